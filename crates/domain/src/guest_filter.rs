@@ -1,0 +1,95 @@
+//! The `filter` query (spec 000 section 7, 001 section 6): `email(...)`, `phoneNumber(...)` for
+//! guests and `orderType(...)` for the history lists.
+
+use crate::{OrderType, contact};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Filter {
+    /// A guest's e-mail, normalized (trimmed, lower case).
+    Email(String),
+    /// A guest's phone: the country calling code followed by the subscriber number, digits only.
+    PhoneNumber(String),
+    OrderType(OrderType),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FilterError {
+    #[error("a filter is written name(value), e.g. email(shopper@example.com)")]
+    Malformed,
+    #[error("unknown filter {0}; use email, phoneNumber or orderType")]
+    UnknownName(String),
+    #[error("the e-mail in the filter is not a valid address")]
+    InvalidEmail,
+    #[error("the phone in the filter is the country code and number, 4 to 19 digits")]
+    InvalidPhone,
+    #[error("orderType is SALES_ORDER, PARTNER_SALES_ORDER or RETURN_ORDER")]
+    InvalidOrderType,
+}
+
+/// Longest phone filter: a 3-digit country code plus a 16-digit subscriber number.
+const MAX_PHONE_FILTER_DIGITS: usize = 3 + contact::PHONE_MAX_DIGITS;
+
+pub fn parse_filter(text: &str) -> Result<Filter, FilterError> {
+    let (name, rest) = text.split_once('(').ok_or(FilterError::Malformed)?;
+    let value = rest.strip_suffix(')').ok_or(FilterError::Malformed)?;
+    match name.trim() {
+        "email" => {
+            let email = contact::normalize_email(value);
+            if contact::is_valid_email(&email) {
+                Ok(Filter::Email(email))
+            } else {
+                Err(FilterError::InvalidEmail)
+            }
+        }
+        "phoneNumber" => parse_phone(value).map(Filter::PhoneNumber),
+        "orderType" => OrderType::parse(value.trim())
+            .map(Filter::OrderType)
+            .ok_or(FilterError::InvalidOrderType),
+        other => Err(FilterError::UnknownName(other.to_owned())),
+    }
+}
+
+/// Digits only; a leading plus, spaces and hyphens are allowed and dropped.
+fn parse_phone(value: &str) -> Result<String, FilterError> {
+    let trimmed = value.trim();
+    let without_plus = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    let allowed = without_plus.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-');
+    let digits: String = without_plus.chars().filter(char::is_ascii_digit).collect();
+    let length_ok = (contact::PHONE_MIN_DIGITS + 1..=MAX_PHONE_FILTER_DIGITS).contains(&digits.len());
+    if allowed && length_ok { Ok(digits) } else { Err(FilterError::InvalidPhone) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_email_filter_is_read_and_normalized() {
+        assert_eq!(parse_filter("email(Jane@Example.com)"), Ok(Filter::Email("jane@example.com".into())));
+    }
+
+    #[test]
+    fn a_phone_filter_keeps_only_digits() {
+        assert_eq!(parse_filter("phoneNumber(14155550100)"), Ok(Filter::PhoneNumber("14155550100".into())));
+        assert_eq!(parse_filter("phoneNumber(+44 20-7946-0000)"), Ok(Filter::PhoneNumber("442079460000".into())));
+    }
+
+    #[test]
+    fn an_order_type_filter_names_a_known_type() {
+        assert_eq!(
+            parse_filter("orderType(PARTNER_SALES_ORDER)"),
+            Ok(Filter::OrderType(OrderType::PartnerSalesOrder))
+        );
+        assert_eq!(parse_filter("orderType(GIFT)"), Err(FilterError::InvalidOrderType));
+    }
+
+    #[test]
+    fn malformed_filters_are_refused_with_a_reason() {
+        assert_eq!(parse_filter("email:jane@example.com"), Err(FilterError::Malformed));
+        assert_eq!(parse_filter("email(jane@example.com"), Err(FilterError::Malformed));
+        assert_eq!(parse_filter("email(jane)"), Err(FilterError::InvalidEmail));
+        assert_eq!(parse_filter("phoneNumber(12)"), Err(FilterError::InvalidPhone));
+        assert_eq!(parse_filter("phoneNumber(1415abc)"), Err(FilterError::InvalidPhone));
+        assert_eq!(parse_filter("upmId(x)"), Err(FilterError::UnknownName("upmId".into())));
+    }
+}

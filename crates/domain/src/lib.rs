@@ -1,0 +1,20 @@
+//! The specification's rules as plain functions and types: no I/O, no async, no SQL.
+//!
+//! Each module is named after the rule it holds so a reader finds a spec rule by its name:
+//! `status` (raw-to-simple status tables), `groups` (shipment display order), `money`
+//! (minor units and currencies), `order_number`, `contact` (e-mail and phone rules),
+//! `guest_filter` (the guest `filter=` query), `totals` (the price summary of an order).
+
+pub mod contact;
+pub mod groups;
+pub mod guest_filter;
+pub mod money;
+pub mod order_number;
+pub mod order_type;
+pub mod status;
+pub mod totals;
+
+pub use money::{Currency, Money};
+pub use order_number::OrderNumber;
+pub use order_type::OrderType;
+pub use status::{SimpleStatus, simple_status};

@@ -1,0 +1,65 @@
+//! Order ID rule (spec 000 section 5): 4 to 32 letters or digits.
+
+use std::fmt;
+
+pub const MIN_LEN: usize = 4;
+pub const MAX_LEN: usize = 32;
+
+/// An order number that is known to be 4 to 32 ASCII letters or digits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OrderNumber(String);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("an order number is 4 to 32 letters or digits")]
+pub struct InvalidOrderNumber;
+
+impl OrderNumber {
+    pub fn parse(text: &str) -> Result<Self, InvalidOrderNumber> {
+        let length_ok = (MIN_LEN..=MAX_LEN).contains(&text.len());
+        let characters_ok = text.bytes().all(|byte| byte.is_ascii_alphanumeric());
+        if length_ok && characters_ok {
+            Ok(Self(text.to_owned()))
+        } else {
+            Err(InvalidOrderNumber)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl fmt::Display for OrderNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_to_thirty_two_letters_or_digits_are_accepted() {
+        for ok in ["ABCD", "C0012345678", "a1b2", &"9".repeat(32)] {
+            assert!(OrderNumber::parse(ok).is_ok(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn too_short_too_long_or_punctuated_numbers_are_refused() {
+        for bad in ["", "ABC", &"9".repeat(33), "C001-234", "C001 234", "C00%27", "ÄBCD1", "../etc"] {
+            assert_eq!(OrderNumber::parse(bad), Err(InvalidOrderNumber), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_number_keeps_its_case() {
+        let number = OrderNumber::parse("AbCd12").map(OrderNumber::into_string);
+        assert_eq!(number.as_deref(), Ok("AbCd12"));
+    }
+}

@@ -1,0 +1,408 @@
+//! The order status model (spec 000 section 4, 001 section 4.1).
+//!
+//! Raw statuses arrive from the retailer's order system as free text. They are stored as received
+//! and mapped here to one of the simple statuses, with one table for sales (and partner) orders and
+//! one for return orders. Matching ignores case and treats spaces, hyphens and underscores alike.
+
+use crate::OrderType;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SimpleStatus {
+    ReturnCreated,
+    ReturnDenied,
+    ReturnInProcess,
+    ReturnCompleted,
+    ReturnedToStore,
+    Delivered,
+    CancellationPending,
+    Cancelled,
+    Ordered,
+    OrderConfirmed,
+    ReadyForPickUp,
+    PickedUp,
+    PreparingShipment,
+    Shipped,
+    Unknown,
+}
+
+impl SimpleStatus {
+    pub const ALL: [SimpleStatus; 15] = [
+        Self::ReturnCreated,
+        Self::ReturnDenied,
+        Self::ReturnInProcess,
+        Self::ReturnCompleted,
+        Self::ReturnedToStore,
+        Self::Delivered,
+        Self::CancellationPending,
+        Self::Cancelled,
+        Self::Ordered,
+        Self::OrderConfirmed,
+        Self::ReadyForPickUp,
+        Self::PickedUp,
+        Self::PreparingShipment,
+        Self::Shipped,
+        Self::Unknown,
+    ];
+
+    /// The wire name used in `lineItemStatus.simpleStatus`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::ReturnCreated => "returnCreated",
+            Self::ReturnDenied => "returnDenied",
+            Self::ReturnInProcess => "returnInProcess",
+            Self::ReturnCompleted => "returnCompleted",
+            Self::ReturnedToStore => "returnedToStore",
+            Self::Delivered => "delivered",
+            Self::CancellationPending => "cancellationPending",
+            Self::Cancelled => "cancelled",
+            Self::Ordered => "ordered",
+            Self::OrderConfirmed => "orderConfirmed",
+            Self::ReadyForPickUp => "readyForPickUp",
+            Self::PickedUp => "pickedUp",
+            Self::PreparingShipment => "preparingShipment",
+            Self::Shipped => "shipped",
+            Self::Unknown => "unknown",
+        }
+    }
+}
+
+/// Raw sales-order statuses (spec 000 section 4, "Mapping of raw sales-order statuses").
+///
+/// The spec shows the `ordered` and `preparingShipment` lists only in part; the entries marked
+/// "our choice" complete them with the names order systems commonly use. `orderConfirmed` and
+/// `cancellationPending` have no raw status in the spec's table; the names we give them are our choice.
+const SALES_ORDER_TABLE: &[(SimpleStatus, &[&str])] = &[
+    (SimpleStatus::Cancelled, &["abandoned", "cancelled", "pending cancel"]),
+    (
+        SimpleStatus::Delivered,
+        &[
+            "carried",
+            "completed",
+            "delivered",
+            "delivered to store",
+            "order delivered",
+            "notionally delivered",
+        ],
+    ),
+    (
+        SimpleStatus::Ordered,
+        &[
+            "accepted",
+            "authorized",
+            "created",
+            "held",
+            "invoiced",
+            "not authorized",
+            "ordered",
+            "reserved",
+            "scheduled",
+            "rescheduling",
+            "po acknowledged",
+            "po released",
+            // our choice: further early states
+            "pending",
+            "placed",
+            "backordered",
+            "on hold",
+            "payment pending",
+        ],
+    ),
+    // our choice: the spec names the simple status but no raw status for it
+    (SimpleStatus::OrderConfirmed, &["order confirmed", "confirmed"]),
+    // our choice: the spec names the simple status but no raw status for it
+    (
+        SimpleStatus::CancellationPending,
+        &["cancel requested", "cancellation requested", "cancellation pending"],
+    ),
+    (SimpleStatus::PickedUp, &["picked up"]),
+    (SimpleStatus::ReadyForPickUp, &["ready for pickup"]),
+    (
+        SimpleStatus::PreparingShipment,
+        &[
+            "acknowledged",
+            "awaiting shipment",
+            "order processing",
+            "order received",
+            "released",
+            "sent to warehouse",
+            "published to wms",
+            // our choice: further warehouse and procurement steps
+            "allocated",
+            "picking",
+            "packed",
+            "sent to dc",
+            "po created",
+            "in fulfillment",
+        ],
+    ),
+    (
+        SimpleStatus::Shipped,
+        &[
+            "arrived at destination country",
+            "customs cleared",
+            "in transit",
+            "manifest scan",
+            "origin scan",
+            "shipped",
+            "out for delivery",
+        ],
+    ),
+    (
+        SimpleStatus::ReturnCreated,
+        &["early refund", "return created", "return request created", "return received"],
+    ),
+    (
+        SimpleStatus::ReturnCompleted,
+        &[
+            "returned to dc",
+            "returned to carrier",
+            "inspected and invoiced",
+            "inspection passed",
+            "return processed",
+        ],
+    ),
+    (SimpleStatus::ReturnDenied, &["return denied"]),
+    (SimpleStatus::ReturnedToStore, &["returned at store"]),
+    (
+        SimpleStatus::ReturnInProcess,
+        &[
+            "inspection escalate",
+            "return in progress",
+            "return invoiced",
+            "received at return center",
+            "inspection denied",
+            "delivered to return center",
+        ],
+    ),
+];
+
+/// Raw return-order statuses (spec 001 section 4.1, "Return order raw-to-simple mapping").
+const RETURN_ORDER_TABLE: &[(SimpleStatus, &[&str])] = &[
+    (
+        SimpleStatus::ReturnCompleted,
+        &[
+            "inspected and invoiced",
+            "inspection passed",
+            "return processed",
+            "returned to carrier",
+            "returned to dc",
+            "cancelled",
+        ],
+    ),
+    (
+        SimpleStatus::ReturnCreated,
+        &[
+            "authorized",
+            "created",
+            "early refund",
+            "not authorized",
+            "return created",
+            "return received",
+            "return request created",
+        ],
+    ),
+    (SimpleStatus::ReturnDenied, &["return denied"]),
+    (
+        SimpleStatus::ReturnInProcess,
+        &[
+            "acknowledged",
+            "delivered to return center",
+            "in transit",
+            "inspection denied",
+            "inspection escalate",
+            "received",
+            "received at return center",
+            "return in progress",
+            "return invoiced",
+        ],
+    ),
+    (SimpleStatus::ReturnedToStore, &["returned at store"]),
+];
+
+/// Lower case, with hyphens and underscores read as spaces and runs of spaces collapsed.
+pub fn normalize_raw_status(raw: &str) -> String {
+    let spaced = raw.to_lowercase().replace(['-', '_'], " ");
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Maps a raw status as received to its simple status for an order of the given type.
+pub fn simple_status(order_type: OrderType, raw: &str) -> SimpleStatus {
+    let table = match order_type {
+        OrderType::ReturnOrder => RETURN_ORDER_TABLE,
+        OrderType::SalesOrder | OrderType::PartnerSalesOrder => SALES_ORDER_TABLE,
+    };
+    let key = normalize_raw_status(raw);
+    table
+        .iter()
+        .find(|(_, names)| names.contains(&key.as_str()))
+        .map_or(SimpleStatus::Unknown, |(status, _)| *status)
+}
+
+/// Every raw status of a table with its simple status (for seeding and for tests).
+pub fn raw_statuses(order_type: OrderType) -> impl Iterator<Item = (&'static str, SimpleStatus)> {
+    let table = match order_type {
+        OrderType::ReturnOrder => RETURN_ORDER_TABLE,
+        OrderType::SalesOrder | OrderType::PartnerSalesOrder => SALES_ORDER_TABLE,
+    };
+    table
+        .iter()
+        .flat_map(|(status, names)| names.iter().map(move |name| (*name, *status)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SimpleStatus::*;
+    use super::*;
+
+    /// Every raw sales-order status the spec lists (000 section 4), as the spec writes it.
+    const SPEC_SALES_ROWS: &[(&str, SimpleStatus)] = &[
+        ("abandoned", Cancelled),
+        ("cancelled", Cancelled),
+        ("pending cancel", Cancelled),
+        ("carried", Delivered),
+        ("completed", Delivered),
+        ("delivered", Delivered),
+        ("delivered to store", Delivered),
+        ("order delivered", Delivered),
+        ("notionally delivered", Delivered),
+        ("accepted", Ordered),
+        ("authorized", Ordered),
+        ("created", Ordered),
+        ("held", Ordered),
+        ("invoiced", Ordered),
+        ("not authorized", Ordered),
+        ("ordered", Ordered),
+        ("reserved", Ordered),
+        ("scheduled", Ordered),
+        ("rescheduling", Ordered),
+        ("PO acknowledged", Ordered),
+        ("PO released", Ordered),
+        ("picked up", PickedUp),
+        ("ready for pickup", ReadyForPickUp),
+        ("acknowledged", PreparingShipment),
+        ("awaiting shipment", PreparingShipment),
+        ("order processing", PreparingShipment),
+        ("order received", PreparingShipment),
+        ("released", PreparingShipment),
+        ("sent to warehouse", PreparingShipment),
+        ("published to WMS", PreparingShipment),
+        ("arrived at destination country", Shipped),
+        ("customs cleared", Shipped),
+        ("in transit", Shipped),
+        ("manifest scan", Shipped),
+        ("origin scan", Shipped),
+        ("shipped", Shipped),
+        ("out for delivery", Shipped),
+        ("early refund", ReturnCreated),
+        ("return created", ReturnCreated),
+        ("return request created", ReturnCreated),
+        ("return received", ReturnCreated),
+        ("returned to DC", ReturnCompleted),
+        ("returned to carrier", ReturnCompleted),
+        ("inspected and invoiced", ReturnCompleted),
+        ("inspection passed", ReturnCompleted),
+        ("return processed", ReturnCompleted),
+        ("return denied", ReturnDenied),
+        ("returned at store", ReturnedToStore),
+        ("inspection escalate", ReturnInProcess),
+        ("return in progress", ReturnInProcess),
+        ("return invoiced", ReturnInProcess),
+        ("received at return center", ReturnInProcess),
+        ("inspection denied", ReturnInProcess),
+        ("delivered to return center", ReturnInProcess),
+    ];
+
+    /// Every raw return-order status the spec lists (001 section 4.1).
+    const SPEC_RETURN_ROWS: &[(&str, SimpleStatus)] = &[
+        ("inspected and invoiced", ReturnCompleted),
+        ("inspection passed", ReturnCompleted),
+        ("return processed", ReturnCompleted),
+        ("returned to carrier", ReturnCompleted),
+        ("returned to DC", ReturnCompleted),
+        ("cancelled", ReturnCompleted),
+        ("authorized", ReturnCreated),
+        ("created", ReturnCreated),
+        ("early refund", ReturnCreated),
+        ("not authorized", ReturnCreated),
+        ("return created", ReturnCreated),
+        ("return received", ReturnCreated),
+        ("return request created", ReturnCreated),
+        ("return denied", ReturnDenied),
+        ("acknowledged", ReturnInProcess),
+        ("delivered to return center", ReturnInProcess),
+        ("in transit", ReturnInProcess),
+        ("inspection denied", ReturnInProcess),
+        ("inspection escalate", ReturnInProcess),
+        ("received", ReturnInProcess),
+        ("received at return center", ReturnInProcess),
+        ("return in progress", ReturnInProcess),
+        ("return invoiced", ReturnInProcess),
+        ("returned at store", ReturnedToStore),
+    ];
+
+    #[test]
+    fn every_sales_order_status_in_the_spec_maps_to_its_simple_status() {
+        for &(raw, expected) in SPEC_SALES_ROWS {
+            assert_eq!(simple_status(OrderType::SalesOrder, raw), expected, "{raw}");
+            assert_eq!(simple_status(OrderType::PartnerSalesOrder, raw), expected, "{raw}");
+        }
+    }
+
+    #[test]
+    fn every_return_order_status_in_the_spec_maps_to_its_simple_status() {
+        for &(raw, expected) in SPEC_RETURN_ROWS {
+            assert_eq!(simple_status(OrderType::ReturnOrder, raw), expected, "{raw}");
+        }
+    }
+
+    #[test]
+    fn the_same_raw_status_means_different_things_on_sales_and_return_orders() {
+        assert_eq!(simple_status(OrderType::SalesOrder, "cancelled"), Cancelled);
+        assert_eq!(simple_status(OrderType::ReturnOrder, "cancelled"), ReturnCompleted);
+        assert_eq!(simple_status(OrderType::SalesOrder, "in transit"), Shipped);
+        assert_eq!(simple_status(OrderType::ReturnOrder, "in transit"), ReturnInProcess);
+        assert_eq!(simple_status(OrderType::SalesOrder, "acknowledged"), PreparingShipment);
+        assert_eq!(simple_status(OrderType::ReturnOrder, "acknowledged"), ReturnInProcess);
+    }
+
+    #[test]
+    fn case_spaces_hyphens_and_underscores_do_not_matter() {
+        for raw in ["IN_TRANSIT", "In-Transit", "  in   transit ", "In Transit", "in_transit"] {
+            assert_eq!(simple_status(OrderType::SalesOrder, raw), Shipped, "{raw}");
+        }
+        assert_eq!(simple_status(OrderType::SalesOrder, "PUBLISHED_TO_WMS"), PreparingShipment);
+        assert_eq!(simple_status(OrderType::ReturnOrder, "Returned-To-DC"), ReturnCompleted);
+    }
+
+    #[test]
+    fn an_unknown_raw_status_maps_to_unknown() {
+        for raw in ["", "teleported", "shippedx", "in transit to mars", "return"] {
+            assert_eq!(simple_status(OrderType::SalesOrder, raw), Unknown, "{raw}");
+            assert_eq!(simple_status(OrderType::ReturnOrder, raw), Unknown, "{raw}");
+        }
+        // A sales-only status is unknown on a return order.
+        assert_eq!(simple_status(OrderType::ReturnOrder, "out for delivery"), Unknown);
+    }
+
+    #[test]
+    fn no_raw_status_appears_twice_in_one_table() {
+        for kind in [OrderType::SalesOrder, OrderType::ReturnOrder] {
+            let mut seen = std::collections::HashSet::new();
+            for (raw, _) in raw_statuses(kind) {
+                assert!(seen.insert(raw), "{raw} appears twice for {kind}");
+                assert_eq!(normalize_raw_status(raw), raw, "table entries are stored normalized");
+            }
+        }
+    }
+
+    #[test]
+    fn every_simple_status_but_unknown_is_reachable_from_some_raw_status() {
+        for status in SimpleStatus::ALL {
+            let reachable = OrderType::ALL
+                .into_iter()
+                .flat_map(raw_statuses)
+                .any(|(_, mapped)| mapped == status);
+            assert_eq!(reachable, status != Unknown, "{}", status.as_str());
+        }
+    }
+}

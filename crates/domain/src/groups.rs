@@ -44,10 +44,7 @@ pub fn group_lines<'a>(lines: &[LineKey<'a>]) -> Vec<Group<'a>> {
     let mut groups: Vec<Group<'a>> = Vec::new();
     for (index, line) in lines.iter().enumerate() {
         let shipment = line.shipment_number.filter(|number| !number.is_empty());
-        match groups
-            .iter_mut()
-            .find(|group| group.status == line.status && group.shipment_number == shipment)
-        {
+        match groups.iter_mut().find(|group| group.status == line.status && group.shipment_number == shipment) {
             Some(group) => group.lines.push(index),
             None => groups.push(Group { status: line.status, shipment_number: shipment, lines: vec![index] }),
         }

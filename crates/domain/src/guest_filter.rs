@@ -35,16 +35,10 @@ pub fn parse_filter(text: &str) -> Result<Filter, FilterError> {
     match name.trim() {
         "email" => {
             let email = contact::normalize_email(value);
-            if contact::is_valid_email(&email) {
-                Ok(Filter::Email(email))
-            } else {
-                Err(FilterError::InvalidEmail)
-            }
+            if contact::is_valid_email(&email) { Ok(Filter::Email(email)) } else { Err(FilterError::InvalidEmail) }
         }
         "phoneNumber" => parse_phone(value).map(Filter::PhoneNumber),
-        "orderType" => OrderType::parse(value.trim())
-            .map(Filter::OrderType)
-            .ok_or(FilterError::InvalidOrderType),
+        "orderType" => OrderType::parse(value.trim()).map(Filter::OrderType).ok_or(FilterError::InvalidOrderType),
         other => Err(FilterError::UnknownName(other.to_owned())),
     }
 }
@@ -76,10 +70,7 @@ mod tests {
 
     #[test]
     fn an_order_type_filter_names_a_known_type() {
-        assert_eq!(
-            parse_filter("orderType(PARTNER_SALES_ORDER)"),
-            Ok(Filter::OrderType(OrderType::PartnerSalesOrder))
-        );
+        assert_eq!(parse_filter("orderType(PARTNER_SALES_ORDER)"), Ok(Filter::OrderType(OrderType::PartnerSalesOrder)));
         assert_eq!(parse_filter("orderType(GIFT)"), Err(FilterError::InvalidOrderType));
     }
 

@@ -17,11 +17,7 @@ impl OrderNumber {
     pub fn parse(text: &str) -> Result<Self, InvalidOrderNumber> {
         let length_ok = (MIN_LEN..=MAX_LEN).contains(&text.len());
         let characters_ok = text.bytes().all(|byte| byte.is_ascii_alphanumeric());
-        if length_ok && characters_ok {
-            Ok(Self(text.to_owned()))
-        } else {
-            Err(InvalidOrderNumber)
-        }
+        if length_ok && characters_ok { Ok(Self(text.to_owned())) } else { Err(InvalidOrderNumber) }
     }
 
     pub fn as_str(&self) -> &str {

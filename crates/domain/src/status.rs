@@ -75,14 +75,7 @@ const SALES_ORDER_TABLE: &[(SimpleStatus, &[&str])] = &[
     (SimpleStatus::Cancelled, &["abandoned", "cancelled", "pending cancel"]),
     (
         SimpleStatus::Delivered,
-        &[
-            "carried",
-            "completed",
-            "delivered",
-            "delivered to store",
-            "order delivered",
-            "notionally delivered",
-        ],
+        &["carried", "completed", "delivered", "delivered to store", "order delivered", "notionally delivered"],
     ),
     (
         SimpleStatus::Ordered,
@@ -110,10 +103,7 @@ const SALES_ORDER_TABLE: &[(SimpleStatus, &[&str])] = &[
     // our choice: the spec names the simple status but no raw status for it
     (SimpleStatus::OrderConfirmed, &["order confirmed", "confirmed"]),
     // our choice: the spec names the simple status but no raw status for it
-    (
-        SimpleStatus::CancellationPending,
-        &["cancel requested", "cancellation requested", "cancellation pending"],
-    ),
+    (SimpleStatus::CancellationPending, &["cancel requested", "cancellation requested", "cancellation pending"]),
     (SimpleStatus::PickedUp, &["picked up"]),
     (SimpleStatus::ReadyForPickUp, &["ready for pickup"]),
     (
@@ -147,19 +137,10 @@ const SALES_ORDER_TABLE: &[(SimpleStatus, &[&str])] = &[
             "out for delivery",
         ],
     ),
-    (
-        SimpleStatus::ReturnCreated,
-        &["early refund", "return created", "return request created", "return received"],
-    ),
+    (SimpleStatus::ReturnCreated, &["early refund", "return created", "return request created", "return received"]),
     (
         SimpleStatus::ReturnCompleted,
-        &[
-            "returned to dc",
-            "returned to carrier",
-            "inspected and invoiced",
-            "inspection passed",
-            "return processed",
-        ],
+        &["returned to dc", "returned to carrier", "inspected and invoiced", "inspection passed", "return processed"],
     ),
     (SimpleStatus::ReturnDenied, &["return denied"]),
     (SimpleStatus::ReturnedToStore, &["returned at store"]),
@@ -232,10 +213,7 @@ pub fn simple_status(order_type: OrderType, raw: &str) -> SimpleStatus {
         OrderType::SalesOrder | OrderType::PartnerSalesOrder => SALES_ORDER_TABLE,
     };
     let key = normalize_raw_status(raw);
-    table
-        .iter()
-        .find(|(_, names)| names.contains(&key.as_str()))
-        .map_or(SimpleStatus::Unknown, |(status, _)| *status)
+    table.iter().find(|(_, names)| names.contains(&key.as_str())).map_or(SimpleStatus::Unknown, |(status, _)| *status)
 }
 
 /// Every raw status of a table with its simple status (for seeding and for tests).
@@ -244,9 +222,7 @@ pub fn raw_statuses(order_type: OrderType) -> impl Iterator<Item = (&'static str
         OrderType::ReturnOrder => RETURN_ORDER_TABLE,
         OrderType::SalesOrder | OrderType::PartnerSalesOrder => SALES_ORDER_TABLE,
     };
-    table
-        .iter()
-        .flat_map(|(status, names)| names.iter().map(move |name| (*name, *status)))
+    table.iter().flat_map(|(status, names)| names.iter().map(move |name| (*name, *status)))
 }
 
 #[cfg(test)]
@@ -398,10 +374,7 @@ mod tests {
     #[test]
     fn every_simple_status_but_unknown_is_reachable_from_some_raw_status() {
         for status in SimpleStatus::ALL {
-            let reachable = OrderType::ALL
-                .into_iter()
-                .flat_map(raw_statuses)
-                .any(|(_, mapped)| mapped == status);
+            let reachable = OrderType::ALL.into_iter().flat_map(raw_statuses).any(|(_, mapped)| mapped == status);
             assert_eq!(reachable, status != Unknown, "{}", status.as_str());
         }
     }

@@ -51,12 +51,8 @@ pub fn order_totals(lines: &[LineAmounts], shipping_total: Money, taxes_included
     } else {
         totals.total_taxes.0
     };
-    totals.order_total.0 = totals
-        .sub_total
-        .0
-        .checked_add(shipping_total.0)?
-        .checked_add(totals.total_fees.0)?
-        .checked_add(added_tax)?;
+    totals.order_total.0 =
+        totals.sub_total.0.checked_add(shipping_total.0)?.checked_add(totals.total_fees.0)?.checked_add(added_tax)?;
     Some(totals)
 }
 

@@ -1,0 +1,63 @@
+//! The application: shared state, the routers of every area merged in one place, and the layers.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::auth::TokenKeys;
+use crate::db::Db;
+use crate::error::AppError;
+use crate::rate_limit::Limiter;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub tokens: Arc<TokenKeys>,
+    pub ops_key: Option<Arc<str>>,
+    pub limiter: Arc<Limiter>,
+}
+
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(crate::auth::routes::router())
+        .merge(crate::orders::routes::router())
+        .merge(crate::ops::routes::router())
+        .route("/healthz", get(healthz))
+        .route("/openapi.json", get(crate::openapi::serve))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+    Router::new()
+        .merge(api)
+        .merge(crate::catalog::router())
+        .fallback(crate::web::serve)
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(CompressionLayer::new())
+        .layer(
+            // Log the route pattern, never the query: guest queries carry e-mails and phone numbers.
+            TraceLayer::new_for_http().make_span_with(|request: &Request| {
+                let route = request.extensions().get::<MatchedPath>().map_or("fallback", MatchedPath::as_str);
+                tracing::info_span!("request", method = %request.method(), route)
+            }),
+        )
+        .with_state(state)
+}
+
+async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
+        Ok(Ok(())) => {
+            axum::Json(serde_json::json!({ "status": "ok", "database": state.db.backend.name() })).into_response()
+        }
+        _ => AppError::Unavailable.into_response(),
+    }
+}

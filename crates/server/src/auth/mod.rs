@@ -1,0 +1,10 @@
+//! Identity: member sign-in and access tokens, and the extractors that tell who is calling.
+
+pub mod db;
+pub mod identity;
+pub mod password;
+pub mod routes;
+pub mod token;
+
+pub use identity::{MaybeMember, Member};
+pub use token::TokenKeys;

@@ -1,0 +1,79 @@
+//! Every setting, by flag or environment variable; `orders --help` lists them all.
+
+use std::net::SocketAddr;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "orders", version, about = "Order self-service portal: the web app and the order API in one binary")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web app and the API (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Fill the database with deterministic, realistic demo data.
+    Seed(SeedArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Address to listen on.
+    #[arg(long, env = "ORDERS_ADDR", default_value = "127.0.0.1:8080", global = true)]
+    pub addr: SocketAddr,
+
+    /// Database: a SQLite file path (created, migrated and filled with demo data when new) or postgres://...
+    #[arg(long, env = "ORDERS_DATABASE_URL", default_value = "orders.db", global = true)]
+    pub database_url: String,
+
+    /// Largest number of database connections this process opens.
+    #[arg(long, env = "ORDERS_DB_CONNECTIONS", default_value_t = 8, global = true)]
+    pub db_connections: u32,
+
+    /// Key for the ops API (header X-Ops-Key). Without it the ops API answers 404.
+    #[arg(long, env = "ORDERS_OPS_KEY", hide_env_values = true, global = true)]
+    pub ops_key: Option<String>,
+
+    /// Secret that signs access tokens. Without it one is generated on first start and kept in the database.
+    #[arg(long, env = "ORDERS_TOKEN_KEY", hide_env_values = true, global = true)]
+    pub token_key: Option<String>,
+
+    /// Lifetime of an access token, in seconds.
+    #[arg(long, env = "ORDERS_TOKEN_TTL_SECONDS", default_value_t = 3600, global = true)]
+    pub token_ttl_seconds: u64,
+
+    /// Guest lookups and sign-ins one client (IP address) may make per minute.
+    #[arg(long, env = "ORDERS_GUEST_LOOKUPS_PER_CLIENT", default_value_t = 60, global = true)]
+    pub guest_lookups_per_client: u32,
+
+    /// Guest lookups of one order number (or sign-ins for one e-mail) per minute, from anyone.
+    #[arg(long, env = "ORDERS_GUEST_LOOKUPS_PER_ORDER", default_value_t = 10, global = true)]
+    pub guest_lookups_per_order: u32,
+
+    /// Do not fill a newly created SQLite database with demo data.
+    #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
+    pub no_demo_data: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SeedArgs {
+    /// Members to create (the demo sign-ins come first).
+    #[arg(long, default_value_t = 50)]
+    pub members: u32,
+    /// Orders to create across those members and guests.
+    #[arg(long, default_value_t = 2000)]
+    pub orders: u32,
+    /// Seed of the generator: the same seed gives the same data.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Day the generated history ends on (YYYY-MM-DD, UTC): the same seed and day give the same data. Defaults to now.
+    #[arg(long)]
+    pub until: Option<String>,
+}

@@ -1,0 +1,54 @@
+//! A small migration runner: the files in /migrations, embedded, applied in order, once each.
+
+use sqlx::{Connection, Executor};
+
+use super::{Backend, Db};
+
+const MIGRATIONS: &[(i64, &str, &str)] =
+    &[(1, "foundation", include_str!("../../../../migrations/0001_foundation.sql"))];
+
+/// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.
+const MIGRATION_LOCK_ID: i64 = 0x0_7264_6572;
+
+pub async fn migrate(db: &Db) -> Result<usize, sqlx::Error> {
+    let mut connection = db.pool.acquire().await?;
+    if db.backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK_ID).execute(&mut *connection).await?;
+    }
+    let result = apply_pending(&mut connection).await;
+    if db.backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_unlock($1)").bind(MIGRATION_LOCK_ID).execute(&mut *connection).await?;
+    }
+    result
+}
+
+async fn apply_pending(connection: &mut sqlx::AnyConnection) -> Result<usize, sqlx::Error> {
+    connection
+        .execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations \
+             (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        )
+        .await?;
+    let mut applied = 0;
+    for &(version, name, sql) in MIGRATIONS {
+        let done: Option<i64> = sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = $1")
+            .bind(version)
+            .fetch_optional(&mut *connection)
+            .await?;
+        if done.is_some() {
+            continue;
+        }
+        let mut transaction = connection.begin().await?;
+        transaction.execute(sqlx::raw_sql(sql)).await?;
+        sqlx::query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
+            .bind(version)
+            .bind(name)
+            .bind(chrono::Utc::now().timestamp_millis())
+            .execute(&mut *transaction)
+            .await?;
+        transaction.commit().await?;
+        tracing::info!(version, name, "applied migration");
+        applied += 1;
+    }
+    Ok(applied)
+}

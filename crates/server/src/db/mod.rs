@@ -1,0 +1,95 @@
+//! The database: one pool over SQLite or PostgreSQL through `sqlx::Any`, so one set of SQL runs on both.
+//!
+//! Rules for the SQL in this crate: `$1..$n` placeholders, only TEXT and BIGINT values, no
+//! auto-increment, no backend-specific functions. The few places that must differ ask `Backend`.
+
+mod migrate;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, ConnectOptions, Executor};
+
+pub use migrate::migrate;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+/// What `connect` found: whether this start created the database (then demo data goes in).
+pub struct Connected {
+    pub db: Db,
+    pub created: bool,
+}
+
+/// Accepts `postgres://...`, `sqlite://path`, `sqlite:path` or a plain file path (SQLite).
+pub fn normalize_url(url: &str) -> (Backend, String) {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return (Backend::Postgres, url.to_owned());
+    }
+    let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
+    let path = path.split('?').next().unwrap_or(path);
+    (Backend::Sqlite, format!("sqlite://{path}?mode=rwc"))
+}
+
+fn sqlite_path(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://")?;
+    Some(rest.split('?').next().unwrap_or(rest).to_owned())
+}
+
+pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let (backend, url) = normalize_url(url);
+    let created = match backend {
+        Backend::Sqlite => {
+            let path = sqlite_path(&url).unwrap_or_default();
+            path != ":memory:" && !std::path::Path::new(&path).exists()
+        }
+        Backend::Postgres => false,
+    };
+    let options = AnyConnectOptions::from_str(&url)?.disable_statement_logging();
+    let pool = AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(move |connection, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    connection
+                        .execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+                        )
+                        .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await?;
+    Ok(Connected { db: Db { pool, backend }, created })
+}
+
+impl Db {
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}

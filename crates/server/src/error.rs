@@ -1,0 +1,104 @@
+//! One error type for the whole API, answered as `{"code","message","field"}` with its HTTP status.
+//! The codes are stable: the web app chooses its texts by them.
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("Please enter a valid order number.")]
+    InvalidOrderNumber,
+    #[error("{0}")]
+    InvalidFilter(String),
+    #[error("{0}")]
+    InvalidQuery(String),
+    #[error("{0}")]
+    InvalidJson(String),
+    #[error("{message}")]
+    Validation { field: String, message: String },
+    #[error("sign in again: the access token is missing, invalid or expired")]
+    Unauthorized,
+    #[error("the e-mail or password is not right")]
+    InvalidCredentials,
+    /// Also what a caller gets for an order they may not see.
+    #[error("We couldn't find that order.")]
+    OrderNotFound,
+    #[error("not found")]
+    NotFound,
+    #[error("{message}")]
+    Conflict { field: String, message: String },
+    #[error("too many attempts, try again in {retry_after_seconds} seconds")]
+    RateLimited { retry_after_seconds: u64 },
+    #[error("the database is not answering")]
+    Unavailable,
+    #[error("internal error")]
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiError {
+    /// Stable code, e.g. `invalid-order-number`.
+    pub code: &'static str,
+    pub message: String,
+    /// The request field at fault, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+impl AppError {
+    /// The catalogue: one line per code.
+    pub fn code_and_status(&self) -> (&'static str, StatusCode) {
+        match self {
+            Self::InvalidOrderNumber => ("invalid-order-number", StatusCode::BAD_REQUEST),
+            Self::InvalidFilter(_) => ("invalid-filter", StatusCode::BAD_REQUEST),
+            Self::InvalidQuery(_) => ("invalid-query", StatusCode::BAD_REQUEST),
+            Self::InvalidJson(_) => ("invalid-json", StatusCode::BAD_REQUEST),
+            Self::Validation { .. } => ("validation-failed", StatusCode::BAD_REQUEST),
+            Self::Unauthorized => ("unauthorized", StatusCode::UNAUTHORIZED),
+            Self::InvalidCredentials => ("invalid-credentials", StatusCode::UNAUTHORIZED),
+            Self::OrderNotFound => ("service-order-detail-failure", StatusCode::NOT_FOUND),
+            Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
+            Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
+            Self::RateLimited { .. } => ("rate-limited", StatusCode::TOO_MANY_REQUESTS),
+            Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
+            Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
+        }
+    }
+
+    pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::Validation { field: field.into(), message: message.into() }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        match error {
+            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => Self::Unavailable,
+            other => Self::Internal(Box::new(other)),
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (code, status) = self.code_and_status();
+        if let Self::Internal(cause) = &self {
+            tracing::error!(error = %cause, "request failed");
+        }
+        let field = match &self {
+            Self::Validation { field, .. } | Self::Conflict { field, .. } => Some(field.clone()),
+            _ => None,
+        };
+        let body = ApiError { code, message: self.to_string(), field };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Self::RateLimited { retry_after_seconds } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+        }
+        response
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;

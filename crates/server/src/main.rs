@@ -1,0 +1,77 @@
+use clap::Parser;
+use server::config::{Cli, Command};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_env("ORDERS_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(cli.settings).await,
+        Command::Migrate => migrate(cli.settings).await,
+        Command::Seed(args) => seed(cli.settings, args).await,
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(%error, "orders stopped");
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(settings: server::config::Settings) -> Result<(), server::BoxError> {
+    let state = server::prepare(&settings).await?;
+    let listener = tokio::net::TcpListener::bind(settings.addr).await?;
+    let address = listener.local_addr()?;
+    tracing::info!(%address, database = state.db.backend.name(), "serving");
+    println!("orders is serving on http://{address}/orders");
+    server::serve(listener, state, shutdown_signal()).await?;
+    Ok(())
+}
+
+async fn migrate(settings: server::config::Settings) -> Result<(), server::BoxError> {
+    let connected = server::db::connect(&settings.database_url, 2).await?;
+    let applied = server::db::migrate(&connected.db).await?;
+    println!("applied {applied} migration(s)");
+    Ok(())
+}
+
+async fn seed(settings: server::config::Settings, args: server::config::SeedArgs) -> Result<(), server::BoxError> {
+    let connected = server::db::connect(&settings.database_url, 2).await?;
+    server::db::migrate(&connected.db).await?;
+    let plan = server::seed::SeedPlan::from_args(&args)?;
+    let started = std::time::Instant::now();
+    let report = server::seed::run(&connected.db, &plan).await?;
+    println!(
+        "seeded {} members, {} orders, {} lines in {:.1}s; heaviest member {} has {} orders",
+        report.members,
+        report.orders,
+        report.lines,
+        started.elapsed().as_secs_f64(),
+        report.heaviest_email,
+        report.heaviest_orders
+    );
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = terminate => {} }
+}

@@ -1,0 +1,51 @@
+//! The OpenAPI document, generated from the Rust types and handlers. `web/openapi.json` is its committed
+//! copy; a test fails when the two differ, and the web client's types are generated from it.
+
+use axum::Json;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::{auth, error, ops, orders};
+
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+        );
+        components
+            .add_security_scheme("ops_key", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-Ops-Key"))));
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Orders", description = "Order self-service API: history, detail, guest lookup, ops feed"),
+    paths(
+        auth::routes::create_token,
+        auth::routes::get_me,
+        orders::routes::list_order_history,
+        orders::routes::get_order_detail,
+        orders::routes::get_order_summary,
+        ops::routes::create_member,
+        ops::routes::upsert_order,
+    ),
+    components(schemas(error::ApiError)),
+    modifiers(&SecuritySchemes)
+)]
+pub struct ApiDoc;
+
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+pub fn document_json() -> String {
+    document().to_pretty_json().unwrap_or_default()
+}
+
+pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
+    Json(document())
+}

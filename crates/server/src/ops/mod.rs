@@ -1,0 +1,6 @@
+//! The ops API: how a retailer's own systems feed members and orders in (header `X-Ops-Key`).
+
+pub mod db;
+pub mod fields;
+pub mod input;
+pub mod routes;

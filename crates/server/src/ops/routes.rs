@@ -1,0 +1,107 @@
+//! `POST /ops/v1/members` and `POST /ops/v1/orders`.
+
+use axum::extract::{FromRequestParts, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{db, input};
+use crate::app::AppState;
+use crate::auth::db::MemberRecord;
+use crate::auth::{db as members, password};
+use crate::error::{AppError, AppResult};
+use crate::extract::JsonBody;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/ops/v1/members", post(create_member)).route("/ops/v1/orders", post(upsert_order))
+}
+
+/// The retailer's own systems, proven by the `X-Ops-Key` header. Without a configured key the whole
+/// ops API answers 404, as if it did not exist.
+pub struct Ops;
+
+fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
+    left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+impl FromRequestParts<AppState> for Ops {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let Some(expected) = state.ops_key.as_deref() else {
+            return Err(AppError::NotFound);
+        };
+        let given = parts.headers.get("x-ops-key").map(|value| value.as_bytes()).unwrap_or_default();
+        if constant_time_equal(given, expected.as_bytes()) { Ok(Ops) } else { Err(AppError::Unauthorized) }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedMember {
+    pub upm_id: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpsertedOrder {
+    pub order_number: String,
+    /// true when the order was new (201), false when it replaced a stored one (200).
+    pub created: bool,
+}
+
+/// Create a member who can sign in.
+#[utoipa::path(post, path = "/ops/v1/members", tag = "ops", security(("ops_key" = [])),
+    request_body(content = Object, description = "{email, password, firstName, lastName, country}"),
+    responses((status = 201, body = CreatedMember), (status = 400, body = crate::error::ApiError),
+              (status = 409, body = crate::error::ApiError)))]
+pub async fn create_member(
+    State(state): State<AppState>,
+    _ops: Ops,
+    JsonBody(body): JsonBody<Value>,
+) -> AppResult<(StatusCode, Json<CreatedMember>)> {
+    let member = input::parse_member(&body)?;
+    let record = MemberRecord {
+        upm_id: uuid::Uuid::new_v4().to_string(),
+        email: member.email,
+        password_hash: password::hash(member.password).await?,
+        first_name: member.first_name,
+        last_name: member.last_name,
+        country: member.country,
+    };
+    if !members::insert(&state.db, &record).await? {
+        return Err(AppError::Conflict { field: "email".into(), message: "a member with this email exists".into() });
+    }
+    Ok((StatusCode::CREATED, Json(CreatedMember { upm_id: record.upm_id })))
+}
+
+/// Create or replace one order with all its lines.
+#[utoipa::path(post, path = "/ops/v1/orders", tag = "ops", security(("ops_key" = [])),
+    request_body(content = Object, description = "The order as the retailer's order system knows it (see docs/API.md)"),
+    responses((status = 201, body = UpsertedOrder), (status = 200, body = UpsertedOrder),
+              (status = 400, body = crate::error::ApiError)))]
+pub async fn upsert_order(
+    State(state): State<AppState>,
+    _ops: Ops,
+    JsonBody(body): JsonBody<Value>,
+) -> AppResult<(StatusCode, Json<UpsertedOrder>)> {
+    let order = input::parse_order(&body)?;
+    if let Some(upm_id) = order.upm_id.as_deref()
+        && !db::member_exists(&state.db, upm_id).await?
+    {
+        return Err(AppError::validation("upmId", "no member has this upmId"));
+    }
+    if let Some(store_id) = order.pickup_store_id.as_deref()
+        && !db::store_exists(&state.db, store_id).await?
+    {
+        return Err(AppError::validation("pickupStoreId", "no store has this id"));
+    }
+    let existed = db::order_exists(&state.db, order.order_number.as_str()).await?;
+    db::upsert_order(&state.db, &order).await?;
+    let status = if existed { StatusCode::OK } else { StatusCode::CREATED };
+    Ok((status, Json(UpsertedOrder { order_number: order.order_number.into_string(), created: !existed })))
+}

@@ -1,0 +1,174 @@
+//! `GET /orders/history/v1`, `GET /orders/history/v1/{orderNumber}`, `GET /orders/summary/v1/{orderNumber}`.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use base64::Engine;
+use domain::guest_filter::{Filter, parse_filter};
+use domain::{OrderNumber, OrderType};
+
+use super::db::{self, Anchor, OrderRow};
+use super::view::{self, HistoryResponse, OrderDetail, Pages};
+use crate::app::AppState;
+use crate::auth::{MaybeMember, Member};
+use crate::error::{AppError, AppResult};
+use crate::extract::QueryPairs;
+
+/// Orders per history page. The spec does not give a page size; ten orders' lines is our choice.
+pub const HISTORY_PAGE_ORDERS: usize = 10;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/orders/history/v1", get(list_order_history))
+        .route("/orders/history/v1/{order_number}", get(get_order_detail))
+        .route("/orders/summary/v1/{order_number}", get(get_order_summary))
+}
+
+fn filters(query: &QueryPairs) -> AppResult<Vec<Filter>> {
+    query
+        .all("filter")
+        .flat_map(|value| value.split(',').filter(|part| !part.trim().is_empty()))
+        .map(|part| parse_filter(part.trim()).map_err(|error| AppError::InvalidFilter(error.to_string())))
+        .collect()
+}
+
+fn encode_anchor(order_date: i64, order_number: &str) -> String {
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("{order_date}:{order_number}"))
+}
+
+fn decode_anchor(text: &str) -> AppResult<Anchor> {
+    let invalid = || AppError::InvalidQuery("anchor is not a page link this server gave".to_owned());
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text).map_err(|_| invalid())?;
+    let decoded = String::from_utf8(bytes).map_err(|_| invalid())?;
+    let (date, number) = decoded.split_once(':').ok_or_else(invalid)?;
+    let order_number = OrderNumber::parse(number).map_err(|_| invalid())?;
+    Ok(Anchor { order_date: date.parse().map_err(|_| invalid())?, order_number: order_number.into_string() })
+}
+
+/// The member's order lines, newest order first, keyset-paged.
+#[utoipa::path(get, path = "/orders/history/v1", tag = "orders", security(("bearer" = [])),
+    params(
+        ("filter" = Option<String>, Query, description = "orderType(SALES_ORDER) (default) or orderType(PARTNER_SALES_ORDER)"),
+        ("anchor" = Option<String>, Query, description = "From pages.next"),
+        ("sort" = Option<String>, Query, description = "orderSubmitDateDesc (the only order)"),
+        ("country" = Option<String>, Query), ("language" = Option<String>, Query),
+    ),
+    responses((status = 200, body = HistoryResponse), (status = 400, body = crate::error::ApiError),
+              (status = 401, body = crate::error::ApiError)))]
+pub async fn list_order_history(
+    State(state): State<AppState>,
+    member: Member,
+    query: QueryPairs,
+) -> AppResult<Json<HistoryResponse>> {
+    let mut order_type = OrderType::SalesOrder;
+    for filter in filters(&query)? {
+        match filter {
+            Filter::OrderType(kind) => order_type = kind,
+            Filter::Email(_) | Filter::PhoneNumber(_) => {
+                return Err(AppError::InvalidFilter("the history list takes only orderType(...)".to_owned()));
+            }
+        }
+    }
+    if let Some(sort) = query.first("sort").filter(|sort| *sort != "orderSubmitDateDesc") {
+        return Err(AppError::InvalidQuery(format!("sort {sort} is not supported; use orderSubmitDateDesc")));
+    }
+    let anchor = query.first("anchor").map(decode_anchor).transpose()?;
+    let (orders, has_more) =
+        db::history_page(&state.db, &member.upm_id, order_type.as_str(), anchor.as_ref(), HISTORY_PAGE_ORDERS).await?;
+    let next = match orders.last() {
+        Some(last) if has_more => Some(format!(
+            "anchor={}&filter=orderType({})&sort=orderSubmitDateDesc",
+            encode_anchor(last.order_date, &last.order_number),
+            order_type.as_str()
+        )),
+        _ => None,
+    };
+    Ok(Json(HistoryResponse { order_items: view::history_items(orders), pages: Pages { next } }))
+}
+
+/// Whether the caller may see `order`: its member, or a guest whose e-mail or phone matches it.
+fn may_see(order: &OrderRow, member: Option<&Member>, guest: &[Filter]) -> bool {
+    let is_owner = matches!((member, &order.upm_id), (Some(m), Some(owner)) if &m.upm_id == owner);
+    let guest_matches = guest.iter().any(|filter| match filter {
+        Filter::Email(email) => order.email.as_deref() == Some(email.as_str()),
+        Filter::PhoneNumber(digits) => order.phone_digits.as_deref() == Some(digits.as_str()),
+        Filter::OrderType(_) => false,
+    });
+    is_owner || guest_matches
+}
+
+/// Guest credentials from the `filter` query, or the plain `email` / `telephoneNumber` query.
+fn guest_credentials(query: &QueryPairs) -> AppResult<Vec<Filter>> {
+    let mut credentials: Vec<Filter> =
+        filters(query)?.into_iter().filter(|filter| !matches!(filter, Filter::OrderType(_))).collect();
+    if let Some(email) = query.first("email").filter(|value| !value.trim().is_empty()) {
+        credentials.push(parse_filter(&format!("email({email})")).map_err(|e| AppError::InvalidFilter(e.to_string()))?);
+    }
+    if let Some(phone) = query.first("telephoneNumber").filter(|value| !value.trim().is_empty()) {
+        credentials
+            .push(parse_filter(&format!("phoneNumber({phone})")).map_err(|e| AppError::InvalidFilter(e.to_string()))?);
+    }
+    Ok(credentials)
+}
+
+async fn load_visible_order(
+    state: &AppState,
+    peer: SocketAddr,
+    raw_number: &str,
+    member: Option<Member>,
+    query: &QueryPairs,
+) -> AppResult<OrderDetail> {
+    let order_number = OrderNumber::parse(raw_number).map_err(|_| AppError::InvalidOrderNumber)?;
+    let guest = guest_credentials(query)?;
+    if member.is_none() {
+        state.limiter.check_guest_lookup(peer.ip(), order_number.as_str())?;
+    }
+    let order = db::find_order(&state.db, order_number.as_str()).await?.ok_or(AppError::OrderNotFound)?;
+    if !may_see(&order, member.as_ref(), &guest) {
+        return Err(AppError::OrderNotFound);
+    }
+    let lines = db::order_lines(&state.db, order_number.as_str()).await?;
+    let store = match order.pickup_store_id.as_deref() {
+        Some(store_id) => db::find_store(&state.db, store_id).await?,
+        None => None,
+    };
+    view::order_detail(order, lines, store)
+}
+
+const DETAIL_PARAMS_DOC: &str = "member by bearer token, or guest by filter=email(...) / filter=phoneNumber(...)";
+
+/// One order with its groups, items, payment and totals (member or guest).
+#[utoipa::path(get, path = "/orders/history/v1/{orderNumber}", tag = "orders", description = DETAIL_PARAMS_DOC,
+    params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
+           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests"),
+           ("locale" = Option<String>, Query), ("country" = Option<String>, Query), ("language" = Option<String>, Query),
+           ("timezone" = Option<String>, Query)),
+    responses((status = 200, body = OrderDetail), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+pub async fn get_order_detail(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(order_number): Path<String>,
+    MaybeMember(member): MaybeMember,
+    query: QueryPairs,
+) -> AppResult<Json<OrderDetail>> {
+    load_visible_order(&state, peer, &order_number, member, &query).await.map(Json)
+}
+
+/// The order summary: the same shape as the detail.
+#[utoipa::path(get, path = "/orders/summary/v1/{orderNumber}", tag = "orders", description = DETAIL_PARAMS_DOC,
+    params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
+           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests")),
+    responses((status = 200, body = OrderDetail), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+pub async fn get_order_summary(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(order_number): Path<String>,
+    MaybeMember(member): MaybeMember,
+    query: QueryPairs,
+) -> AppResult<Json<OrderDetail>> {
+    load_visible_order(&state, peer, &order_number, member, &query).await.map(Json)
+}

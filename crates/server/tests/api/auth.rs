@@ -1,0 +1,74 @@
+use base64::Engine;
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{PASSWORD, TOKEN_KEY, TestApp};
+use crate::on_both_backends;
+
+async fn a_member_signs_in_and_gets_a_bearer_token(app: &TestApp) {
+    let upm_id = app.create_member("Ada@Example.com", "GB").await;
+    let (status, body) =
+        app.post_json("/auth/v1/token", &json!({"email": "ada@example.com", "password": PASSWORD}), false).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["tokenType"], "Bearer");
+    assert_eq!(body["upmId"], upm_id.as_str());
+    assert!(body["expiresIn"].as_u64().unwrap_or(0) > 0);
+    let token = body["accessToken"].as_str().unwrap_or_default();
+    let (status, me) = app.get_json("/auth/v1/me", Some(token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["email"], "ada@example.com");
+    assert_eq!(me["country"], "GB");
+    assert!(me.get("passwordHash").is_none() && !me.to_string().contains("argon2"));
+}
+on_both_backends!(sign_in, a_member_signs_in_and_gets_a_bearer_token);
+
+async fn a_wrong_password_and_an_unknown_email_are_refused_alike(app: &TestApp) {
+    app.create_member("bob@example.com", "US").await;
+    let wrong =
+        app.post_json("/auth/v1/token", &json!({"email": "bob@example.com", "password": "nope-nope"}), false).await;
+    let unknown =
+        app.post_json("/auth/v1/token", &json!({"email": "who@example.com", "password": PASSWORD}), false).await;
+    assert_eq!(wrong.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(wrong, unknown);
+    assert_eq!(wrong.1["code"], "invalid-credentials");
+    let malformed = app.post_json("/auth/v1/token", &json!({"email": 5}), false).await;
+    assert_eq!(malformed.0, StatusCode::BAD_REQUEST);
+    assert_eq!(malformed.1["code"], "invalid-json");
+}
+on_both_backends!(sign_in_refused, a_wrong_password_and_an_unknown_email_are_refused_alike);
+
+fn forge(header: &str, claims: &serde_json::Value, key: &[u8]) -> String {
+    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let head = engine.encode(header);
+    let body = engine.encode(claims.to_string());
+    if key.is_empty() {
+        return format!("{head}.{body}.");
+    }
+    let token = jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        claims,
+        &jsonwebtoken::EncodingKey::from_secret(key),
+    );
+    token.unwrap_or_default()
+}
+
+async fn bad_signatures_unsigned_and_expired_tokens_get_401(app: &TestApp) {
+    let (upm_id, token) = app.member("eve@example.com").await;
+    assert_eq!(app.get("/orders/history/v1", Some(&token)).await.status(), StatusCode::OK);
+    let far = chrono::Utc::now().timestamp() + 3600;
+    let claims = json!({"sub": upm_id, "iss": "orders", "iat": 1, "exp": far});
+    let other_key = forge("", &claims, b"not-the-server-key");
+    let unsigned = forge(r#"{"alg":"none","typ":"JWT"}"#, &claims, b"");
+    let expired = forge("", &json!({"sub": upm_id, "iss": "orders", "iat": 1, "exp": 1000}), TOKEN_KEY.as_bytes());
+    let mut tampered = token.clone();
+    tampered.pop();
+    tampered.push(if token.ends_with('A') { 'B' } else { 'A' });
+    for bad in [other_key, unsigned, expired, tampered, "garbage".to_owned()] {
+        let (status, body) = app.get_json("/orders/history/v1", Some(&bad)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{bad}");
+        assert_eq!(body["code"], "unauthorized");
+    }
+    let valid = forge("", &claims, TOKEN_KEY.as_bytes());
+    assert_eq!(app.get("/orders/history/v1", Some(&valid)).await.status(), StatusCode::OK, "control: a good token");
+}
+on_both_backends!(token_checks, bad_signatures_unsigned_and_expired_tokens_get_401);

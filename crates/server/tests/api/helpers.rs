@@ -1,0 +1,235 @@
+//! Starts the real app on port 0 with a fresh database and talks to it like a client.
+
+use std::net::SocketAddr;
+
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{Value, json};
+use server::config::Settings;
+use sqlx::Connection;
+
+pub const OPS_KEY: &str = "test-ops-key";
+pub const TOKEN_KEY: &str = "test-token-signing-key";
+pub const PASSWORD: &str = "correct horse battery";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub address: SocketAddr,
+    pub client: Client,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    File(std::path::PathBuf),
+    Database { admin_url: String, name: String },
+}
+
+pub struct Options {
+    pub ops_key: Option<&'static str>,
+    pub per_client: u32,
+    pub per_order: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { ops_key: Some(OPS_KEY), per_client: 100_000, per_order: 100_000 }
+    }
+}
+
+/// The PostgreSQL server that test runs create their databases in, when one is configured.
+pub fn postgres_admin_url() -> Option<String> {
+    std::env::var("ORDERS_TEST_POSTGRES_URL").ok().filter(|url| !url.is_empty())
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, Options::default()).await
+}
+
+pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
+    sqlx::any::install_default_drivers();
+    let unique = uuid::Uuid::new_v4().simple().to_string();
+    let (database_url, cleanup) = match backend {
+        Backend::Sqlite => {
+            let path = std::env::temp_dir().join(format!("orders-test-{unique}.db"));
+            (path.display().to_string(), Cleanup::File(path))
+        }
+        Backend::Postgres => {
+            let admin_url = postgres_admin_url().expect("ORDERS_TEST_POSTGRES_URL is set for PostgreSQL tests");
+            let name = format!("orders_t_{unique}");
+            let mut admin = sqlx::AnyConnection::connect(&admin_url).await.expect("connect to PostgreSQL");
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&mut admin)
+                .await
+                .expect("create the test database");
+            let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+            (format!("{base}/{name}"), Cleanup::Database { admin_url: admin_url.clone(), name })
+        }
+    };
+    let settings = Settings {
+        addr: "127.0.0.1:0".parse().expect("address"),
+        database_url,
+        db_connections: 4,
+        ops_key: options.ops_key.map(str::to_owned),
+        token_key: Some(TOKEN_KEY.to_owned()),
+        token_ttl_seconds: 3600,
+        guest_lookups_per_client: options.per_client,
+        guest_lookups_per_order: options.per_order,
+        no_demo_data: true,
+    };
+    let state = server::prepare(&settings).await.expect("prepare the app");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+    let address = listener.local_addr().expect("local address");
+    let (sender, receiver) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(async move {
+        let _ = server::serve(listener, state, async {
+            let _ = receiver.await;
+        })
+        .await;
+    });
+    TestApp { address, client: Client::new(), shutdown: Some(sender), cleanup }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    /// Stops the server and removes its database.
+    pub async fn finish(mut self) {
+        if let Some(sender) = self.shutdown.take() {
+            let _ = sender.send(());
+        }
+        match &self.cleanup {
+            Cleanup::File(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+            Cleanup::Database { admin_url, name } => {
+                if let Ok(mut admin) = sqlx::AnyConnection::connect(admin_url).await {
+                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                        .execute(&mut admin)
+                        .await;
+                }
+            }
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("request")
+    }
+
+    pub async fn get_json(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let response = self.get(path, token).await;
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get_json_status(&self, path: &str) -> StatusCode {
+        self.get(path, None).await.status()
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value, ops: bool) -> (StatusCode, Value) {
+        let mut request = self.client.post(self.url(path)).json(body);
+        if ops {
+            request = request.header("x-ops-key", OPS_KEY);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn create_member(&self, email: &str, country: &str) -> String {
+        let body = json!({"email": email, "password": PASSWORD, "firstName": "Test", "lastName": "Shopper", "country": country});
+        let (status, answer) = self.post_json("/ops/v1/members", &body, true).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        answer["upmId"].as_str().expect("upmId").to_owned()
+    }
+
+    pub async fn sign_in(&self, email: &str) -> String {
+        let body = json!({"email": email, "password": PASSWORD});
+        let (status, answer) = self.post_json("/auth/v1/token", &body, false).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        answer["accessToken"].as_str().expect("accessToken").to_owned()
+    }
+
+    /// A member with a token, in one step.
+    pub async fn member(&self, email: &str) -> (String, String) {
+        let upm_id = self.create_member(email, "US").await;
+        (upm_id.clone(), self.sign_in(email).await)
+    }
+
+    pub async fn put_order(&self, order: &Value) -> StatusCode {
+        let (status, answer) = self.post_json("/ops/v1/orders", order, true).await;
+        assert!(status.is_success(), "order refused: {answer}");
+        status
+    }
+}
+
+/// A valid order; tests change what they look at.
+pub fn order(number: &str, upm_id: Option<&str>, date: &str) -> Value {
+    json!({
+        "orderNumber": number,
+        "orderType": "SALES_ORDER",
+        "orderClassification": "CONSUMER",
+        "country": "US",
+        "currency": "USD",
+        "upmId": upm_id,
+        "email": "Guest.Shopper@Example.com",
+        "phone": {"countryCode": "1", "subscriberNumber": "5035550100"},
+        "orderDate": date,
+        "shippingTotal": 7.5,
+        "payments": [{"paymentType": "credit_card", "paymentDisplayNumber": "4111111111111111"}],
+        "lines": [
+            {"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-1", "productId": "P1", "styleColor": "AR2-001",
+             "title": "Stride Runner 4", "category": "Men's Road Running Shoes", "color": "Black/White", "size": "10",
+             "imageUrl": "/images/products/AR2-001.svg", "quantity": 1, "unitPrice": 120, "tax": 9.6,
+             "status": "In Transit", "shipmentNumber": "S1", "trackingUrl": "https://tracking.example.com/ups/1Z1",
+             "estimatedDeliveryDate": "2026-11-05"},
+            {"lineNumber": 2, "gtin": "00012345678912", "skuId": "SKU-2", "productId": "P2", "styleColor": "DTT-001",
+             "title": "Dri-Tech Training Tee", "category": "Training Top", "color": "Navy", "size": "M",
+             "quantity": 2, "unitPrice": "25.00", "tax": 4, "status": "created"}
+        ]
+    })
+}
+
+/// Declares one test per backend: `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($name:ident, $body:path) => {
+        mod $name {
+            use super::*;
+
+            #[tokio::test]
+            async fn sqlite() {
+                let app = $crate::helpers::spawn_app($crate::helpers::Backend::Sqlite).await;
+                $body(&app).await;
+                app.finish().await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if $crate::helpers::postgres_admin_url().is_none() {
+                    assert!(
+                        std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
+                        "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
+                    );
+                    eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+                    return;
+                }
+                let app = $crate::helpers::spawn_app($crate::helpers::Backend::Postgres).await;
+                $body(&app).await;
+                app.finish().await;
+            }
+        }
+    };
+}

@@ -1,0 +1,97 @@
+use std::collections::HashSet;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, order};
+use crate::on_both_backends;
+
+/// Walks every page from the first, following `pages.next`, and returns the items in order.
+async fn all_pages(app: &TestApp, token: &str, first: &str) -> (Vec<Value>, usize) {
+    let mut items = Vec::new();
+    let mut path = first.to_owned();
+    let mut pages = 0;
+    loop {
+        let (status, body) = app.get_json(&path, Some(token)).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        pages += 1;
+        items.extend(body["orderItems"].as_array().cloned().unwrap_or_default());
+        match body["pages"]["next"].as_str() {
+            Some(next) => path = format!("/orders/history/v1?{next}&country=US&language=en"),
+            None => break,
+        }
+        assert!(pages < 50, "paging does not end");
+    }
+    (items, pages)
+}
+
+async fn the_history_lists_only_the_members_lines_newest_order_first_across_pages(app: &TestApp) {
+    let (upm_id, token) = app.member("history@example.com").await;
+    let (other, _) = app.member("someone.else@example.com").await;
+    for day in 1..=25 {
+        let number = format!("C51{day:05}");
+        app.put_order(&order(&number, Some(&upm_id), &format!("2026-10-{day:02}T08:00:00Z"))).await;
+    }
+    // Two orders at the same instant are ordered by number and neither is lost at a page boundary.
+    app.put_order(&order("C5200001", Some(&upm_id), "2026-10-10T08:00:00Z")).await;
+    app.put_order(&order("C5900001", Some(&other), "2026-10-30T08:00:00Z")).await;
+    let mut partner = order("P5000001", Some(&upm_id), "2026-10-31T08:00:00Z");
+    partner["orderType"] = json!("PARTNER_SALES_ORDER");
+    partner["partnerName"] = json!("Runners Hub");
+    app.put_order(&partner).await;
+
+    let (items, pages) =
+        all_pages(app, &token, "/orders/history/v1?filter=orderType(SALES_ORDER)&sort=orderSubmitDateDesc").await;
+    assert_eq!(pages, 3, "26 orders at 10 orders a page");
+    assert_eq!(items.len(), 52, "two lines per order");
+    let numbers: Vec<&str> = items.iter().filter_map(|item| item["orderNumber"].as_str()).collect();
+    let mut distinct: Vec<&str> = Vec::new();
+    for number in &numbers {
+        if distinct.last() != Some(number) {
+            distinct.push(number);
+        }
+    }
+    assert_eq!(distinct.len(), 26, "each order appears once, its lines together");
+    assert_eq!(distinct.iter().collect::<HashSet<_>>().len(), 26);
+    assert_eq!(distinct[0], "C5100025", "newest first");
+    let dates: Vec<&str> = items.iter().filter_map(|item| item["orderDate"].as_str()).collect();
+    assert!(dates.windows(2).all(|pair| pair[0] >= pair[1]), "dates never go up");
+    assert!(!numbers.contains(&"C5900001"), "another member's order is never listed");
+    assert!(!numbers.contains(&"P5000001"), "partner orders are a separate list");
+    assert!(items.iter().all(|item| item["lineItemStatus"]["simpleStatus"].is_string()));
+
+    let (default_items, _) = all_pages(app, &token, "/orders/history/v1").await;
+    assert_eq!(default_items.len(), items.len(), "SALES_ORDER is the default filter");
+
+    let (partner_items, _) = all_pages(app, &token, "/orders/history/v1?filter=orderType(PARTNER_SALES_ORDER)").await;
+    assert_eq!(partner_items.len(), 2);
+    assert_eq!(partner_items[0]["partnerName"], "Runners Hub");
+}
+on_both_backends!(paging, the_history_lists_only_the_members_lines_newest_order_first_across_pages);
+
+async fn an_empty_history_is_200_with_no_next_page(app: &TestApp) {
+    let (_, token) = app.member("empty@example.com").await;
+    let (status, body) = app.get_json("/orders/history/v1", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, json!({"orderItems": [], "pages": {"next": null}}));
+}
+on_both_backends!(empty, an_empty_history_is_200_with_no_next_page);
+
+async fn history_needs_a_member_and_well_formed_queries(app: &TestApp) {
+    let (status, body) = app.get_json("/orders/history/v1", None).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("unauthorized")));
+    let (_, token) = app.member("queries@example.com").await;
+    let cases = [
+        ("filter=orderType(GIFT)", "invalid-filter"),
+        ("filter=email(a@example.com)", "invalid-filter"),
+        ("filter=orderType(SALES_ORDER", "invalid-filter"),
+        ("anchor=%%%", "invalid-query"),
+        ("anchor=bm90LWEtY3Vyc29y", "invalid-query"),
+        ("sort=price", "invalid-query"),
+    ];
+    for (query, code) in cases {
+        let (status, body) = app.get_json(&format!("/orders/history/v1?{query}"), Some(&token)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{query}");
+    }
+}
+on_both_backends!(history_input, history_needs_a_member_and_well_formed_queries);

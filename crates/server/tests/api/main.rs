@@ -1,0 +1,11 @@
+//! One integration-test binary: the real app on port 0, fed through the ops API, called like a client,
+//! on SQLite and on PostgreSQL.
+#![expect(clippy::expect_used, reason = "a test stops at the first broken step, with its reason")]
+
+mod helpers;
+
+mod auth;
+mod detail;
+mod history;
+mod ops;
+mod web;

@@ -1,0 +1,48 @@
+use reqwest::StatusCode;
+
+use crate::helpers::{Backend, TestApp, spawn_app};
+use crate::on_both_backends;
+
+async fn health_answers_when_the_database_does(app: &TestApp) {
+    let (status, body) = app.get_json("/healthz", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "ok");
+}
+on_both_backends!(health, health_answers_when_the_database_does);
+
+#[tokio::test]
+async fn app_routes_fall_back_to_the_web_app_and_unknown_api_paths_are_json_404() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in ["/orders", "/gb/orders", "/fr/fr/orders/sales/C1234567", "/somewhere/else"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type =
+            response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+        assert!(content_type.starts_with("text/html"), "{path}: {content_type}");
+        assert_eq!(response.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("no-cache"));
+    }
+    for path in ["/orders/history/v2", "/auth/v1/nothing", "/ops/v1/unknown", "/assets/missing-abc123.js"] {
+        let (status, body) = app.get_json(path, None).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not-found")), "{path}");
+    }
+    let image = app.get("/images/products/SR4100-001.svg", None).await;
+    assert_eq!(image.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/svg+xml"));
+    app.finish().await;
+}
+
+/// The committed `web/openapi.json` is what the server serves; the web client's types come from it.
+/// Run with UPDATE_OPENAPI=1 to rewrite the committed copy after changing the API on purpose.
+#[test]
+fn the_committed_openapi_document_matches_the_server() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/openapi.json");
+    let served = server::openapi::document_json() + "\n";
+    if std::env::var("UPDATE_OPENAPI").is_ok() {
+        std::fs::write(&path, &served).expect("write web/openapi.json");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == served,
+        "web/openapi.json differs from the server's document: run UPDATE_OPENAPI=1 cargo test --test api openapi, \
+         then npm --prefix web run gen:api"
+    );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SignOutButton } from '@/features/auth';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { pageTitleKey, useDocumentTitle } from './page-title';
+import './layout.css';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t, locale } = useI18n();
+  const [location] = useLocation();
+  useDocumentTitle(t(pageTitleKey(location)), locale.country);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link href={paths.history()} className="site-header__brand">
+            {t('app.brand')}
+          </Link>
+          <nav aria-label={t('app.nav.label')} className="site-header__nav">
+            <ul>
+              <li>
+                <Link href={paths.history()}>{t('app.nav.history')}</Link>
+              </li>
+              <li>
+                <Link href={paths.guestLookup()}>{t('app.nav.lookup')}</Link>
+              </li>
+            </ul>
+          </nav>
+          <SignOutButton />
+        </div>
+      </header>
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import type { MessageKey } from '@/shared/i18n/messages';
+
+const DETAIL = /^\/orders\/(sales|returns)\/[A-Za-z0-9]+/;
+const GUEST_LOOKUP = /^\/orders\/details(\/|$)/;
+
+/** Spec §2: order detail pages, the guest lookup, and every other page ("Member Orders"). */
+export function pageTitleKey(path: string): MessageKey {
+  if (DETAIL.test(path)) return 'title.orderDetails';
+  if (GUEST_LOOKUP.test(path)) return 'title.guestLookup';
+  return 'title.memberOrders';
+}
+
+/** document.title: the translated page title with a country suffix, "Order Details | GB". */
+export function useDocumentTitle(title: string, country: string) {
+  useEffect(() => {
+    document.title = `${title} | ${country}`;
+  }, [title, country]);
+}

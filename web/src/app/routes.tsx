@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { paths } from '@/shared/routing/paths';
+
+// One chunk per page: a shopper downloads only the screen they open.
+const OrderHistoryPage = lazy(() =>
+  import('@/features/orders/pages/order-history-page').then((module) => ({ default: module.OrderHistoryPage })),
+);
+const PartnerOrderHistoryPage = lazy(() =>
+  import('@/features/orders/pages/partner-order-history-page').then((module) => ({ default: module.PartnerOrderHistoryPage })),
+);
+const SalesOrderDetailPage = lazy(() =>
+  import('@/features/orders/pages/sales-order-detail-page').then((module) => ({ default: module.SalesOrderDetailPage })),
+);
+const ReturnOrderDetailPage = lazy(() =>
+  import('@/features/orders/pages/return-order-detail-page').then((module) => ({ default: module.ReturnOrderDetailPage })),
+);
+const GuestLookupPage = lazy(() =>
+  import('@/features/guest-lookup/pages/guest-lookup-page').then((module) => ({ default: module.GuestLookupPage })),
+);
+const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
+
+/** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
+const ORDER = '(?<orderNumber>[A-Za-z0-9]{4,32})';
+const SALES = new RegExp(`^/orders/sales/${ORDER}/?$`);
+const RETURNS = new RegExp(`^/orders/returns/${ORDER}/?$`);
+const GUEST_LOOKUP = new RegExp(`^/orders/details(?:/${ORDER})?/?$`);
+
+/** The route table, inside the country/locale prefix (the enclosing router's base). */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/orders" component={OrderHistoryPage} />
+      <Route path="/orders/partner" component={PartnerOrderHistoryPage} />
+      <Route path={SALES}>{(params) => <SalesOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={RETURNS}>{(params) => <ReturnOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
+      <Route path="/orders/signin" component={SignInPage} />
+      {/* Unmatched routes go to /orders, keeping the prefix. */}
+      <Route>
+        <Redirect to={paths.history()} replace />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState, type SyntheticEvent } from 'react';
+import { isApiError } from '@/shared/api/api-error';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
+import { useCreateToken } from '../api/create-token';
+
+export function SignInForm() {
+  const { t } = useI18n();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const token = useCreateToken();
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    token.mutate({ email: email.trim(), password });
+  };
+
+  const error = token.error;
+  const errorText = missing
+    ? t('auth.signIn.missingFields')
+    : error
+      ? isApiError(error) && error.code === 'invalid-credentials'
+        ? t('auth.signIn.invalidCredentials')
+        : t('auth.signIn.failed')
+      : null;
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      {errorText && <Alert>{errorText}</Alert>}
+      <TextField
+        label={t('auth.signIn.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => { setEmail(event.target.value); }}
+      />
+      <TextField
+        label={t('auth.signIn.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => { setPassword(event.target.value); }}
+      />
+      <Button type="submit" loading={token.isPending}>
+        {token.isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link, Redirect, useSearch } from 'wouter';
+import { useSession } from '@/shared/auth/session';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { isSafeOrdersPath } from '@/shared/routing/route-prefix';
+import { paths } from '@/shared/routing/paths';
+import { SignInForm } from '../components/sign-in-form';
+
+/** guestLookupSummary: where visitors without a token land. */
+export function SignInPage() {
+  const { t } = useI18n();
+  const session = useSession();
+  const redirectPath = new URLSearchParams(useSearch()).get('redirectPath');
+  // The redirect path is absolute (it keeps its own country/locale prefix); "~" tells the router so.
+  const target = isSafeOrdersPath(redirectPath) ? `~${redirectPath}` : paths.history();
+
+  if (session.member) return <Redirect to={target} replace />;
+
+  return (
+    <div className="narrow-page">
+      <h1>{t('auth.signIn.heading')}</h1>
+      <p className="muted">{t('auth.signIn.intro')}</p>
+      <div className="card">
+        {/* Signing in updates the session, and the redirect above takes the shopper on. */}
+        <SignInForm />
+      </div>
+      <p className="narrow-page__aside">
+        <Link href={paths.guestLookup()}>{t('auth.signIn.guestLink')}</Link>
+      </p>
+    </div>
+  );
+}

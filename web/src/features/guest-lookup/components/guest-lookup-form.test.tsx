@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getSession } from '@/shared/auth/session';
+import { order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const SUMMARY_PHONE =
+  'Please enter a valid order number and email address or phone number. Note that your order number is case sensitive and is a combination of letters and numbers.';
+const SUMMARY =
+  'Please enter a valid order number and email address. Note that your order number is case sensitive and is a combination of letters and numbers.';
+
+const fields = () => ({
+  orderNumber: screen.getByRole('textbox', { name: 'Order number' }),
+  email: screen.getByRole('textbox', { name: 'Email address' }),
+  submit: screen.getByRole('button', { name: 'Find order' }),
+});
+
+async function openLookup(url = '/orders/details', flags = {}) {
+  const app = renderApp(url, { flags });
+  await screen.findByRole('heading', { level: 1, name: 'Find your order' });
+  return app;
+}
+
+describe('guest lookup form', () => {
+  it('keeps submit disabled until an order number and an email or phone are present', async () => {
+    const { user } = await openLookup();
+    const { orderNumber, email, submit } = fields();
+    expect(submit).toBeDisabled();
+    await user.type(orderNumber, 'C0012345678');
+    expect(submit).toBeDisabled();
+    await user.type(email, 'j');
+    expect(submit).toBeEnabled();
+    await user.clear(email);
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '4');
+    expect(submit).toBeEnabled();
+  });
+
+  it('shows errors only after the first attempt, then updates them live', async () => {
+    const { fetchMock } = mockFetch([]);
+    const { user } = await openLookup();
+    const { orderNumber, email, submit } = fields();
+    await user.type(orderNumber, 'C01');
+    await user.type(email, 'jane@');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
+
+    await user.click(submit);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent(SUMMARY_PHONE);
+    expect(screen.getByText('Please enter a valid order number.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(orderNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(orderNumber).toHaveAccessibleDescription('Please enter a valid order number.');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+    // A phone is optional while an email is typed: no phone error.
+    expect(screen.queryByText('Please enter a valid phone number.')).not.toBeInTheDocument();
+
+    await user.type(orderNumber, '2345678');
+    expect(screen.queryByText('Please enter a valid order number.')).not.toBeInTheDocument();
+    expect(orderNumber).not.toHaveAttribute('aria-invalid');
+    await user.type(email, 'example.com');
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Emptying the email with no phone: both contact fields are now wrong.
+    await user.clear(email);
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number.')).toBeInTheDocument();
+  });
+
+  it('uses the email-only message and hides the phone without enableSmsLookup', async () => {
+    const { user } = await openLookup('/orders/details', { enableSmsLookup: false });
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).not.toBeInTheDocument();
+    const { orderNumber, email, submit } = fields();
+    await user.type(orderNumber, 'bad!');
+    await user.type(email, 'nope');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent(SUMMARY);
+  });
+
+  it('looks the order up by email, remembers the visitor and opens the order', async () => {
+    const { requests } = mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+    const { user, currentUrl } = await openLookup('/gb/orders/details/C0012345678?email=jane%40example.com');
+    expect(fields().orderNumber).toHaveValue('C0012345678');
+    expect(fields().email).toHaveValue('jane@example.com');
+    await user.click(fields().submit);
+    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/sales/C0012345678'); });
+    expect(requests[0]?.url.searchParams.get('filter')).toBe('email(jane@example.com)');
+    expect(requests[0]?.headers.get('Authorization')).toBeNull();
+    expect(getSession().visitor).toEqual({ email: 'jane@example.com' });
+    // The detail page starts from the fetched order: no second request.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('sends a phone as phoneNumber(country code + digits) and opens a return order on its route', async () => {
+    const { requests } = mockFetch([
+      { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })) },
+    ]);
+    const { user, currentUrl } = await openLookup('/gb/orders/details/R0012345678?phoneNumber=20%207946%200018');
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('44');
+    await user.click(fields().submit);
+    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/returns/R0012345678'); });
+    expect(requests[0]?.url.searchParams.get('filter')).toBe('phoneNumber(442079460018)');
+    expect(getSession().visitor).toEqual({ phoneNumber: '442079460018' });
+  });
+
+  it('shows the service error in an alert when the lookup fails', async () => {
+    mockFetch([
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json({ code: 'service-order-detail-failure', message: 'not found' }, 404),
+      },
+    ]);
+    const { user } = await openLookup('/orders/details/C0012345678?email=jane%40example.com');
+    await user.click(fields().submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find an order with those details.");
+    expect(getSession().visitor).toBeNull();
+  });
+
+  it('tells how long to wait after too many attempts (429 Retry-After)', async () => {
+    mockFetch([
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json({ code: 'rate-limited', message: 'slow down' }, 429, { 'Retry-After': '30' }),
+      },
+    ]);
+    const { user } = await openLookup('/orders/details/C0012345678?email=jane%40example.com');
+    await user.click(fields().submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 30 seconds.');
+  });
+
+  it('says "1 second" in the singular', async () => {
+    mockFetch([
+      { path: '/orders/history/v1/C0012345678', respond: () => json({ code: 'rate-limited', message: '' }, 429, { 'Retry-After': '1' }) },
+    ]);
+    const { user } = await openLookup('/orders/details/C0012345678?email=jane%40example.com');
+    await user.click(fields().submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 1 second.');
+  });
+});

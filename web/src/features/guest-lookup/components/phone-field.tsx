@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { TextField } from '@/shared/ui/text-field';
+import { CALLING_CODES } from '../model/calling-codes';
+
+interface PhoneFieldProps {
+  countryCode: string;
+  phone: string;
+  error: string | null;
+  onCountryCodeChange: (code: string) => void;
+  onPhoneChange: (phone: string) => void;
+}
+
+/** A calling-code select beside the number; the API receives them joined (country code + number). */
+export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onPhoneChange }: PhoneFieldProps) {
+  const { t } = useI18n();
+  const selectId = useId();
+  return (
+    <div className="phone-field">
+      <div className="field phone-field__code">
+        <label className="field__label" htmlFor={selectId}>
+          {t('guest.countryCode')}
+        </label>
+        <select
+          id={selectId}
+          className="field__select"
+          value={countryCode}
+          onChange={(event) => { onCountryCodeChange(event.target.value); }}
+        >
+          {CALLING_CODES.map((entry) => (
+            <option key={entry.country} value={entry.code}>
+              {`+${entry.code} (${entry.country})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        className="phone-field__number"
+        label={t('guest.phone')}
+        type="tel"
+        name="phoneNumber"
+        inputMode="tel"
+        autoComplete="tel-national"
+        hint={t('guest.phoneHint')}
+        value={phone}
+        error={error}
+        onChange={(event) => { onPhoneChange(event.target.value); }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link, useSearch } from 'wouter';
+import { useFlags } from '@/shared/config/flags';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { GuestLookupForm } from '../components/guest-lookup-form';
+import { defaultCallingCode } from '../model/calling-codes';
+import './guest-lookup-page.css';
+
+/** guestLookup: /orders/details/:orderNumber?, prefilled from the route and the email / phoneNumber query. */
+export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
+  const { t, locale } = useI18n();
+  const { enableSmsLookup } = useFlags();
+  const query = new URLSearchParams(useSearch());
+  const initial = {
+    orderNumber: orderNumber ?? '',
+    email: query.get('email') ?? '',
+    countryCode: defaultCallingCode(locale.country),
+    phone: enableSmsLookup ? (query.get('phoneNumber') ?? '') : '',
+  };
+  return (
+    <div className="narrow-page">
+      <h1>{t('guest.heading')}</h1>
+      <p className="muted">{t(enableSmsLookup ? 'guest.introPhone' : 'guest.intro')}</p>
+      <div className="card">
+        {/* A new order number in the route starts a fresh form. */}
+        <GuestLookupForm key={orderNumber ?? ''} initial={initial} />
+      </div>
+      <p className="narrow-page__aside">
+        {t('guest.memberPrompt')} <Link href={paths.signIn()}>{t('guest.memberLink')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/client';
+import { queryKeys } from '@/shared/api/query-keys';
+import type { HistoryResponse } from '@/shared/api/types';
+import { identityKey, useSession } from '@/shared/auth/session';
+import { useI18n } from '@/shared/i18n/i18n-context';
+
+export type HistoryKind = 'own' | 'partner';
+
+const FILTERS: Record<HistoryKind, string> = {
+  own: 'orderType(SALES_ORDER)',
+  partner: 'orderType(PARTNER_SALES_ORDER)',
+};
+
+/** Spec §7: the history call accepts 200 and 404; a 404 is an empty list. */
+const EMPTY_PAGE: HistoryResponse = { orderItems: [], pages: { next: null } };
+
+interface HistoryPageRequest {
+  kind: HistoryKind;
+  /** The previous page's `pages.next` query string, or null for the first page. */
+  next: string | null;
+  country: string;
+  language: string;
+  signal?: AbortSignal;
+}
+
+/** GET /orders/history/v1 (first page) or /orders/history/v1?{next}&country=..&language=.. (later pages). */
+export const fetchOrderHistoryPage = ({ kind, next, country, language, signal }: HistoryPageRequest) =>
+  apiGet('/orders/history/v1', {
+    auth: 'member',
+    rawQuery: next,
+    query: next ? { country, language } : { filter: FILTERS[kind], sort: 'orderSubmitDateDesc', country, language },
+    fallbackOn: { 404: EMPTY_PAGE },
+    signal,
+  });
+
+export const orderHistoryQueryOptions = (kind: HistoryKind, identity: string, country: string, language: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.orderHistory(kind, identity, country, language),
+    queryFn: ({ pageParam, signal }) => fetchOrderHistoryPage({ kind, next: pageParam, country, language, signal }),
+    initialPageParam: null as string | null,
+    // The next-page link is read from the last successful response.
+    getNextPageParam: (lastPage) => lastPage.pages.next ?? undefined,
+  });
+
+export function useOrderHistory(kind: HistoryKind, { enabled = true }: { enabled?: boolean } = {}) {
+  const session = useSession();
+  const { locale } = useI18n();
+  return useInfiniteQuery({
+    ...orderHistoryQueryOptions(kind, identityKey(session), locale.country, locale.language),
+    enabled: enabled && session.member !== null,
+  });
+}

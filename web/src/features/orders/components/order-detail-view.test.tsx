@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OrderDetail } from '@/shared/api/types';
+import { order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const serve = (detail: OrderDetail, status = 200) =>
+  mockFetch([
+    {
+      path: `/orders/history/v1/${detail.orderNumber}`,
+      respond: () => (status === 200 ? json(detail) : json({ code: 'service-order-detail-failure', message: 'x' }, status)),
+    },
+  ]);
+
+const summary = () => within(screen.getByRole('heading', { name: /Summary|Récapitulatif|概要/ }).parentElement!);
+const summaryRow = (label: string) => summary().getByText(label).parentElement!;
+
+describe('sales order detail', () => {
+  it('shows header, groups with status, delivery estimate, items, tracking, payment and summary', async () => {
+    const { requests } = serve(order());
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+    expect(screen.getByText('Placed on November 1, 2026')).toBeInTheDocument();
+    expect(screen.getAllByText('$129.60')).not.toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Shipped' })).toBeInTheDocument();
+    expect(screen.getByText('Estimated delivery: Thursday, November 5, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Air Runner 2' })).toBeInTheDocument();
+    expect(screen.getByText('Style: AR2-001')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Track shipment/ })).toHaveAttribute('href', 'https://track.example/S1');
+    expect(screen.getByText('Credit card ending in 1111')).toBeInTheDocument();
+    expect(summaryRow('Subtotal')).toHaveTextContent('$120.00');
+    expect(summaryRow('Shipping')).toHaveTextContent('$0');
+    expect(summaryRow('Taxes')).toHaveTextContent('$9.60');
+    expect(summaryRow('Total')).toHaveTextContent('$129.60');
+    expect(summary().queryByText('Fees')).not.toBeInTheDocument();
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(requests[0]?.url.searchParams.get('filter')).toBeNull();
+  });
+
+  it('keeps the server group order, leaves out the estimate for delivered groups and the track link without an action', async () => {
+    const base = order();
+    const shipped = base.groups[0]!;
+    serve(
+      order({
+        groups: [
+          { ...shipped, simpleStatus: 'delivered', heading: 'delivered', actions: {} },
+          { ...shipped, simpleStatus: 'ordered', heading: 'ordered', estimatedDeliveryDate: null, actions: {} },
+        ],
+      }),
+    );
+    renderApp('/orders/sales/C0012345678', { member: true });
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((heading) => heading.textContent).slice(0, 2)).toEqual(['Delivered', 'Ordered']);
+    expect(screen.queryByText(/Estimated delivery/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Track shipment/ })).not.toBeInTheDocument();
+  });
+
+  it('hides the delivery estimate when enableEdd is off', async () => {
+    serve(order());
+    renderApp('/orders/sales/C0012345678', { member: true, flags: { enableEdd: false } });
+    await screen.findByRole('heading', { level: 2, name: 'Shipped' });
+    expect(screen.queryByText(/Estimated delivery/)).not.toBeInTheDocument();
+  });
+
+  it('shows Free shipping, fees, and no taxes under the Australia flag', async () => {
+    const transaction = { ...order().transaction, totalFees: 1.5 };
+    serve(order({ currency: 'AUD', currencyAlt: 'USD', transaction }));
+    renderApp('/au/orders/sales/C0012345678', { member: true, flags: { isAustralia: true } });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(summaryRow('Shipping')).toHaveTextContent('Free');
+    expect(summaryRow('Fees')).toHaveTextContent('$1.50');
+    expect(summary().queryByText('Taxes')).not.toBeInTheDocument();
+  });
+
+  it('formats money and dates in French for /fr/fr', async () => {
+    serve(order({ currency: 'EUR', country: 'FR' }));
+    renderApp('/fr/fr/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commande C0012345678' })).toBeInTheDocument();
+    expect(screen.getByText('Passée le 1 novembre 2026')).toBeInTheDocument();
+    // French: comma decimals and the euro sign after the amount (toHaveTextContent folds the no-break space).
+    expect(summaryRow('Sous-total')).toHaveTextContent(/^Sous-total120,00\s€$/);
+    expect(summaryRow('Livraison')).toHaveTextContent(/^Livraison0\s€$/);
+    expect(summaryRow('Taxes')).toHaveTextContent(/^Taxes9,60\s€$/);
+    expect(summaryRow('Total')).toHaveTextContent(/^Total129,60\s€$/);
+    expect(screen.getByText('Carte de crédit se terminant par 1111')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Expédié' })).toBeInTheDocument();
+  });
+
+  it('formats yen for Japan (no fraction digits) with Japanese dates', async () => {
+    const transaction = { ...order().transaction, subTotal: 12000, shippingTotal: 550, totalTaxes: 1200, orderTotal: 13750 };
+    const groups = order().groups.map((group) => ({
+      ...group,
+      orderItems: group.orderItems.map((item) => ({ ...item, lineItemTransaction: { ...item.lineItemTransaction, lineItemTaxes: 1200 } })),
+    }));
+    serve(order({ currency: 'JPY', country: 'JP', transaction, groups }));
+    renderApp('/jp/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: '注文 C0012345678' })).toBeInTheDocument();
+    expect(screen.getByText('注文日: 2026年11月1日')).toBeInTheDocument();
+    expect(summaryRow('小計')).toHaveTextContent('￥12,000');
+    expect(summaryRow('送料')).toHaveTextContent('￥550');
+    expect(summaryRow('合計')).toHaveTextContent('￥13,750');
+  });
+
+  it('moves a return order to the returns route', async () => {
+    serve(order({ orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0000000001' }));
+    const { currentUrl } = renderApp('/gb/orders/sales/C0012345678', { member: true });
+    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/returns/C0012345678'); });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return C0012345678' })).toBeInTheDocument();
+    expect(screen.getByText('C0000000001')).toBeInTheDocument();
+    // A USD order seen from GB: the currency is the order's, the format is en-GB's.
+    expect(summaryRow('Refund total')).toHaveTextContent('US$129.60');
+  });
+
+  it('moves a sales order off the returns route', async () => {
+    serve(order());
+    const { currentUrl } = renderApp('/orders/returns/C0012345678', { member: true });
+    await waitFor(() => { expect(currentUrl()).toBe('/orders/sales/C0012345678'); });
+  });
+
+  it('shows the member a service error dialog with Contact us and Retry', async () => {
+    let calls = 0;
+    mockFetch([
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => (++calls === 1 ? json({ code: 'internal', message: 'boom' }, 500) : json(order())),
+      },
+    ]);
+    const { user } = renderApp('/orders/sales/C0012345678', { member: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Oops... something went wrong.' });
+    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href');
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('fetches as the stored guest and sends a failing guest back to the lookup', async () => {
+    const { requests } = serve(order(), 404);
+    const { currentUrl } = renderApp('/orders/sales/C0012345678', { visitor: { email: 'jane@example.com' } });
+    await waitFor(() => { expect(currentUrl()).toBe('/orders/details/C0012345678?email=jane%40example.com'); });
+    expect(requests[0]?.url.searchParams.get('filter')).toBe('email(jane@example.com)');
+    expect(requests[0]?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('sends a visitor with neither token nor guest details to the lookup', async () => {
+    const { fetchMock } = serve(order());
+    const { currentUrl } = renderApp('/gb/orders/sales/C0012345678');
+    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/details/C0012345678'); });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,19 @@
+import type { OrderDetail } from '@/shared/api/types';
+import { useI18n } from '@/shared/i18n/i18n-context';
+
+export function OrderHeader({ order }: { order: OrderDetail }) {
+  const { t, date, money } = useI18n();
+  const isReturn = order.orderType === 'RETURN_ORDER';
+  return (
+    <div className="order-header">
+      <div>
+        <h1>{t(isReturn ? 'orders.detail.returnHeading' : 'orders.detail.salesHeading', { orderNumber: order.orderNumber })}</h1>
+        <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
+      </div>
+      <p className="order-header__total">
+        <span className="muted">{t(isReturn ? 'orders.detail.refundTotal' : 'orders.detail.orderTotal')}</span>
+        <strong>{money(order.transaction.orderTotal, order.currency)}</strong>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { historyItem, historyPage } from '@/test/fixtures';
+import { deferred, json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const NEXT = 'anchor=PAGE2&filter=orderType(SALES_ORDER)';
+const isPartner = (request: RecordedRequest) => request.url.searchParams.get('filter')?.includes('PARTNER') ?? false;
+const isPage2 = (request: RecordedRequest) => request.url.searchParams.get('anchor') === 'PAGE2';
+
+const rowTitles = () => within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('order history paging', () => {
+  it('appends the next page on "Show more", reading "Loading more" while it loads', async () => {
+    const page2 = deferred();
+    const { requests } = mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) => {
+          if (isPartner(request)) return json(historyPage([]));
+          if (isPage2(request)) return page2.promise;
+          return json(historyPage([historyItem('A0000001'), historyItem('A0000002')], NEXT));
+        },
+      },
+    ]);
+    const { user } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    const loading = await screen.findByRole('button', { name: 'Loading more' });
+    expect(loading).toBeDisabled();
+
+    page2.resolve(json(historyPage([historyItem('A0000003')])));
+    expect(await screen.findByText('Shoe A0000003')).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['Shoe A0000001', 'Shoe A0000002', 'Shoe A0000003']);
+    // Last page: no more button.
+    expect(screen.queryByRole('button', { name: /Show more|Loading more/ })).not.toBeInTheDocument();
+
+    const nextRequest = requests.find(isPage2);
+    expect(nextRequest?.url.searchParams.get('filter')).toBe('orderType(SALES_ORDER)');
+    expect(nextRequest?.url.searchParams.get('country')).toBe('US');
+    expect(nextRequest?.url.searchParams.get('language')).toBe('en');
+    expect(nextRequest?.headers.get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('replaces the list when the first item of a new page repeats', async () => {
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) => {
+          if (isPartner(request)) return json(historyPage([]));
+          if (isPage2(request)) return json(historyPage([historyItem('A0000001'), historyItem('A0000002'), historyItem('A0000003')]));
+          return json(historyPage([historyItem('A0000001'), historyItem('A0000002')], NEXT));
+        },
+      },
+    ]);
+    const { user } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('Shoe A0000003');
+    expect(rowTitles()).toEqual(['Shoe A0000001', 'Shoe A0000002', 'Shoe A0000003']);
+  });
+
+  it('offers Dismiss and Retry when loading more fails; Retry loads more again', async () => {
+    let page2Calls = 0;
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) => {
+          if (isPartner(request)) return json(historyPage([]));
+          if (isPage2(request)) {
+            page2Calls += 1;
+            return page2Calls === 1 ? json({ code: 'internal', message: 'boom' }, 500) : json(historyPage([historyItem('A0000003')]));
+          }
+          return json(historyPage([historyItem('A0000001')], NEXT));
+        },
+      },
+    ]);
+    const { user } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Oops... something went wrong.' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Dismiss' })).toHaveFocus();
+    // The list stays as it was.
+    expect(rowTitles()).toEqual(['Shoe A0000001']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Shoe A0000003')).toBeInTheDocument();
+    expect(page2Calls).toBe(2);
+  });
+
+  it('closes the load-more error with Dismiss or Escape, keeping Show more', async () => {
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) => {
+          if (isPartner(request)) return json(historyPage([]));
+          if (isPage2(request)) return json({ code: 'internal', message: 'boom' }, 500);
+          return json(historyPage([historyItem('A0000001')], NEXT));
+        },
+      },
+    ]);
+    const { user } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the loading view with a dismissible error dialog when the first page fails', async () => {
+    mockFetch([{ path: '/orders/history/v1', respond: () => json({ code: 'internal', message: 'boom' }, 500) }]);
+    const { user } = renderApp('/orders', { member: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Oops... something went wrong.' });
+    expect(dialog).toHaveTextContent("We couldn't load this page. Please refresh and try again.");
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch([{ path: '/orders/history/v1', respond: () => json(historyPage([])) }]);
+    renderApp('/orders', { member: true });
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Order lists' })).not.toBeInTheDocument();
+  });
+
+  it('treats a 404 history answer as no orders', async () => {
+    mockFetch([{ path: '/orders/history/v1', respond: () => json({ code: 'not-found', message: '' }, 404) }]);
+    renderApp('/orders', { member: true });
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
+  });
+});
+
+describe('order history rows', () => {
+  it('shows image, title, facts, translated status, date and number, and quantity only above 1', async () => {
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) =>
+          json(
+            historyPage(
+              isPartner(request)
+                ? []
+                : [
+                    historyItem('A0000001'),
+                    historyItem('A0000002', {
+                      lineItemTransaction: { ...historyItem('x').lineItemTransaction, quantity: 3 },
+                      lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment' },
+                    }),
+                  ],
+            ),
+          ),
+      },
+    ]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const [first, second] = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem').filter((item) => item.classList.contains('history-row'));
+    expect(within(first!).getByRole('img', { name: 'Shoe A0000001' })).toBeInTheDocument();
+    expect(within(first!).getByText('Shipped')).toBeInTheDocument();
+    expect(within(first!).getByText("Men's Running Shoes")).toBeInTheDocument();
+    expect(within(first!).getByText('Color: Black/White')).toBeInTheDocument();
+    expect(within(first!).getByText('Size: 10')).toBeInTheDocument();
+    expect(within(first!).queryByText(/Quantity/)).not.toBeInTheDocument();
+    expect(within(first!).getByText('Order A0000001')).toBeInTheDocument();
+    expect(within(first!).getByText('Ordered November 1, 2026')).toBeInTheDocument();
+    expect(within(second!).getByText('Quantity: 3')).toBeInTheDocument();
+    expect(within(second!).getByText('Preparing shipment')).toBeInTheDocument();
+    expect(screen.queryByText('PO RELEASED')).not.toBeInTheDocument();
+  });
+});
+
+describe('partner orders', () => {
+  const routes = (partnerItems: ReturnType<typeof historyItem>[]) =>
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) => json(historyPage(isPartner(request) ? partnerItems : [historyItem('A0000001')])),
+      },
+    ]);
+
+  it('shows the tabs on the own history when partner orders exist, and the partner list behind them', async () => {
+    routes([historyItem('P0000001', { orderType: 'PARTNER_SALES_ORDER', partnerName: 'Runners Co' })]);
+    const { user, currentUrl } = renderApp('/gb/orders?utm=x', { member: true });
+    const tabs = await screen.findByRole('navigation', { name: 'Order lists' });
+    expect(within(tabs).getByRole('link', { name: 'Your orders' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(tabs).getByRole('link', { name: 'Partner orders' }));
+    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/partner?utm=x'); });
+    expect(await screen.findByText('Sold by Runners Co')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Partner orders' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('hides the tabs when there are no partner orders', async () => {
+    routes([]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    expect(screen.queryByRole('navigation', { name: 'Order lists' })).not.toBeInTheDocument();
+  });
+
+  it('shows the partner empty message', async () => {
+    routes([]);
+    renderApp('/orders/partner', { member: true });
+    expect(await screen.findByText("You don't have any partner orders yet.")).toBeInTheDocument();
+  });
+
+  it('does not ask for partner orders when the flag is off', async () => {
+    const { requests } = routes([historyItem('P0000001', { partnerName: 'Runners Co' })]);
+    renderApp('/orders', { member: true, flags: { enablePartnerOrders: false } });
+    await screen.findByText('Shoe A0000001');
+    expect(requests.some(isPartner)).toBe(false);
+  });
+});

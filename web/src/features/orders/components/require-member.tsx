@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
+import { useSession } from '@/shared/auth/session';
+import { paths } from '@/shared/routing/paths';
+
+/** History pages are for members: without a token the visitor goes to sign in, and comes back after. */
+export function RequireMember({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [location] = useLocation();
+  const search = useSearch();
+  const { base } = useRouter();
+  if (session.member) return children;
+  const here = `${base}${location}${search ? `?${search}` : ''}`;
+  return <Redirect to={paths.signIn(here)} replace />;
+}

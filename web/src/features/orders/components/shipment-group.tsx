@@ -1,0 +1,39 @@
+import type { OrderGroup } from '@/shared/api/types';
+import { useFlags } from '@/shared/config/flags';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { showsEstimatedDelivery, statusMessageKey } from '../model/status';
+import { ItemCard } from './item-card';
+
+export function ShipmentGroup({ group, currency }: { group: OrderGroup; currency: string }) {
+  const { t, date } = useI18n();
+  const { enableEdd } = useFlags();
+  const trackLink = group.actions.trackShipment?.webLink;
+  const estimatedDelivery = group.estimatedDeliveryDate ?? null;
+  return (
+    // Not a named region: two shipments can share a status, and landmarks must have unique names.
+    <section className="shipment-group card">
+      <div className="shipment-group__head">
+        <h2 className="shipment-group__status">
+          {t(statusMessageKey(group.simpleStatus))}
+        </h2>
+        <p className="muted">{t('orders.detail.itemCount', { count: group.orderItems.length })}</p>
+      </div>
+      {showsEstimatedDelivery(group.simpleStatus, enableEdd, estimatedDelivery) && (
+        <p className="shipment-group__edd">
+          {t('orders.detail.estimatedDelivery', { date: date(estimatedDelivery, 'longWithWeekday') })}
+        </p>
+      )}
+      <ul className="shipment-group__items">
+        {group.orderItems.map((item) => (
+          <ItemCard key={`${item.lineNumber}-${item.skuId}`} item={item} currency={currency} />
+        ))}
+      </ul>
+      {trackLink && (
+        <a className="button button--secondary shipment-group__track" href={trackLink} target="_blank" rel="noopener noreferrer">
+          {t('orders.detail.trackShipment')}
+          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+        </a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Payment } from '@/shared/api/types';
+import type { MessageKey } from '@/shared/i18n/messages';
+
+/** A payment type reads as a translated phrase, or as a brand name that is the same in every language. */
+type PaymentName = { message: MessageKey } | { brand: string };
+
+/** Display names for the spec's payment types (§3). */
+export const PAYMENT_NAMES: Readonly<Record<string, PaymentName>> = {
+  alipay: { brand: 'Alipay' },
+  astropay: { brand: 'AstroPay' },
+  billpay: { brand: 'BillPay' },
+  cash: { message: 'payment.cash' },
+  check: { message: 'payment.check' },
+  cod: { message: 'payment.cashOnDelivery' },
+  conv_store: { message: 'payment.convenienceStore' },
+  credit_card: { message: 'payment.creditCard' },
+  customer_account: { message: 'payment.customerAccount' },
+  customer_ofbt: { message: 'payment.bankTransfer' },
+  debit_card: { message: 'payment.debitCard' },
+  gift_certificate: { message: 'payment.giftCard' },
+  iyzico: { brand: 'iyzico' },
+  klarna: { brand: 'Klarna' },
+  mall_certificate: { message: 'payment.mallCertificate' },
+  offline_bank: { message: 'payment.bankTransfer' },
+  other_credit: { message: 'payment.otherCredit' },
+  other_debit: { message: 'payment.otherDebit' },
+  paypal: { brand: 'PayPal' },
+  pos_purchase: { message: 'payment.inStore' },
+  promo_voucher: { message: 'payment.promoVoucher' },
+  qiwi: { brand: 'QIWI' },
+  realtime_bank: { brand: 'iDEAL' },
+  rfo: { message: 'payment.refundToOriginal' },
+  safetypay: { brand: 'SafetyPay' },
+  sofort: { brand: 'Sofort' },
+  store_credit: { message: 'payment.storeCredit' },
+  store_giftcert: { message: 'payment.storeGiftCard' },
+  tenpay: { brand: 'Tenpay' },
+  travelers_check: { message: 'payment.travelersCheck' },
+  unionpay: { brand: 'UnionPay' },
+  wechat: { brand: 'WeChat Pay' },
+};
+
+type Translate = (key: MessageKey, values?: Record<string, string>) => string;
+
+export function paymentMethodName(paymentType: string, t: Translate): string {
+  const name = PAYMENT_NAMES[paymentType.toLowerCase()];
+  if (!name) return t('payment.other');
+  return 'brand' in name ? name.brand : t(name.message);
+}
+
+/** "Credit card ending in 1111", or the name alone when there are no digits to show. */
+export function paymentMethodText(payment: Payment, t: Translate): string {
+  const method = paymentMethodName(payment.paymentType, t);
+  const digits = payment.paymentDisplayNumber?.trim();
+  return digits ? t('orders.detail.paymentEndingIn', { method, digits }) : method;
+}

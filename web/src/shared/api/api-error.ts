@@ -1,0 +1,25 @@
+/** Codes the client itself produces; the server's codes are listed in docs/API.md. */
+export const PARSE_ERROR_MESSAGE = 'Could not parse server response';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | null;
+  /** Seconds from a `Retry-After` header (429), when the server sent one. */
+  readonly retryAfter: number | null;
+
+  constructor(init: { status: number; code: string; message: string; field?: string | null; retryAfter?: number | null }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field ?? null;
+    this.retryAfter = init.retryAfter ?? null;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** True for failures worth one more try: the network or the server, never the caller's mistake. */
+export const isTransient = (error: unknown): boolean =>
+  isApiError(error) ? error.status === 0 || error.status >= 500 : false;

@@ -1,0 +1,18 @@
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+export type ApiErrorBody = Schemas['ApiError'];
+export type TokenRequest = Schemas['TokenRequest'];
+export type TokenResponse = Schemas['TokenResponse'];
+export type HistoryResponse = Schemas['HistoryResponse'];
+export type HistoryItem = Schemas['HistoryItem'];
+export type OrderDetail = Schemas['OrderDetail'];
+export type OrderGroup = Schemas['OrderGroup'];
+export type OrderItem = Schemas['OrderItem'];
+export type Product = Schemas['Product'];
+export type Payment = Schemas['Payment'];
+export type Transaction = Schemas['Transaction'];
+// Taken from the fields that carry them, so they hold whether the document names them or not.
+export type OrderType = OrderDetail['orderType'];
+export type SimpleStatus = Schemas['LineItemStatus']['simpleStatus'];

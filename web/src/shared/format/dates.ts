@@ -1,0 +1,39 @@
+/** The spec's date formats (§9), expressed as Intl options. */
+export type DateFormat = 'long' | 'longWithWeekday' | 'shortWithDay' | 'shortWithFullDay' | 'short' | 'time';
+
+const OPTIONS: Record<DateFormat, Intl.DateTimeFormatOptions> = {
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+  longWithWeekday: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
+  shortWithDay: { weekday: 'short', month: 'short', day: 'numeric' },
+  shortWithFullDay: { weekday: 'long', month: 'short', day: 'numeric' },
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  time: { hour: 'numeric', minute: '2-digit' },
+};
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Accepts RFC 3339 times and calendar dates; a trailing "[UTC]" zone name is dropped (spec §3). */
+export function parseApiDate(value: string): { date: Date; dateOnly: boolean } | null {
+  const text = value.replace(/\[UTC\]$/, '').trim();
+  const dateOnly = DATE_ONLY.test(text);
+  const date = new Date(dateOnly ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(date.getTime()) ? null : { date, dateOnly };
+}
+
+export interface DateLocale {
+  intlLocale: string;
+  hour12: boolean;
+}
+
+/**
+ * Formats in the shopper's locale and time zone. Calendar dates (an estimated delivery day) have
+ * no time zone and are shown as the same day everywhere.
+ */
+export function formatDate(value: string, format: DateFormat, locale: DateLocale): string {
+  const parsed = parseApiDate(value);
+  if (!parsed) return value;
+  const options: Intl.DateTimeFormatOptions = { ...OPTIONS[format] };
+  if (format === 'time') options.hour12 = locale.hour12;
+  if (parsed.dateOnly) options.timeZone = 'UTC';
+  return new Intl.DateTimeFormat(locale.intlLocale, options).format(parsed.date);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLocale } from '@/shared/i18n/locale-table';
+import { formatDate, parseApiDate } from './dates';
+import { formatMoney, sumMoney } from './money';
+
+describe('formatMoney', () => {
+  it('shows zero with no fraction digits', () => {
+    expect(formatMoney(0, 'USD', 'en-US')).toBe('$0');
+    expect(formatMoney(0, 'EUR', 'fr-FR')).toBe('0\u00a0€');
+  });
+
+  it('formats in the order currency for the shopper locale', () => {
+    expect(formatMoney(129.6, 'USD', 'en-US')).toBe('$129.60');
+    expect(formatMoney(129.6, 'USD', 'en-GB')).toBe('US$129.60');
+    expect(formatMoney(1234.5, 'EUR', 'fr-FR')).toBe('1\u202f234,50\u00a0€');
+    expect(formatMoney(13750, 'JPY', 'ja-JP')).toBe('￥13,750');
+    expect(formatMoney(99.9, 'EUR', 'de-DE')).toBe('99,90\u00a0€');
+  });
+
+  it('adds money in minor units', () => {
+    expect(sumMoney([0.1, 0.2], 'USD')).toBe(0.3);
+    expect(sumMoney([0.001, 0.002], 'KWD')).toBe(0.003);
+    expect(sumMoney([100, 50], 'JPY')).toBe(150);
+  });
+});
+
+describe('formatDate', () => {
+  const at = '2026-11-01T15:05:00Z';
+
+  it('uses a 12-hour clock only in us, ca, au, mx and in', () => {
+    for (const country of ['us', 'ca', 'au', 'mx', 'in']) {
+      expect(formatDate(at, 'time', resolveLocale(country, null))).toMatch(/3:05\s?(PM|pm|p\.\s?m\.)/i);
+    }
+    for (const country of ['gb', 'fr', 'de', 'jp', 'nl']) {
+      expect(formatDate(at, 'time', resolveLocale(country, null))).toBe('15:05');
+    }
+  });
+
+  it('has the spec formats', () => {
+    const us = resolveLocale('us', null);
+    expect(formatDate(at, 'long', us)).toBe('November 1, 2026');
+    expect(formatDate(at, 'longWithWeekday', us)).toBe('Sunday, November 1, 2026');
+    expect(formatDate(at, 'shortWithDay', us)).toBe('Sun, Nov 1');
+    expect(formatDate(at, 'shortWithFullDay', us)).toBe('Sunday, Nov 1');
+    expect(formatDate(at, 'short', us)).toBe('Nov 1, 2026');
+    expect(formatDate(at, 'long', resolveLocale('jp', null))).toBe('2026年11月1日');
+  });
+
+  it('keeps a calendar date on its day and drops a trailing [UTC]', () => {
+    expect(formatDate('2026-11-05', 'long', resolveLocale('us', null))).toBe('November 5, 2026');
+    expect(parseApiDate('2026-11-01T10:00:00Z[UTC]')?.date.toISOString()).toBe('2026-11-01T10:00:00.000Z');
+    expect(formatDate('not a date', 'long', resolveLocale('us', null))).toBe('not a date');
+  });
+});
+
+describe('resolveLocale', () => {
+  it.each([
+    [null, null, 'en-US', 'US'],
+    ['gb', null, 'en-GB', 'GB'],
+    ['fr', 'fr', 'fr-FR', 'FR'],
+    ['ca', 'fr', 'fr-CA', 'CA'],
+    ['jp', null, 'ja-JP', 'JP'],
+    ['de', null, 'de-DE', 'DE'],
+    ['kr', null, 'ko-KR', 'KR'],
+    ['cn', null, 'zh-CN', 'CN'],
+    ['nl', null, 'nl-NL', 'NL'],
+    ['be', null, 'fr-BE', 'BE'],
+  ])('maps %s/%s to %s', (country, language, intlLocale, market) => {
+    expect(resolveLocale(country, language)).toMatchObject({ intlLocale, country: market });
+  });
+});

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { historyItem, historyPage, order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+/** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
+async function violations() {
+  const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
+const api = () =>
+  mockFetch([
+    {
+      path: '/orders/history/v1',
+      respond: (request) =>
+        json(
+          request.url.searchParams.get('filter')?.includes('PARTNER')
+            ? historyPage([historyItem('P0000001', { partnerName: 'Runners Co', orderType: 'PARTNER_SALES_ORDER' })])
+            : historyPage([historyItem('A0000001'), historyItem('A0000002')], 'anchor=2'),
+        ),
+    },
+    { path: '/orders/history/v1/C0012345678', respond: () => json(order()) },
+    { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })) },
+    { path: '/orders/history/v1/E0012345678', respond: () => json({ code: 'internal', message: '' }, 500) },
+  ]);
+
+describe('accessibility (axe)', () => {
+  it('order history with tabs has no violations', async () => {
+    api();
+    renderApp('/gb/orders', { member: true });
+    await screen.findByRole('navigation', { name: 'Order lists' });
+    await screen.findByText('Shoe A0000001');
+    expect(await violations()).toEqual([]);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('sales order detail has no violations', async () => {
+    api();
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('return order detail in Japanese has no violations', async () => {
+    api();
+    renderApp('/jp/orders/returns/R0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: '返品 R0012345678' });
+    expect(document.documentElement.lang).toBe('ja-JP');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the service error dialog has no violations', async () => {
+    api();
+    renderApp('/orders/sales/E0012345678', { member: true });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveFocus();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('guest lookup with errors showing has no violations', async () => {
+    const { user } = renderApp('/fr/fr/orders/details');
+    await user.type(await screen.findByRole('textbox', { name: 'Numéro de commande' }), 'x1');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Trouver la commande' }));
+    await screen.findByRole('alert');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('sign-in has no violations', async () => {
+    renderApp('/orders/signin');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(await violations()).toEqual([]);
+  });
+});

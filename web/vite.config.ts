@@ -1,0 +1,40 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Dates in tests are asserted in UTC; forked test workers inherit this.
+process.env.TZ = 'UTC';
+
+const apiTarget = process.env.ORDERS_API ?? 'http://127.0.0.1:8080';
+// The server's API prefixes (crates/server/src/web/mod.rs); /images serves the demo product photos.
+const proxied = ['/orders/history', '/orders/summary', '/auth', '/ops', '/healthz', '/openapi.json', '/images'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries in one long-cached chunk that app releases do not invalidate; pages stay split.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+    testTimeout: 20_000,
+  },
+});

@@ -31,7 +31,10 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let connected = db::connect(&settings.database_url, settings.db_connections).await?;
     db::migrate(&connected.db).await?;
     if connected.created && !settings.no_demo_data {
-        let report = seed::run(&connected.db, &seed::SeedPlan::demo()).await?;
+        // A pool of its own: the seed's bulk-load settings must not stay on a serving connection.
+        let seeding = db::connect(&settings.database_url, 1).await?;
+        let report = seed::run(&seeding.db, &seed::SeedPlan::demo()).await?;
+        seeding.db.pool.close().await;
         tracing::info!(members = report.members, orders = report.orders, "filled the new database with demo data");
     }
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)

@@ -41,7 +41,7 @@ async fn migrate(settings: server::config::Settings) -> Result<(), server::BoxEr
 }
 
 async fn seed(settings: server::config::Settings, args: server::config::SeedArgs) -> Result<(), server::BoxError> {
-    let connected = server::db::connect(&settings.database_url, 2).await?;
+    let connected = server::db::connect(&settings.database_url, 1).await?;
     server::db::migrate(&connected.db).await?;
     let plan = server::seed::SeedPlan::from_args(&args)?;
     let started = std::time::Instant::now();

@@ -219,8 +219,11 @@ impl<'a> OrderGenerator<'a> {
         if self.demo_guests_left > 0 {
             self.demo_guests_left -= 1;
             let (number, country, email, code, phone) = DEMO_GUEST_ORDERS[self.demo_guests_left];
-            let days_ago = 2 + self.demo_guests_left as i64 * 3;
-            let mut order = self.sales_order(number.to_owned(), market(country), None, days_ago);
+            // Fixed stages for the README: shipped with tracking, delivered, preparing shipment.
+            let (days_ago, stage) =
+                [(3, SimpleStatus::Shipped), (12, SimpleStatus::Delivered), (1, SimpleStatus::PreparingShipment)]
+                    [self.demo_guests_left % 3];
+            let mut order = self.sales_order_in(number.to_owned(), market(country), None, days_ago, Some(stage));
             order.email = Some(email.to_owned());
             order.phone = Some((code.to_owned(), phone.to_owned()));
             return Some(order);

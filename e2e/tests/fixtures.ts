@@ -1,0 +1,54 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const OPS_KEY = 'e2e-ops-key';
+export const DEMO_PASSWORD = 'orders-demo';
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  // Start signed out, whoever was signed in before.
+  await page.goto('/orders/signin');
+  await page.evaluate(() => { sessionStorage.clear(); });
+  await page.goto('/orders/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+}
+
+/** Runs axe on the page as it is and fails on any violation, listing them. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+/** A member with a sales order and its return, fed in through the ops API. */
+export async function createReturnFixture(request: APIRequestContext) {
+  const headers = { 'X-Ops-Key': OPS_KEY };
+  const email = `returns.${Date.now()}@example.com`;
+  const member = await request.post('/ops/v1/members', {
+    headers,
+    data: { email, password: DEMO_PASSWORD, firstName: 'Rita', lastName: 'Return', country: 'GB' },
+  });
+  expect(member.status()).toBe(201);
+  const { upmId } = (await member.json()) as { upmId: string };
+  const line = {
+    lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-10', productId: 'P1', styleColor: 'SR4100-001',
+    title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '10',
+    imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 120, tax: 20, status: 'Delivered',
+    shipmentNumber: 'S1', trackingUrl: 'https://tracking.example.com/royalmail/RM1',
+  };
+  const sale = { orderNumber: 'E2E0000001', orderType: 'SALES_ORDER', country: 'GB', currency: 'GBP', upmId,
+    orderDate: '2026-10-01T10:00:00Z', shippingTotal: 0, payments: [{ paymentType: 'paypal' }], lines: [line] };
+  const ret = { ...sale, orderNumber: 'E2ER000001', orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'E2E0000001',
+    orderDate: '2026-10-12T10:00:00Z', lines: [{ ...line, status: 'Received At Return Center', trackingUrl: null }] };
+  for (const order of [sale, ret]) {
+    const response = await request.post('/ops/v1/orders', { headers, data: order });
+    expect([200, 201]).toContain(response.status());
+  }
+  return { email, salesOrder: 'E2E0000001', returnOrder: 'E2ER000001' };
+}

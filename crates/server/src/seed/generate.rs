@@ -492,6 +492,24 @@ fn raw_for(status: SimpleStatus, rng: &mut Rng) -> String {
     display_case(raw, rng)
 }
 
+/// The drawing the demo image server uses for a product.
+fn product_kind(shoe: bool, category: &str) -> &'static str {
+    let has = |word: &str| category.contains(word);
+    if shoe {
+        "shoe"
+    } else if has("Shorts") || has("Leggings") {
+        "bottom"
+    } else if has("Backpack") {
+        "bag"
+    } else if has("Cap") {
+        "cap"
+    } else if has("Socks") {
+        "socks"
+    } else {
+        "top"
+    }
+}
+
 fn round_price(minor: i64, market: &Market) -> i64 {
     ((minor + market.round_to / 2) / market.round_to).max(1) * market.round_to
 }
@@ -541,7 +559,11 @@ fn product_line(
         gtin: gtin14(sku_seed),
         sku_id: format!("{style_color}-{size}").replace(['.', ' '], "_"),
         product_id: format!("{:016x}", stable_hash(product.style)),
-        image_url: format!("/images/products/{style_color}.svg"),
+        image_url: format!(
+            "/images/products/{}/{}/{style_color}.svg",
+            product_kind(product.shoe, product.category),
+            product.colors[color_index].split(['/', ' ']).next().unwrap_or("grey").to_lowercase()
+        ),
         style_color,
         title: product.title,
         category: product.category,

@@ -25,8 +25,14 @@ async fn app_routes_fall_back_to_the_web_app_and_unknown_api_paths_are_json_404(
         let (status, body) = app.get_json(path, None).await;
         assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not-found")), "{path}");
     }
-    let image = app.get("/images/products/SR4100-001.svg", None).await;
-    assert_eq!(image.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/svg+xml"));
+    for path in ["/images/products/SR4100-001.svg", "/images/products/shoe/black/SR4100-001.svg"] {
+        let image = app.get(path, None).await;
+        assert_eq!(image.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/svg+xml"), "{path}");
+        assert!(image.text().await.unwrap_or_default().starts_with("<svg"));
+    }
+    for path in ["/images/products/shoe/black/a%22b.svg", "/images/products/shoe/black/SR4100-001.png"] {
+        assert_eq!(app.get(path, None).await.status(), StatusCode::NOT_FOUND, "{path}");
+    }
     app.finish().await;
 }
 

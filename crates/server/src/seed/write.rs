@@ -6,13 +6,15 @@ use sqlx::{Arguments, Executor};
 use super::data::STORES;
 use super::generate::{GIFT_CARDS, SeedMember, SeedOrder};
 use crate::BoxError;
-use crate::db::Db;
+use crate::db::{Backend, Db};
 
 pub const ORDERS_PER_TRANSACTION: usize = 2_000;
 /// Rows per INSERT statement, keeping the bound values under SQLite's and PostgreSQL's limits.
 const ROWS_PER_STATEMENT: usize = 500;
 
-fn placeholders(rows: usize, columns: usize) -> String {
+/// `(?,?),(?,?)` on SQLite, `($1,$2),($3,$4)` on PostgreSQL. SQLite looks a named parameter up by a linear
+/// scan, so thousands of `$n` in one statement cost quadratic time there; plain `?` are bound in order.
+fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
     let mut text = String::with_capacity(rows * columns * 5);
     for row in 0..rows {
         if row > 0 {
@@ -23,8 +25,13 @@ fn placeholders(rows: usize, columns: usize) -> String {
             if column > 0 {
                 text.push(',');
             }
-            text.push('$');
-            text.push_str(&(row * columns + column + 1).to_string());
+            match backend {
+                Backend::Sqlite => text.push('?'),
+                Backend::Postgres => {
+                    text.push('$');
+                    text.push_str(&(row * columns + column + 1).to_string());
+                }
+            }
         }
         text.push(')');
     }
@@ -33,6 +40,7 @@ fn placeholders(rows: usize, columns: usize) -> String {
 
 async fn insert_rows<'c, E>(
     executor: E,
+    backend: Backend,
     head: &str,
     columns: usize,
     rows: usize,
@@ -44,7 +52,7 @@ where
     if rows == 0 {
         return Ok(());
     }
-    let sql = format!("{head} VALUES {} ON CONFLICT DO NOTHING", placeholders(rows, columns));
+    let sql = format!("{head} VALUES {} ON CONFLICT DO NOTHING", placeholders(backend, rows, columns));
     sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(executor).await?;
     Ok(())
 }
@@ -89,6 +97,7 @@ pub async fn stores(db: &Db) -> Result<(), BoxError> {
     }
     insert_rows(
         &db.pool,
+        db.backend,
         "INSERT INTO stores (store_id, name, phone, address_lines, city, postal_code, country, timezone, latitude, \
          longitude, regular_hours, special_hours, services)",
         13,
@@ -106,6 +115,7 @@ pub async fn gift_cards(db: &Db) -> Result<(), BoxError> {
     }
     insert_rows(
         &db.pool,
+        db.backend,
         "INSERT INTO gift_cards (card_number, pin_hash, currency, balance)",
         4,
         GIFT_CARDS.len(),
@@ -132,6 +142,7 @@ pub async fn members(db: &Db, members: &[SeedMember]) -> Result<(), BoxError> {
         }
         insert_rows(
             &db.pool,
+            db.backend,
             "INSERT INTO members (upm_id, email, password_hash, first_name, last_name, country, created_at)",
             7,
             chunk.len(),
@@ -178,6 +189,7 @@ pub async fn orders(db: &Db, orders: &[SeedOrder]) -> Result<(), BoxError> {
         }
         insert_rows(
             &mut *transaction,
+            db.backend,
             "INSERT INTO orders (order_number, order_type, order_classification, parent_sales_order_number, \
              partner_name, country, currency, region_reference, upm_id, email, phone_country_code, phone_subscriber, \
              phone_digits, order_date, shipping_total, taxes_included, payments, shipping_address, pickup_store_id, \
@@ -218,6 +230,7 @@ pub async fn orders(db: &Db, orders: &[SeedOrder]) -> Result<(), BoxError> {
         }
         insert_rows(
             &mut *transaction,
+            db.backend,
             "INSERT INTO order_lines (order_number, line_number, gtin, sku_id, product_id, style_color, title, \
              category, color, size, image_url, quantity, unit_price, tax, fees, status, shipment_number, \
              tracking_url, estimated_delivery_date)",

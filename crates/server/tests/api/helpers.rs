@@ -19,6 +19,7 @@ pub enum Backend {
 
 pub struct TestApp {
     pub address: SocketAddr,
+    pub database_url: String,
     pub client: Client,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     cleanup: Cleanup,
@@ -72,7 +73,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     };
     let settings = Settings {
         addr: "127.0.0.1:0".parse().expect("address"),
-        database_url,
+        database_url: database_url.clone(),
         db_connections: 4,
         ops_key: options.ops_key.map(str::to_owned),
         token_key: Some(TOKEN_KEY.to_owned()),
@@ -91,7 +92,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         })
         .await;
     });
-    TestApp { address, client: Client::new(), shutdown: Some(sender), cleanup }
+    TestApp { address, database_url, client: Client::new(), shutdown: Some(sender), cleanup }
 }
 
 impl TestApp {

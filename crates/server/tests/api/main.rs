@@ -8,4 +8,5 @@ mod auth;
 mod detail;
 mod history;
 mod ops;
+mod seed;
 mod web;

@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Read-path benchmark: our server beside nginx serving the very bytes our server answered.
+
+Every throughput figure is a ratio to nginx measured in the same run, interleaved (ours, nginx, ours, ...),
+median of --reps repetitions. Absolute numbers are reported beside the ratios. Loopback only, bounded in time.
+"""
+import argparse, base64, datetime, hashlib, hmac, json, os, random, re, shutil, signal, sqlite3, statistics
+import subprocess, sys, time, urllib.error, urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = ROOT / "target" / "release" / "orders"
+TOKEN_KEY = "bench-token-signing-key"
+OURS_PORT, NGINX_PORT = 18400, 18401
+HEAVIEST_EMAIL = "shopper@example.com"
+UNTIL = "2026-11-01"  # fixed end day: the same seed gives the same rows on every machine
+
+
+def log(*parts):
+    print("[bench]", *parts, flush=True)
+
+
+def run(cmd, **kwargs):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True, **kwargs)
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def token_for(upm_id: str) -> str:
+    header = b64(json.dumps({"alg": "HS256", "typ": "JWT"}).encode())
+    now = int(time.time())
+    claims = b64(json.dumps({"sub": upm_id, "iss": "orders", "iat": now, "exp": now + 6 * 3600}).encode())
+    signature = hmac.new(TOKEN_KEY.encode(), f"{header}.{claims}".encode(), hashlib.sha256).digest()
+    return f"{header}.{claims}.{b64(signature)}"
+
+
+def http_get(url, token=None, timeout=10):
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        return response.status, response.read()
+
+
+# ---------------------------------------------------------------- data
+
+def seed(database_url, args):
+    started = time.monotonic()
+    result = run([str(BINARY), "seed", "--database-url", database_url, "--members", str(args.members),
+                  "--orders", str(args.orders), "--seed", str(args.seed), "--until", UNTIL])
+    seconds = time.monotonic() - started
+    log(result.stdout.strip())
+    return round(seconds, 1)
+
+
+def prepare_sqlite(args, out):
+    path = out / f"bench-{args.members}-{args.orders}-{args.seed}.db"
+    marker = path.with_suffix(".seeded")
+    seconds = None
+    if not marker.exists():
+        for stale in out.glob(path.name + "*"):
+            stale.unlink()
+        log(f"seeding SQLite {path.name} ({args.members} members, {args.orders} orders)")
+        seconds = seed(str(path), args)
+        marker.write_text(json.dumps({"seconds": seconds}))
+    else:
+        seconds = json.loads(marker.read_text()).get("seconds")
+    return str(path), seconds
+
+
+def psql(url, sql):
+    return run(["psql", url, "-Atqc", sql]).stdout.strip()
+
+
+def prepare_postgres(args):
+    admin = args.postgres_admin_url
+    name = f"orders_bench_{args.members}_{args.orders}_{args.seed}"
+    url = admin.rsplit("/", 1)[0] + "/" + name
+    exists = psql(admin, f"SELECT 1 FROM pg_database WHERE datname = '{name}'") == "1"
+    seeded = exists and psql(url, "SELECT value FROM settings WHERE name = 'bench_seeded'") != ""
+    seconds = None
+    if not seeded:
+        if exists:
+            psql(admin, f'DROP DATABASE "{name}" WITH (FORCE)')
+        psql(admin, f'CREATE DATABASE "{name}"')
+        log(f"seeding PostgreSQL {name}")
+        seconds = seed(url, args)
+        psql(url, f"INSERT INTO settings (name, value) VALUES ('bench_seeded', '{seconds}')")
+        psql(url, "VACUUM ANALYZE")
+    else:
+        seconds = float(psql(url, "SELECT value FROM settings WHERE name = 'bench_seeded'"))
+    return url, seconds
+
+
+def sample_targets(sqlite_path, count, rng):
+    db = sqlite3.connect(sqlite_path)
+    members = [row[0] for row in db.execute(
+        "SELECT DISTINCT upm_id FROM orders WHERE upm_id IS NOT NULL AND order_type = 'SALES_ORDER'")]
+    rng.shuffle(members)
+    detail = []
+    for upm_id in members[:count]:
+        numbers = [row[0] for row in db.execute(
+            "SELECT order_number FROM orders WHERE upm_id = ? AND order_type = 'SALES_ORDER'", (upm_id,))]
+        detail.append((f"/orders/history/v1/{rng.choice(numbers)}", upm_id))
+    heaviest = db.execute("SELECT upm_id FROM members WHERE email = ?", (HEAVIEST_EMAIL,)).fetchone()[0]
+    heavy_orders = db.execute("SELECT count(*) FROM orders WHERE upm_id = ?", (heaviest,)).fetchone()[0]
+    heavy_numbers = [row[0] for row in db.execute(
+        "SELECT order_number FROM orders WHERE upm_id = ? AND order_type = 'SALES_ORDER' LIMIT 200", (heaviest,))]
+    db.close()
+    return detail, heaviest, heavy_orders, heavy_numbers
+
+
+# ---------------------------------------------------------------- servers
+
+class Server:
+    def __init__(self, database_url, out, label, extra=()):
+        self.cmd = [str(BINARY), "serve", "--addr", f"127.0.0.1:{OURS_PORT}", "--database-url", database_url,
+                    "--token-key", TOKEN_KEY, "--no-demo-data", *extra]
+        self.log = open(out / f"server-{label}.log", "w")
+        self.process = None
+
+    def start(self, probe_path, probe_token):
+        """Starts the server; returns seconds from spawn to the first answered API request."""
+        started = time.monotonic()
+        self.process = subprocess.Popen(self.cmd, stdout=self.log, stderr=self.log, env={**os.environ, "ORDERS_LOG": "warn"})
+        deadline = started + 60
+        while time.monotonic() < deadline:
+            try:
+                status, _ = http_get(f"http://127.0.0.1:{OURS_PORT}{probe_path}", probe_token, timeout=2)
+                if status == 200:
+                    return time.monotonic() - started
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.002)
+        raise RuntimeError("server did not answer within 60 s")
+
+    def peak_rss_kib(self):
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmHWM:\s+(\d+)", status).group(1))
+
+    def stop(self):
+        if self.process:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def start_nginx(out, root):
+    conf = (Path(__file__).parent / "nginx.conf.template").read_text()
+    conf = conf.replace("{out}", str(out)).replace("{root}", str(root)).replace("{port}", str(NGINX_PORT))
+    (out / "nginx-tmp").mkdir(exist_ok=True)
+    (out / "nginx.conf").write_text(conf)
+    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "nginx.conf")], capture_output=True)
+    run(["nginx", "-c", str(out / "nginx.conf")])
+    time.sleep(0.3)
+
+
+def stop_nginx(out):
+    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "nginx.conf")], capture_output=True)
+
+
+# ---------------------------------------------------------------- capture
+
+def capture(scenarios, root):
+    """Saves what our server answers for every URL, where nginx serves it from."""
+    if root.exists():
+        shutil.rmtree(root)
+    for name, targets in scenarios.items():
+        for path, token in targets:
+            status, body = http_get(f"http://127.0.0.1:{OURS_PORT}{path}", token)
+            if status != 200:
+                raise RuntimeError(f"{path} answered {status}")
+            if path.startswith("/orders/history/v1?") or path == "/orders/history/v1":
+                anchor = re.search(r"anchor=([^&]+)", path)
+                file = root / "history" / f"{anchor.group(1) if anchor else 'first'}.json"
+            else:
+                file = root / path.lstrip("/")
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_bytes(body)
+
+
+def history_page_path(token, page):
+    path = "/orders/history/v1"
+    for _ in range(page - 1):
+        _, body = http_get(f"http://127.0.0.1:{OURS_PORT}{path}", token)
+        next_query = json.loads(body)["pages"]["next"]
+        path = f"/orders/history/v1?{next_query}"
+    return path
+
+
+# ---------------------------------------------------------------- load
+
+def wrk(port, targets_file, duration, connections):
+    env = {**os.environ, "BENCH_TARGETS": str(targets_file)}
+    result = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency",
+                             "-s", str(Path(__file__).parent / "requests.lua"), f"http://127.0.0.1:{port}"],
+                            env=env, text=True, capture_output=True, timeout=duration + 60)
+    text = result.stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    non2xx = int((re.search(r"Non-2xx or 3xx responses: (\d+)", text) or [0, 0])[1])
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    socket_errors = sum(int(x) for x in socket.groups()) if socket else 0
+    total = int(re.search(r"(\d+) requests in", text).group(1))
+    return {"rps": rps, "requests": total, "non2xx": non2xx, "socket_errors": socket_errors}
+
+
+def interleaved(scenario, targets_file, args):
+    ours, nginx = [], []
+    for _ in range(args.reps):
+        ours.append(wrk(OURS_PORT, targets_file, args.duration, args.connections))
+        nginx.append(wrk(NGINX_PORT, targets_file, args.duration, args.connections))
+    ours_rps = [r["rps"] for r in ours]
+    nginx_rps = [r["rps"] for r in nginx]
+    ratio = statistics.median(ours_rps) / statistics.median(nginx_rps)
+    pair_ratios = [a / b for a, b in zip(ours_rps, nginx_rps)]
+    errors = sum(r["non2xx"] + r["socket_errors"] for r in ours)
+    log(f"{scenario}: ours {statistics.median(ours_rps):.0f} rps, nginx {statistics.median(nginx_rps):.0f} rps, "
+        f"ratio {ratio:.3f}, errors {errors}")
+    return {"ours_rps": ours_rps, "nginx_rps": nginx_rps, "ours_median_rps": statistics.median(ours_rps),
+            "nginx_median_rps": statistics.median(nginx_rps), "ratio": round(ratio, 4),
+            "pair_ratio_median": round(statistics.median(pair_ratios), 4), "errors": errors}
+
+
+def oha(urls_regex, token, rate, duration):
+    result = subprocess.run(["oha", "--no-tui", "--output-format", "json", "-z", f"{duration}s", "-q", str(int(rate)),
+                             "--latency-correction", "-c", "64", "--rand-regex-url", urls_regex,
+                             "-H", f"Authorization: Bearer {token}"],
+                            text=True, capture_output=True, timeout=duration + 60)
+    data = json.loads(result.stdout)
+    percentiles = data.get("latencyPercentiles", {})
+    statuses = data.get("statusCodeDistribution", {})
+    errors = sum(v for k, v in statuses.items() if not k.startswith("2")) + sum(data.get("errorDistribution", {}).values())
+    ms = lambda key: round(float(percentiles.get(key) or 0) * 1000, 3)
+    return {"rate": int(rate), "p50_ms": ms("p50"), "p99_ms": ms("p99"), "p99_9_ms": ms("p99.9"),
+            "requests": data.get("summary", {}).get("total"), "errors": errors,
+            "success_rate": data.get("summary", {}).get("successRate")}
+
+
+# ---------------------------------------------------------------- one backend
+
+def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, out):
+    results = {"backend": label}
+    heavy_token = token_for(heaviest)
+    server = Server(database_url, out, label)
+    probe = detail[0]
+    try:
+        cold = server.start(probe[0], token_for(probe[1]))
+        results["cold_start_ms"] = round(cold * 1000, 1)
+        log(f"{label}: cold start to the first answered request {cold * 1000:.0f} ms")
+        page50 = history_page_path(heavy_token, 50)
+        scenarios = {
+            "order_detail": [(path, token_for(upm)) for path, upm in detail],
+            "history_page_1": [("/orders/history/v1", heavy_token)],
+            "history_page_50": [(page50, heavy_token)],
+        }
+        root = out / "nginx-root"
+        capture(scenarios, root)
+        sizes = [len((root / p.lstrip("/")).read_bytes()) for p, _ in scenarios["order_detail"]]
+        results["order_detail_bytes_median"] = int(statistics.median(sizes))
+        start_nginx(out, root)
+        try:
+            for name, targets in scenarios.items():
+                targets_file = out / f"targets-{name}.tsv"
+                targets_file.write_text("".join(f"{p}\t{t}\n" for p, t in targets))
+                results[name] = interleaved(f"{label} {name}", targets_file, args)
+        finally:
+            stop_nginx(out)
+        results["page_50_vs_page_1"] = round(results["history_page_1"]["ours_median_rps"] /
+                                             results["history_page_50"]["ours_median_rps"], 3)
+        maximum = results["order_detail"]["ours_median_rps"]
+        regex = f"http://127\\.0\\.0\\.1:{OURS_PORT}/orders/history/v1/({'|'.join(heavy_numbers)})"
+        results["tail_latency"] = {}
+        if shutil.which("oha"):
+            for share in (0.5, 0.8):
+                figures = oha(regex, heavy_token, maximum * share, args.tail_duration)
+                results["tail_latency"][f"{int(share * 100)}pct"] = figures
+                log(f"{label} tail at {int(share * 100)}% of max ({figures['rate']} rps): p50 {figures['p50_ms']} ms, "
+                    f"p99 {figures['p99_ms']} ms, p99.9 {figures['p99_9_ms']} ms, errors {figures['errors']}")
+        else:
+            log("oha not found: tail latency not measured")
+        targets_file = out / "targets-order_detail.tsv"
+        many = wrk(OURS_PORT, targets_file, args.duration, 512)
+        results["connections_512"] = many
+        log(f"{label} 512 connections: {many['rps']:.0f} rps, non-2xx {many['non2xx']}, socket errors {many['socket_errors']}")
+        results["peak_rss_mib"] = round(server.peak_rss_kib() / 1024, 1)
+        log(f"{label} peak RSS {results['peak_rss_mib']} MiB")
+    finally:
+        server.stop()
+    return results
+
+
+def web_weight():
+    result = subprocess.run(["node", "scripts/bundle-size.mjs"], cwd=ROOT / "web", text=True, capture_output=True)
+    text = result.stdout
+    initial = re.search(r"initial JS for /orders[^:]*: ([\d.]+) KB", text)
+    chunks = {m.group(1): float(m.group(2)) for m in re.finditer(r"^\s+(\S+-page-\S+\.js)\s+[\d.]+ KB\s+\+([\d.]+) KB", text, re.M)}
+    return {"initial_js_orders_kib_gzip": float(initial.group(1)) if initial else None,
+            "lazy_route_chunks_kib_gzip": chunks, "report": text}
+
+
+def machine():
+    cpu = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
+    memory = re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text())
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True, capture_output=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, text=True, capture_output=True).stdout.strip()
+    return {"cpu": cpu.group(1) if cpu else "unknown", "cores": os.cpu_count(),
+            "memory_gib": round(int(memory.group(1)) / 1024 / 1024, 1) if memory else None,
+            "commit": commit + ("-dirty" if dirty else ""),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--members", type=int, default=10000)
+    parser.add_argument("--orders", type=int, default=1000000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
+    parser.add_argument("--tail-duration", type=int, default=10, help="seconds per oha run")
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--sample", type=int, default=500, help="orders of random members in the detail mix")
+    parser.add_argument("--backends", default="sqlite,postgres")
+    parser.add_argument("--postgres-admin-url", default="postgres://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+
+    report = {"machine": machine(), "parameters": vars(args), "seeding_seconds": {}, "backends": {}}
+    sqlite_url, report["seeding_seconds"]["sqlite"] = prepare_sqlite(args, out)
+    detail, heaviest, heavy_orders, heavy_numbers = sample_targets(sqlite_url, args.sample, rng)
+    report["heaviest_member_orders"] = heavy_orders
+    for backend in args.backends.split(","):
+        if backend == "sqlite":
+            url = sqlite_url
+        else:
+            url, report["seeding_seconds"]["postgres"] = prepare_postgres(args)
+        report["backends"][backend] = bench_backend(backend, url, detail, heaviest, heavy_numbers, args, out)
+    if "sqlite" in report["backends"] and "postgres" in report["backends"]:
+        s, p = report["backends"]["sqlite"], report["backends"]["postgres"]
+        report["postgres_vs_sqlite"] = {k: round(p[k]["ours_median_rps"] / s[k]["ours_median_rps"], 3)
+                                        for k in ("order_detail", "history_page_1", "history_page_50")}
+    report["web"] = web_weight()
+    stamp = report["machine"]["date"].replace(":", "").replace("-", "")
+    path = out / f"run-{stamp}.json"
+    path.write_text(json.dumps(report, indent=2))
+    log(f"wrote {path}")
+    subprocess.run([sys.executable, str(Path(__file__).parent / "report.py"), str(path)], check=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -23,6 +23,7 @@ pub struct AppState {
     pub tokens: Arc<TokenKeys>,
     pub ops_key: Option<Arc<str>>,
     pub limiter: Arc<Limiter>,
+    pub cache: Arc<crate::orders::cache::ResponseCache>,
 }
 
 pub fn router(state: AppState) -> Router {

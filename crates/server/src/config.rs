@@ -57,6 +57,10 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_GUEST_LOOKUPS_PER_ORDER", default_value_t = 10, global = true)]
     pub guest_lookups_per_order: u32,
 
+    /// Memory for answers kept for the spec's 10-minute freshness (order detail and history pages), in MiB; 0 turns it off.
+    #[arg(long, env = "ORDERS_RESPONSE_CACHE_MIB", default_value_t = 16, global = true)]
+    pub response_cache_mib: usize,
+
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,

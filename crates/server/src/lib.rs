@@ -45,6 +45,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         tokens: Arc::new(tokens),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
+        cache: Arc::new(orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)),
     })
 }
 

@@ -4,12 +4,13 @@ use super::input::NewOrder;
 use crate::db::Db;
 use crate::error::AppResult;
 
-pub async fn order_exists(db: &Db, order_number: &str) -> AppResult<bool> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM orders WHERE order_number = $1")
+/// `None` when the order is new; `Some(member)` (itself `None` for a guest order) when it exists.
+pub async fn order_owner(db: &Db, order_number: &str) -> AppResult<Option<Option<String>>> {
+    let found: Option<Option<String>> = sqlx::query_scalar("SELECT upm_id FROM orders WHERE order_number = $1")
         .bind(order_number)
         .fetch_optional(&db.pool)
         .await?;
-    Ok(found.is_some())
+    Ok(found)
 }
 
 pub async fn member_exists(db: &Db, upm_id: &str) -> AppResult<bool> {

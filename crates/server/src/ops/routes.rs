@@ -100,8 +100,12 @@ pub async fn upsert_order(
     {
         return Err(AppError::validation("pickupStoreId", "no store has this id"));
     }
-    let existed = db::order_exists(&state.db, order.order_number.as_str()).await?;
+    let previous_owner = db::order_owner(&state.db, order.order_number.as_str()).await?;
+    let existed = previous_owner.is_some();
     db::upsert_order(&state.db, &order).await?;
+    let previous_member = previous_owner.flatten();
+    let members: Vec<&str> = [previous_member.as_deref(), order.upm_id.as_deref()].into_iter().flatten().collect();
+    state.cache.forget_order(order.order_number.as_str(), &members);
     let status = if existed { StatusCode::OK } else { StatusCode::CREATED };
     Ok((status, Json(UpsertedOrder { order_number: order.order_number.into_string(), created: !existed })))
 }

@@ -2,14 +2,18 @@
 
 use std::net::SocketAddr;
 
+use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use base64::Engine;
 use domain::guest_filter::{Filter, parse_filter};
 use domain::{OrderNumber, OrderType};
 
-use super::db::{self, Anchor, OrderRow};
+use super::cache::{CachedOrder, Owner};
+use super::db::{self, Anchor};
 use super::view::{self, HistoryResponse, OrderDetail, Pages};
 use crate::app::AppState;
 use crate::auth::{MaybeMember, Member};
@@ -61,7 +65,7 @@ pub async fn list_order_history(
     State(state): State<AppState>,
     member: Member,
     query: QueryPairs,
-) -> AppResult<Json<HistoryResponse>> {
+) -> AppResult<Response> {
     let mut order_type = OrderType::SalesOrder;
     for filter in filters(&query)? {
         match filter {
@@ -74,7 +78,11 @@ pub async fn list_order_history(
     if let Some(sort) = query.first("sort").filter(|sort| *sort != "orderSubmitDateDesc") {
         return Err(AppError::InvalidQuery(format!("sort {sort} is not supported; use orderSubmitDateDesc")));
     }
-    let anchor = query.first("anchor").map(decode_anchor).transpose()?;
+    let anchor_text = query.first("anchor");
+    let anchor = anchor_text.map(decode_anchor).transpose()?;
+    if let Some(body) = state.cache.history(&member.upm_id, order_type.as_str(), anchor_text) {
+        return Ok(json_bytes(body));
+    }
     let (orders, has_more) =
         db::history_page(&state.db, &member.upm_id, order_type.as_str(), anchor.as_ref(), HISTORY_PAGE_ORDERS).await?;
     let next = match orders.last() {
@@ -85,15 +93,25 @@ pub async fn list_order_history(
         )),
         _ => None,
     };
-    Ok(Json(HistoryResponse { order_items: view::history_items(orders), pages: Pages { next } }))
+    let body = to_bytes(&HistoryResponse { order_items: view::history_items(orders), pages: Pages { next } })?;
+    state.cache.put_history(&member.upm_id, order_type.as_str(), anchor_text, body.clone());
+    Ok(json_bytes(body))
 }
 
-/// Whether the caller may see `order`: its member, or a guest whose e-mail or phone matches it.
-fn may_see(order: &OrderRow, member: Option<&Member>, guest: &[Filter]) -> bool {
-    let is_owner = matches!((member, &order.upm_id), (Some(m), Some(owner)) if &m.upm_id == owner);
+fn to_bytes<T: serde::Serialize>(value: &T) -> AppResult<Bytes> {
+    serde_json::to_vec(value).map(Bytes::from).map_err(|error| AppError::Internal(Box::new(error)))
+}
+
+fn json_bytes(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// Whether the caller may see an order: its member, or a guest whose e-mail or phone matches it.
+fn may_see(owner: &Owner, member: Option<&Member>, guest: &[Filter]) -> bool {
+    let is_owner = matches!((member, &owner.upm_id), (Some(m), Some(upm_id)) if &m.upm_id == upm_id);
     let guest_matches = guest.iter().any(|filter| match filter {
-        Filter::Email(email) => order.email.as_deref() == Some(email.as_str()),
-        Filter::PhoneNumber(digits) => order.phone_digits.as_deref() == Some(digits.as_str()),
+        Filter::Email(email) => owner.email.as_deref() == Some(email.as_str()),
+        Filter::PhoneNumber(digits) => owner.phone_digits.as_deref() == Some(digits.as_str()),
         Filter::OrderType(_) => false,
     });
     is_owner || guest_matches
@@ -113,28 +131,48 @@ fn guest_credentials(query: &QueryPairs) -> AppResult<Vec<Filter>> {
     Ok(credentials)
 }
 
+/// The order as cached, or read from the database and cached (absent orders too, briefly).
+async fn cached_order(state: &AppState, order_number: &str) -> AppResult<CachedOrder> {
+    if let Some(cached) = state.cache.order(order_number) {
+        return Ok(cached);
+    }
+    let loaded = match db::find_order(&state.db, order_number).await? {
+        None => CachedOrder::Absent,
+        Some(order) => {
+            let owner = Owner {
+                upm_id: order.upm_id.clone(),
+                email: order.email.clone(),
+                phone_digits: order.phone_digits.clone(),
+            };
+            let lines = db::order_lines(&state.db, order_number).await?;
+            let store = match order.pickup_store_id.as_deref() {
+                Some(store_id) => db::find_store(&state.db, store_id).await?,
+                None => None,
+            };
+            let detail: OrderDetail = view::order_detail(order, lines, store)?;
+            CachedOrder::Found { owner, body: to_bytes(&detail)? }
+        }
+    };
+    state.cache.put_order(order_number, loaded.clone());
+    Ok(loaded)
+}
+
 async fn load_visible_order(
     state: &AppState,
     peer: SocketAddr,
     raw_number: &str,
     member: Option<Member>,
     query: &QueryPairs,
-) -> AppResult<OrderDetail> {
+) -> AppResult<Response> {
     let order_number = OrderNumber::parse(raw_number).map_err(|_| AppError::InvalidOrderNumber)?;
     let guest = guest_credentials(query)?;
     if member.is_none() {
         state.limiter.check_guest_lookup(peer.ip(), order_number.as_str())?;
     }
-    let order = db::find_order(&state.db, order_number.as_str()).await?.ok_or(AppError::OrderNotFound)?;
-    if !may_see(&order, member.as_ref(), &guest) {
-        return Err(AppError::OrderNotFound);
+    match cached_order(state, order_number.as_str()).await? {
+        CachedOrder::Found { owner, body } if may_see(&owner, member.as_ref(), &guest) => Ok(json_bytes(body)),
+        _ => Err(AppError::OrderNotFound),
     }
-    let lines = db::order_lines(&state.db, order_number.as_str()).await?;
-    let store = match order.pickup_store_id.as_deref() {
-        Some(store_id) => db::find_store(&state.db, store_id).await?,
-        None => None,
-    };
-    view::order_detail(order, lines, store)
 }
 
 const DETAIL_PARAMS_DOC: &str = "member by bearer token, or guest by filter=email(...) / filter=phoneNumber(...)";
@@ -153,8 +191,8 @@ pub async fn get_order_detail(
     Path(order_number): Path<String>,
     MaybeMember(member): MaybeMember,
     query: QueryPairs,
-) -> AppResult<Json<OrderDetail>> {
-    load_visible_order(&state, peer, &order_number, member, &query).await.map(Json)
+) -> AppResult<Response> {
+    load_visible_order(&state, peer, &order_number, member, &query).await
 }
 
 /// The order summary: the same shape as the detail.
@@ -169,6 +207,6 @@ pub async fn get_order_summary(
     Path(order_number): Path<String>,
     MaybeMember(member): MaybeMember,
     query: QueryPairs,
-) -> AppResult<Json<OrderDetail>> {
-    load_visible_order(&state, peer, &order_number, member, &query).await.map(Json)
+) -> AppResult<Response> {
+    load_visible_order(&state, peer, &order_number, member, &query).await
 }

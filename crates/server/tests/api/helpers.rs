@@ -81,6 +81,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         guest_lookups_per_client: options.per_client,
         guest_lookups_per_order: options.per_order,
         no_demo_data: true,
+        response_cache_mib: 16,
     };
     let state = server::prepare(&settings).await.expect("prepare the app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");

@@ -110,3 +110,39 @@ async fn a_body_that_breaks_a_rule_names_the_field_and_stores_nothing(app: &Test
     assert_eq!(status, StatusCode::NOT_FOUND, "nothing was stored by refused bodies");
 }
 on_both_backends!(validation, a_body_that_breaks_a_rule_names_the_field_and_stores_nothing);
+
+async fn a_replaced_order_is_seen_at_once_by_its_member_and_its_new_owner(app: &TestApp) {
+    let (first, first_token) = app.member("first.owner@example.com").await;
+    let (second, second_token) = app.member("second.owner@example.com").await;
+    let mut body = order("C2000002", Some(&first), "2026-11-01T10:00:00Z");
+    app.put_order(&body).await;
+    let (status, before) = app.get_json("/orders/history/v1/C2000002", Some(&first_token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(before["groups"][0]["simpleStatus"], "shipped");
+    let (_, history) = app.get_json("/orders/history/v1", Some(&first_token)).await;
+    assert_eq!(history["orderItems"].as_array().map(Vec::len), Some(2));
+
+    body["lines"][0]["status"] = json!("Delivered");
+    body["upmId"] = json!(second);
+    app.put_order(&body).await;
+    let (status, _) = app.get_json("/orders/history/v1/C2000002", Some(&first_token)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "the first owner no longer sees it");
+    let (_, history) = app.get_json("/orders/history/v1", Some(&first_token)).await;
+    assert_eq!(history["orderItems"], json!([]), "nor lists it");
+    let (status, after) = app.get_json("/orders/history/v1/C2000002", Some(&second_token)).await;
+    assert_eq!(status, StatusCode::OK);
+    let statuses: Vec<&str> =
+        after["groups"].as_array().into_iter().flatten().filter_map(|g| g["simpleStatus"].as_str()).collect();
+    assert!(statuses.contains(&"delivered"), "{statuses:?}");
+    let (_, history) = app.get_json("/orders/history/v1", Some(&second_token)).await;
+    assert_eq!(history["orderItems"].as_array().map(Vec::len), Some(2));
+}
+on_both_backends!(replace_is_fresh, a_replaced_order_is_seen_at_once_by_its_member_and_its_new_owner);
+
+async fn an_order_looked_up_before_it_existed_is_found_once_fed_in(app: &TestApp) {
+    let path = "/orders/history/v1/C2000003?filter=email(guest.shopper@example.com)";
+    assert_eq!(app.get_json(path, None).await.0, StatusCode::NOT_FOUND);
+    app.put_order(&order("C2000003", None, "2026-11-01T10:00:00Z")).await;
+    assert_eq!(app.get_json(path, None).await.0, StatusCode::OK);
+}
+on_both_backends!(absent_then_created, an_order_looked_up_before_it_existed_is_found_once_fed_in);

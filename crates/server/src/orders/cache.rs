@@ -1,0 +1,219 @@
+//! Answers kept in memory for the spec's freshness (fetched results expire after 10 minutes), so the two
+//! pages shoppers open most, order history and order detail, are served without the database.
+//!
+//! Bounded by bytes; the oldest entries go first. A write through the ops API drops what it changes in
+//! this process at once; other processes behind the same database see the change when their copy expires.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+
+/// Spec 000 section 9: fetched results expire after 10 minutes.
+pub const FRESHNESS: Duration = Duration::from_secs(600);
+/// An order number that does not exist is remembered briefly, so a miss costs what a hit does.
+pub const ABSENT_FRESHNESS: Duration = Duration::from_secs(30);
+
+/// Who may see a cached order: its member, or a guest with its e-mail or phone.
+#[derive(Clone, Debug)]
+pub struct Owner {
+    pub upm_id: Option<String>,
+    pub email: Option<String>,
+    pub phone_digits: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum CachedOrder {
+    Found { owner: Owner, body: Bytes },
+    Absent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Order(String),
+    History { upm_id: String, order_type: &'static str, anchor: Option<String> },
+}
+
+enum Value {
+    Order(CachedOrder),
+    History(Bytes),
+}
+
+struct Entry {
+    value: Value,
+    expires: Instant,
+    size: usize,
+}
+
+struct Inner {
+    entries: HashMap<Key, Entry>,
+    order: VecDeque<Key>,
+    used: usize,
+}
+
+pub struct ResponseCache {
+    budget: usize,
+    inner: Mutex<Inner>,
+}
+
+fn value_size(key: &Key, value: &Value) -> usize {
+    let key_size = match key {
+        Key::Order(number) => number.len(),
+        Key::History { upm_id, anchor, .. } => upm_id.len() + anchor.as_ref().map_or(0, String::len),
+    };
+    let body = match value {
+        Value::Order(CachedOrder::Found { body, owner }) => {
+            body.len() + owner.email.as_ref().map_or(0, String::len) + owner.upm_id.as_ref().map_or(0, String::len)
+        }
+        Value::Order(CachedOrder::Absent) => 0,
+        Value::History(body) => body.len(),
+    };
+    key_size + body + 96
+}
+
+impl ResponseCache {
+    /// `budget_bytes` 0 turns the cache off.
+    pub fn new(budget_bytes: usize) -> Self {
+        Self {
+            budget: budget_bytes,
+            inner: Mutex::new(Inner { entries: HashMap::new(), order: VecDeque::new(), used: 0 }),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn get(&self, key: &Key) -> Option<Value> {
+        if self.budget == 0 {
+            return None;
+        }
+        let inner = self.lock();
+        let entry = inner.entries.get(key)?;
+        if entry.expires <= Instant::now() {
+            return None;
+        }
+        Some(match &entry.value {
+            Value::Order(order) => Value::Order(order.clone()),
+            Value::History(body) => Value::History(body.clone()),
+        })
+    }
+
+    fn put(&self, key: Key, value: Value, freshness: Duration) {
+        let size = value_size(&key, &value);
+        if self.budget == 0 || size > self.budget / 4 {
+            return;
+        }
+        let mut inner = self.lock();
+        if let Some(old) = inner.entries.remove(&key) {
+            inner.used -= old.size;
+        }
+        while inner.used + size > self.budget {
+            let Some(oldest) = inner.order.pop_front() else { break };
+            if let Some(old) = inner.entries.remove(&oldest) {
+                inner.used -= old.size;
+            }
+        }
+        inner.used += size;
+        inner.order.push_back(key.clone());
+        inner.entries.insert(key, Entry { value, expires: Instant::now() + freshness, size });
+        // The queue may hold keys replaced or dropped since; keep it from growing without bound.
+        if inner.order.len() > inner.entries.len() * 2 + 64 {
+            let Inner { entries, order, .. } = &mut *inner;
+            order.retain(|key| entries.contains_key(key));
+        }
+    }
+
+    pub fn order(&self, order_number: &str) -> Option<CachedOrder> {
+        match self.get(&Key::Order(order_number.to_owned()))? {
+            Value::Order(order) => Some(order),
+            Value::History(_) => None,
+        }
+    }
+
+    pub fn put_order(&self, order_number: &str, order: CachedOrder) {
+        let freshness = if matches!(order, CachedOrder::Absent) { ABSENT_FRESHNESS } else { FRESHNESS };
+        self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
+    }
+
+    pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<Bytes> {
+        let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
+        match self.get(&key)? {
+            Value::History(body) => Some(body),
+            Value::Order(_) => None,
+        }
+    }
+
+    pub fn put_history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>, body: Bytes) {
+        let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
+        self.put(key, Value::History(body), FRESHNESS);
+    }
+
+    /// Drops an order and every history page of the members it belongs (or belonged) to.
+    pub fn forget_order(&self, order_number: &str, members: &[&str]) {
+        let mut inner = self.lock();
+        let Inner { entries, used, .. } = &mut *inner;
+        entries.retain(|key, entry| {
+            let stale = match key {
+                Key::Order(number) => number == order_number,
+                Key::History { upm_id, .. } => members.contains(&upm_id.as_str()),
+            };
+            if stale {
+                *used -= entry.size;
+            }
+            !stale
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(body: &str) -> CachedOrder {
+        CachedOrder::Found {
+            owner: Owner { upm_id: Some("m1".into()), email: None, phone_digits: None },
+            body: Bytes::from(body.to_owned()),
+        }
+    }
+
+    #[test]
+    fn an_order_is_served_until_it_is_forgotten() {
+        let cache = ResponseCache::new(1 << 20);
+        cache.put_order("C001", found("{}"));
+        assert!(matches!(cache.order("C001"), Some(CachedOrder::Found { .. })));
+        cache.forget_order("C001", &[]);
+        assert!(cache.order("C001").is_none());
+    }
+
+    #[test]
+    fn a_write_drops_the_history_pages_of_its_members_only() {
+        let cache = ResponseCache::new(1 << 20);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"));
+        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"));
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"));
+        cache.forget_order("C001", &["m1"]);
+        assert!(cache.history("m1", "SALES_ORDER", None).is_none());
+        assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());
+        assert!(cache.history("m2", "SALES_ORDER", None).is_some());
+    }
+
+    #[test]
+    fn the_oldest_entries_leave_when_the_budget_is_full() {
+        let cache = ResponseCache::new(2_000);
+        for number in 0..20 {
+            cache.put_order(&format!("C{number:03}"), found(&"x".repeat(200)));
+        }
+        assert!(cache.order("C000").is_none(), "the first went first");
+        assert!(cache.order("C019").is_some(), "the newest stays");
+        assert!(cache.lock().used <= 2_000);
+    }
+
+    #[test]
+    fn a_zero_budget_keeps_nothing() {
+        let cache = ResponseCache::new(0);
+        cache.put_order("C001", found("{}"));
+        assert!(cache.order("C001").is_none());
+    }
+}

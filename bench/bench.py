@@ -121,10 +121,17 @@ class Server:
 
     def start(self, probe_path, probe_token):
         """Starts the server; returns seconds from spawn to the first answered API request."""
+        try:
+            http_get(f"http://127.0.0.1:{OURS_PORT}/healthz", timeout=1)
+            raise RuntimeError(f"port {OURS_PORT} is taken by another server: stop it first")
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
         started = time.monotonic()
         self.process = subprocess.Popen(self.cmd, stdout=self.log, stderr=self.log, env={**os.environ, "ORDERS_LOG": "warn"})
         deadline = started + 60
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited with {self.process.returncode}: see server-*.log")
             try:
                 status, _ = http_get(f"http://127.0.0.1:{OURS_PORT}{probe_path}", probe_token, timeout=2)
                 if status == 200:
@@ -230,11 +237,12 @@ def oha(urls_regex, token, rate, duration):
     data = json.loads(result.stdout)
     percentiles = data.get("latencyPercentiles", {})
     statuses = data.get("statusCodeDistribution", {})
-    errors = sum(v for k, v in statuses.items() if not k.startswith("2")) + sum(data.get("errorDistribution", {}).values())
+    failures = {k: v for k, v in data.get("errorDistribution", {}).items() if k != "aborted due to deadline"}
+    errors = sum(v for k, v in statuses.items() if not k.startswith("2")) + sum(failures.values())
     ms = lambda key: round(float(percentiles.get(key) or 0) * 1000, 3)
     return {"rate": int(rate), "p50_ms": ms("p50"), "p99_ms": ms("p99"), "p99_9_ms": ms("p99.9"),
-            "requests": data.get("summary", {}).get("total"), "errors": errors,
-            "success_rate": data.get("summary", {}).get("successRate")}
+            "requests": sum(statuses.values()), "status_codes": statuses, "errors": errors,
+            "in_flight_at_deadline": data.get("errorDistribution", {}).get("aborted due to deadline", 0)}
 
 
 # ---------------------------------------------------------------- one backend
@@ -242,8 +250,9 @@ def oha(urls_regex, token, rate, duration):
 def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, out):
     results = {"backend": label}
     heavy_token = token_for(heaviest)
-    server = Server(database_url, out, label)
     probe = detail[0]
+    server = Server(database_url, out, label)
+    nginx_running = False
     try:
         cold = server.start(probe[0], token_for(probe[1]))
         results["cold_start_ms"] = round(cold * 1000, 1)
@@ -259,17 +268,16 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
         sizes = [len((root / p.lstrip("/")).read_bytes()) for p, _ in scenarios["order_detail"]]
         results["order_detail_bytes_median"] = int(statistics.median(sizes))
         start_nginx(out, root)
-        try:
-            for name, targets in scenarios.items():
-                targets_file = out / f"targets-{name}.tsv"
-                targets_file.write_text("".join(f"{p}\t{t}\n" for p, t in targets))
-                results[name] = interleaved(f"{label} {name}", targets_file, args)
-        finally:
-            stop_nginx(out)
+        nginx_running = True
+        files = {}
+        for name, targets in scenarios.items():
+            files[name] = out / f"targets-{name}.tsv"
+            files[name].write_text("".join(f"{p}\t{t}\n" for p, t in targets))
+            results[name] = interleaved(f"{label} {name}", files[name], args)
         results["page_50_vs_page_1"] = round(results["history_page_1"]["ours_median_rps"] /
                                              results["history_page_50"]["ours_median_rps"], 3)
         maximum = results["order_detail"]["ours_median_rps"]
-        regex = f"http://127\\.0\\.0\\.1:{OURS_PORT}/orders/history/v1/({'|'.join(heavy_numbers)})"
+        regex = f"http://127.0.0.1:{OURS_PORT}/orders/history/v1/({'|'.join(heavy_numbers)})"  # oha: a dot is a dot
         results["tail_latency"] = {}
         if shutil.which("oha"):
             for share in (0.5, 0.8):
@@ -279,14 +287,26 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
                     f"p99 {figures['p99_ms']} ms, p99.9 {figures['p99_9_ms']} ms, errors {figures['errors']}")
         else:
             log("oha not found: tail latency not measured")
-        targets_file = out / "targets-order_detail.tsv"
-        many = wrk(OURS_PORT, targets_file, args.duration, 512)
+        many = wrk(OURS_PORT, files["order_detail"], args.duration, 512)
         results["connections_512"] = many
         log(f"{label} 512 connections: {many['rps']:.0f} rps, non-2xx {many['non2xx']}, socket errors {many['socket_errors']}")
         results["peak_rss_mib"] = round(server.peak_rss_kib() / 1024, 1)
         log(f"{label} peak RSS {results['peak_rss_mib']} MiB")
+        server.stop()
+
+        # The same URLs with the response cache off: every request reads the database.
+        server = Server(database_url, out, f"{label}-uncached", extra=("--response-cache-mib", "0"))
+        server.start(probe[0], token_for(probe[1]))
+        results["uncached"] = {}
+        for name in scenarios:
+            results["uncached"][name] = interleaved(f"{label} {name} (cache off)", files[name], args)
+        results["uncached"]["page_50_vs_page_1"] = round(results["uncached"]["history_page_1"]["ours_median_rps"] /
+                                                         results["uncached"]["history_page_50"]["ours_median_rps"], 3)
+        results["uncached"]["peak_rss_mib"] = round(server.peak_rss_kib() / 1024, 1)
     finally:
         server.stop()
+        if nginx_running:
+            stop_nginx(out)
     return results
 
 

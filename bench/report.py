@@ -52,6 +52,17 @@ def main(path):
         many = b["connections_512"]
         lines.append(f"| {backend} | {b['order_detail_bytes_median']:,} B | {b['page_50_vs_page_1']:.2f}x | {fmt(tail.get('50pct'))} "
                      f"| {fmt(tail.get('80pct'))} | {many['non2xx'] + many['socket_errors']} | {b['peak_rss_mib']} MiB | {b['cold_start_ms']} ms |")
+    lines += ["", "## The database path (response cache off)", "",
+              "The same URLs with `--response-cache-mib 0`, so every request reads the database:", "",
+              "| backend | scenario | ours (rps) | nginx (rps) | ratio |", "|---|---|---:|---:|---:|"]
+    for backend, b in run["backends"].items():
+        for scenario in TARGETS:
+            u = b.get("uncached", {}).get(scenario)
+            if u:
+                lines.append(f"| {backend} | {scenario.replace('_', ' ')} | {u['ours_median_rps']:,.0f} | "
+                             f"{u['nginx_median_rps']:,.0f} | {u['ratio']:.3f} |")
+        if "uncached" in b:
+            lines.append(f"| {backend} | page 50 / page 1 cost | {b['uncached']['page_50_vs_page_1']:.2f}x | | |")
     if "postgres_vs_sqlite" in run:
         ratios = run["postgres_vs_sqlite"]
         lines += ["", "PostgreSQL throughput as a share of SQLite's (target at least 0.60): "

@@ -1,15 +1,18 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SignOutButton } from '@/features/auth';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
+import { useRouteFocus } from '@/shared/routing/use-route-focus';
 import { pageTitleKey, useDocumentTitle } from './page-title';
 import './layout.css';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, locale } = useI18n();
   const [location] = useLocation();
+  const main = useRef<HTMLElement>(null);
   useDocumentTitle(t(pageTitleKey(location)), locale.country);
+  useRouteFocus(main, location);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -33,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SignOutButton />
         </div>
       </header>
-      <main id="main" className="site-main" tabIndex={-1}>
+      <main ref={main} id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
     </>

@@ -69,6 +69,18 @@ export const en = {
   'orders.detail.summary': 'Summary',
   'orders.detail.needHelp': 'Need help?',
   'orders.detail.helpLink': 'Get help with this order',
+  'orders.detail.shippingAddress': 'Shipping address',
+  'orders.detail.pickupStore': 'Pickup store',
+
+  'orders.store.hoursHeading': 'Opening hours',
+  'orders.store.hoursRange': '{opens} – {closes}',
+  'orders.store.closed': 'Closed',
+  'orders.store.openNow': 'Open now · closes {time}',
+  'orders.store.closedOpensToday': 'Closed now · opens {time}',
+  'orders.store.closedOpensOn': 'Closed now · opens {day} {time}',
+  'orders.store.closedNow': 'Closed now',
+  'orders.store.specialHours': 'Special hours',
+  'orders.store.localTime': 'Hours are in the store’s local time ({timeZone}).',
 
   'orders.summary.subtotal': 'Subtotal',
   'orders.summary.shipping': 'Shipping',

@@ -70,6 +70,18 @@ export const fr: Messages = {
   'orders.detail.summary': 'Récapitulatif',
   'orders.detail.needHelp': 'Besoin d’aide ?',
   'orders.detail.helpLink': 'Obtenir de l’aide pour cette commande',
+  'orders.detail.shippingAddress': 'Adresse de livraison',
+  'orders.detail.pickupStore': 'Magasin de retrait',
+
+  'orders.store.hoursHeading': 'Horaires d’ouverture',
+  'orders.store.hoursRange': '{opens} – {closes}',
+  'orders.store.closed': 'Fermé',
+  'orders.store.openNow': 'Ouvert actuellement · ferme à {time}',
+  'orders.store.closedOpensToday': 'Fermé actuellement · ouvre à {time}',
+  'orders.store.closedOpensOn': 'Fermé actuellement · ouvre {day} à {time}',
+  'orders.store.closedNow': 'Fermé actuellement',
+  'orders.store.specialHours': 'Horaires exceptionnels',
+  'orders.store.localTime': 'Horaires à l’heure locale du magasin ({timeZone}).',
 
   'orders.summary.subtotal': 'Sous-total',
   'orders.summary.shipping': 'Livraison',

@@ -70,6 +70,18 @@ export const ja: Messages = {
   'orders.detail.summary': '概要',
   'orders.detail.needHelp': 'お困りですか?',
   'orders.detail.helpLink': 'この注文についてのヘルプ',
+  'orders.detail.shippingAddress': 'お届け先住所',
+  'orders.detail.pickupStore': '受け取り店舗',
+
+  'orders.store.hoursHeading': '営業時間',
+  'orders.store.hoursRange': '{opens}～{closes}',
+  'orders.store.closed': '休業',
+  'orders.store.openNow': '営業中 · {time}に閉店',
+  'orders.store.closedOpensToday': '営業時間外 · {time}に開店',
+  'orders.store.closedOpensOn': '営業時間外 · {day} {time}に開店',
+  'orders.store.closedNow': '営業時間外',
+  'orders.store.specialHours': '特別営業時間',
+  'orders.store.localTime': '営業時間は店舗の現地時間（{timeZone}）です。',
 
   'orders.summary.subtotal': '小計',
   'orders.summary.shipping': '送料',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
-import { historyItem, historyPage, order } from '@/test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { historyItem, historyPage, order, pickupOrder } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -25,7 +25,20 @@ const api = () =>
     { path: '/orders/history/v1/C0012345678', respond: () => json(order()) },
     { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })) },
     { path: '/orders/history/v1/E0012345678', respond: () => json({ code: 'internal', message: '' }, 500) },
+    {
+      path: '/orders/history/v1/P0012345678',
+      respond: () => json(pickupOrder({ orderNumber: 'P0012345678', orderId: 'P0012345678' })),
+    },
+    {
+      path: '/orders/history/v1/R0012345679',
+      respond: () =>
+        json(order({ orderNumber: 'R0012345679', orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678' })),
+    },
   ]);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('accessibility (axe)', () => {
   it('order history with tabs has no violations', async () => {
@@ -43,6 +56,34 @@ describe('accessibility (axe)', () => {
     api();
     renderApp('/orders/sales/C0012345678', { member: true });
     await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('store-pickup order detail (store, hours, special hours) has no violations', async () => {
+    // Christmas Eve in New York: the store is open and Christmas Day shows under special hours.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-24T15:00:00Z'));
+    api();
+    renderApp('/orders/sales/P0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order P0012345678' });
+    expect(screen.getByRole('table', { name: 'Opening hours' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Special hours' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+1 212 555 0142' })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('store-pickup order detail in French has no violations', async () => {
+    api();
+    renderApp('/fr/fr/orders/sales/P0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Commande P0012345678' });
+    expect(screen.getByRole('table', { name: 'Horaires d’ouverture' })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('return order detail with the original-order link has no violations', async () => {
+    api();
+    renderApp('/gb/orders/returns/R0012345679', { member: true });
+    expect(await screen.findByRole('link', { name: 'C0012345678' })).toHaveAttribute('href', '/gb/orders/sales/C0012345678');
     expect(await violations()).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { HistoryItem, HistoryResponse, OrderDetail, OrderItem } from '@/shared/api/types';
+import type { HistoryItem, HistoryResponse, OrderDetail, OrderItem, PickupStore } from '@/shared/api/types';
 
 export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   return {
@@ -91,4 +91,50 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     age: '2026-11-22T10:00:00Z',
     ...overrides,
   };
+}
+
+/** Fifth Avenue, New York: Monday to Saturday 10:00 for 11 hours, Sunday 11:00 for 9.5 hours, closed on Christmas Day. */
+export function pickupStore(overrides: Partial<PickupStore> = {}): PickupStore {
+  const weekday = { startTime: '10:00', duration: '11' };
+  return {
+    storeId: 'US-NYC-5TH',
+    storeName: 'Fifth Avenue',
+    telephone: '+1 212 555 0142',
+    addressLines: ['650 5th Ave', '10019 New York, NY'],
+    country: 'US',
+    timezone: 'America/New_York',
+    gps: { latitude: 40.7601, longitude: -73.9766 },
+    pickupHours: {
+      regularHours: {
+        monday: weekday,
+        tuesday: weekday,
+        wednesday: weekday,
+        thursday: weekday,
+        friday: weekday,
+        saturday: weekday,
+        sunday: { startTime: '11:00', duration: '9.5' },
+      },
+      specialHours: [{ date: '2026-12-25', startTime: '00:00', duration: '0' }],
+    },
+    ...overrides,
+  };
+}
+
+/** A store-pickup order: one group ready for pickup, no shipping address. */
+export function pickupOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  const base = order();
+  const item = orderItem({
+    lineItemStatus: { status: 'Ready for pickup', simpleStatus: 'readyForPickUp' },
+    shipmentNumber: null,
+    trackingUrl: null,
+    estimatedDeliveryDate: null,
+    actions: {},
+  });
+  return order({
+    fullOrderStatus: { simpleStatus: 'readyForPickUp' },
+    groups: [{ ...base.groups[0]!, heading: 'readyForPickUp', simpleStatus: 'readyForPickUp', shipmentNumber: null, trackingUrl: null, estimatedDeliveryDate: null, actions: {}, orderItems: [item] }],
+    shippingAddress: [],
+    pickupAddress: pickupStore(),
+    ...overrides,
+  });
 }

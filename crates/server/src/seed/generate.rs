@@ -254,15 +254,25 @@ impl<'a> OrderGenerator<'a> {
         {
             let simple = raw_statuses(kind).find(|(r, _)| *r == raw).map_or(SimpleStatus::Unknown, |(_, s)| s);
             let age = if is_early(simple) { self.rng.below(4) as i64 } else { 20 + self.rng.below(60) as i64 };
-            let number = self.number(if kind == OrderType::ReturnOrder { 'R' } else { 'C' });
-            let phase = if kind == OrderType::ReturnOrder { SimpleStatus::ReturnCreated } else { simple };
-            let mut order = self.sales_order_in(number, home, Some((upm_id, email)), age, Some(phase));
-            order.order_type = kind;
+            if kind == OrderType::ReturnOrder {
+                // A return needs its parent: a delivered sales order first, then the return of it.
+                let number = self.number('C');
+                let mut parent =
+                    self.sales_order_in(number, home, Some((upm_id, email)), age, Some(SimpleStatus::Delivered));
+                if left_after_this > 0 {
+                    let mut returned = self.return_of(&mut parent);
+                    for line in &mut returned.lines {
+                        line.status = display_case(raw, &mut self.rng);
+                    }
+                    self.made_for_member += 1;
+                    self.pending_return = Some(returned);
+                }
+                return parent;
+            }
+            let number = self.number('C');
+            let mut order = self.sales_order_in(number, home, Some((upm_id, email)), age, Some(simple));
             for line in &mut order.lines {
                 line.status = display_case(raw, &mut self.rng);
-            }
-            if kind == OrderType::ReturnOrder {
-                order.parent_sales_order_number = Some(self.number('C'));
             }
             return order;
         }

@@ -74,6 +74,14 @@ async fn seeding_is_deterministic_and_covers_every_status_type_and_market(app: &
         .await
         .expect("countries");
     assert_eq!(countries, ["AU", "CN", "DE", "FR", "GB", "JP", "KR", "NL", "US"]);
+    let orphans: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM orders r WHERE r.order_type = 'RETURN_ORDER' AND NOT EXISTS \
+         (SELECT 1 FROM orders p WHERE p.order_number = r.parent_sales_order_number AND p.upm_id = r.upm_id)",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .expect("orphans");
+    assert_eq!(orphans, 0, "every return order's parent exists and belongs to the same member");
     let cards: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM gift_cards").fetch_one(&db.pool).await.expect("cards");
     assert!(cards > 0);
 

@@ -16,3 +16,7 @@ export type Transaction = Schemas['Transaction'];
 // Taken from the fields that carry them, so they hold whether the document names them or not.
 export type OrderType = OrderDetail['orderType'];
 export type SimpleStatus = Schemas['LineItemStatus']['simpleStatus'];
+export type PickupStore = Schemas['PickupStore'];
+export type PickupHours = Schemas['PickupHours'];
+export type OpeningHours = Schemas['OpeningHours'];
+export type SpecialHours = Schemas['SpecialHours'];

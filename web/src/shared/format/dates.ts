@@ -1,7 +1,7 @@
 /** The spec's date formats (§9), expressed as Intl options. */
 export type DateFormat = 'long' | 'longWithWeekday' | 'shortWithDay' | 'shortWithFullDay' | 'short' | 'time';
 
-const OPTIONS: Record<DateFormat, Intl.DateTimeFormatOptions> = {
+export const DATE_FORMAT_OPTIONS: Record<DateFormat, Intl.DateTimeFormatOptions> = {
   long: { year: 'numeric', month: 'long', day: 'numeric' },
   longWithWeekday: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
   shortWithDay: { weekday: 'short', month: 'short', day: 'numeric' },
@@ -26,14 +26,20 @@ export interface DateLocale {
 }
 
 /**
+ * The clock for times of day. `hour12: false` is not used: some locales (en-US, ko-KR) then write
+ * midnight as "24:00".
+ */
+export const hourCycle = (locale: DateLocale): 'h12' | 'h23' => (locale.hour12 ? 'h12' : 'h23');
+
+/**
  * Formats in the shopper's locale and time zone. Calendar dates (an estimated delivery day) have
  * no time zone and are shown as the same day everywhere.
  */
 export function formatDate(value: string, format: DateFormat, locale: DateLocale): string {
   const parsed = parseApiDate(value);
   if (!parsed) return value;
-  const options: Intl.DateTimeFormatOptions = { ...OPTIONS[format] };
-  if (format === 'time') options.hour12 = locale.hour12;
+  const options: Intl.DateTimeFormatOptions = { ...DATE_FORMAT_OPTIONS[format] };
+  if (format === 'time') options.hourCycle = hourCycle(locale);
   if (parsed.dateOnly) options.timeZone = 'UTC';
   return new Intl.DateTimeFormat(locale.intlLocale, options).format(parsed.date);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocale } from '@/shared/i18n/locale-table';
+import { formatTimeOfDay, timeZoneName, weekdayNames } from './clock';
 import { formatDate, parseApiDate } from './dates';
 import { formatMoney, sumMoney } from './money';
 
@@ -50,6 +51,39 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-05', 'long', resolveLocale('us', null))).toBe('November 5, 2026');
     expect(parseApiDate('2026-11-01T10:00:00Z[UTC]')?.date.toISOString()).toBe('2026-11-01T10:00:00.000Z');
     expect(formatDate('not a date', 'long', resolveLocale('us', null))).toBe('not a date');
+  });
+});
+
+describe('formatTimeOfDay (a store\'s wall-clock time)', () => {
+  it.each([
+    ['us', null, 21 * 60, '9:00 PM'],
+    ['us', null, 0, '12:00 AM'],
+    ['ca', 'fr', 20 * 60 + 30, '8 h 30 p.m.'],
+    ['gb', null, 21 * 60, '21:00'],
+    ['gb', null, 9 * 60 + 30, '9:30'],
+    ['fr', 'fr', 20 * 60 + 30, '20:30'],
+    ['jp', null, 10 * 60, '10:00'],
+    // Past midnight wraps to the next day's clock.
+    ['gb', null, 26 * 60, '2:00'],
+  ])('%s/%s: %i minutes read %s', (country, language, minutes, expected) => {
+    expect(formatTimeOfDay(minutes, resolveLocale(country, language)).replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  it('never writes midnight as 24:00 on a 24-hour clock', () => {
+    expect(formatTimeOfDay(0, resolveLocale('kr', null))).toBe('00:00');
+    expect(formatDate('2026-11-01T00:00:00Z', 'time', resolveLocale('kr', null))).toBe('00:00');
+  });
+
+  it('names the weekdays Monday first in the shopper language', () => {
+    expect(weekdayNames('en-US')).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(weekdayNames('fr-FR')[0]).toBe('lundi');
+    expect(weekdayNames('ja-JP')[6]).toBe('日曜日');
+  });
+
+  it('names a time zone, or falls back to its IANA name', () => {
+    expect(timeZoneName('America/New_York', 'en-US')).toBe('Eastern Time');
+    expect(timeZoneName('Asia/Tokyo', 'ja-JP')).toBe('日本標準時');
+    expect(timeZoneName('Nowhere/Special', 'en-US')).toBe('Nowhere/Special');
   });
 });
 

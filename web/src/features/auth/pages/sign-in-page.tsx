@@ -17,7 +17,7 @@ export function SignInPage() {
 
   return (
     <div className="narrow-page">
-      <h1>{t('auth.signIn.heading')}</h1>
+      <h1 tabIndex={-1}>{t('auth.signIn.heading')}</h1>
       <p className="muted">{t('auth.signIn.intro')}</p>
       <div className="card">
         {/* Signing in updates the session, and the redirect above takes the shopper on. */}

@@ -19,7 +19,7 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   };
   return (
     <div className="narrow-page">
-      <h1>{t('guest.heading')}</h1>
+      <h1 tabIndex={-1}>{t('guest.heading')}</h1>
       <p className="muted">{t(enableSmsLookup ? 'guest.introPhone' : 'guest.intro')}</p>
       <div className="card">
         {/* A new order number in the route starts a fresh form. */}

@@ -7,7 +7,7 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
   return (
     <div className="order-header">
       <div>
-        <h1>{t(isReturn ? 'orders.detail.returnHeading' : 'orders.detail.salesHeading', { orderNumber: order.orderNumber })}</h1>
+        <h1 tabIndex={-1}>{t(isReturn ? 'orders.detail.returnHeading' : 'orders.detail.salesHeading', { orderNumber: order.orderNumber })}</h1>
         <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
       </div>
       <p className="order-header__total">

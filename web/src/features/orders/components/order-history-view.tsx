@@ -62,7 +62,7 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
 
   return (
     <div className="history-page">
-      <h1 id={headingId}>{t('orders.history.heading')}</h1>
+      <h1 id={headingId} tabIndex={-1}>{t('orders.history.heading')}</h1>
       {showTabs && <HistoryTabs active={kind} />}
       {content}
       {errorOpen && <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />}

@@ -1,24 +1,44 @@
+import { Link } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { helpUrl } from '@/shared/config/site';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { isOrderNumber } from '@/shared/validation/patterns';
 import { paymentMethodText } from '../model/payment-methods';
+import { AddressLines, hasAddressLines } from './address-lines';
+import { PickupStoreCard } from './pickup-store';
 import { PriceSummary } from './price-summary';
 
 export function OrderSidebar({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const isReturn = order.orderType === 'RETURN_ORDER';
+  const parentOrder = order.parentSalesOrderNumber;
   return (
-    <aside className="order-sidebar" aria-label={t('orders.detail.sidebarLabel')}>
+    // With the store's week of hours the sidebar outgrows the window: it then scrolls with the page
+    // instead of sticking, so its lower cards are never out of reach.
+    <aside className={order.pickupAddress ? 'order-sidebar order-sidebar--scrolls' : 'order-sidebar'} aria-label={t('orders.detail.sidebarLabel')}>
+      {/* Spec §2: store info and the pickup store's address and hours come first; a delivery shows where it goes. */}
+      {order.pickupAddress ? (
+        <PickupStoreCard store={order.pickupAddress} />
+      ) : (
+        hasAddressLines(order.shippingAddress) && (
+          <div className="card">
+            <h2 className="order-sidebar__heading">{t('orders.detail.shippingAddress')}</h2>
+            <AddressLines lines={order.shippingAddress} />
+          </div>
+        )
+      )}
       <div className="card">
         <dl className="order-facts">
           <div>
             <dt>{t(isReturn ? 'orders.detail.returnNumber' : 'orders.detail.orderNumber')}</dt>
             <dd>{order.orderNumber}</dd>
           </div>
-          {isReturn && order.parentSalesOrderNumber && (
+          {isReturn && parentOrder && (
             <div>
               <dt>{t('orders.detail.parentSalesOrder')}</dt>
-              <dd>{order.parentSalesOrderNumber}</dd>
+              {/* The router adds the country/locale prefix; a number the route would not accept stays text. */}
+              <dd>{isOrderNumber(parentOrder) ? <Link href={paths.salesOrder(parentOrder)}>{parentOrder}</Link> : parentOrder}</dd>
             </div>
           )}
           {order.payment.length > 0 && (

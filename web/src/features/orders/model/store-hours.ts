@@ -1,0 +1,170 @@
+import type { OpeningHours, PickupHours } from '@/shared/api/types';
+
+/**
+ * Pickup-store hours (spec 1 §3, spec 2 §4.5). Everything here is in the STORE's wall-clock time:
+ * a store in Tokyo opens at 10:00 Tokyo time whoever is looking. Times of day are minutes after the
+ * store-local midnight; calendar dates are "YYYY-MM-DD" strings. No locale: the view formats.
+ */
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/** One day's opening. `closes` is `opens` plus the duration and may pass 1440 (open past midnight). */
+export interface DayHours {
+  opens: number;
+  closes: number;
+}
+
+/** "HH:MM" (00:00 to 23:59) as minutes after midnight; anything else is null. */
+export function parseStartTime(text: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  return hours <= 23 && minutes <= 59 ? hours * 60 + minutes : null;
+}
+
+/** Hours open as text ("9", "9.5", "10.25") in whole minutes; negative, non-numeric or over 24 hours is null. */
+export function parseDuration(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  const minutes = Math.round(Number(trimmed) * 60);
+  return minutes <= MINUTES_PER_DAY ? minutes : null;
+}
+
+/** An entry as hours, 'closed' (zero hours), or 'invalid' (unreadable start or duration). */
+function readEntry(entry: OpeningHours): DayHours | 'closed' | 'invalid' {
+  const duration = parseDuration(entry.duration);
+  if (duration === 0) return 'closed';
+  const opens = parseStartTime(entry.startTime);
+  if (duration === null || opens === null) return 'invalid';
+  // Spec 2 §4.5: closing time is the opening time plus the duration in hours.
+  return { opens, closes: opens + duration };
+}
+
+/** The weekday of a calendar date (the date names a day; no time zone is involved). */
+export function weekdayOf(date: string): Weekday {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return WEEKDAYS[(sundayFirst + 6) % 7] ?? 'monday';
+}
+
+/** The calendar date `days` after `date` (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The regular hours for a weekday; a day missing from regularHours (or unreadable) is closed. */
+export function regularHoursOn(hours: PickupHours, weekday: Weekday): DayHours | null {
+  const entry = Object.entries(hours.regularHours).find(([name]) => name.toLowerCase() === weekday)?.[1];
+  const read = entry ? readEntry(entry) : 'closed';
+  return typeof read === 'string' ? null : read;
+}
+
+/** The special-hours entry for a date: its hours, null when it closes the store, undefined when there is none. */
+function specialHoursOn(hours: PickupHours, date: string): DayHours | null | undefined {
+  for (const entry of hours.specialHours) {
+    if (entry.date !== date) continue;
+    const read = readEntry(entry);
+    // An unreadable special entry is skipped, so the regular hours still apply that day.
+    if (read === 'invalid') continue;
+    return read === 'closed' ? null : read;
+  }
+  return undefined;
+}
+
+/** The hours on a store-local date: a special-hours entry dated that day overrides the weekday's regular hours. */
+export function hoursOn(hours: PickupHours, date: string): DayHours | null {
+  const special = specialHoursOn(hours, date);
+  return special === undefined ? regularHoursOn(hours, weekdayOf(date)) : special;
+}
+
+/** Monday to Sunday with their regular hours (null: closed). */
+export function weeklyHours(hours: PickupHours): { weekday: Weekday; hours: DayHours | null }[] {
+  return WEEKDAYS.map((weekday) => ({ weekday, hours: regularHoursOn(hours, weekday) }));
+}
+
+/** Special-hours days from `today` for `days` days, in date order (null hours: closed that day). */
+export function upcomingSpecialHours(hours: PickupHours, today: string, days = 7): { date: string; hours: DayHours | null }[] {
+  const last = addDays(today, days - 1);
+  const dates = [...new Set(hours.specialHours.map((entry) => entry.date))].filter((date) => date >= today && date <= last).sort();
+  return dates.flatMap((date) => {
+    const special = specialHoursOn(hours, date);
+    return special === undefined ? [] : [{ date, hours: special }];
+  });
+}
+
+/** A moment as the store sees it. */
+export interface StoreLocalTime {
+  date: string;
+  weekday: Weekday;
+  /** Minutes after the store-local midnight. */
+  minutes: number;
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The store-local date, weekday and time of an instant, or null when the time zone is not a known IANA name. */
+export function storeLocalTime(instant: Date, timeZone: string): StoreLocalTime | null {
+  let format = zoneFormatters.get(timeZone);
+  if (!format) {
+    try {
+      // Read back as numbers, never shown: a fixed locale with Latin digits keeps the parts parseable.
+      format = new Intl.DateTimeFormat('en', {
+        timeZone,
+        numberingSystem: 'latn',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+    } catch {
+      return null;
+    }
+    zoneFormatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  const date = `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  // Some engines write midnight as hour 24 even with h23.
+  const minutes = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
+  return { date, weekday: weekdayOf(date), minutes };
+}
+
+export type StoreStatus =
+  | { kind: 'open'; /** Closing time of day, 0 to 1439. */ closes: number }
+  | {
+      kind: 'closed';
+      /** The next opening within a week, or null when the store has no hours in that time. */
+      next: { date: string; weekday: Weekday; opens: number; today: boolean } | null;
+    };
+
+/** How far ahead "Closed now · opens ..." looks for the next opening. */
+const NEXT_OPENING_HORIZON_DAYS = 7;
+
+/** Open or closed at a store-local moment, with the closing time or the next opening. */
+export function storeStatus(hours: PickupHours, now: StoreLocalTime): StoreStatus {
+  // Yesterday's hours may run past midnight into today.
+  const yesterday = hoursOn(hours, addDays(now.date, -1));
+  if (yesterday && now.minutes < yesterday.closes - MINUTES_PER_DAY) {
+    return { kind: 'open', closes: yesterday.closes - MINUTES_PER_DAY };
+  }
+  const today = hoursOn(hours, now.date);
+  if (today && now.minutes >= today.opens && now.minutes < today.closes) {
+    return { kind: 'open', closes: today.closes % MINUTES_PER_DAY };
+  }
+  if (today && now.minutes < today.opens) {
+    return { kind: 'closed', next: { date: now.date, weekday: now.weekday, opens: today.opens, today: true } };
+  }
+  for (let offset = 1; offset <= NEXT_OPENING_HORIZON_DAYS; offset++) {
+    const date = addDays(now.date, offset);
+    const day = hoursOn(hours, date);
+    if (day) return { kind: 'closed', next: { date, weekday: weekdayOf(date), opens: day.opens, today: false } };
+  }
+  return { kind: 'closed', next: null };
+}

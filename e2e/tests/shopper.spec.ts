@@ -71,3 +71,33 @@ test('unknown routes go to the history and a signed-out visitor goes to sign in'
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText("doesn't match our records");
 });
+
+test('a store pickup order shows the store, its phone and opening hours', async ({ page, request }) => {
+  const headers = { 'X-Ops-Key': 'e2e-ops-key' };
+  const email = `pickup.${Date.now()}@example.com`;
+  const member = await request.post('/ops/v1/members', {
+    headers,
+    data: { email, password: 'orders-demo', firstName: 'Pia', lastName: 'Pickup', country: 'US' },
+  });
+  const { upmId } = (await member.json()) as { upmId: string };
+  const order = await request.post('/ops/v1/orders', {
+    headers,
+    data: {
+      orderNumber: 'E2EPICKUP01', orderType: 'SALES_ORDER', country: 'US', currency: 'USD', upmId,
+      orderDate: '2026-11-20T15:00:00Z', pickupStoreId: 'US-NYC-5TH', payments: [{ paymentType: 'credit_card', paymentDisplayNumber: '4242' }],
+      lines: [{ lineNumber: 1, title: 'Club Cap', category: 'Unstructured Cap', color: 'Black', size: 'M', quantity: 2,
+        unitPrice: 28, tax: 4.48, status: 'Ready for Pickup', imageUrl: '/images/products/cap/black/CLC233-001.svg' }],
+    },
+  });
+  expect(order.status()).toBe(201);
+  await signIn(page, email);
+  await page.getByRole('link', { name: 'Club Cap' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order E2EPICKUP01' })).toBeVisible();
+  await expect(page.getByText('Ready for pickup').first()).toBeVisible();
+  await expect(page.getByText('Pickup store')).toBeVisible();
+  await expect(page.getByText('Fifth Avenue')).toBeVisible();
+  await expect(page.getByRole('link', { name: /212 555 0142/ })).toHaveAttribute('href', /^tel:/);
+  await expect(page.getByText(/(Open|Closed) now/)).toBeVisible();
+  await shot(page, 'pickup-order-detail');
+  await expectNoAxeViolations(page, 'pickup order detail');
+});

@@ -44,11 +44,13 @@ def main(path):
             lines.append(f"| {backend} | {scenario.replace('_', ' ')} | {s['ours_median_rps']:,.0f} | {s['nginx_median_rps']:,.0f} "
                          f"| {s['ratio']:.2f} | {target:.2f} | {verdict(s['ratio'] >= target)} |")
     lines += ["", "## Latency, memory, start", "",
+              "Tail latency is measured with oha in open loop with latency correction, at 50% and 80% of the maximum oha",
+              "itself reaches against our server (closed loop, same URLs: the heaviest member's orders).", "",
               "| backend | detail bytes | page 50 / page 1 cost | p50 / p99 / p99.9 at 50% of max | at 80% | 512 connections errors | peak RSS | cold start |",
               "|---|---:|---:|---|---|---:|---:|---:|"]
     for backend, b in run["backends"].items():
         tail = b.get("tail_latency", {})
-        fmt = lambda t: f"{t['p50_ms']} / {t['p99_ms']} / {t['p99_9_ms']} ms ({t['rate']:,} rps, {t['errors']} errors)" if t else "not measured"
+        fmt = lambda t: f"{t['p50_ms']} / {t['p99_ms']} / {t['p99_9_ms']} ms ({t['rate']:,} rps, {t['errors']} errors)" if isinstance(t, dict) else "not measured"
         many = b["connections_512"]
         lines.append(f"| {backend} | {b['order_detail_bytes_median']:,} B | {b['page_50_vs_page_1']:.2f}x | {fmt(tail.get('50pct'))} "
                      f"| {fmt(tail.get('80pct'))} | {many['non2xx'] + many['socket_errors']} | {b['peak_rss_mib']} MiB | {b['cold_start_ms']} ms |")

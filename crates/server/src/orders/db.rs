@@ -81,9 +81,10 @@ pub struct Anchor {
     pub order_number: String,
 }
 
-const ORDER_COLUMNS: &str = "order_number, order_type, order_classification, parent_sales_order_number, \
-    partner_name, country, currency, region_reference, upm_id, email, phone_country_code, phone_subscriber, \
-    phone_digits, order_date, shipping_total, taxes_included, payments, shipping_address, pickup_store_id";
+const ORDER_COLUMNS: &str = "o.order_number, o.order_type, o.order_classification, o.parent_sales_order_number, \
+    o.partner_name, o.country, o.currency, o.region_reference, o.upm_id, o.email, o.phone_country_code, \
+    o.phone_subscriber, o.phone_digits, o.order_date, o.shipping_total, o.taxes_included, o.payments, \
+    o.shipping_address, o.pickup_store_id";
 
 const LINE_COLUMNS: &str = "l.line_number, l.gtin, l.sku_id, l.product_id, l.style_color, l.title, l.category, \
     l.color, l.size, l.image_url, l.quantity, l.unit_price, l.tax, l.fees, l.status, l.shipment_number, \
@@ -136,16 +137,17 @@ fn line_from_row(row: &AnyRow) -> Result<LineRow, sqlx::Error> {
     })
 }
 
-pub async fn find_order(db: &Db, order_number: &str) -> AppResult<Option<OrderRow>> {
-    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE order_number = $1");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_number).fetch_optional(&db.pool).await?;
-    Ok(row.as_ref().map(order_from_row).transpose()?)
-}
-
-pub async fn order_lines(db: &Db, order_number: &str) -> AppResult<Vec<LineRow>> {
-    let sql = format!("SELECT {LINE_COLUMNS} FROM order_lines l WHERE l.order_number = $1 ORDER BY l.line_number");
+/// The order and its lines in one round trip (every stored order has at least one line).
+pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<(OrderRow, Vec<LineRow>)>> {
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS}, {LINE_COLUMNS} FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
+         WHERE o.order_number = $1 ORDER BY l.line_number"
+    );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_number).fetch_all(&db.pool).await?;
-    Ok(rows.iter().map(line_from_row).collect::<Result<_, _>>()?)
+    let Some(first) = rows.first() else { return Ok(None) };
+    let order = order_from_row(first)?;
+    let lines = rows.iter().map(line_from_row).collect::<Result<_, _>>()?;
+    Ok(Some((order, lines)))
 }
 
 pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> {
@@ -183,7 +185,8 @@ pub async fn history_page(
     anchor: Option<&Anchor>,
     page_orders: usize,
 ) -> AppResult<(Vec<HistoryOrder>, bool)> {
-    let keyset = if anchor.is_some() { "AND (order_date < $3 OR (order_date = $3 AND order_number < $4))" } else { "" };
+    // A row-value comparison is one index range on both databases (an OR of two conditions is not on PostgreSQL).
+    let keyset = if anchor.is_some() { "AND (order_date, order_number) < ($3, $4)" } else { "" };
     let sql = format!(
         "SELECT o.order_number, o.order_type, o.order_date, o.currency, o.country, o.partner_name, {LINE_COLUMNS} \
          FROM (SELECT order_number, order_type, order_date, currency, country, partner_name FROM orders \

@@ -136,15 +136,14 @@ async fn cached_order(state: &AppState, order_number: &str) -> AppResult<CachedO
     if let Some(cached) = state.cache.order(order_number) {
         return Ok(cached);
     }
-    let loaded = match db::find_order(&state.db, order_number).await? {
+    let loaded = match db::find_order_with_lines(&state.db, order_number).await? {
         None => CachedOrder::Absent,
-        Some(order) => {
+        Some((order, lines)) => {
             let owner = Owner {
                 upm_id: order.upm_id.clone(),
                 email: order.email.clone(),
                 phone_digits: order.phone_digits.clone(),
             };
-            let lines = db::order_lines(&state.db, order_number).await?;
             let store = match order.pickup_store_id.as_deref() {
                 Some(store_id) => db::find_store(&state.db, store_id).await?,
                 None => None,

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 // A fresh SQLite file per run: the release binary creates it with demo data on start.
 const port = Number(process.env.E2E_PORT ?? 18181);
 const database = join(tmpdir(), `orders-e2e-${process.pid}-${Date.now()}.db`);
+process.env.E2E_DATABASE = database;
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   outputDir: './test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -187,6 +187,15 @@ def capture(scenarios, root):
             file.write_bytes(body)
 
 
+def history_items(root):
+    """Line items and bytes on the captured history pages: page 50 can hold more lines than page 1."""
+    pages = {}
+    for file in (root / "history").glob("*.json"):
+        key = "page_1" if file.stem == "first" else "page_50"
+        pages[key] = {"items": len(json.loads(file.read_bytes())["orderItems"]), "bytes": file.stat().st_size}
+    return pages
+
+
 def history_page_path(token, page):
     path = "/orders/history/v1"
     for _ in range(page - 1):
@@ -266,6 +275,7 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
         }
         root = out / "nginx-root"
         capture(scenarios, root)
+        results["history_items"] = history_items(root)
         sizes = [len((root / p.lstrip("/")).read_bytes()) for p, _ in scenarios["order_detail"]]
         results["order_detail_bytes_median"] = int(statistics.median(sizes))
         start_nginx(out, root)

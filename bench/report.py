@@ -48,11 +48,19 @@ def main(path):
               "itself reaches against our server (closed loop, same URLs: the heaviest member's orders).", "",
               "| backend | detail bytes | page 50 / page 1 cost | p50 / p99 / p99.9 at 50% of max | at 80% | 512 connections errors | peak RSS | cold start |",
               "|---|---:|---:|---|---|---:|---:|---:|"]
+    def page_cost(b, items):
+        """Page 50's cost over page 1's, per request and per line item (page 50 may hold more lines)."""
+        ours = b["history_page_1"]["ours_median_rps"] / b["history_page_50"]["ours_median_rps"]
+        if not items:
+            return f"{ours:.2f}x"
+        per_item = ours * items["page_1"]["items"] / items["page_50"]["items"]
+        return f"{ours:.2f}x per page, {per_item:.2f}x per line item"
+
     for backend, b in run["backends"].items():
         tail = b.get("tail_latency", {})
         fmt = lambda t: f"{t['p50_ms']} / {t['p99_ms']} / {t['p99_9_ms']} ms ({t['rate']:,} rps, {t['errors']} errors)" if isinstance(t, dict) else "not measured"
         many = b["connections_512"]
-        lines.append(f"| {backend} | {b['order_detail_bytes_median']:,} B | {b['page_50_vs_page_1']:.2f}x | {fmt(tail.get('50pct'))} "
+        lines.append(f"| {backend} | {b['order_detail_bytes_median']:,} B | {page_cost(b, b.get('history_items'))} | {fmt(tail.get('50pct'))} "
                      f"| {fmt(tail.get('80pct'))} | {many['non2xx'] + many['socket_errors']} | {b['peak_rss_mib']} MiB | {b['cold_start_ms']} ms |")
     lines += ["", "## The database path (response cache off)", "",
               "The same URLs with `--response-cache-mib 0`, so every request reads the database:", "",
@@ -64,7 +72,12 @@ def main(path):
                 lines.append(f"| {backend} | {scenario.replace('_', ' ')} | {u['ours_median_rps']:,.0f} | "
                              f"{u['nginx_median_rps']:,.0f} | {u['ratio']:.3f} |")
         if "uncached" in b:
-            lines.append(f"| {backend} | page 50 / page 1 cost | {b['uncached']['page_50_vs_page_1']:.2f}x | | |")
+            lines.append(f"| {backend} | page 50 / page 1 cost | {page_cost(b['uncached'], b.get('history_items'))} | | |")
+    items = next((b["history_items"] for b in run["backends"].values() if b.get("history_items")), None)
+    if items:
+        lines += ["", f"The heaviest member's page 1 holds {items['page_1']['items']} line items ({items['page_1']['bytes']:,} bytes), "
+                  f"page 50 holds {items['page_50']['items']} ({items['page_50']['bytes']:,} bytes): pages hold 10 orders each, so "
+                  "the cost per line item is the figure that shows whether a deep page costs more to find."]
     if "postgres_vs_sqlite" in run:
         ratios = run["postgres_vs_sqlite"]
         lines += ["", "PostgreSQL throughput as a share of SQLite's (target at least 0.60): "

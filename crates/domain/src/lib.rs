@@ -5,6 +5,7 @@
 //! (minor units and currencies), `order_number`, `contact` (e-mail and phone rules),
 //! `guest_filter` (the guest `filter=` query), `totals` (the price summary of an order).
 
+pub mod access;
 pub mod contact;
 pub mod groups;
 pub mod guest_filter;

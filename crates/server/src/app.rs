@@ -1,6 +1,5 @@
 //! The application: shared state, the routers of every area merged in one place, and the layers.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -12,19 +11,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::auth::TokenKeys;
-use crate::db::Db;
 use crate::error::AppError;
-use crate::rate_limit::Limiter;
-
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub tokens: Arc<TokenKeys>,
-    pub ops_key: Option<Arc<str>>,
-    pub limiter: Arc<Limiter>,
-    pub cache: Arc<crate::orders::cache::ResponseCache>,
-}
+pub use crate::state::AppState;
 
 pub fn router(state: AppState) -> Router {
     let api = Router::new()

@@ -61,6 +61,10 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_RESPONSE_CACHE_MIB", default_value_t = 16, global = true)]
     pub response_cache_mib: usize,
 
+    /// Job workers this process runs (return captures, cancellations, payments ...); 0 runs none here.
+    #[arg(long, env = "ORDERS_JOB_WORKERS", default_value_t = 4, global = true)]
+    pub job_workers: usize,
+
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,

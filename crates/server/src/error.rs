@@ -31,6 +31,12 @@ pub enum AppError {
     Conflict { field: String, message: String },
     #[error("too many attempts, try again in {retry_after_seconds} seconds")]
     RateLimited { retry_after_seconds: u64 },
+    #[error("the Idempotency-Key header is 1 to 255 visible ASCII characters")]
+    InvalidIdempotencyKey,
+    #[error("this Idempotency-Key was used with another request body")]
+    IdempotencyKeyReused,
+    #[error("a request with this Idempotency-Key is still being processed; try again shortly")]
+    IdempotencyInFlight,
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -63,6 +69,9 @@ impl AppError {
             Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
             Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
             Self::RateLimited { .. } => ("rate-limited", StatusCode::TOO_MANY_REQUESTS),
+            Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),
+            Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
+            Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }

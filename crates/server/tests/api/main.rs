@@ -7,6 +7,7 @@ mod helpers;
 mod auth;
 mod detail;
 mod history;
+mod jobs;
 mod ops;
 mod seed;
 mod web;

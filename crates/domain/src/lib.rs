@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod contact;
+pub mod gift_card;
 pub mod groups;
 pub mod guest_filter;
 pub mod money;

@@ -19,6 +19,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::auth::routes::router())
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
+        .merge(crate::gift_cards::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));

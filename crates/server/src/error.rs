@@ -37,6 +37,11 @@ pub enum AppError {
     IdempotencyKeyReused,
     #[error("a request with this Idempotency-Key is still being processed; try again shortly")]
     IdempotencyInFlight,
+    /// Wrong PIN, unknown card and locked card alike (spec 000 §5 text).
+    #[error(
+        "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again."
+    )]
+    GiftCardInvalid,
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -72,6 +77,7 @@ impl AppError {
             Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),
             Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
             Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),
+            Self::GiftCardInvalid => ("gift-card-invalid", StatusCode::BAD_REQUEST),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }

@@ -10,6 +10,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod gift_cards;
 pub mod idempotency;
 pub mod jobs;
 pub mod openapi;

@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{auth, error, ops, orders};
+use crate::{auth, error, gift_cards, ops, orders};
 
 struct SecuritySchemes;
 
@@ -32,6 +32,9 @@ impl Modify for SecuritySchemes {
         orders::routes::get_order_summary,
         ops::routes::create_member,
         ops::routes::upsert_order,
+        gift_cards::routes::check_gift_card_balance,
+        gift_cards::routes::upsert_gift_card,
+        gift_cards::routes::apply_gift_card_event,
     ),
     components(schemas(error::ApiError)),
     modifiers(&SecuritySchemes)

@@ -151,4 +151,22 @@ export const en = {
   'guest.error.rateLimitedNoTime': 'Too many attempts. Please wait a moment and try again.',
   'guest.memberPrompt': 'Have an account?',
   'guest.memberLink': 'Sign in to see all your orders',
+
+  // Gift card balance (spec 000 §2, §8).
+  "title.giftCard": "Check Your Gift Card Balance",
+  "app.nav.giftCard": "Gift card balance",
+  "giftCard.heading": "Check your gift card balance",
+  "giftCard.description": "Enter the 19-digit card number and the 6-digit PIN from the back of your gift card to see what is left on it.",
+  "giftCard.number": "Gift card number",
+  "giftCard.numberHint": "19 digits, spaces are fine.",
+  "giftCard.pin": "PIN",
+  "giftCard.pinHint": "6 digits, under the scratch-off strip.",
+  "giftCard.pinLocked": "Enter a valid card number first.",
+  "giftCard.submit": "Check balance",
+  "giftCard.checking": "Checking balance",
+  "giftCard.balanceHeading": "Your balance",
+  "giftCard.expires": "Use it by {date}.",
+  "giftCard.error.invalid": "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again.",
+  "giftCard.unavailable.title": "Balance Unavailable",
+  "giftCard.unavailable.body": "We couldn't check your balance right now. Please try again in a moment.",
 } as const;

@@ -154,4 +154,22 @@ export const fr: Messages = {
   'guest.error.rateLimitedNoTime': 'Trop de tentatives. Veuillez patienter un instant, puis réessayer.',
   'guest.memberPrompt': 'Vous avez un compte ?',
   'guest.memberLink': 'Connectez-vous pour voir toutes vos commandes',
+
+  // Gift card balance (spec 000 §2, §8).
+  "title.giftCard": "Consulter le solde de votre carte cadeau",
+  "app.nav.giftCard": "Solde carte cadeau",
+  "giftCard.heading": "Consultez le solde de votre carte cadeau",
+  "giftCard.description": "Saisissez le numéro à 19 chiffres et le code PIN à 6 chiffres au dos de votre carte cadeau pour connaître le montant restant.",
+  "giftCard.number": "Numéro de la carte cadeau",
+  "giftCard.numberHint": "19 chiffres, les espaces sont acceptés.",
+  "giftCard.pin": "Code PIN",
+  "giftCard.pinHint": "6 chiffres, sous la zone à gratter.",
+  "giftCard.pinLocked": "Saisissez d'abord un numéro de carte valide.",
+  "giftCard.submit": "Consulter le solde",
+  "giftCard.checking": "Vérification du solde",
+  "giftCard.balanceHeading": "Votre solde",
+  "giftCard.expires": "À utiliser avant le {date}.",
+  "giftCard.error.invalid": "Nous n'avons trouvé aucune carte cadeau correspondant à ces numéros. Veuillez vérifier le numéro et le code PIN, puis réessayer.",
+  "giftCard.unavailable.title": "Solde indisponible",
+  "giftCard.unavailable.body": "Nous ne pouvons pas vérifier votre solde pour le moment. Veuillez réessayer dans un instant.",
 };

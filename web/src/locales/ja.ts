@@ -151,4 +151,22 @@ export const ja: Messages = {
   'guest.error.rateLimitedNoTime': '試行回数が多すぎます。しばらくしてからもう一度お試しください。',
   'guest.memberPrompt': 'アカウントをお持ちですか?',
   'guest.memberLink': 'サインインしてすべての注文を表示',
+
+  // Gift card balance (spec 000 §2, §8).
+  "title.giftCard": "ギフトカードの残高確認",
+  "app.nav.giftCard": "ギフトカード残高",
+  "giftCard.heading": "ギフトカードの残高を確認",
+  "giftCard.description": "ギフトカード裏面の19桁のカード番号と6桁のPINを入力すると、残高を確認できます。",
+  "giftCard.number": "ギフトカード番号",
+  "giftCard.numberHint": "19桁(スペースを含めても構いません)。",
+  "giftCard.pin": "PIN",
+  "giftCard.pinHint": "スクラッチ部分の下にある6桁の数字。",
+  "giftCard.pinLocked": "先に有効なカード番号を入力してください。",
+  "giftCard.submit": "残高を確認",
+  "giftCard.checking": "残高を確認しています",
+  "giftCard.balanceHeading": "ご利用可能残高",
+  "giftCard.expires": "有効期限:{date}",
+  "giftCard.error.invalid": "入力された番号のギフトカードが見つかりませんでした。ギフトカード番号とPINをご確認のうえ、もう一度お試しください。",
+  "giftCard.unavailable.title": "残高を表示できません",
+  "giftCard.unavailable.body": "現在、残高を確認できません。しばらくしてからもう一度お試しください。",
 };

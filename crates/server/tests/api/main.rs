@@ -6,6 +6,7 @@ mod helpers;
 
 mod auth;
 mod detail;
+mod gift_cards;
 mod history;
 mod jobs;
 mod ops;

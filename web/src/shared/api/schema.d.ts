@@ -38,6 +38,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/gift_cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or replace a gift card (ops). */
+        post: operations["upsert_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/gift_cards/{cardNumber}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a card's balance (ops): load, redeem, refund or adjust, once per event id, never below zero. */
+        post: operations["apply_gift_card_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/members": {
         parameters: {
             query?: never;
@@ -129,6 +163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment/giftcard_balance/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance of a gift card. A wrong PIN, an unknown card and a locked card get the same answer, in
+         *     the same time (one Argon2 verification each); 10 failed PINs lock a card for 30 minutes.
+         */
+        post: operations["check_gift_card_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -148,11 +202,53 @@ export interface components {
             email?: string | null;
             phoneNumber?: components["schemas"]["PhoneNumber"] | null;
         };
+        BalanceRequest: {
+            /** @description 19 digits; spaces allowed (at most 24 characters in all). */
+            accountNumber: string;
+            /** @description ISO 4217 code of the shopper's store; the balance is answered in the card's own currency. */
+            currency: string;
+            /** @description 6 digits. */
+            pin: string;
+        };
+        BalanceResponse: {
+            /** Format: double */
+            balance: number;
+            currency: string;
+            /** @description Last day the card can be used (YYYY-MM-DD), when it expires. */
+            expiresOn?: string | null;
+        };
         CreatedMember: {
             upmId: string;
         };
         FullOrderStatus: {
             simpleStatus: string;
+        };
+        GiftCardBalanceAfter: {
+            /** @description false when this event id had been applied before. */
+            applied: boolean;
+            /** Format: double */
+            balance: number;
+            currency: string;
+        };
+        GiftCardEvent: {
+            /** @description Decimal in the card's currency; positive (for adjust, signed). */
+            amount: string;
+            /** @description Applied once: a repeated id changes nothing. */
+            eventId: string;
+            kind: components["schemas"]["GiftCardEventKind"];
+        };
+        /** @enum {string} */
+        GiftCardEventKind: "load" | "redeem" | "refund" | "adjust";
+        GiftCardInput: {
+            /** @description Decimal text or number in the card's currency, e.g. "50.00". */
+            balance: string;
+            currency: string;
+            /** @description YYYY-MM-DD. */
+            expiresOn?: string | null;
+            /** @description 19 digits (spaces allowed). */
+            number: string;
+            /** @description 6 digits; stored only as an Argon2id hash, never returned or logged. */
+            pin: string;
         };
         Gps: {
             /** Format: double */
@@ -302,6 +398,14 @@ export interface components {
             duration: string;
             startTime: string;
         };
+        StoredGiftCard: {
+            /** Format: double */
+            balance: number;
+            created: boolean;
+            currency: string;
+            /** @description The last four digits only. */
+            lastFour: string;
+        };
         TokenRequest: {
             email: string;
             password: string;
@@ -413,6 +517,103 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    upsert_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftCardInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredGiftCard"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredGiftCard"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    apply_gift_card_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 19 digits */
+                cardNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftCardEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardBalanceAfter"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -639,6 +840,54 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    check_gift_card_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            /** @description gift-card-invalid: wrong number or PIN, or locked; validation-failed: malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,8 @@ export interface Flags {
   isAustralia: boolean;
   /** Estimated delivery dates on ordered / preparing shipment / shipped groups. */
   enableEdd: boolean;
+  /** The gift card balance page sends shoppers home instead. */
+  disableGiftCardLookup: boolean;
 }
 
 export const defaultFlags: Flags = {
@@ -17,6 +19,7 @@ export const defaultFlags: Flags = {
   enablePartnerOrders: true,
   isAustralia: false,
   enableEdd: true,
+  disableGiftCardLookup: false,
 };
 
 const FlagsContext = createContext<Flags>(defaultFlags);

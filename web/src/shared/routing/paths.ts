@@ -11,6 +11,7 @@ export const paths = {
     const query = new URLSearchParams(Object.entries(prefill ?? {}).filter(([, value]) => Boolean(value))).toString();
     return query ? `${path}?${query}` : path;
   },
+  giftCardLookup: () => '/orders/gift-card-lookup',
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };

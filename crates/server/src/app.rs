@@ -20,6 +20,9 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
         .merge(crate::gift_cards::routes::router())
+        .merge(crate::products::routes::router())
+        .merge(crate::cart::routes::router())
+        .merge(crate::reviews::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));

@@ -42,6 +42,15 @@ pub enum AppError {
         "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again."
     )]
     GiftCardInvalid,
+    /// Add to bag: an unknown sku, or one without a price in the bag's currency (spec 002 §8).
+    #[error("No pricing info")]
+    NoPricingInfo,
+    /// Shop similar could not be answered (spec 002 §8 get-shop-similar-failure).
+    #[error("similar products could not be loaded")]
+    ShopSimilarFailure,
+    /// A conflict with its own stable code.
+    #[error("{message}")]
+    CodedConflict { code: &'static str, field: String, message: String },
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -78,9 +87,16 @@ impl AppError {
             Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
             Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),
             Self::GiftCardInvalid => ("gift-card-invalid", StatusCode::BAD_REQUEST),
+            Self::NoPricingInfo => ("no-pricing-info", StatusCode::UNPROCESSABLE_ENTITY),
+            Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
+            Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
+    }
+
+    pub fn coded_conflict(code: &'static str, field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::CodedConflict { code, field: field.into(), message: message.into() }
     }
 
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -104,7 +120,9 @@ impl IntoResponse for AppError {
             tracing::error!(error = %cause, "request failed");
         }
         let field = match &self {
-            Self::Validation { field, .. } | Self::Conflict { field, .. } => Some(field.clone()),
+            Self::Validation { field, .. } | Self::Conflict { field, .. } | Self::CodedConflict { field, .. } => {
+                Some(field.clone())
+            }
             _ => None,
         };
         let body = ApiError { code, message: self.to_string(), field };

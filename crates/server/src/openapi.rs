@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{auth, error, gift_cards, ops, orders};
+use crate::{auth, cart, error, gift_cards, ops, orders, products, reviews};
 
 struct SecuritySchemes;
 
@@ -35,6 +35,11 @@ impl Modify for SecuritySchemes {
         gift_cards::routes::check_gift_card_balance,
         gift_cards::routes::upsert_gift_card,
         gift_cards::routes::apply_gift_card_event,
+        products::routes::upsert_product,
+        products::routes::list_similar_products,
+        cart::routes::get_bag,
+        cart::routes::add_bag_item,
+        reviews::routes::register_reviewer,
     ),
     components(schemas(error::ApiError)),
     modifiers(&SecuritySchemes)

@@ -11,4 +11,5 @@ mod history;
 mod jobs;
 mod ops;
 mod seed;
+mod services;
 mod web;

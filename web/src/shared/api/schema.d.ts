@@ -38,6 +38,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bag (empty when a guest has none yet). */
+        get: operations["get_bag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/v1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add units of a sku to the caller's bag ("Buy again" adds one). */
+        post: operations["add_bag_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/gift_cards": {
         parameters: {
             query?: never;
@@ -106,6 +140,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or replace a product (ops): one colourway with its sizes and prices per currency. */
+        post: operations["upsert_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/history/v1": {
         parameters: {
             query?: never;
@@ -135,6 +186,23 @@ export interface paths {
          * @description member by bearer token, or guest by filter=email(...) / filter=phoneNumber(...)
          */
         get: operations["get_order_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/shopsimilar/v2/{colorWays}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** In-stock products like the given colourways (comma-joined style colours), closest first. */
+        get: operations["list_similar_products"];
         put?: never;
         post?: never;
         delete?: never;
@@ -183,12 +251,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews/v1/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the signed-in member with the review provider; the answer's signature goes on the
+         *     write-a-review link.
+         */
+        post: operations["register_reviewer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Actions: {
             trackShipment?: components["schemas"]["WebLink"] | null;
+        };
+        AddItem: {
+            /**
+             * Format: int64
+             * @description 1 for buy again; at most 10 of one sku in a bag.
+             */
+            quantity: number;
+            skuId: string;
+        };
+        /** @description What the mini-cart confirmation shows of the item just added. */
+        AddedItem: {
+            category: string;
+            currency: string;
+            image: string;
+            /** Format: double */
+            msrp: number;
+            /** Format: double */
+            price: number;
+            size: string;
+            skuId: string;
+            title: string;
+            /** Format: int64 */
+            totalItemCount: number;
         };
         /** @description The body of every error answer. */
         ApiError: {
@@ -201,6 +312,22 @@ export interface components {
         AuthorizationInfo: {
             email?: string | null;
             phoneNumber?: components["schemas"]["PhoneNumber"] | null;
+        };
+        Bag: {
+            addedItem?: components["schemas"]["AddedItem"] | null;
+            currency: string;
+            items: components["schemas"]["BagItem"][];
+            totals: components["schemas"]["BagTotals"];
+        };
+        BagItem: {
+            priceInfo: components["schemas"]["PriceInfo"];
+            /** Format: int64 */
+            quantity: number;
+            skuId: string;
+        };
+        BagTotals: {
+            /** Format: int64 */
+            quantity: number;
         };
         BalanceRequest: {
             /** @description 19 digits; spaces allowed (at most 24 characters in all). */
@@ -381,6 +508,12 @@ export interface components {
             telephone: string;
             timezone: string;
         };
+        PriceInfo: {
+            /** Format: double */
+            msrp: number;
+            /** Format: double */
+            price: number;
+        };
         Product: {
             category: string;
             color: string;
@@ -391,6 +524,61 @@ export interface components {
             size: string;
             styleColor: string;
             title: string;
+        };
+        ProductInput: {
+            category: string;
+            colour: string;
+            /** @description An http(s) URL or a path on this server. */
+            image: string;
+            inStock?: boolean;
+            /** Format: int64 */
+            popularity?: number;
+            prices: components["schemas"]["ProductPrice"][];
+            productId: string;
+            sizes: components["schemas"]["ProductSize"][];
+            styleColor: string;
+            subtitle?: string;
+            title: string;
+        };
+        ProductPrice: {
+            currency: string;
+            msrp: string;
+            /** @description Decimal in the currency, e.g. "130.00". */
+            price: string;
+        };
+        ProductSize: {
+            inStock?: boolean;
+            size: string;
+            skuId: string;
+        };
+        /** @description The registration the front end sends (field names as the provider's API spells them). */
+        Registration: {
+            email: string;
+            email_confirmed: boolean;
+            first_name: string;
+            /**
+             * Format: int64
+             * @description Unix seconds when the front end made the registration.
+             */
+            issued_at: number;
+            last_name: string;
+            nick_name: string;
+            /** @description The member's access token: the provider learns who the reviewer is from it. */
+            user_auth_token: string;
+        };
+        RegistrationSignature: {
+            signature: string;
+        };
+        SimilarProduct: {
+            image: string;
+            pid: string;
+            slug: string;
+            styleColor: string;
+            subtitle: string;
+            title: string;
+        };
+        SimilarProducts: {
+            objects: components["schemas"]["SimilarProduct"][];
         };
         SpecialHours: {
             /** @description YYYY-MM-DD. */
@@ -405,6 +593,10 @@ export interface components {
             currency: string;
             /** @description The last four digits only. */
             lastFour: string;
+        };
+        StoredProduct: {
+            created: boolean;
+            styleColor: string;
         };
         TokenRequest: {
             email: string;
@@ -517,6 +709,88 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_bag: {
+        parameters: {
+            query?: {
+                /** @description the market's currency, default USD */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bag"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    add_bag_item: {
+        parameters: {
+            query?: {
+                /** @description the market's currency, default USD */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bag"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description out-of-stock, bag-limit or bag-currency-mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description no-pricing-info: unknown sku or no price here */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -703,6 +977,53 @@ export interface operations {
             };
         };
     };
+    upsert_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredProduct"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredProduct"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     list_order_history: {
         parameters: {
             query?: {
@@ -800,6 +1121,50 @@ export interface operations {
             };
         };
     };
+    list_similar_products: {
+        parameters: {
+            query?: {
+                /** @description prices compared in this currency (default USD) */
+                currency?: string;
+                country?: string;
+                language?: string;
+            };
+            header?: never;
+            path: {
+                /** @description comma-joined style colours, e.g. SR4100-001,DTT156-011 */
+                colorWays: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarProducts"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description get-shop-similar-failure */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_order_summary: {
         parameters: {
             query?: {
@@ -888,6 +1253,45 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    register_reviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Registration"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSignature"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

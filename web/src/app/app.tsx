@@ -7,7 +7,9 @@ import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
 import { Spinner } from '@/shared/ui/spinner';
+import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
 import { Layout } from './layout';
+import { orderSlots } from './order-slots';
 import { AppRoutes } from './routes';
 
 /** Splits the optional /:country/:locale prefix off the URL; the rest is routed under it as base. */
@@ -38,7 +40,9 @@ export function App({ queryClient, flags }: AppProps) {
   return (
     <QueryClientProvider client={client}>
       <FlagsProvider flags={flags}>
-        <LocalizedApp />
+        <OrderSlotsProvider slots={orderSlots}>
+          <LocalizedApp />
+        </OrderSlotsProvider>
       </FlagsProvider>
     </QueryClientProvider>
   );

@@ -169,4 +169,23 @@ export const en = {
   "giftCard.error.invalid": "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again.",
   "giftCard.unavailable.title": "Balance Unavailable",
   "giftCard.unavailable.body": "We couldn't check your balance right now. Please try again in a moment.",
+
+  // Services around an order: shop similar, buy again, the bag, reviews (spec 002 §2-§4).
+  "services.shopSimilar.toggle": "Shop similar",
+  "services.shopSimilar.label": "Similar products",
+  "services.shopSimilar.previous": "Previous products",
+  "services.shopSimilar.next": "Next products",
+  "services.shopSimilar.empty": "Sorry! We don't have any similar products in stock at the moment.",
+  "services.shopSimilar.failure": "We couldn't load similar products. Please try again later.",
+  "services.buyAgain.button": "Buy again",
+  "services.buyAgain.adding": "Adding to bag",
+  "services.buyAgain.viewInBag": "View in bag",
+  "services.miniCart.title": "Added to bag",
+  "services.miniCart.size": "Size {size}",
+  "services.miniCart.viewBag": "View bag ({count})",
+  "services.miniCart.continue": "Continue shopping",
+  "services.bag.heading": "Your bag",
+  "services.bag.empty": "Your bag is empty.",
+  "services.bag.total": "{count, plural, one {# item} other {# items}} in your bag",
+  "services.writeReview": "Write a review",
 } as const;

@@ -172,4 +172,23 @@ export const fr: Messages = {
   "giftCard.error.invalid": "Nous n'avons trouvé aucune carte cadeau correspondant à ces numéros. Veuillez vérifier le numéro et le code PIN, puis réessayer.",
   "giftCard.unavailable.title": "Solde indisponible",
   "giftCard.unavailable.body": "Nous ne pouvons pas vérifier votre solde pour le moment. Veuillez réessayer dans un instant.",
+
+  // Services around an order: shop similar, buy again, the bag, reviews (spec 002 §2-§4).
+  "services.shopSimilar.toggle": "Articles similaires",
+  "services.shopSimilar.label": "Produits similaires",
+  "services.shopSimilar.previous": "Produits précédents",
+  "services.shopSimilar.next": "Produits suivants",
+  "services.shopSimilar.empty": "Désolé ! Nous n'avons aucun produit similaire en stock pour le moment.",
+  "services.shopSimilar.failure": "Impossible de charger les produits similaires. Veuillez réessayer plus tard.",
+  "services.buyAgain.button": "Acheter à nouveau",
+  "services.buyAgain.adding": "Ajout au panier",
+  "services.buyAgain.viewInBag": "Voir le panier",
+  "services.miniCart.title": "Ajouté au panier",
+  "services.miniCart.size": "Taille {size}",
+  "services.miniCart.viewBag": "Voir le panier ({count})",
+  "services.miniCart.continue": "Continuer mes achats",
+  "services.bag.heading": "Votre panier",
+  "services.bag.empty": "Votre panier est vide.",
+  "services.bag.total": "{count, plural, one {# article} other {# articles}} dans votre panier",
+  "services.writeReview": "Donner votre avis",
 };

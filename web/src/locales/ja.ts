@@ -169,4 +169,23 @@ export const ja: Messages = {
   "giftCard.error.invalid": "入力された番号のギフトカードが見つかりませんでした。ギフトカード番号とPINをご確認のうえ、もう一度お試しください。",
   "giftCard.unavailable.title": "残高を表示できません",
   "giftCard.unavailable.body": "現在、残高を確認できません。しばらくしてからもう一度お試しください。",
+
+  // Services around an order: shop similar, buy again, the bag, reviews (spec 002 §2-§4).
+  "services.shopSimilar.toggle": "似ている商品",
+  "services.shopSimilar.label": "似ている商品",
+  "services.shopSimilar.previous": "前の商品",
+  "services.shopSimilar.next": "次の商品",
+  "services.shopSimilar.empty": "申し訳ありません。現在、在庫のある似ている商品はありません。",
+  "services.shopSimilar.failure": "似ている商品を読み込めませんでした。後でもう一度お試しください。",
+  "services.buyAgain.button": "もう一度購入",
+  "services.buyAgain.adding": "カートに追加しています",
+  "services.buyAgain.viewInBag": "カートを見る",
+  "services.miniCart.title": "カートに追加しました",
+  "services.miniCart.size": "サイズ {size}",
+  "services.miniCart.viewBag": "カートを見る({count})",
+  "services.miniCart.continue": "買い物を続ける",
+  "services.bag.heading": "カート",
+  "services.bag.empty": "カートは空です。",
+  "services.bag.total": "カート内の商品 {count} 点",
+  "services.writeReview": "レビューを書く",
 };

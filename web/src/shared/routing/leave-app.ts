@@ -1,0 +1,4 @@
+/** Leaves the app for a page outside it (a product page, a payment provider): one place tests can watch. */
+export function leaveApp(url: string): void {
+  window.location.assign(url);
+}

@@ -6,6 +6,8 @@ import { FlagsProvider, type Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
+import { PageFailure } from '@/shared/routing/chunk-failure';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { Spinner } from '@/shared/ui/spinner';
 import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
 import { Layout } from './layout';
@@ -21,9 +23,12 @@ function LocalizedApp() {
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
       <Router base={base}>
         <Layout>
-          <Suspense fallback={<Spinner fullPage />}>
-            <AppRoutes />
-          </Suspense>
+          {/* Keyed by location: moving to another page clears a failure. */}
+          <ErrorBoundary key={location} fallback={(error, reset) => <PageFailure error={error} onRetry={reset} />}>
+            <Suspense fallback={<Spinner fullPage />}>
+              <AppRoutes />
+            </Suspense>
+          </ErrorBoundary>
         </Layout>
       </Router>
     </I18nProvider>

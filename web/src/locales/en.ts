@@ -188,4 +188,16 @@ export const en = {
   "services.bag.empty": "Your bag is empty.",
   "services.bag.total": "{count, plural, one {# item} other {# items}} in your bag",
   "services.writeReview": "Write a review",
+
+  // Order pages whole (issue 9): guest lookup, not found, chunk failures, sessions.
+  "guest.chinaTerms": "I have read and agree to the Terms of Use and the Privacy Policy.",
+  "guest.signedInPrompt": "You're signed in.",
+  "guest.signedInLink": "See all your orders",
+  "orders.detail.notFound.heading": "We couldn't find order {orderNumber}",
+  "orders.detail.notFound.body": "Check the order number, or find it among your orders.",
+  "orders.detail.notFound.back": "Back to your orders",
+  "errors.chunk.title": "We couldn't load this page.",
+  "errors.chunk.body": "A newer version of the site may be available, or the connection was lost.",
+  "errors.chunk.reload": "Reload the page",
+  "auth.sessionEnded": "Your session has ended. Please sign in again to continue.",
 } as const;

@@ -191,4 +191,16 @@ export const fr: Messages = {
   "services.bag.empty": "Votre panier est vide.",
   "services.bag.total": "{count, plural, one {# article} other {# articles}} dans votre panier",
   "services.writeReview": "Donner votre avis",
+
+  // Order pages whole (issue 9): guest lookup, not found, chunk failures, sessions.
+  "guest.chinaTerms": "J'ai lu et j'accepte les conditions d'utilisation et la politique de confidentialité.",
+  "guest.signedInPrompt": "Vous êtes connecté(e).",
+  "guest.signedInLink": "Voir toutes vos commandes",
+  "orders.detail.notFound.heading": "Nous ne trouvons pas la commande {orderNumber}",
+  "orders.detail.notFound.body": "Vérifiez le numéro de commande ou retrouvez-la parmi vos commandes.",
+  "orders.detail.notFound.back": "Retour à vos commandes",
+  "errors.chunk.title": "Impossible de charger cette page.",
+  "errors.chunk.body": "Une nouvelle version du site est peut-être disponible, ou la connexion a été perdue.",
+  "errors.chunk.reload": "Recharger la page",
+  "auth.sessionEnded": "Votre session a expiré. Veuillez vous reconnecter pour continuer.",
 };

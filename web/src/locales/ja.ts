@@ -188,4 +188,16 @@ export const ja: Messages = {
   "services.bag.empty": "カートは空です。",
   "services.bag.total": "カート内の商品 {count} 点",
   "services.writeReview": "レビューを書く",
+
+  // Order pages whole (issue 9): guest lookup, not found, chunk failures, sessions.
+  "guest.chinaTerms": "利用規約とプライバシーポリシーを読み、同意します。",
+  "guest.signedInPrompt": "サインインしています。",
+  "guest.signedInLink": "すべての注文を見る",
+  "orders.detail.notFound.heading": "注文 {orderNumber} が見つかりませんでした",
+  "orders.detail.notFound.body": "注文番号をご確認いただくか、注文履歴からお探しください。",
+  "orders.detail.notFound.back": "注文履歴に戻る",
+  "errors.chunk.title": "このページを読み込めませんでした。",
+  "errors.chunk.body": "サイトの新しいバージョンが公開されたか、接続が切れた可能性があります。",
+  "errors.chunk.reload": "ページを再読み込み",
+  "auth.sessionEnded": "セッションの有効期限が切れました。続けるにはもう一度サインインしてください。",
 };

@@ -2,3 +2,8 @@
 export function leaveApp(url: string): void {
   window.location.assign(url);
 }
+
+/** Loads the page again from the server (new chunks after a deploy). */
+export function reloadPage(): void {
+  window.location.reload();
+}

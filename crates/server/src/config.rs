@@ -65,6 +65,10 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_JOB_WORKERS", default_value_t = 4, global = true)]
     pub job_workers: usize,
 
+    /// Send cookies without `Secure`, for a plain-http host other than localhost (never behind TLS).
+    #[arg(long, env = "ORDERS_INSECURE_COOKIES", global = true)]
+    pub insecure_cookies: bool,
+
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,

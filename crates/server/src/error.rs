@@ -51,6 +51,9 @@ pub enum AppError {
     /// A conflict with its own stable code.
     #[error("{message}")]
     CodedConflict { code: &'static str, field: String, message: String },
+    /// A write made with the session cookie without the session's `X-CSRF-Token`.
+    #[error("this request must carry the session's X-CSRF-Token header")]
+    CsrfTokenInvalid,
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -90,6 +93,7 @@ impl AppError {
             Self::NoPricingInfo => ("no-pricing-info", StatusCode::UNPROCESSABLE_ENTITY),
             Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
             Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
+            Self::CsrfTokenInvalid => ("csrf-token-invalid", StatusCode::FORBIDDEN),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod catalog;
 pub mod clock;
 pub mod config;
+pub mod cookies;
 pub mod db;
 pub mod error;
 pub mod extract;
@@ -62,6 +63,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         clock: Clock::default(),
         jobs: JobQueue::new(jobs::registry::handlers()),
         job_workers: settings.job_workers,
+        secure_cookies: !settings.insecure_cookies,
     })
 }
 

@@ -20,4 +20,6 @@ pub struct AppState {
     pub jobs: JobQueue,
     /// Workers `serve` starts beside the web server.
     pub job_workers: usize,
+    /// Cookies carry `Secure` (off only with `--insecure-cookies`, for plain-http hosts other than localhost).
+    pub secure_cookies: bool,
 }

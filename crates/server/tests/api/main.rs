@@ -12,4 +12,5 @@ mod jobs;
 mod ops;
 mod seed;
 mod services;
+mod session;
 mod web;

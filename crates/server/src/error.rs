@@ -117,6 +117,10 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+/// The stable code of an error answer, left on the response for the metrics layer.
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorCode(pub &'static str);
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (code, status) = self.code_and_status();
@@ -131,6 +135,7 @@ impl IntoResponse for AppError {
         };
         let body = ApiError { code, message: self.to_string(), field };
         let mut response = (status, axum::Json(body)).into_response();
+        response.extensions_mut().insert(ErrorCode(code));
         if let Self::RateLimited { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }

@@ -9,6 +9,7 @@ mod detail;
 mod gift_cards;
 mod history;
 mod jobs;
+mod metrics;
 mod ops;
 mod seed;
 mod services;

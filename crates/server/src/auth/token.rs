@@ -161,8 +161,13 @@ mod tests {
     #[test]
     fn an_expired_token_is_refused() {
         let keys = TokenKeys::from_secret(b"test-secret", 60);
-        let claims =
-            Claims { sub: "m".into(), iss: ISSUER.into(), iat: 1, exp: chrono::Utc::now().timestamp() - 1, csrf: None };
+        let claims = Claims {
+            sub: "m".into(),
+            iss: ISSUER.into(),
+            iat: 1,
+            exp: chrono::Utc::now().timestamp() - 120,
+            csrf: None,
+        };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap_or_default();
         assert!(keys.verify(&token).is_err());
     }

@@ -70,6 +70,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
         behind_tls: settings.behind_tls,
         trusted_proxies: settings.trusted_proxies.clone().into(),
+        hashing: Arc::new(auth::password::Hashing::default()),
     })
 }
 

@@ -30,4 +30,6 @@ pub struct AppState {
     pub behind_tls: bool,
     /// Peers whose X-Forwarded-For names the client (`caller::client_ip`).
     pub trusted_proxies: std::sync::Arc<[ipnet::IpNet]>,
+    /// Argon2 slots, queue and work areas (sign-in, gift card PINs).
+    pub hashing: Arc<crate::auth::password::Hashing>,
 }

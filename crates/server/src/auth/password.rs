@@ -7,7 +7,7 @@
 //! what little is freed. Figures: docs/performance.md, "Sign-in memory".
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
@@ -19,17 +19,20 @@ use crate::error::AppError;
 /// Verifications that may wait for a free slot; one more is refused with 503.
 pub const QUEUE_LIMIT: usize = 64;
 
-struct Hashing {
+/// The slots, the queue and the kept work areas of one process (held in `AppState`).
+pub struct Hashing {
     slots: Semaphore,
     waiting: AtomicUsize,
     /// Work areas kept between verifications (one per slot at most).
     work_areas: Mutex<Vec<Vec<Block>>>,
 }
 
-static HASHING: LazyLock<Hashing> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-    Hashing { slots: Semaphore::new(cores), waiting: AtomicUsize::new(0), work_areas: Mutex::new(Vec::new()) }
-});
+impl Default for Hashing {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self { slots: Semaphore::new(cores), waiting: AtomicUsize::new(0), work_areas: Mutex::new(Vec::new()) }
+    }
+}
 
 pub fn hash_blocking(password: &str) -> Result<String, AppError> {
     Argon2::default()
@@ -39,8 +42,10 @@ pub fn hash_blocking(password: &str) -> Result<String, AppError> {
 }
 
 /// Runs `work` on a blocking thread once a slot is free (or refuses when too many already wait).
-async fn bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
-    let hashing = &*HASHING;
+async fn bounded<T: Send + 'static>(
+    hashing: &Hashing,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AppError> {
     if hashing.waiting.fetch_add(1, Ordering::SeqCst) >= QUEUE_LIMIT {
         hashing.waiting.fetch_sub(1, Ordering::SeqCst);
         tracing::info!(event = "sign-in-busy", "password checks queue full: refused with 503");
@@ -52,8 +57,11 @@ async fn bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -
     tokio::task::spawn_blocking(work).await.map_err(|error| AppError::Internal(Box::new(error)))
 }
 
+/// Hashes a new password or PIN (ops and the seed: not a request a stranger can repeat at will).
 pub async fn hash(password: String) -> Result<String, AppError> {
-    bounded(move || hash_blocking(&password)).await?
+    tokio::task::spawn_blocking(move || hash_blocking(&password))
+        .await
+        .map_err(|error| AppError::Internal(Box::new(error)))?
 }
 
 /// A hash of nothing in particular: verified against when the e-mail is unknown, so that an unknown
@@ -95,13 +103,14 @@ fn verify_in(password: &[u8], hash_text: &str, work_area: &mut Vec<Block>) -> bo
 
 /// Whether `password` matches `stored_hash`; with no stored hash a decoy is checked (same cost) and the
 /// answer is no. Errors only when too many checks are already waiting (503).
-pub async fn verify(password: String, stored_hash: Option<String>) -> Result<bool, AppError> {
-    bounded(move || {
+pub async fn verify(hashing: &Arc<Hashing>, password: String, stored_hash: Option<String>) -> Result<bool, AppError> {
+    let pool = Arc::clone(hashing);
+    bounded(hashing, move || {
         let known = stored_hash.is_some();
         let hash_text = stored_hash.unwrap_or_else(|| decoy_hash().to_owned());
-        let mut work_area = HASHING.work_areas.lock().unwrap_or_else(PoisonError::into_inner).pop().unwrap_or_default();
+        let mut work_area = pool.work_areas.lock().unwrap_or_else(PoisonError::into_inner).pop().unwrap_or_default();
         let matches = verify_in(password.as_bytes(), &hash_text, &mut work_area);
-        HASHING.work_areas.lock().unwrap_or_else(PoisonError::into_inner).push(work_area);
+        pool.work_areas.lock().unwrap_or_else(PoisonError::into_inner).push(work_area);
         matches && known
     })
     .await
@@ -113,9 +122,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_password_verifies_against_its_hash_and_nothing_else() {
+        let hashing = Arc::new(Hashing::default());
         let hash = hash("correct horse".to_owned()).await.unwrap_or_default();
-        assert!(verify("correct horse".to_owned(), Some(hash.clone())).await.unwrap_or(false));
-        assert!(!verify("wrong horse".to_owned(), Some(hash)).await.unwrap_or(true));
-        assert!(!verify("anything".to_owned(), None).await.unwrap_or(true), "no stored hash: never a match");
+        assert!(verify(&hashing, "correct horse".to_owned(), Some(hash.clone())).await.unwrap_or(false));
+        assert!(!verify(&hashing, "wrong horse".to_owned(), Some(hash)).await.unwrap_or(true));
+        assert!(!verify(&hashing, "anything".to_owned(), None).await.unwrap_or(true), "no stored hash: never a match");
     }
 }

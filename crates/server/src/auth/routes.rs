@@ -80,13 +80,13 @@ async fn authenticate(state: &AppState, client: IpAddr, request: TokenRequest) -
     // Only a well-formed e-mail becomes a key or a query; anything else costs the same decoy check and
     // answers like an unknown e-mail.
     if !domain::contact::is_valid_email(&email) {
-        password::verify(request.password, None).await?;
+        password::verify(&state.hashing, request.password, None).await?;
         return Err(AppError::InvalidCredentials);
     }
     state.limiter.check_pair(&state.db, &state.clock, Scope::SignIn, &email, client).await?;
     let member = db::find_by_email(&state.db, &email).await?;
     let stored_hash = member.as_ref().map(|m| m.password_hash.clone());
-    let matches = password::verify(request.password, stored_hash).await?;
+    let matches = password::verify(&state.hashing, request.password, stored_hash).await?;
     match member {
         Some(member) if matches => Ok(member),
         _ => {

@@ -68,6 +68,9 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         metrics: metrics::Metrics::default(),
         metrics_access: settings.metrics,
         shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
+        behind_tls: settings.behind_tls,
+        trusted_proxies: settings.trusted_proxies.clone().into(),
+        hashing: Arc::new(auth::password::Hashing::default()),
     })
 }
 

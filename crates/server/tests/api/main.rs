@@ -7,6 +7,7 @@ mod helpers;
 mod auth;
 mod detail;
 mod gift_cards;
+mod hardening;
 mod history;
 mod jobs;
 mod metrics;

@@ -291,3 +291,42 @@ async fn guests_validate_only_with_an_order_they_can_see(app: &TestApp) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 on_both_backends!(address_validator_guests, guests_validate_only_with_an_order_they_can_see);
+
+async fn the_demo_members_have_address_books_with_one_preferred_and_consents(app: &TestApp) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let plan = server::seed::SeedPlan { members: 12, orders: 40, seed: 3, until_millis: 1_794_009_599_000 };
+    server::seed::run(&connected.db, &plan).await.expect("seed");
+    connected.db.pool.close().await;
+    for (email, country) in [
+        ("shopper@example.com", "US"),
+        ("shopper.gb@example.com", "GB"),
+        ("shopper.jp@example.com", "JP"),
+        ("shopper.kr@example.com", "KR"),
+        ("shopper.cn@example.com", "CN"),
+        ("shopper.au@example.com", "AU"),
+    ] {
+        let token = {
+            let body = json!({"email": email, "password": server::seed::DEMO_PASSWORD});
+            let (status, answer) = app.post_json("/auth/v1/token", &body, false).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            (
+                answer["accessToken"].as_str().expect("token").to_owned(),
+                answer["upmId"].as_str().expect("upmId").to_owned(),
+            )
+        };
+        let (status, list) = send(app, Method::GET, &book(&token.1), Some(&token.0), None).await;
+        assert_eq!(status, StatusCode::OK);
+        let all = list.as_array().cloned().unwrap_or_default();
+        assert!(!all.is_empty(), "{email}");
+        assert_eq!(all.iter().filter(|entry| entry["preferred"] == true).count(), 1, "{email}");
+        assert!(all.iter().all(|entry| entry["country"] == country), "{email}");
+        if email == "shopper@example.com" {
+            let (_, consents) = app.get_json("/consent/v1", Some(&token.0)).await;
+            let sharing = consents
+                .as_array()
+                .and_then(|all| all.iter().find(|r| r["type"] == "partnerOrderDataSharing").cloned());
+            assert_eq!(sharing.map(|record| record["granted"].clone()), Some(json!(true)));
+        }
+    }
+}
+on_both_backends!(address_demo_seed, the_demo_members_have_address_books_with_one_preferred_and_consents);

@@ -14,6 +14,7 @@ pub mod guest_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
+pub mod rules;
 pub mod shop_similar;
 pub mod status;
 pub mod totals;

@@ -6,8 +6,12 @@ import { FlagsProvider, type Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
+import { PageFailure } from '@/shared/routing/chunk-failure';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { Spinner } from '@/shared/ui/spinner';
+import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
 import { Layout } from './layout';
+import { orderSlots } from './order-slots';
 import { AppRoutes } from './routes';
 
 /** Splits the optional /:country/:locale prefix off the URL; the rest is routed under it as base. */
@@ -19,9 +23,12 @@ function LocalizedApp() {
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
       <Router base={base}>
         <Layout>
-          <Suspense fallback={<Spinner fullPage />}>
-            <AppRoutes />
-          </Suspense>
+          {/* Keyed by location: moving to another page clears a failure. */}
+          <ErrorBoundary key={location} fallback={(error, reset) => <PageFailure error={error} onRetry={reset} />}>
+            <Suspense fallback={<Spinner fullPage />}>
+              <AppRoutes />
+            </Suspense>
+          </ErrorBoundary>
         </Layout>
       </Router>
     </I18nProvider>
@@ -38,7 +45,9 @@ export function App({ queryClient, flags }: AppProps) {
   return (
     <QueryClientProvider client={client}>
       <FlagsProvider flags={flags}>
-        <LocalizedApp />
+        <OrderSlotsProvider slots={orderSlots}>
+          <LocalizedApp />
+        </OrderSlotsProvider>
       </FlagsProvider>
     </QueryClientProvider>
   );

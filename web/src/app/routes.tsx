@@ -21,6 +21,7 @@ const GuestLookupPage = lazy(() =>
 const GiftCardLookupPage = lazy(() =>
   import('@/features/gift-card/pages/gift-card-lookup-page').then((module) => ({ default: module.GiftCardLookupPage })),
 );
+const BagPage = lazy(() => import('@/features/services/pages/bag-page').then((module) => ({ default: module.BagPage })));
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
@@ -40,6 +41,7 @@ export function AppRoutes() {
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />
+      <Route path="/orders/bag" component={BagPage} />
       {/* Unmatched routes go to /orders, keeping the prefix. */}
       <Route>
         <Redirect to={paths.history()} replace />

@@ -12,6 +12,8 @@ export interface Flags {
   enableEdd: boolean;
   /** The gift card balance page sends shoppers home instead. */
   disableGiftCardLookup: boolean;
+  /** The shop-similar slider on item cards. */
+  enableShopSimilar: boolean;
 }
 
 export const defaultFlags: Flags = {
@@ -20,6 +22,7 @@ export const defaultFlags: Flags = {
   isAustralia: false,
   enableEdd: true,
   disableGiftCardLookup: false,
+  enableShopSimilar: true,
 };
 
 const FlagsContext = createContext<Flags>(defaultFlags);

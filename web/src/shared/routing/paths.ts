@@ -12,6 +12,7 @@ export const paths = {
     return query ? `${path}?${query}` : path;
   },
   giftCardLookup: () => '/orders/gift-card-lookup',
+  bag: () => '/orders/bag',
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };

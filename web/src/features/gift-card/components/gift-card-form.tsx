@@ -6,7 +6,8 @@ import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { TextField } from '@/shared/ui/text-field';
 import { useCheckBalance } from '../api/check-balance';
-import { CARD_NUMBER_MAX_INPUT, PIN_DIGITS, cardDigits, isValidCardNumber, isValidPin, storeCurrency } from '../model/gift-card';
+import { storeCurrency } from '@/shared/format/store-currency';
+import { CARD_NUMBER_MAX_INPUT, PIN_DIGITS, cardDigits, isValidCardNumber, isValidPin } from '../model/gift-card';
 
 /**
  * Spec 000 §2: the PIN is read-only until the number is valid; submit needs a 6-digit PIN and is off

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCardNumber, isValidPin, storeCurrency } from './gift-card';
+import { storeCurrency } from '@/shared/format/store-currency';
+import { isValidCardNumber, isValidPin } from './gift-card';
 
 describe('gift card input rules', () => {
   it('takes 19 digits, with the spaces people type', () => {

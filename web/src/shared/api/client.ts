@@ -2,7 +2,7 @@ import { guestFilter, getSession, signOut } from '@/shared/auth/session';
 import { ApiError, PARSE_ERROR_MESSAGE } from './api-error';
 import type { paths } from './schema';
 
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'put' | 'delete';
 type PathsWith<M extends Method> = {
   [P in keyof paths]: undefined extends paths[P][M] ? never : P;
 }[keyof paths];
@@ -101,6 +101,8 @@ async function request<O>(method: Method, template: string, options: RequestOpti
   const body = text === '' ? undefined : parseJson(text);
   if (response.ok) {
     if (body === undefined) {
+      // 204 No Content (a delete) has nothing to parse.
+      if (response.status === 204) return undefined as SuccessBody<O>;
       throw new ApiError({ status: response.status, code: 'unparseable-response', message: PARSE_ERROR_MESSAGE });
     }
     return body as SuccessBody<O>;
@@ -117,3 +119,10 @@ export const apiGet = <P extends PathsWith<'get'>>(path: P, options: RequestOpti
 
 export const apiPost = <P extends PathsWith<'post'>>(path: P, options: RequestOptions<Operation<P, 'post'>>) =>
   request<Operation<P, 'post'>>('post', path, options);
+
+export const apiPut = <P extends PathsWith<'put'>>(path: P, options: RequestOptions<Operation<P, 'put'>>) =>
+  request<Operation<P, 'put'>>('put', path, options);
+
+export const apiDelete = async <P extends PathsWith<'delete'>>(path: P, options: RequestOptions<Operation<P, 'delete'>>) => {
+  await request<Operation<P, 'delete'>>('delete', path, options);
+};

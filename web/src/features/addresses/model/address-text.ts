@@ -1,0 +1,20 @@
+import type { Address, AddressLayout } from '../api/addresses';
+
+export type FieldName = 'nameGiven' | 'nameFamily' | 'line1' | 'line2' | 'line3' | 'locality' | 'zone' | 'province' | 'code' | 'phone' | 'email';
+
+export type FormValues = Partial<Record<FieldName, string>>;
+
+export const fieldValue = (address: Address, field: string): string => {
+  const value = (address as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The lines an address is shown in, in its country's layout order (names first, phone last). */
+export function addressLines(address: Address, layout: AddressLayout | undefined): string[] {
+  const order = layout?.fields.map((entry) => entry.field) ?? ['line1', 'line2', 'line3', 'zone', 'locality', 'province', 'code'];
+  const province = layout?.provinces?.find((entry) => entry.code === address.province);
+  const text = (field: string) => (field === 'province' && province ? (province.local ?? province.name) : fieldValue(address, field));
+  const place = order.filter((field) => !['nameGiven', 'nameFamily', 'phone', 'email'].includes(field));
+  const lines = place.map(text).filter(Boolean);
+  return [address.name ?? '', ...lines, address.country ?? ''].filter(Boolean);
+}

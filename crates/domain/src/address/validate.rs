@@ -134,7 +134,7 @@ fn parse_email(typed: &str) -> Result<String, FieldError> {
     if is_valid_email(typed) { Ok(normalize_email(typed)) } else { Err(FieldError::new("email", EMAIL_TEXT)) }
 }
 
-/// The full name from its parts in the country's order; Chinese and Taiwanese names take no space.
+/// The full name from its parts in the country's order; Chinese, Taiwanese and Korean names take no space.
 pub fn full_name(order: NameOrder, country: &str, given: Option<&str>, family: Option<&str>) -> Option<String> {
     let parts: Vec<&str> = match order {
         NameOrder::GivenFirst => [given, family],
@@ -146,7 +146,7 @@ pub fn full_name(order: NameOrder, country: &str, given: Option<&str>, family: O
     if parts.is_empty() {
         return None;
     }
-    let separator = if ["CN", "TW"].contains(&country) { "" } else { " " };
+    let separator = if ["CN", "TW", "KR"].contains(&country) { "" } else { " " };
     Some(parts.join(separator))
 }
 
@@ -277,6 +277,7 @@ mod tests {
         );
         assert_eq!(full_name(NameOrder::FamilyFirst, "VN", Some("Lan"), Some("Nguyễn")).as_deref(), Some("Nguyễn Lan"));
         assert_eq!(full_name(NameOrder::FamilyFirst, "TW", Some("美玲"), Some("陳")).as_deref(), Some("陳美玲"));
+        assert_eq!(full_name(NameOrder::FamilyFirst, "KR", Some("서연"), Some("김")).as_deref(), Some("김서연"));
         assert_eq!(full_name(NameOrder::GivenFirst, "US", None, None), None);
     }
 }

@@ -51,6 +51,9 @@ pub enum AppError {
     /// A conflict with its own stable code.
     #[error("{message}")]
     CodedConflict { code: &'static str, field: String, message: String },
+    /// A write made with the session cookie without the session's `X-CSRF-Token`.
+    #[error("this request must carry the session's X-CSRF-Token header")]
+    CsrfTokenInvalid,
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -90,6 +93,7 @@ impl AppError {
             Self::NoPricingInfo => ("no-pricing-info", StatusCode::UNPROCESSABLE_ENTITY),
             Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
             Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
+            Self::CsrfTokenInvalid => ("csrf-token-invalid", StatusCode::FORBIDDEN),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
@@ -113,6 +117,10 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+/// The stable code of an error answer, left on the response for the metrics layer.
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorCode(pub &'static str);
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (code, status) = self.code_and_status();
@@ -127,6 +135,7 @@ impl IntoResponse for AppError {
         };
         let body = ApiError { code, message: self.to_string(), field };
         let mut response = (status, axum::Json(body)).into_response();
+        response.extensions_mut().insert(ErrorCode(code));
         if let Self::RateLimited { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }

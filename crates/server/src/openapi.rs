@@ -27,6 +27,9 @@ impl Modify for SecuritySchemes {
     paths(
         auth::routes::create_token,
         auth::routes::get_me,
+        auth::routes::create_session,
+        auth::routes::get_session,
+        auth::routes::delete_session,
         orders::routes::list_order_history,
         orders::routes::get_order_detail,
         orders::routes::get_order_summary,

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { createQueryClient } from '@/shared/api/query-client';
+import { useBrowserSession } from '@/shared/auth/restore-session';
 import { FlagsProvider, type Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
@@ -15,6 +16,11 @@ import { orderSlots } from './order-slots';
 import { AppRoutes } from './routes';
 
 /** Splits the optional /:country/:locale prefix off the URL; the rest is routed under it as base. */
+function BrowserSession() {
+  useBrowserSession();
+  return null;
+}
+
 function LocalizedApp() {
   const [location] = useLocation();
   const { country, language, base } = parseRoutePrefix(location);
@@ -38,14 +44,17 @@ function LocalizedApp() {
 interface AppProps {
   queryClient?: QueryClient;
   flags?: Partial<Flags>;
+  /** Restore and renew the cookie session with the server (off in component tests that mock every call). */
+  browserSession?: boolean;
 }
 
-export function App({ queryClient, flags }: AppProps) {
+export function App({ queryClient, flags, browserSession = true }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <FlagsProvider flags={flags}>
         <OrderSlotsProvider slots={orderSlots}>
+          {browserSession && <BrowserSession />}
           <LocalizedApp />
         </OrderSlotsProvider>
       </FlagsProvider>

@@ -82,20 +82,9 @@ fn decimal(minor: i64, currency: Currency) -> f64 {
     to_decimal_string(Money(minor), currency).parse().unwrap_or_default()
 }
 
-fn cookie_value(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|text| text.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value)
-}
-
 /// The guest bag id from a cookie whose signature holds; anything else counts as no bag.
 fn guest_bag_id(headers: &HeaderMap, key: &[u8]) -> Option<String> {
-    let (id, signature) = cookie_value(headers)?.split_once('.')?;
+    let (id, signature) = crate::cookies::get(headers, COOKIE)?.split_once('.')?;
     let id = uuid::Uuid::parse_str(id).ok()?.to_string();
     crate::secrets::verify(key, id.as_bytes(), signature).then_some(id)
 }
@@ -106,7 +95,7 @@ async fn bag_owner(
     caller: &Caller,
     headers: &HeaderMap,
     create: bool,
-) -> AppResult<(Option<String>, Option<String>)> {
+) -> AppResult<(Option<String>, Option<HeaderValue>)> {
     if let Some(member) = &caller.member {
         return Ok((Some(format!("member:{}", member.upm_id)), None));
     }
@@ -119,8 +108,8 @@ async fn bag_owner(
     }
     let id = uuid::Uuid::new_v4().to_string();
     let signature = crate::secrets::sign(&key, id.as_bytes());
-    let cookie = format!("{COOKIE}={id}.{signature}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
-    Ok((Some(format!("guest:{id}")), Some(cookie)))
+    let cookie = crate::cookies::set(COOKIE, &format!("{id}.{signature}"), 30 * 24 * 3600, state.secure_cookies);
+    Ok((Some(format!("guest:{id}")), cookie))
 }
 
 fn currency_of(query: &QueryPairs) -> AppResult<Currency> {
@@ -272,7 +261,7 @@ pub async fn add_bag_item(
         total_item_count: bag.totals.quantity,
     });
     let mut response = Json(bag).into_response();
-    if let Some(cookie) = new_cookie.and_then(|cookie| HeaderValue::from_str(&cookie).ok()) {
+    if let Some(cookie) = new_cookie {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     Ok(response)

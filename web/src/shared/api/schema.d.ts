@@ -94,6 +94,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current browser session, refreshed while it is used: past half its life it is issued anew. */
+        get: operations["get_session"];
+        put?: never;
+        /** Sign in for a browser session: an HttpOnly cookie that every tab shares, and a CSRF value for writes. */
+        post: operations["create_session"];
+        /** Sign out: the session cookie is cleared. */
+        delete: operations["delete_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/token": {
         parameters: {
             query?: never;
@@ -755,6 +774,17 @@ export interface components {
         RegistrationSignature: {
             signature: string;
         };
+        /** @description A browser session as the web app sees it; the token itself stays in the HttpOnly cookie. */
+        SessionResponse: {
+            /** @description Send it back as `X-CSRF-Token` on every write made with the session cookie. */
+            csrfToken: string;
+            /**
+             * Format: int64
+             * @description Seconds until the session ends unless it is refreshed.
+             */
+            expiresIn: number;
+            upmId: string;
+        };
         SimilarProduct: {
             image: string;
             pid: string;
@@ -1140,6 +1170,90 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
+            };
+        };
+    };
+    get_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description sets the orders_session cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    delete_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

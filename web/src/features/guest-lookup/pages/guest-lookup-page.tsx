@@ -1,4 +1,4 @@
-import { Link, useSearch } from 'wouter';
+import { Link, useRouter, useSearch } from 'wouter';
 import { useSession } from '@/shared/auth/session';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -12,6 +12,9 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   const { t, locale } = useI18n();
   const { enableSmsLookup } = useFlags();
   const session = useSession();
+  const { base } = useRouter();
+  // Opened for one order (a deep link while signed out): signing in comes back to it.
+  const signInPath = paths.signIn(orderNumber ? `${base}${paths.salesOrder(orderNumber)}` : undefined);
   const query = new URLSearchParams(useSearch());
   const initial = {
     orderNumber: orderNumber ?? '',
@@ -34,7 +37,7 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
       </div>
       {!session.member && (
         <p className="narrow-page__aside">
-          {t('guest.memberPrompt')} <Link href={paths.signIn()}>{t('guest.memberLink')}</Link>
+          {t('guest.memberPrompt')} <Link href={signInPath}>{t('guest.memberLink')}</Link>
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
 import { OrderHeader } from './order-header';
+import { RequireMember } from './require-member';
 import { OrderSidebar } from './order-sidebar';
 import { ServiceErrorDialog } from './service-error-dialog';
 import { ShipmentGroup } from './shipment-group';
@@ -18,6 +19,9 @@ type DetailRoute = 'sales' | 'returns';
 /** Sales and return order details share one layout; each route sends the other kind to its own route. */
 export function OrderDetailView({ orderNumber, route }: { orderNumber: string; route: DetailRoute }) {
   const session = useSession();
+  if (session.restoring && !session.member) return <Spinner fullPage />;
+  // The member's session ended on this page: sign in again, and come back to this order.
+  if (session.ended && !session.member) return <RequireMember>{null}</RequireMember>;
   // Visitors who are neither members nor known guests identify themselves on the guest lookup first.
   if (!session.member && !session.visitor) return <Redirect to={paths.guestLookup(orderNumber)} replace />;
   return <LoadedOrderDetail orderNumber={orderNumber} route={route} asGuest={!session.member} />;

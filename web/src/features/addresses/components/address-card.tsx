@@ -12,9 +12,11 @@ interface AddressCardProps {
 }
 
 export function AddressCard({ address, busy, onEdit, onDelete, onMakePreferred }: AddressCardProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
+  const countryName = (code: string) => regions.of(code) ?? code;
   const layout = useAddressLayout(address.country ?? '');
-  const lines = addressLines(address, layout.data);
+  const lines = addressLines(address, layout.data, countryName);
   const title = lines[0] ?? '';
   return (
     <li className="card address-card">

@@ -20,7 +20,9 @@ interface ConfirmAddressDialogProps {
  * with no suggestion, the entered one to review.
  */
 export function ConfirmAddressDialog({ entered, suggested, layout, saving = false, onUse, onEdit }: ConfirmAddressDialogProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
+  const countryName = (code: string) => regions.of(code) ?? code;
   const name = useId();
   const [choice, setChoice] = useState<'suggested' | 'entered'>(suggested ? 'suggested' : 'entered');
   const options = [
@@ -57,7 +59,7 @@ export function ConfirmAddressDialog({ entered, suggested, layout, saving = fals
             />
             <span>
               <strong>{option.title}</strong>
-              {addressLines(option.address, layout).map((line, index) => (
+              {addressLines(option.address, layout, countryName).map((line, index) => (
                 <span key={index} className="address-choice__line">
                   {line}
                 </span>

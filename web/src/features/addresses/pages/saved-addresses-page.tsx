@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -29,6 +29,7 @@ export function SavedAddressesPage() {
 function AddressBook({ upmId }: { upmId: string }) {
   const { t } = useI18n();
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const book = useAddressBook(upmId);
   const { save, remove } = useAddressMutations(upmId);
   const [editing, setEditing] = useState<Editing>(null);
@@ -86,7 +87,7 @@ function AddressBook({ upmId }: { upmId: string }) {
 
   return (
     <div className="narrow-page addresses-page">
-      <h1 id={headingId} tabIndex={-1}>
+      <h1 id={headingId} ref={heading} tabIndex={-1}>
         {t('addresses.heading')}
       </h1>
       {actionFailed && <Alert>{t('addresses.error.save')}</Alert>}
@@ -95,7 +96,11 @@ function AddressBook({ upmId }: { upmId: string }) {
           upmId={upmId}
           editing={editing.kind === 'edit' ? editing.address : undefined}
           makePreferred={addresses.length === 0}
-          onDone={() => { setEditing(null); }}
+          onDone={() => {
+            setEditing(null);
+            // The form is gone: focus returns to the page's heading, not to the document body.
+            heading.current?.focus();
+          }}
         />
       ) : (
         <Button onClick={() => { setEditing({ kind: 'new' }); }}>{t('addresses.list.add')}</Button>

@@ -3,7 +3,7 @@
 //! files the validation reads) and `POST /address/validation/v1` (members, and guests with an order).
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderName, StatusCode, header};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use domain::address::layout::label_text;
@@ -268,7 +268,9 @@ pub struct LayoutView {
 #[utoipa::path(get, path = "/addresses/v1/layouts/{country}", tag = "addresses",
     params(("country" = String, Path, description = "ISO 3166-1 alpha-2")),
     responses((status = 200, body = LayoutView), (status = 400, body = crate::error::ApiError)))]
-pub async fn get_address_layout(Path(country): Path<String>) -> AppResult<Json<LayoutView>> {
+pub async fn get_address_layout(
+    Path(country): Path<String>,
+) -> AppResult<([(HeaderName, &'static str); 1], Json<LayoutView>)> {
     if country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()) {
         return Err(AppError::validation("country", "Please choose a valid country."));
     }
@@ -284,26 +286,31 @@ pub async fn get_address_layout(Path(country): Path<String>) -> AppResult<Json<L
             })
             .collect()
     });
-    Ok(Json(LayoutView {
-        country: country.to_ascii_uppercase(),
-        layout: layout.country.clone(),
-        name_order: match layout.name_order {
-            NameOrder::GivenFirst => "givenFirst".into(),
-            NameOrder::FamilyFirst => "familyFirst".into(),
-        },
-        fields: layout
-            .fields
-            .iter()
-            .map(|entry| LayoutFieldView {
-                field: entry.field.json_name().to_owned(),
-                label: entry.label.clone(),
-                label_text: label_text(&entry.label).to_owned(),
-                required: entry.required,
-            })
-            .collect(),
-        postal_codes: layout.postal_codes.clone(),
-        provinces,
-    }))
+    // The layouts change only with a release: browsers may keep them for an hour.
+    let cache = [(header::CACHE_CONTROL, "public, max-age=3600")];
+    Ok((
+        cache,
+        Json(LayoutView {
+            country: country.to_ascii_uppercase(),
+            layout: layout.country.clone(),
+            name_order: match layout.name_order {
+                NameOrder::GivenFirst => "givenFirst".into(),
+                NameOrder::FamilyFirst => "familyFirst".into(),
+            },
+            fields: layout
+                .fields
+                .iter()
+                .map(|entry| LayoutFieldView {
+                    field: entry.field.json_name().to_owned(),
+                    label: entry.label.clone(),
+                    label_text: label_text(&entry.label).to_owned(),
+                    required: entry.required,
+                })
+                .collect(),
+            postal_codes: layout.postal_codes.clone(),
+            provinces,
+        }),
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -183,6 +183,8 @@ async fn the_address_book_has_a_cap(app: &TestApp) {
 on_both_backends!(address_cap, the_address_book_has_a_cap);
 
 async fn layouts_come_from_the_data_files(app: &TestApp) {
+    let response = app.get("/addresses/v1/layouts/us", None).await;
+    assert_eq!(response.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("public, max-age=3600"));
     let (status, us) = app.get_json("/addresses/v1/layouts/us", None).await;
     assert_eq!(status, StatusCode::OK);
     let fields = |layout: &Value| -> Vec<String> {

@@ -188,7 +188,13 @@ mod tests {
             ("au", "3000", Some("VIC")),
             ("tw", "10048", Some("TPE")),
             ("tr", "34000", Some("34")),
-            ("us", "94105", None),
+            ("us", "94105", Some("CA")),
+            ("us", "10118", Some("NY")),
+            ("us", "05501", Some("MA")),
+            ("us", "05401", Some("VT")),
+            ("us", "34001", Some("AA")),
+            ("us", "96278", Some("AP")),
+            ("us", "00901", None),
         ];
         for (name, code, expected) in table {
             let found = province_table(name).and_then(|t| t.for_postal_code(code)).map(|p| p.code.as_str());

@@ -180,6 +180,14 @@ mod tests {
     }
 
     #[test]
+    fn a_us_state_that_contradicts_the_zip_code_is_corrected() {
+        let typed =
+            address("us", &[(Line1, "350 Fifth Avenue"), (Locality, "New York"), (Province, "NJ"), (Code, "10118")]);
+        let fields = suggestion(&verify(&typed, "en")).cloned().unwrap_or_default();
+        assert_eq!(fields.province.as_deref(), Some("NY"));
+    }
+
+    #[test]
     fn an_address_already_right_is_verified_without_a_suggestion() {
         let typed = address(
             "us",

@@ -38,18 +38,33 @@ function layoutView(country: string) {
   };
 }
 
-function serve(book: unknown[] = []) {
+function serve(book: unknown[] = [], validation: unknown = { validated: false }) {
   return mockFetch([
     { path: /^\/addresses\/v1\/layouts\/(\w+)$/, respond: (request: RecordedRequest) => json(layoutView(request.url.pathname.split('/').pop() ?? '')) },
     { path: '/addresses/v1/member-1/address', method: 'GET', respond: () => json(book) },
     {
       path: '/address/validation/v1',
       method: 'POST',
-      respond: () => json({ validated: false }),
+      respond: () => json(validation),
     },
-    { path: '/addresses/v1/member-1/address', method: 'POST', respond: () => json({ code: 'validation-failed', message: 'Please choose a valid state.', field: 'province' }, 400) },
+    {
+      path: '/addresses/v1/member-1/address',
+      method: 'POST',
+      respond: (request: RecordedRequest) =>
+        validation === SUGGESTION
+          ? json({ ...(request.body as object), id: 'new-1', preferred: true }, 201)
+          : json({ code: 'validation-failed', message: 'Please choose a valid state.', field: 'province' }, 400),
+    },
   ]);
 }
+
+const SUGGESTION = {
+  validated: false,
+  validatedAddress: {
+    id: 'suggested', country: 'US', nameGiven: 'Jane', nameFamily: 'Carter', name: 'Jane Carter', line1: '1 Market Street',
+    locality: 'San Francisco', province: 'CA', code: '94105-1234', phone: '4155550100',
+  },
+};
 
 async function openForm(country: string) {
   const app = renderApp('/orders/addresses', { member: true });
@@ -118,5 +133,33 @@ describe('saved address form', () => {
     const state = within(form).getByRole('combobox', { name: /State/ });
     await waitFor(() => { expect(state).toHaveFocus(); });
     expect(state).toHaveAccessibleDescription('Please choose a valid state.');
+  });
+
+  it('offers the entered and the suggested address, and saves the one picked', async () => {
+    const { requests } = serve([], SUGGESTION);
+    const { form, user } = await openForm('US');
+    const type = async (name: RegExp, text: string) => { await user.type(within(form).getByRole('textbox', { name }), text); };
+    await type(/First Name/, 'Jane');
+    await type(/Last Name/, 'Carter');
+    await type(/Street Address/, '1 market st');
+    await type(/City/, 'san francisco');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /State/ }), 'CA');
+    await type(/ZIP Code/, '941051234');
+    await type(/Phone Number/, '4155550100');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your address' });
+    expect(within(dialog).getByText(/did find a close match/)).toBeInTheDocument();
+    const suggested = within(dialog).getByRole('radio', { name: /Suggested/ });
+    const entered = within(dialog).getByRole('radio', { name: /As entered/ });
+    expect(suggested).toBeChecked();
+    expect(within(dialog).getByText('1 Market Street')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 market st')).toBeInTheDocument();
+    await user.click(entered);
+    await user.click(suggested);
+    await user.click(within(dialog).getByRole('button', { name: 'Use this address' }));
+    await waitFor(() => { expect(requests.some((request) => request.method === 'POST' && request.url.pathname.endsWith('/address'))).toBe(true); });
+    const saved = requests.find((request) => request.method === 'POST' && request.url.pathname.endsWith('/address'));
+    expect(saved?.body).toMatchObject({ line1: '1 Market Street', code: '94105-1234', preferred: true });
+    expect(saved?.body).not.toHaveProperty('id', 'suggested');
   });
 });

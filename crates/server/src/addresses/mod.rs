@@ -2,7 +2,9 @@
 //! form is built from, and the address validator behind an adapter.
 
 pub mod db;
+pub mod layouts;
 pub mod routes;
+pub mod validation;
 pub mod validator;
 
 /// Addresses one member may keep; one more answers 409 `address-limit-reached`.

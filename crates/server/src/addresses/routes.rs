@@ -1,33 +1,27 @@
-//! `GET|POST /addresses/v1/{upmId}/address`, `PUT|DELETE /addresses/v1/{upmId}/address/{id}` (the
-//! caller's own only), `GET /addresses/v1/layouts/{country}` (the form's layout, from the same data
-//! files the validation reads) and `POST /address/validation/v1` (members, and guests with an order).
+//! `GET|POST /addresses/v1/{upmId}/address`, `PUT|DELETE /addresses/v1/{upmId}/address/{id}`: the
+//! caller's own address book only. The router also serves `layouts` and `validation`.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderName, StatusCode, header};
+use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use domain::address::layout::label_text;
-use domain::address::{
-    AddressFields, NameOrder, SUGGESTED_ADDRESS_ID, ValidAddress, Verification, layout_for, province_table,
-};
+use domain::address::{AddressFields, SUGGESTED_ADDRESS_ID, ValidAddress};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::MAX_ADDRESSES_PER_MEMBER;
 use super::db::{self, Inserted, StoredAddress};
-use super::validator::{AddressValidator, validator};
 use crate::auth::Member;
-use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
-use crate::extract::{JsonBody, QueryPairs};
+use crate::extract::JsonBody;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/addresses/v1/{upm_id}/address", get(list_addresses).post(create_address))
         .route("/addresses/v1/{upm_id}/address/{id}", put(update_address).delete(delete_address))
-        .route("/addresses/v1/layouts/{country}", get(get_address_layout))
-        .route("/address/validation/v1", post(validate_address))
+        .route("/addresses/v1/layouts/{country}", get(super::layouts::get_address_layout))
+        .route("/address/validation/v1", post(super::validation::validate_address))
 }
 
 /// A delivery address (spec 002 §3). `code` is the postal code; `name` is written from the name parts.
@@ -70,7 +64,7 @@ pub struct Address {
 }
 
 impl Address {
-    fn fields(&self) -> AddressFields {
+    pub(super) fn fields(&self) -> AddressFields {
         AddressFields {
             code: self.code.clone(),
             country: self.country.clone(),
@@ -88,7 +82,7 @@ impl Address {
         }
     }
 
-    fn from_fields(
+    pub(super) fn from_fields(
         id: Option<String>,
         original_id: Option<String>,
         fields: AddressFields,
@@ -180,7 +174,7 @@ pub async fn create_address(
     }
 }
 
-fn bounded_id(id: &str, field: &str) -> AppResult<String> {
+pub(super) fn bounded_id(id: &str, field: &str) -> AppResult<String> {
     let valid =
         !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if valid { Ok(id.to_owned()) } else { Err(AppError::validation(field, "not a valid address id")) }
@@ -222,164 +216,4 @@ pub async fn delete_address(
 ) -> AppResult<StatusCode> {
     own_book(&member, &upm_id)?;
     if db::delete(&state.db, &member.upm_id, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LayoutFieldView {
-    /// The address field (`nameGiven`, `line1`, `code`, ...).
-    pub field: String,
-    /// Label id for the translation (`addresses.label.<id>`).
-    pub label: String,
-    /// English label text, the fallback.
-    pub label_text: String,
-    pub required: bool,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProvinceView {
-    pub code: String,
-    pub name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub local: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LayoutView {
-    /// Upper-case country asked for.
-    pub country: String,
-    /// The layout used: the country's own (lower case) or `default`.
-    pub layout: String,
-    /// `givenFirst` or `familyFirst`.
-    pub name_order: String,
-    /// In form order.
-    pub fields: Vec<LayoutFieldView>,
-    /// Masks: 9 a digit, A a letter, other characters literal. Empty: free form.
-    pub postal_codes: Vec<String>,
-    /// The choices for `province` when the country has a table; absent when it is free text.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub provinces: Option<Vec<ProvinceView>>,
-}
-
-/// The address form of a country: its fields in order, labels, required marks, postal-code masks and
-/// provinces. Anyone may read it.
-#[utoipa::path(get, path = "/addresses/v1/layouts/{country}", tag = "addresses",
-    params(("country" = String, Path, description = "ISO 3166-1 alpha-2")),
-    responses((status = 200, body = LayoutView), (status = 400, body = crate::error::ApiError)))]
-pub async fn get_address_layout(
-    Path(country): Path<String>,
-) -> AppResult<([(HeaderName, &'static str); 1], Json<LayoutView>)> {
-    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(AppError::validation("country", "Please choose a valid country."));
-    }
-    let layout = layout_for(&country);
-    let provinces = layout.provinces.as_deref().and_then(province_table).map(|table| {
-        table
-            .entries
-            .iter()
-            .map(|entry| ProvinceView {
-                code: entry.code.clone(),
-                name: entry.name.clone(),
-                local: entry.local.clone(),
-            })
-            .collect()
-    });
-    // The layouts change only with a release: browsers may keep them for an hour.
-    let cache = [(header::CACHE_CONTROL, "public, max-age=3600")];
-    Ok((
-        cache,
-        Json(LayoutView {
-            country: country.to_ascii_uppercase(),
-            layout: layout.country.clone(),
-            name_order: match layout.name_order {
-                NameOrder::GivenFirst => "givenFirst".into(),
-                NameOrder::FamilyFirst => "familyFirst".into(),
-            },
-            fields: layout
-                .fields
-                .iter()
-                .map(|entry| LayoutFieldView {
-                    field: entry.field.json_name().to_owned(),
-                    label: entry.label.clone(),
-                    label_text: label_text(&entry.label).to_owned(),
-                    required: entry.required,
-                })
-                .collect(),
-            postal_codes: layout.postal_codes.clone(),
-            provinces,
-        }),
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ValidationRequest {
-    pub address: Address,
-    /// The shopper's language, e.g. `en`, `ko`.
-    #[serde(default)]
-    pub language: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ValidationAnswer {
-    /// True when the address is right as entered.
-    pub validated: bool,
-    /// As entered (validated), the suggestion (id `suggested`, `originalId` the entered id), or absent
-    /// when the address could not be verified.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub validated_address: Option<Address>,
-}
-
-/// Validate an address (spec 002 §5): members, or guests with `orderNumber` and the order's filter.
-#[utoipa::path(post, path = "/address/validation/v1", tag = "addresses", security((), ("bearer" = [])),
-    params(("orderNumber" = Option<String>, Query, description = "guests: the order they look at"),
-           ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
-    request_body = ValidationRequest,
-    responses((status = 200, body = ValidationAnswer), (status = 400, body = crate::error::ApiError),
-              (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
-pub async fn validate_address(
-    State(state): State<AppState>,
-    caller: Caller,
-    query: QueryPairs,
-    JsonBody(request): JsonBody<ValidationRequest>,
-) -> AppResult<Json<ValidationAnswer>> {
-    if caller.member.is_none() {
-        let order_number = query.first("orderNumber").ok_or(AppError::Unauthorized)?;
-        if !caller.has_guest_credentials() {
-            return Err(AppError::Unauthorized);
-        }
-        crate::access::authorize_order(&state, &caller, order_number).await?;
-    }
-    let language = request.language.as_deref().unwrap_or("en");
-    if language.len() > 16 || !language.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(AppError::validation("language", "a language tag such as en or ko"));
-    }
-    let entered = &request.address;
-    let entered_id = entered.id.as_deref().map(|id| bounded_id(id, "address.id")).transpose()?;
-    let verification = validator().verify(&entered.fields(), language).await?;
-    let answer = match verification {
-        Verification::Verified(fields) => ValidationAnswer {
-            validated: true,
-            validated_address: Some(Address::from_fields(
-                entered_id,
-                entered.original_id.clone(),
-                fields,
-                entered.preferred,
-            )),
-        },
-        Verification::CloseMatch(fields) => ValidationAnswer {
-            validated: false,
-            validated_address: Some(Address::from_fields(
-                Some(SUGGESTED_ADDRESS_ID.to_owned()),
-                entered_id,
-                fields,
-                entered.preferred,
-            )),
-        },
-        Verification::Unverified => ValidationAnswer { validated: false, validated_address: None },
-    };
-    Ok(Json(answer))
 }

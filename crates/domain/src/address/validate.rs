@@ -90,7 +90,7 @@ fn parse_country(typed: Option<&str>) -> Result<String, FieldError> {
 /// Trims, collapses runs of white space, refuses control characters and overlong text; empty is `None`.
 fn clean(field: &'static str, typed: Option<&str>, max_chars: usize) -> Result<Option<String>, FieldError> {
     let Some(text) = typed else { return Ok(None) };
-    if text.chars().any(|c| c.is_control() && c != '\t' && c != '\n' || c == '\u{2028}' || c == '\u{2029}') {
+    if text.chars().any(is_refused_character) {
         return Err(FieldError::new(field, "This field must not contain control characters."));
     }
     let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -98,6 +98,13 @@ fn clean(field: &'static str, typed: Option<&str>, max_chars: usize) -> Result<O
         return Err(FieldError::new(field, format!("This field takes at most {max_chars} characters.")));
     }
     Ok((!collapsed.is_empty()).then_some(collapsed))
+}
+
+/// Control characters (tabs and line breaks aside: they become spaces), line and paragraph
+/// separators, and the bidirectional overrides that can make a label read differently than it is.
+fn is_refused_character(c: char) -> bool {
+    let bidi_control = ('\u{202a}'..='\u{202e}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c);
+    (c.is_control() && c != '\t' && c != '\n') || c == '\u{2028}' || c == '\u{2029}' || bidi_control
 }
 
 fn required_text(field: AddressField, label: &str) -> String {
@@ -208,6 +215,7 @@ mod tests {
             (AddressFields { email: Some("not-an-email".into()), ..us() }, "email"),
             (AddressFields { line1: Some("1 Market\u{0}St".into()), ..us() }, "line1"),
             (AddressFields { line2: Some("x\u{1b}[31m".into()), ..us() }, "line2"),
+            (AddressFields { locality: Some("San\u{202e}ocsicnarF".into()), ..us() }, "locality"),
             (AddressFields { line1: Some("a".repeat(101)), ..us() }, "line1"),
             (AddressFields { name_given: Some("n".repeat(41)), ..us() }, "nameGiven"),
             (AddressFields { zone: Some("Mission".into()), ..us() }, "zone"),

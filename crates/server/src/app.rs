@@ -29,6 +29,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::products::routes::router())
         .merge(crate::cart::routes::router())
         .merge(crate::reviews::routes::router())
+        .merge(crate::addresses::routes::router())
+        .merge(crate::consent::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))

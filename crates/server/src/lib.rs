@@ -1,6 +1,7 @@
 //! The `orders` server: the order API and the embedded web app over SQLite or PostgreSQL.
 
 pub mod access;
+pub mod addresses;
 pub mod app;
 pub mod auth;
 pub mod caller;
@@ -8,6 +9,7 @@ pub mod cart;
 pub mod catalog;
 pub mod clock;
 pub mod config;
+pub mod consent;
 pub mod cookies;
 pub mod db;
 pub mod error;

@@ -4,7 +4,9 @@
 
 mod helpers;
 
+mod addresses;
 mod auth;
+mod consent;
 mod detail;
 mod gift_cards;
 mod hardening;

@@ -6,9 +6,9 @@ const GUEST_LOOKUP = /^\/orders\/details(\/|$)/;
 
 /** Spec §2: order detail pages, the guest lookup, and every other page ("Member Orders"). */
 export function pageTitleKey(path: string): MessageKey {
-  if (DETAIL.test(path)) return 'title.orderDetails';
-  if (GUEST_LOOKUP.test(path)) return 'title.guestLookup';
-  return 'title.memberOrders';
+  if (DETAIL.test(path)) return 'app.title.orderDetails';
+  if (GUEST_LOOKUP.test(path)) return 'app.title.guestLookup';
+  return 'app.title.memberOrders';
 }
 
 /** document.title: the translated page title with a country suffix, "Order Details | GB". */

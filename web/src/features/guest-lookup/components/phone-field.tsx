@@ -19,7 +19,7 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
     <div className="phone-field">
       <div className="field phone-field__code">
         <label className="field__label" htmlFor={selectId}>
-          {t('guest.countryCode')}
+          {t('guestLookup.countryCode')}
         </label>
         <select
           id={selectId}
@@ -36,12 +36,12 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
       </div>
       <TextField
         className="phone-field__number"
-        label={t('guest.phone')}
+        label={t('guestLookup.phone')}
         type="tel"
         name="phoneNumber"
         inputMode="tel"
         autoComplete="tel-national"
-        hint={t('guest.phoneHint')}
+        hint={t('guestLookup.phoneHint')}
         value={phone}
         error={error}
         onChange={(event) => { onPhoneChange(event.target.value); }}

@@ -19,14 +19,14 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   };
   return (
     <div className="narrow-page">
-      <h1 tabIndex={-1}>{t('guest.heading')}</h1>
-      <p className="muted">{t(enableSmsLookup ? 'guest.introPhone' : 'guest.intro')}</p>
+      <h1 tabIndex={-1}>{t('guestLookup.heading')}</h1>
+      <p className="muted">{t(enableSmsLookup ? 'guestLookup.introPhone' : 'guestLookup.intro')}</p>
       <div className="card">
         {/* A new order number in the route starts a fresh form. */}
         <GuestLookupForm key={orderNumber ?? ''} initial={initial} />
       </div>
       <p className="narrow-page__aside">
-        {t('guest.memberPrompt')} <Link href={paths.signIn()}>{t('guest.memberLink')}</Link>
+        {t('guestLookup.memberPrompt')} <Link href={paths.signIn()}>{t('guestLookup.memberLink')}</Link>
       </p>
     </div>
   );

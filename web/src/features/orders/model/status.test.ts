@@ -38,7 +38,7 @@ describe('status text', () => {
   });
 
   it('reads a status it does not know as "unknown", never the raw text', () => {
-    expect(statusMessageKey('PO RELEASED')).toBe('status.unknown');
+    expect(statusMessageKey('PO RELEASED')).toBe('orders.status.unknown');
   });
 
   it('shows the estimated delivery date only for ordered, preparing shipment and shipped, with the flag and a date', () => {

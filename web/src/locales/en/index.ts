@@ -1,7 +1,9 @@
 /**
  * English is the source language: these files type every key (MessageKey) and every other
  * language must carry exactly the same keys. A new area file needs one import and one spread here.
+ * Loaded lazily like every other language (its own chunk); only its type is used statically.
  */
+import type { Messages } from '@/shared/i18n/messages';
 import common from './common.json';
 import app from './app.json';
 import auth from './auth.json';
@@ -29,3 +31,6 @@ export const en = {
   ...addresses,
   ...services,
 };
+
+/** The same catalogue as every other language exports it (values compiled at build time). */
+export const messages = en as unknown as Messages;

@@ -27,7 +27,10 @@ export function createI18n(locale: ShopperLocale, messages: Messages, messageLan
   const t = (key: MessageKey, values?: MessageValues): string => {
     const message = messages[key] as CompiledMessage | undefined;
     if (typeof message === 'string') return message;
-    if (message === undefined) return key;
+    if (message === undefined) {
+      console.error(`i18n: "${key}" is missing from the ${messageLanguage} catalogue`);
+      return key;
+    }
     let formatter = formatters.get(key);
     if (!formatter) formatters.set(key, (formatter = new IntlMessageFormat(message, formatLocale)));
     try {

@@ -5,12 +5,16 @@
 //! (minor units and currencies), `order_number`, `contact` (e-mail and phone rules),
 //! `guest_filter` (the guest `filter=` query), `totals` (the price summary of an order).
 
+pub mod access;
 pub mod contact;
+pub mod gift_card;
 pub mod groups;
 pub mod guest_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
+pub mod rules;
+pub mod shop_similar;
 pub mod status;
 pub mod totals;
 

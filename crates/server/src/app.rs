@@ -1,6 +1,5 @@
 //! The application: shared state, the routers of every area merged in one place, and the layers.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -12,27 +11,21 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::auth::TokenKeys;
-use crate::db::Db;
 use crate::error::AppError;
-use crate::rate_limit::Limiter;
-
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub tokens: Arc<TokenKeys>,
-    pub ops_key: Option<Arc<str>>,
-    pub limiter: Arc<Limiter>,
-    pub cache: Arc<crate::orders::cache::ResponseCache>,
-}
+pub use crate::state::AppState;
 
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .merge(crate::auth::routes::router())
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
+        .merge(crate::gift_cards::routes::router())
+        .merge(crate::products::routes::router())
+        .merge(crate::cart::routes::router())
+        .merge(crate::reviews::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
+        .route("/metrics", get(crate::metrics::serve_metrics))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .merge(api)
@@ -44,6 +37,7 @@ pub fn router(state: AppState) -> Router {
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
         .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track_requests))
         .layer(
             // Log the route pattern, never the query: guest queries carry e-mails and phone numbers.
             TraceLayer::new_for_http().make_span_with(|request: &Request| {

@@ -31,6 +31,29 @@ pub enum AppError {
     Conflict { field: String, message: String },
     #[error("too many attempts, try again in {retry_after_seconds} seconds")]
     RateLimited { retry_after_seconds: u64 },
+    #[error("the Idempotency-Key header is 1 to 255 visible ASCII characters")]
+    InvalidIdempotencyKey,
+    #[error("this Idempotency-Key was used with another request body")]
+    IdempotencyKeyReused,
+    #[error("a request with this Idempotency-Key is still being processed; try again shortly")]
+    IdempotencyInFlight,
+    /// Wrong PIN, unknown card and locked card alike (spec 000 §5 text).
+    #[error(
+        "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again."
+    )]
+    GiftCardInvalid,
+    /// Add to bag: an unknown sku, or one without a price in the bag's currency (spec 002 §8).
+    #[error("No pricing info")]
+    NoPricingInfo,
+    /// Shop similar could not be answered (spec 002 §8 get-shop-similar-failure).
+    #[error("similar products could not be loaded")]
+    ShopSimilarFailure,
+    /// A conflict with its own stable code.
+    #[error("{message}")]
+    CodedConflict { code: &'static str, field: String, message: String },
+    /// A write made with the session cookie without the session's `X-CSRF-Token`.
+    #[error("this request must carry the session's X-CSRF-Token header")]
+    CsrfTokenInvalid,
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -63,9 +86,21 @@ impl AppError {
             Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
             Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
             Self::RateLimited { .. } => ("rate-limited", StatusCode::TOO_MANY_REQUESTS),
+            Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),
+            Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
+            Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),
+            Self::GiftCardInvalid => ("gift-card-invalid", StatusCode::BAD_REQUEST),
+            Self::NoPricingInfo => ("no-pricing-info", StatusCode::UNPROCESSABLE_ENTITY),
+            Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
+            Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
+            Self::CsrfTokenInvalid => ("csrf-token-invalid", StatusCode::FORBIDDEN),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
+    }
+
+    pub fn coded_conflict(code: &'static str, field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::CodedConflict { code, field: field.into(), message: message.into() }
     }
 
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -82,6 +117,10 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+/// The stable code of an error answer, left on the response for the metrics layer.
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorCode(pub &'static str);
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (code, status) = self.code_and_status();
@@ -89,11 +128,14 @@ impl IntoResponse for AppError {
             tracing::error!(error = %cause, "request failed");
         }
         let field = match &self {
-            Self::Validation { field, .. } | Self::Conflict { field, .. } => Some(field.clone()),
+            Self::Validation { field, .. } | Self::Conflict { field, .. } | Self::CodedConflict { field, .. } => {
+                Some(field.clone())
+            }
             _ => None,
         };
         let body = ApiError { code, message: self.to_string(), field };
         let mut response = (status, axum::Json(body)).into_response();
+        response.extensions_mut().insert(ErrorCode(code));
         if let Self::RateLimited { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }

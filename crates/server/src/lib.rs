@@ -1,17 +1,30 @@
 //! The `orders` server: the order API and the embedded web app over SQLite or PostgreSQL.
 
+pub mod access;
 pub mod app;
 pub mod auth;
+pub mod caller;
+pub mod cart;
 pub mod catalog;
+pub mod clock;
 pub mod config;
+pub mod cookies;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod gift_cards;
+pub mod idempotency;
+pub mod jobs;
+pub mod metrics;
 pub mod openapi;
 pub mod ops;
 pub mod orders;
+pub mod products;
 pub mod rate_limit;
+pub mod reviews;
+pub mod secrets;
 pub mod seed;
+pub mod state;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -19,10 +32,12 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
-use crate::app::AppState;
 use crate::auth::TokenKeys;
+use crate::clock::Clock;
 use crate::config::Settings;
+use crate::jobs::JobQueue;
 use crate::rate_limit::Limiter;
+use crate::state::AppState;
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -46,15 +61,51 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
         cache: Arc::new(orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)),
+        clock: Clock::default(),
+        jobs: JobQueue::new(jobs::registry::handlers()),
+        job_workers: settings.job_workers,
+        secure_cookies: !settings.insecure_cookies,
+        metrics: metrics::Metrics::default(),
+        metrics_access: settings.metrics,
+        shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
     })
 }
 
-/// Serves on `listener` until `shutdown` resolves.
+/// Serves on `listener`, with the job workers, until `shutdown` resolves. Then it stops taking requests,
+/// gives those in flight `state.shutdown_grace` to finish, and the workers give back the jobs they hold.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let (stop_workers, stop) = tokio::sync::watch::channel(false);
+    let workers = jobs::spawn_workers(state.clone(), state.job_workers, stop);
+    let grace = state.shutdown_grace;
+    let (signalled, mut signal) = tokio::sync::watch::channel(false);
+    let shutdown = async move {
+        shutdown.await;
+        let _ = signalled.send(true);
+    };
     let app = app::router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
+    let server = axum::serve(listener, app).with_graceful_shutdown(shutdown);
+    let grace_over = async move {
+        while !*signal.borrow() {
+            if signal.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        tokio::time::sleep(grace).await;
+    };
+    let served = tokio::select! {
+        served = server => served,
+        () = grace_over => {
+            tracing::warn!(grace_seconds = grace.as_secs(), "requests still in flight after the grace period; stopping");
+            Ok(())
+        }
+    };
+    let _ = stop_workers.send(true);
+    for worker in workers {
+        let _ = worker.await;
+    }
+    served
 }

@@ -4,8 +4,22 @@ use sqlx::{Connection, Executor};
 
 use super::{Backend, Db};
 
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "foundation", include_str!("../../../../migrations/0001_foundation.sql"))];
+/// One line per migration file, in order; each area owns its own file.
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "foundation", include_str!("../../../../migrations/0001_foundation.sql")),
+    (2, "jobs", include_str!("../../../../migrations/0002_jobs.sql")),
+    (3, "hardening", include_str!("../../../../migrations/0003_hardening.sql")),
+    (4, "orders_contract", include_str!("../../../../migrations/0004_orders_contract.sql")),
+    (5, "gift_cards", include_str!("../../../../migrations/0005_gift_cards.sql")),
+    (6, "addresses_consent", include_str!("../../../../migrations/0006_addresses_consent.sql")),
+    (7, "returns", include_str!("../../../../migrations/0007_returns.sql")),
+    (8, "cancellation_payments", include_str!("../../../../migrations/0008_cancellation_payments.sql")),
+    (9, "stores", include_str!("../../../../migrations/0009_stores.sql")),
+    (10, "mail_outbox", include_str!("../../../../migrations/0010_mail_outbox.sql")),
+    (11, "pickups", include_str!("../../../../migrations/0011_pickups.sql")),
+    (12, "services", include_str!("../../../../migrations/0012_services.sql")),
+    (13, "einvoice", include_str!("../../../../migrations/0013_einvoice.sql")),
+];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.
 const MIGRATION_LOCK_ID: i64 = 0x0_7264_6572;

@@ -1,22 +1,22 @@
 //! `GET /orders/history/v1`, `GET /orders/history/v1/{orderNumber}`, `GET /orders/summary/v1/{orderNumber}`.
 
-use std::net::SocketAddr;
-
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use base64::Engine;
-use domain::guest_filter::{Filter, parse_filter};
+use domain::guest_filter::Filter;
 use domain::{OrderNumber, OrderType};
 
 use super::cache::{CachedOrder, Owner};
 use super::db::{self, Anchor};
 use super::view::{self, HistoryResponse, OrderDetail, Pages};
+use crate::access::authorize_order;
 use crate::app::AppState;
-use crate::auth::{MaybeMember, Member};
+use crate::auth::Member;
+use crate::caller::{Caller, filters};
 use crate::error::{AppError, AppResult};
 use crate::extract::QueryPairs;
 
@@ -28,14 +28,6 @@ pub fn router() -> Router<AppState> {
         .route("/orders/history/v1", get(list_order_history))
         .route("/orders/history/v1/{order_number}", get(get_order_detail))
         .route("/orders/summary/v1/{order_number}", get(get_order_summary))
-}
-
-fn filters(query: &QueryPairs) -> AppResult<Vec<Filter>> {
-    query
-        .all("filter")
-        .flat_map(|value| value.split(',').filter(|part| !part.trim().is_empty()))
-        .map(|part| parse_filter(part.trim()).map_err(|error| AppError::InvalidFilter(error.to_string())))
-        .collect()
 }
 
 fn encode_anchor(order_date: i64, order_number: &str) -> String {
@@ -106,31 +98,6 @@ fn json_bytes(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
-/// Whether the caller may see an order: its member, or a guest whose e-mail or phone matches it.
-fn may_see(owner: &Owner, member: Option<&Member>, guest: &[Filter]) -> bool {
-    let is_owner = matches!((member, &owner.upm_id), (Some(m), Some(upm_id)) if &m.upm_id == upm_id);
-    let guest_matches = guest.iter().any(|filter| match filter {
-        Filter::Email(email) => owner.email.as_deref() == Some(email.as_str()),
-        Filter::PhoneNumber(digits) => owner.phone_digits.as_deref() == Some(digits.as_str()),
-        Filter::OrderType(_) => false,
-    });
-    is_owner || guest_matches
-}
-
-/// Guest credentials from the `filter` query, or the plain `email` / `telephoneNumber` query.
-fn guest_credentials(query: &QueryPairs) -> AppResult<Vec<Filter>> {
-    let mut credentials: Vec<Filter> =
-        filters(query)?.into_iter().filter(|filter| !matches!(filter, Filter::OrderType(_))).collect();
-    if let Some(email) = query.first("email").filter(|value| !value.trim().is_empty()) {
-        credentials.push(parse_filter(&format!("email({email})")).map_err(|e| AppError::InvalidFilter(e.to_string()))?);
-    }
-    if let Some(phone) = query.first("telephoneNumber").filter(|value| !value.trim().is_empty()) {
-        credentials
-            .push(parse_filter(&format!("phoneNumber({phone})")).map_err(|e| AppError::InvalidFilter(e.to_string()))?);
-    }
-    Ok(credentials)
-}
-
 /// The order as cached, or read from the database and cached (absent orders too, briefly).
 async fn cached_order(state: &AppState, order_number: &str) -> AppResult<CachedOrder> {
     if let Some(cached) = state.cache.order(order_number) {
@@ -156,21 +123,11 @@ async fn cached_order(state: &AppState, order_number: &str) -> AppResult<CachedO
     Ok(loaded)
 }
 
-async fn load_visible_order(
-    state: &AppState,
-    peer: SocketAddr,
-    raw_number: &str,
-    member: Option<Member>,
-    query: &QueryPairs,
-) -> AppResult<Response> {
-    let order_number = OrderNumber::parse(raw_number).map_err(|_| AppError::InvalidOrderNumber)?;
-    let guest = guest_credentials(query)?;
-    if member.is_none() {
-        state.limiter.check_guest_lookup(peer.ip(), order_number.as_str())?;
-    }
-    match cached_order(state, order_number.as_str()).await? {
-        CachedOrder::Found { owner, body } if may_see(&owner, member.as_ref(), &guest) => Ok(json_bytes(body)),
-        _ => Err(AppError::OrderNotFound),
+async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
+    let access = authorize_order(state, caller, raw_number).await?;
+    match cached_order(state, access.order_number.as_str()).await? {
+        CachedOrder::Found { body, .. } => Ok(json_bytes(body)),
+        CachedOrder::Absent => Err(AppError::OrderNotFound),
     }
 }
 
@@ -186,12 +143,10 @@ const DETAIL_PARAMS_DOC: &str = "member by bearer token, or guest by filter=emai
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn get_order_detail(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(order_number): Path<String>,
-    MaybeMember(member): MaybeMember,
-    query: QueryPairs,
+    caller: Caller,
 ) -> AppResult<Response> {
-    load_visible_order(&state, peer, &order_number, member, &query).await
+    load_visible_order(&state, &caller, &order_number).await
 }
 
 /// The order summary: the same shape as the detail.
@@ -202,10 +157,8 @@ pub async fn get_order_detail(
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn get_order_summary(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(order_number): Path<String>,
-    MaybeMember(member): MaybeMember,
-    query: QueryPairs,
+    caller: Caller,
 ) -> AppResult<Response> {
-    load_visible_order(&state, peer, &order_number, member, &query).await
+    load_visible_order(&state, &caller, &order_number).await
 }

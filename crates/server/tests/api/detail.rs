@@ -136,3 +136,18 @@ async fn guest_lookups_are_rate_limited_per_client() {
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 2, "{statuses:?}");
     app.finish().await;
 }
+
+/// Issue 7, defect 2: a member token must not switch off the guest-lookup limit.
+#[tokio::test]
+async fn a_member_token_does_not_switch_off_the_guest_lookup_limit() {
+    let app = spawn_app_with(Backend::Sqlite, Options { per_order: 3, ..Options::default() }).await;
+    let (_, token) = app.member("prober@example.com").await;
+    app.put_order(&order("C4000008", None, "2026-11-01T10:00:00Z")).await;
+    let mut statuses = Vec::new();
+    for guess in 0..6 {
+        let path = format!("/orders/history/v1/C4000008?filter=email(guess{guess}@example.com)");
+        statuses.push(app.get(&path, Some(&token)).await.status());
+    }
+    assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "guesses with a token are limited too: {statuses:?}");
+    app.finish().await;
+}

@@ -6,7 +6,12 @@ mod helpers;
 
 mod auth;
 mod detail;
+mod gift_cards;
 mod history;
+mod jobs;
+mod metrics;
 mod ops;
 mod seed;
+mod services;
+mod session;
 mod web;

@@ -1,0 +1,58 @@
+//! Access to an order and to what hangs off it, decided in one place.
+//!
+//! Ownership is read from the database (one indexed row), never from a cache that another process may
+//! have made stale. A caller who may not see the order gets exactly the error a missing order gets.
+
+use domain::OrderNumber;
+use domain::access::{OrderOwner, may_see};
+use sqlx::Row;
+
+use crate::caller::Caller;
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// An order the caller has been allowed to see.
+#[derive(Debug, Clone)]
+pub struct OrderAccess {
+    pub order_number: OrderNumber,
+    pub owner: OrderOwner,
+    pub order_type: String,
+    pub country: String,
+    /// True when the caller is the order's member (not only a guest with its e-mail or phone).
+    pub as_member: bool,
+}
+
+/// Decides whether `caller` may see order `raw_number`.
+///
+/// Guest credentials are rate limited per client and per order whenever they are sent, with or without
+/// a member token (a token must not switch the limit off); so is a caller with neither.
+pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<OrderAccess> {
+    let order_number = OrderNumber::parse(raw_number).map_err(|_| AppError::InvalidOrderNumber)?;
+    if caller.has_guest_credentials() || caller.member.is_none() {
+        state.limiter.check_guest_lookup(caller.client_ip, order_number.as_str())?;
+    }
+    let row =
+        sqlx::query("SELECT upm_id, email, phone_digits, order_type, country FROM orders WHERE order_number = $1")
+            .bind(order_number.as_str())
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let Some(row) = row else {
+        return Err(AppError::OrderNotFound);
+    };
+    let owner = OrderOwner {
+        upm_id: row.try_get("upm_id")?,
+        email: row.try_get("email")?,
+        phone_digits: row.try_get("phone_digits")?,
+    };
+    let as_member = may_see(&caller.member_viewer(), &owner);
+    if !as_member && !may_see(&caller.guest_viewer(), &owner) {
+        return Err(AppError::OrderNotFound);
+    }
+    Ok(OrderAccess {
+        order_number,
+        owner,
+        order_type: row.try_get("order_type")?,
+        country: row.try_get("country")?,
+        as_member,
+    })
+}

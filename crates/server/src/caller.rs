@@ -1,0 +1,98 @@
+//! Who is calling, decided once per request: a member (bearer token), a guest (the order's e-mail or
+//! phone sent as `filter=email(...)` / `filter=phoneNumber(...)`, or the plain `email=` /
+//! `telephoneNumber=` query), both, or nobody. Every area takes a `Caller` and asks
+//! `crate::access` whether it may see an object; nobody compares owners by hand.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use domain::access::Viewer;
+use domain::guest_filter::{Filter, parse_filter};
+
+use crate::auth::{MaybeMember, Member};
+use crate::error::{AppError, AppResult};
+use crate::extract::QueryPairs;
+use crate::state::AppState;
+
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub member: Option<Member>,
+    /// Guest credentials (e-mail and phone filters only), parsed and normalized.
+    pub guest: Vec<Filter>,
+    pub client_ip: IpAddr,
+}
+
+impl Caller {
+    pub fn member_viewer(&self) -> Viewer<'_> {
+        self.member.as_ref().map_or(Viewer::Anonymous, |member| Viewer::Member(&member.upm_id))
+    }
+
+    pub fn guest_viewer(&self) -> Viewer<'_> {
+        if self.guest.is_empty() { Viewer::Anonymous } else { Viewer::Guest(&self.guest) }
+    }
+
+    pub fn has_guest_credentials(&self) -> bool {
+        !self.guest.is_empty()
+    }
+
+    /// The identity a created object (a job, a return, a pickup) is recorded under: the member, or the
+    /// first guest credential. `None` for an anonymous caller.
+    pub fn owner_key(&self) -> Option<String> {
+        self.identity_keys().into_iter().next()
+    }
+
+    /// Every identity this caller proves: an object recorded under any of them is theirs.
+    pub fn identity_keys(&self) -> Vec<String> {
+        let member = self.member.iter().map(|member| format!("member:{}", member.upm_id));
+        let guest = self.guest.iter().filter_map(|filter| match filter {
+            Filter::Email(email) => Some(format!("email:{email}")),
+            Filter::PhoneNumber(digits) => Some(format!("phone:{digits}")),
+            Filter::OrderType(_) => None,
+        });
+        member.chain(guest).collect()
+    }
+}
+
+/// The `filter` query values, comma-separated or repeated.
+pub fn filters(query: &QueryPairs) -> AppResult<Vec<Filter>> {
+    query
+        .all("filter")
+        .flat_map(|value| value.split(',').filter(|part| !part.trim().is_empty()))
+        .map(|part| parse_filter(part.trim()).map_err(|error| AppError::InvalidFilter(error.to_string())))
+        .collect()
+}
+
+/// Guest credentials from the `filter` query, or the plain `email` / `telephoneNumber` query.
+pub fn guest_credentials(query: &QueryPairs) -> AppResult<Vec<Filter>> {
+    let mut credentials: Vec<Filter> =
+        filters(query)?.into_iter().filter(|filter| !matches!(filter, Filter::OrderType(_))).collect();
+    let plain = [("email", "email"), ("telephoneNumber", "phoneNumber")];
+    for (query_name, filter_name) in plain {
+        if let Some(value) = query.first(query_name).filter(|value| !value.trim().is_empty()) {
+            let filter = parse_filter(&format!("{filter_name}({value})"))
+                .map_err(|error| AppError::InvalidFilter(error.to_string()))?;
+            credentials.push(filter);
+        }
+    }
+    Ok(credentials)
+}
+
+/// The client's address: the connection's peer.
+pub fn client_ip(parts: &Parts) -> IpAddr {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(peer)| peer.ip())
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let MaybeMember(member) = MaybeMember::from_request_parts(parts, state).await?;
+        let query = QueryPairs::from_request_parts(parts, state).await?;
+        let guest = guest_credentials(&query)?;
+        Ok(Self { member, guest, client_ip: client_ip(parts) })
+    }
+}

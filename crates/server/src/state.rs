@@ -1,0 +1,29 @@
+//! What every handler can reach: the database, keys, limits, caches, the clock and the job queue.
+//! In its own module so that the app (which merges the routers) and the routes do not import each other.
+
+use std::sync::Arc;
+
+use crate::auth::TokenKeys;
+use crate::clock::Clock;
+use crate::db::Db;
+use crate::jobs::JobQueue;
+use crate::rate_limit::Limiter;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub tokens: Arc<TokenKeys>,
+    pub ops_key: Option<Arc<str>>,
+    pub limiter: Arc<Limiter>,
+    pub cache: Arc<crate::orders::cache::ResponseCache>,
+    pub clock: Clock,
+    pub jobs: JobQueue,
+    /// Workers `serve` starts beside the web server.
+    pub job_workers: usize,
+    /// Cookies carry `Secure` (off only with `--insecure-cookies`, for plain-http hosts other than localhost).
+    pub secure_cookies: bool,
+    pub metrics: crate::metrics::Metrics,
+    pub metrics_access: crate::metrics::MetricsAccess,
+    /// How long a stopping process lets requests in flight finish.
+    pub shutdown_grace: std::time::Duration,
+}

@@ -1,0 +1,2 @@
+-- Reserved for the hardening area; replaced by its schema.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Reserved for the addresses_consent area; replaced by its schema.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Reserved for the pickups area; replaced by its schema.
+SELECT 1;

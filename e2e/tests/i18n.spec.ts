@@ -198,7 +198,19 @@ test('the pseudo-locale walk: every page, every string through the catalogue, no
   await expectAllThroughCatalogue(page, data, 'guest lookup, not found');
   await shot(page, 'i18n-pseudo-guest-lookup');
 
+  await page.goto('/us/xa/orders/gift-card-lookup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.+\]$/);
+  await expectAllThroughCatalogue(page, data, 'gift card balance');
+
   await signIn(page, 'shopper@example.com');
+  await page.goto('/us/xa/orders/bag');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.+\]$/);
+  await expectAllThroughCatalogue(page, data, 'bag');
+
+  await page.goto('/us/xa/orders/sales/NOSUCHORDER1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.+\]$/);
+  await expectAllThroughCatalogue(page, data, 'order not found');
+
   await page.goto('/us/xa/orders');
   await expect(page.locator('main li.history-row').first()).toBeVisible();
   await expectAllThroughCatalogue(page, data, 'order history');

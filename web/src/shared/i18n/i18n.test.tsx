@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, I18nProvider, useI18n } from './i18n-context';
 import { messageLanguage, resolveLocale } from './locale-table';
 import { catalogLanguage, loadCatalog } from './messages';
+// eslint-disable-next-line no-restricted-imports -- the build's own compile step lives outside src
+import { compileMessage } from '../../../scripts/compile-messages.mjs';
 import { pseudoText } from './pseudo';
+import type { MessageKey, Messages } from './messages';
 
 async function i18nFor(country: string, language: string | null = null, pseudo = false) {
   const locale = resolveLocale(country, language, pseudo);
@@ -72,6 +75,40 @@ describe('ICU messages through intl-messageformat', () => {
     expect(t('app.nav.history')).toBe(`[${pseudoText('My orders')}]`);
     expect(t('orders.detail.itemCount', { count: 3 })).toBe(`[3 ${pseudoText('items')}]`);
     expect(pseudoText('Orders').length).toBeGreaterThanOrEqual(Math.round('Orders'.length * 1.3));
+  });
+});
+
+/** A one-message catalogue compiled the way the build compiles the JSON files. */
+function withMessage(country: string, language: string, text: string) {
+  const locale = resolveLocale(country, null);
+  const key = 'orders.detail.summary' as MessageKey;
+  return createI18n(locale, { [key]: compileMessage(key, text) } as Messages, language).t.bind(null, key);
+}
+
+describe('select, number and date arguments', () => {
+  const SHIPPING = '{method, select, pickup {الاستلام من المتجر} delivery {التوصيل إلى المنزل} other {أخرى}} · {weight, number} كغ';
+  it('selects a branch and formats numbers in Arabic (Egypt: Arabic-Indic digits)', () => {
+    const t = withMessage('eg', 'ar', SHIPPING);
+    expect(t({ method: 'pickup', weight: 1.5 })).toBe('الاستلام من المتجر · ١٫٥ كغ');
+    expect(t({ method: 'drone', weight: 2 })).toBe('أخرى · ٢ كغ');
+  });
+
+  it('nests a plural in a select in Polish', () => {
+    const t = withMessage('pl', 'pl', '{kind, select, return {{count, plural, one {# zwrot} few {# zwroty} many {# zwrotów} other {# zwrotu}}} other {{count, number}}}');
+    expect(t({ kind: 'return', count: 4 })).toBe('4 zwroty');
+    expect(t({ kind: 'return', count: 5 })).toBe('5 zwrotów');
+    expect(t({ kind: 'other', count: 12345 }).replace(/\s/g, ' ')).toBe('12 345');
+  });
+
+  it('fails the build on a broken message, naming its key', () => {
+    expect(() => compileMessage('orders.x', '{count, plural, one {# item}}')).toThrow(/ICU syntax error in "orders.x"/);
+    expect(() => compileMessage('orders.y', 'Order {orderNumber')).toThrow(/"orders.y"/);
+    expect(compileMessage('orders.z', "You haven't")).toBe("You haven't");
+  });
+
+  it('formats a date argument in Japanese', () => {
+    const t = withMessage('jp', 'ja', '{day, date, long}までにお届け');
+    expect(t({ day: new Date(Date.UTC(2026, 10, 5, 12)) })).toBe('2026年11月5日までにお届け');
   });
 });
 

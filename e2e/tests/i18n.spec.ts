@@ -59,11 +59,18 @@ for (const c of CASES) {
   test(`order history and detail in ${c.lang}`, async ({ page, request }) => {
     const email = c.email || (await createArabicFixture(request)).email;
     await signIn(page, email);
+    const languageChunks = new Set<string>();
+    page.on('request', (request) => {
+      const chunk = /\/assets\/(ar|de|en|es|fr|it|ja|ko|nl|pl|pt|sv|zh-Hans|zh-Hant)-[\w-]{8}\.js$/.exec(request.url());
+      if (chunk?.[1]) languageChunks.add(chunk[1]);
+    });
     await page.goto(`${c.prefix}/orders`);
     await expect(page.locator('html')).toHaveAttribute('lang', c.htmlLang);
     await expect(page.locator('html')).toHaveAttribute('dir', c.dir);
     await expect(page.getByRole('heading', { level: 1, name: c.historyHeading })).toBeVisible();
     await expect(page).toHaveTitle(c.title);
+    // One chunk per language, and only the shopper's is downloaded.
+    expect([...languageChunks]).toEqual([c.lang]);
     const rows = page.locator('main li.history-row');
     await expect(rows.first()).toBeVisible();
     if (c.dir === 'rtl') {

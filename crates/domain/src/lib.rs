@@ -6,6 +6,7 @@
 //! `guest_filter` (the guest `filter=` query), `totals` (the price summary of an order).
 
 pub mod access;
+pub mod actions;
 pub mod contact;
 pub mod groups;
 pub mod guest_filter;

@@ -20,6 +20,8 @@ pub struct OrderAccess {
     pub country: String,
     /// True when the caller is the order's member (not only a guest with its e-mail or phone).
     pub as_member: bool,
+    /// The order's version (bumped by every write): keys the cached rendered body.
+    pub version: i64,
 }
 
 /// Decides whether `caller` may see order `raw_number`.
@@ -31,11 +33,12 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
     if caller.has_guest_credentials() || caller.member.is_none() {
         state.limiter.check_guest_lookup(caller.client_ip, order_number.as_str())?;
     }
-    let row =
-        sqlx::query("SELECT upm_id, email, phone_digits, order_type, country FROM orders WHERE order_number = $1")
-            .bind(order_number.as_str())
-            .fetch_optional(&state.db.pool)
-            .await?;
+    let row = sqlx::query(
+        "SELECT upm_id, email, phone_digits, order_type, country, version FROM orders WHERE order_number = $1",
+    )
+    .bind(order_number.as_str())
+    .fetch_optional(&state.db.pool)
+    .await?;
     let Some(row) = row else {
         return Err(AppError::OrderNotFound);
     };
@@ -54,5 +57,6 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
         order_type: row.try_get("order_type")?,
         country: row.try_get("country")?,
         as_member,
+        version: row.try_get("version")?,
     })
 }

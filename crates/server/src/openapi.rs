@@ -33,7 +33,15 @@ impl Modify for SecuritySchemes {
         ops::routes::create_member,
         ops::routes::upsert_order,
     ),
-    components(schemas(error::ApiError)),
+    components(schemas(
+        error::ApiError,
+        error::ErrorCode,
+        orders::view::SimpleStatusName,
+        orders::view::StatusColorName,
+        orders::view::OrderTypeName,
+        orders::view::ActionNameEnum,
+        orders::view::ActionView,
+    )),
     modifiers(&SecuritySchemes)
 )]
 pub struct ApiDoc;

@@ -1,8 +1,12 @@
 //! Answers kept in memory for the spec's freshness (fetched results expire after 10 minutes), so the two
 //! pages shoppers open most, order history and order detail, are served without the database.
 //!
-//! Bounded by bytes; the oldest entries go first. A write through the ops API drops what it changes in
-//! this process at once; other processes behind the same database see the change when their copy expires.
+//! Bounded by bytes; the oldest entries go first. An order's body is cached with the order's `version`
+//! (bumped by every write, `orders::store`) and served only when the version that the access check read
+//! from the database (one indexed row, `access.rs`) is the same: a write through another process is seen
+//! at once, and access is never decided from the cache. A write through this process also drops the
+//! entry at once. History pages are keyed by member and dropped by writes in this process; another
+//! process's copy of a history page may be up to 10 minutes old.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -15,17 +19,10 @@ pub const FRESHNESS: Duration = Duration::from_secs(600);
 /// An order number that does not exist is remembered briefly, so a miss costs what a hit does.
 pub const ABSENT_FRESHNESS: Duration = Duration::from_secs(30);
 
-/// Who may see a cached order: its member, or a guest with its e-mail or phone.
-#[derive(Clone, Debug)]
-pub struct Owner {
-    pub upm_id: Option<String>,
-    pub email: Option<String>,
-    pub phone_digits: Option<String>,
-}
-
+/// A rendered order body and the order version it was rendered from.
 #[derive(Clone, Debug)]
 pub enum CachedOrder {
-    Found { owner: Owner, body: Bytes },
+    Found { version: i64, body: Bytes },
     Absent,
 }
 
@@ -63,9 +60,7 @@ fn value_size(key: &Key, value: &Value) -> usize {
         Key::History { upm_id, anchor, .. } => upm_id.len() + anchor.as_ref().map_or(0, String::len),
     };
     let body = match value {
-        Value::Order(CachedOrder::Found { body, owner }) => {
-            body.len() + owner.email.as_ref().map_or(0, String::len) + owner.upm_id.as_ref().map_or(0, String::len)
-        }
+        Value::Order(CachedOrder::Found { body, .. }) => body.len(),
         Value::Order(CachedOrder::Absent) => 0,
         Value::History(body) => body.len(),
     };
@@ -172,10 +167,7 @@ mod tests {
     use super::*;
 
     fn found(body: &str) -> CachedOrder {
-        CachedOrder::Found {
-            owner: Owner { upm_id: Some("m1".into()), email: None, phone_digits: None },
-            body: Bytes::from(body.to_owned()),
-        }
+        CachedOrder::Found { version: 0, body: Bytes::from(body.to_owned()) }
     }
 
     #[test]

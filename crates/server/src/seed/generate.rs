@@ -67,6 +67,7 @@ pub struct SeedLine {
     pub shipment_number: Option<String>,
     pub tracking_url: Option<String>,
     pub estimated_delivery_date: Option<String>,
+    pub details: crate::orders::contract::LineDetails,
 }
 
 pub struct SeedOrder {
@@ -80,10 +81,11 @@ pub struct SeedOrder {
     pub phone: Option<(String, String)>,
     pub order_date: i64,
     pub shipping_total: i64,
-    pub payments: String,
-    pub shipping_address: String,
+    pub payments: Vec<crate::orders::view::Payment>,
+    pub shipping_address: Vec<String>,
     pub pickup_store_id: Option<&'static str>,
     pub lines: Vec<SeedLine>,
+    pub details: crate::orders::contract::OrderDetails,
 }
 
 fn market(country: &str) -> &'static Market {
@@ -291,7 +293,7 @@ impl<'a> OrderGenerator<'a> {
             let number = self.number('C');
             let mut order = self.sales_order(number, home, Some((upm_id, email)), days_ago.min(30));
             order.pickup_store_id = Some(store.store_id);
-            order.shipping_address = "[]".to_owned();
+            order.shipping_address = Vec::new();
             let status = *self.rng.pick(&["Ready for Pickup", "Picked Up", "Picked Up", "Created"]);
             for line in &mut order.lines {
                 line.status = status.to_owned();
@@ -344,6 +346,7 @@ impl<'a> OrderGenerator<'a> {
                 product_id: line.product_id.clone(),
                 style_color: line.style_color.clone(),
                 image_url: line.image_url.clone(),
+                details: line.details.clone(),
                 ..*line
             });
         }
@@ -362,6 +365,7 @@ impl<'a> OrderGenerator<'a> {
             shipping_address: parent.shipping_address.clone(),
             pickup_store_id: None,
             lines,
+            details: Default::default(),
         }
     }
 
@@ -401,13 +405,14 @@ impl<'a> OrderGenerator<'a> {
         let free_over = 50 * market.minor_per_usd;
         let shipping_total = if subtotal >= free_over { 0 } else { round_price(7 * market.minor_per_usd, market) };
         let payment_type = *rng.pick(market.payments);
-        let display =
-            if payment_type.contains("card") { format!("\"{:04}\"", rng.below(10_000)) } else { "null".into() };
+        let display = payment_type.contains("card").then(|| format!("{:04}", rng.below(10_000)));
         let (first, last) = (rng.pick(market.first_names), rng.pick(market.last_names));
-        let address = format!(
-            "[\"{first} {last}\",\"{}\",\"{} {}\",\"{}\"]",
-            market.street, market.postal_code, market.city, market.country
-        );
+        let address = vec![
+            format!("{first} {last}"),
+            market.street.to_owned(),
+            format!("{} {}", market.postal_code, market.city),
+            market.country.to_owned(),
+        ];
         let (upm_id, email) = member.map_or((None, None), |(upm, email)| (Some(upm), Some(email)));
         SeedOrder {
             order_number,
@@ -420,10 +425,15 @@ impl<'a> OrderGenerator<'a> {
             phone: None,
             order_date,
             shipping_total,
-            payments: format!("[{{\"paymentType\":\"{payment_type}\",\"paymentDisplayNumber\":{display}}}]"),
+            payments: vec![crate::orders::view::Payment {
+                payment_type: payment_type.to_owned(),
+                payment_display_number: display,
+                payment_type_image_url: None,
+            }],
             shipping_address: address,
             pickup_store_id: None,
             lines,
+            details: Default::default(),
         }
     }
 }
@@ -586,5 +596,6 @@ fn product_line(
         shipment_number: in_warehouse.then(|| format!("{order_number}-{}", shipment + 1)),
         tracking_url: shipped.then(|| format!("{tracking_base}1Z{tracking_number:010}")),
         estimated_delivery_date: edd,
+        details: Default::default(),
     }
 }

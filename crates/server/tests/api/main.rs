@@ -9,5 +9,6 @@ mod detail;
 mod history;
 mod jobs;
 mod ops;
+mod orders_contract;
 mod seed;
 mod web;

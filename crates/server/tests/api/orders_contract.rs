@@ -273,3 +273,48 @@ async fn a_second_process_sees_an_ops_write_at_once() {
     second.finish().await;
     first.finish().await;
 }
+
+async fn the_demo_seed_has_the_showcase_orders_of_every_country(app: &TestApp) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let db = connected.db;
+    let now = chrono::Utc::now().timestamp_millis();
+    let plan = server::seed::SeedPlan { members: 30, orders: 1200, seed: 5, until_millis: now };
+    server::seed::run(&db, &plan).await.expect("seed");
+    let day = 86_400_000_i64;
+    for (email, country) in [
+        ("shopper@example.com", "US"),
+        ("shopper.gb@example.com", "GB"),
+        ("shopper.fr@example.com", "FR"),
+        ("shopper.de@example.com", "DE"),
+        ("shopper.nl@example.com", "NL"),
+        ("shopper.jp@example.com", "JP"),
+        ("shopper.kr@example.com", "KR"),
+        ("shopper.cn@example.com", "CN"),
+        ("shopper.au@example.com", "AU"),
+    ] {
+        let rows: Vec<(String, String, i64, String, Option<String>, String)> = sqlx::query_as(
+            "SELECT o.order_number, o.order_type, o.order_date, o.details, o.pickup_store_id, l.status \
+             FROM orders o JOIN members m ON m.upm_id = o.upm_id JOIN order_lines l ON l.order_number = o.order_number \
+             WHERE m.email = $1",
+        )
+        .bind(email)
+        .fetch_all(&db.pool)
+        .await
+        .expect("read");
+        let delivered = |min: i64, max: i64| {
+            rows.iter()
+                .any(|r| r.5 == "Delivered" && r.1 == "SALES_ORDER" && now - r.2 >= min * day && now - r.2 <= max * day)
+        };
+        assert!(delivered(5, 30), "{country}: a delivered order inside the return window");
+        assert!(delivered(90, 400), "{country}: a delivered order older than the window");
+        assert!(rows.iter().any(|r| r.1 == "PARTNER_SALES_ORDER"), "{country}: a partner order");
+        assert!(rows.iter().any(|r| now - r.2 <= 30 * 60_000 && r.5 == "Created"), "{country}: a cancellable order");
+        match country {
+            "US" => assert!(rows.iter().any(|r| r.4.as_deref() == Some("US-PDX-DT") && r.5 == "Ready for Pickup")),
+            "CN" | "NL" => assert!(rows.iter().any(|r| r.3.contains("\"paymentHoldFlag\":true")), "{country}"),
+            "GB" => assert!(rows.iter().any(|r| r.3.contains("\"currencyAlt\":\"EUR\""))),
+            _ => {}
+        }
+    }
+}
+on_both_backends!(showcase_seed, the_demo_seed_has_the_showcase_orders_of_every_country);

@@ -1,11 +1,15 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'orders', 'guest-lookup'];
+/** Every folder under src/features is a feature, held to the same boundaries. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // Relative imports may climb one folder; anything further goes through `@/` so the
 // boundary rules below can see which layer it reaches into.

@@ -5,7 +5,8 @@ export const OPS_KEY = 'e2e-ops-key';
 export const DEMO_PASSWORD = 'orders-demo';
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  // Start signed out, whoever was signed in before.
+  // Start signed out, whoever was signed in before (the session is a cookie every tab shares).
+  await page.context().clearCookies();
   await page.goto('/orders/signin');
   await page.evaluate(() => { sessionStorage.clear(); });
   await page.goto('/orders/signin');

@@ -4,43 +4,9 @@
 pub const PHONE_MIN_DIGITS: usize = 3;
 pub const PHONE_MAX_DIGITS: usize = 16;
 
-/// Standard e-mail pattern: a local part, `@`, and a domain name or a bracketed IPv4 address.
+/// Standard e-mail pattern (spec 000 §5), the one rule the web app shares: `crate::rules::EMAIL_PATTERN`.
 pub fn is_valid_email(text: &str) -> bool {
-    let Some((local, domain)) = text.rsplit_once('@') else {
-        return false;
-    };
-    text.len() <= 254 && is_valid_local_part(local) && (is_valid_domain(domain) || is_bracketed_ip(domain))
-}
-
-fn is_valid_local_part(local: &str) -> bool {
-    const SPECIALS: &[u8] = b"!#$%&'*+/=?^_`{|}~.-";
-    !local.is_empty()
-        && local.len() <= 64
-        && !local.starts_with('.')
-        && !local.ends_with('.')
-        && !local.contains("..")
-        && local.bytes().all(|byte| byte.is_ascii_alphanumeric() || SPECIALS.contains(&byte))
-}
-
-fn is_valid_domain(domain: &str) -> bool {
-    let labels: Vec<&str> = domain.split('.').collect();
-    let label_ok = |label: &&str| {
-        !label.is_empty()
-            && label.len() <= 63
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-            && label.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
-    };
-    let top_level_ok =
-        labels.last().is_some_and(|top| top.len() >= 2 && top.bytes().all(|byte| byte.is_ascii_alphabetic()));
-    labels.len() >= 2 && labels.iter().all(label_ok) && top_level_ok
-}
-
-fn is_bracketed_ip(domain: &str) -> bool {
-    domain
-        .strip_prefix('[')
-        .and_then(|rest| rest.strip_suffix(']'))
-        .is_some_and(|ip| ip.parse::<std::net::Ipv4Addr>().is_ok())
+    crate::rules::is_email(text)
 }
 
 /// A phone number as the spec allows it: 3 to 16 digits, nothing else.

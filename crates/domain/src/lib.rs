@@ -8,11 +8,14 @@
 pub mod access;
 pub mod actions;
 pub mod contact;
+pub mod gift_card;
 pub mod groups;
 pub mod guest_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
+pub mod rules;
+pub mod shop_similar;
 pub mod status;
 pub mod totals;
 

@@ -23,9 +23,8 @@ pub struct InvalidOrderNumber;
 
 impl OrderNumber {
     pub fn parse(text: &str) -> Result<Self, InvalidOrderNumber> {
-        let length_ok = (MIN_LEN..=MAX_LEN).contains(&text.len());
-        let characters_ok = text.bytes().all(|byte| byte.is_ascii_alphanumeric());
-        if length_ok && characters_ok { Ok(Self(text.to_owned())) } else { Err(InvalidOrderNumber) }
+        // The one rule the web app shares (crate::rules); MIN_LEN and MAX_LEN say the same in numbers.
+        if crate::rules::is_order_number(text) { Ok(Self(text.to_owned())) } else { Err(InvalidOrderNumber) }
     }
 
     pub fn as_str(&self) -> &str {

@@ -19,8 +19,13 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::auth::routes::router())
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
+        .merge(crate::gift_cards::routes::router())
+        .merge(crate::products::routes::router())
+        .merge(crate::cart::routes::router())
+        .merge(crate::reviews::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
+        .route("/metrics", get(crate::metrics::serve_metrics))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .merge(api)
@@ -32,6 +37,7 @@ pub fn router(state: AppState) -> Router {
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
         .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track_requests))
         .layer(
             // Log the route pattern, never the query: guest queries carry e-mails and phone numbers.
             TraceLayer::new_for_http().make_span_with(|request: &Request| {

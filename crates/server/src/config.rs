@@ -65,6 +65,18 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_JOB_WORKERS", default_value_t = 4, global = true)]
     pub job_workers: usize,
 
+    /// Send cookies without `Secure`, for a plain-http host other than localhost (never behind TLS).
+    #[arg(long, env = "ORDERS_INSECURE_COOKIES", global = true)]
+    pub insecure_cookies: bool,
+
+    /// Who may read GET /metrics (Prometheus text format).
+    #[arg(long, env = "ORDERS_METRICS", value_enum, default_value_t = crate::metrics::MetricsAccess::Off, global = true)]
+    pub metrics: crate::metrics::MetricsAccess,
+
+    /// Seconds a stopping process (SIGTERM) gives requests in flight before it exits anyway.
+    #[arg(long, env = "ORDERS_SHUTDOWN_GRACE_SECONDS", default_value_t = 20, global = true)]
+    pub shutdown_grace_seconds: u64,
+
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,

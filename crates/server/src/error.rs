@@ -40,6 +40,23 @@ pub enum AppError {
     IdempotencyKeyReused,
     #[error("a request with this Idempotency-Key is still being processed; try again shortly")]
     IdempotencyInFlight,
+    /// Wrong PIN, unknown card and locked card alike (spec 000 §5 text).
+    #[error(
+        "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again."
+    )]
+    GiftCardInvalid,
+    /// Add to bag: an unknown sku, or one without a price in the bag's currency (spec 002 §8).
+    #[error("No pricing info")]
+    NoPricingInfo,
+    /// Shop similar could not be answered (spec 002 §8 get-shop-similar-failure).
+    #[error("similar products could not be loaded")]
+    ShopSimilarFailure,
+    /// A conflict with its own stable code.
+    #[error("{message}")]
+    CodedConflict { code: &'static str, field: String, message: String },
+    /// A write made with the session cookie without the session's `X-CSRF-Token`.
+    #[error("this request must carry the session's X-CSRF-Token header")]
+    CsrfTokenInvalid,
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -57,10 +74,11 @@ pub struct ApiError {
     pub field: Option<String>,
 }
 
-/// The stable error codes (every `code` an answer may carry; areas add theirs).
+/// The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
+/// too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum ErrorCode {
+pub enum ErrorCodeName {
     InvalidOrderNumber,
     InvalidFilter,
     InvalidQuery,
@@ -76,6 +94,10 @@ pub enum ErrorCode {
     InvalidIdempotencyKey,
     IdempotencyKeyReused,
     IdempotencyRequestInProgress,
+    GiftCardInvalid,
+    NoPricingInfo,
+    GetShopSimilarFailure,
+    CsrfTokenInvalid,
     ServiceUnavailable,
     Internal,
 }
@@ -99,9 +121,18 @@ impl AppError {
             Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),
             Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
             Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),
+            Self::GiftCardInvalid => ("gift-card-invalid", StatusCode::BAD_REQUEST),
+            Self::NoPricingInfo => ("no-pricing-info", StatusCode::UNPROCESSABLE_ENTITY),
+            Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
+            Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
+            Self::CsrfTokenInvalid => ("csrf-token-invalid", StatusCode::FORBIDDEN),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
+    }
+
+    pub fn coded_conflict(code: &'static str, field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::CodedConflict { code, field: field.into(), message: message.into() }
     }
 
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -118,6 +149,10 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+/// The stable code of an error answer, left on the response for the metrics layer.
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorCode(pub &'static str);
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (code, status) = self.code_and_status();
@@ -125,11 +160,14 @@ impl IntoResponse for AppError {
             tracing::error!(error = %cause, "request failed");
         }
         let field = match &self {
-            Self::Validation { field, .. } | Self::Conflict { field, .. } => Some(field.clone()),
+            Self::Validation { field, .. } | Self::Conflict { field, .. } | Self::CodedConflict { field, .. } => {
+                Some(field.clone())
+            }
             _ => None,
         };
         let body = ApiError { code, message: self.to_string(), field };
         let mut response = (status, axum::Json(body)).into_response();
+        response.extensions_mut().insert(ErrorCode(code));
         if let Self::RateLimited { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }

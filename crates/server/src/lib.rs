@@ -4,18 +4,25 @@ pub mod access;
 pub mod app;
 pub mod auth;
 pub mod caller;
+pub mod cart;
 pub mod catalog;
 pub mod clock;
 pub mod config;
+pub mod cookies;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod gift_cards;
 pub mod idempotency;
 pub mod jobs;
+pub mod metrics;
 pub mod openapi;
 pub mod ops;
 pub mod orders;
+pub mod products;
 pub mod rate_limit;
+pub mod reviews;
+pub mod secrets;
 pub mod seed;
 pub mod state;
 pub mod web;
@@ -57,11 +64,15 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         clock: Clock::default(),
         jobs: JobQueue::new(jobs::registry::handlers()),
         job_workers: settings.job_workers,
+        secure_cookies: !settings.insecure_cookies,
+        metrics: metrics::Metrics::default(),
+        metrics_access: settings.metrics,
+        shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
     })
 }
 
-/// Serves on `listener`, with the job workers, until `shutdown` resolves; then the workers give back the
-/// jobs they hold.
+/// Serves on `listener`, with the job workers, until `shutdown` resolves. Then it stops taking requests,
+/// gives those in flight `state.shutdown_grace` to finish, and the workers give back the jobs they hold.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -69,8 +80,29 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (stop_workers, stop) = tokio::sync::watch::channel(false);
     let workers = jobs::spawn_workers(state.clone(), state.job_workers, stop);
+    let grace = state.shutdown_grace;
+    let (signalled, mut signal) = tokio::sync::watch::channel(false);
+    let shutdown = async move {
+        shutdown.await;
+        let _ = signalled.send(true);
+    };
     let app = app::router(state).into_make_service_with_connect_info::<SocketAddr>();
-    let served = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
+    let server = axum::serve(listener, app).with_graceful_shutdown(shutdown);
+    let grace_over = async move {
+        while !*signal.borrow() {
+            if signal.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        tokio::time::sleep(grace).await;
+    };
+    let served = tokio::select! {
+        served = server => served,
+        () = grace_over => {
+            tracing::warn!(grace_seconds = grace.as_secs(), "requests still in flight after the grace period; stopping");
+            Ok(())
+        }
+    };
     let _ = stop_workers.send(true);
     for worker in workers {
         let _ = worker.await;

@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{auth, error, ops, orders};
+use crate::{auth, cart, error, gift_cards, ops, orders, products, reviews};
 
 struct SecuritySchemes;
 
@@ -27,15 +27,26 @@ impl Modify for SecuritySchemes {
     paths(
         auth::routes::create_token,
         auth::routes::get_me,
+        auth::routes::create_session,
+        auth::routes::get_session,
+        auth::routes::delete_session,
         orders::routes::list_order_history,
         orders::routes::get_order_detail,
         orders::routes::get_order_summary,
         ops::routes::create_member,
         ops::routes::upsert_order,
+        gift_cards::routes::check_gift_card_balance,
+        gift_cards::routes::upsert_gift_card,
+        gift_cards::routes::apply_gift_card_event,
+        products::routes::upsert_product,
+        products::routes::list_similar_products,
+        cart::routes::get_bag,
+        cart::routes::add_bag_item,
+        reviews::routes::register_reviewer,
     ),
     components(schemas(
         error::ApiError,
-        error::ErrorCode,
+        error::ErrorCodeName,
         orders::view::SimpleStatusName,
         orders::view::StatusColorName,
         orders::view::OrderTypeName,

@@ -33,6 +33,11 @@ impl Limiter {
         self.take(&format!("order:{order_number}"), self.per_subject_per_minute)
     }
 
+    /// A request from `client` to an endpoint that takes guesses (gift card balance).
+    pub fn check_client(&self, client: IpAddr) -> Result<(), AppError> {
+        self.take(&format!("client:{client}"), self.per_client_per_minute)
+    }
+
     /// A sign-in for `email` from `client`.
     pub fn check_sign_in(&self, client: IpAddr, email: &str) -> Result<(), AppError> {
         self.take(&format!("client:{client}"), self.per_client_per_minute)?;

@@ -20,4 +20,10 @@ pub struct AppState {
     pub jobs: JobQueue,
     /// Workers `serve` starts beside the web server.
     pub job_workers: usize,
+    /// Cookies carry `Secure` (off only with `--insecure-cookies`, for plain-http hosts other than localhost).
+    pub secure_cookies: bool,
+    pub metrics: crate::metrics::Metrics,
+    pub metrics_access: crate::metrics::MetricsAccess,
+    /// How long a stopping process lets requests in flight finish.
+    pub shutdown_grace: std::time::Duration,
 }

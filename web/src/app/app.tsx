@@ -2,15 +2,25 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { createQueryClient } from '@/shared/api/query-client';
+import { useBrowserSession } from '@/shared/auth/restore-session';
 import { FlagsProvider, type Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
+import { PageFailure } from '@/shared/routing/chunk-failure';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { Spinner } from '@/shared/ui/spinner';
+import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
 import { Layout } from './layout';
+import { orderSlots } from './order-slots';
 import { AppRoutes } from './routes';
 
 /** Splits the optional /:country/:locale prefix off the URL; the rest is routed under it as base. */
+function BrowserSession() {
+  useBrowserSession();
+  return null;
+}
+
 function LocalizedApp() {
   const [location] = useLocation();
   const { country, language, base } = parseRoutePrefix(location);
@@ -19,9 +29,12 @@ function LocalizedApp() {
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
       <Router base={base}>
         <Layout>
-          <Suspense fallback={<Spinner fullPage />}>
-            <AppRoutes />
-          </Suspense>
+          {/* Keyed by location: moving to another page clears a failure. */}
+          <ErrorBoundary key={location} fallback={(error, reset) => <PageFailure error={error} onRetry={reset} />}>
+            <Suspense fallback={<Spinner fullPage />}>
+              <AppRoutes />
+            </Suspense>
+          </ErrorBoundary>
         </Layout>
       </Router>
     </I18nProvider>
@@ -31,14 +44,19 @@ function LocalizedApp() {
 interface AppProps {
   queryClient?: QueryClient;
   flags?: Partial<Flags>;
+  /** Restore and renew the cookie session with the server (off in component tests that mock every call). */
+  browserSession?: boolean;
 }
 
-export function App({ queryClient, flags }: AppProps) {
+export function App({ queryClient, flags, browserSession = true }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <FlagsProvider flags={flags}>
-        <LocalizedApp />
+        <OrderSlotsProvider slots={orderSlots}>
+          {browserSession && <BrowserSession />}
+          <LocalizedApp />
+        </OrderSlotsProvider>
       </FlagsProvider>
     </QueryClientProvider>
   );

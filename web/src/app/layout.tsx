@@ -31,6 +31,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <li>
                 <Link href={paths.guestLookup()}>{t('app.nav.lookup')}</Link>
               </li>
+              <li>
+                <Link href={paths.giftCardLookup()}>{t('app.nav.giftCard')}</Link>
+              </li>
             </ul>
           </nav>
           <SignOutButton />

@@ -3,11 +3,13 @@ import type { MessageKey } from '@/shared/i18n/messages';
 
 const DETAIL = /^\/orders\/(sales|returns)\/[A-Za-z0-9]+/;
 const GUEST_LOOKUP = /^\/orders\/details(\/|$)/;
+const GIFT_CARD = /^\/orders\/gift-card-lookup\/?$/;
 
 /** Spec §2: order detail pages, the guest lookup, and every other page ("Member Orders"). */
 export function pageTitleKey(path: string): MessageKey {
   if (DETAIL.test(path)) return 'title.orderDetails';
   if (GUEST_LOOKUP.test(path)) return 'title.guestLookup';
+  if (GIFT_CARD.test(path)) return 'title.giftCard';
   return 'title.memberOrders';
 }
 

@@ -18,6 +18,10 @@ const ReturnOrderDetailPage = lazy(() =>
 const GuestLookupPage = lazy(() =>
   import('@/features/guest-lookup/pages/guest-lookup-page').then((module) => ({ default: module.GuestLookupPage })),
 );
+const GiftCardLookupPage = lazy(() =>
+  import('@/features/gift-card/pages/gift-card-lookup-page').then((module) => ({ default: module.GiftCardLookupPage })),
+);
+const BagPage = lazy(() => import('@/features/services/pages/bag-page').then((module) => ({ default: module.BagPage })));
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
@@ -36,6 +40,8 @@ export function AppRoutes() {
       <Route path={RETURNS}>{(params) => <ReturnOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
+      <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />
+      <Route path="/orders/bag" component={BagPage} />
       {/* Unmatched routes go to /orders, keeping the prefix. */}
       <Route>
         <Redirect to={paths.history()} replace />

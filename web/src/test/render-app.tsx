@@ -22,7 +22,7 @@ export function renderApp(url: string, { flags, member = false, visitor }: Rende
   const user = userEvent.setup();
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App queryClient={queryClient} flags={flags} />
+      <App queryClient={queryClient} flags={flags} browserSession={false} />
     </Router>,
   );
   /** The URL the app is showing now (path and query). */

@@ -1,6 +1,7 @@
 //! Who is calling: a member by bearer token, or nobody in particular (a guest proves itself per order).
 
 use axum::extract::FromRequestParts;
+use axum::http::Method;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
@@ -26,12 +27,41 @@ fn bearer_token(parts: &Parts) -> Result<Option<&str>, AppError> {
     Ok(Some(token.trim()))
 }
 
+/// Name of the browser session cookie (HttpOnly: scripts never see the token).
+pub const SESSION_COOKIE: &str = "orders_session";
+/// The header a write made with the session cookie must carry, repeating the session's CSRF value.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
+    left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+/// A member from the session cookie. Reads (GET, HEAD, OPTIONS) need nothing more; every other method
+/// must repeat the session's CSRF value in `X-CSRF-Token`, so another site cannot write as the shopper.
+fn member_from_cookie(parts: &Parts, state: &AppState) -> Result<Option<Member>, AppError> {
+    let Some(token) = crate::cookies::get(&parts.headers, SESSION_COOKIE) else {
+        return Ok(None);
+    };
+    // A session that has ended (or a forged cookie) counts as no session: the caller may still be a guest.
+    let Ok(session) = state.tokens.verify_session(token) else {
+        return Ok(None);
+    };
+    let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
+    if !safe {
+        let sent = parts.headers.get(CSRF_HEADER).map(|value| value.as_bytes()).unwrap_or_default();
+        if !constant_time_equal(sent, session.csrf.as_bytes()) {
+            return Err(AppError::CsrfTokenInvalid);
+        }
+    }
+    Ok(Some(Member { upm_id: session.upm_id }))
+}
+
 impl FromRequestParts<AppState> for MaybeMember {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         match bearer_token(parts)? {
-            None => Ok(Self(None)),
+            None => Ok(Self(member_from_cookie(parts, state)?)),
             Some(token) => {
                 let upm_id = state.tokens.verify(token)?;
                 Ok(Self(Some(Member { upm_id })))

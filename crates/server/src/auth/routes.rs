@@ -1,19 +1,26 @@
 //! `POST /auth/v1/token` (sign-in) and `GET /auth/v1/me`.
 
 use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use utoipa::ToSchema;
 
+use super::identity::SESSION_COOKIE;
+use super::token::SessionClaims;
 use super::{Member, db, password};
 use crate::app::AppState;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/auth/v1/token", post(create_token)).route("/auth/v1/me", get(get_me))
+    Router::new()
+        .route("/auth/v1/token", post(create_token))
+        .route("/auth/v1/me", get(get_me))
+        .route("/auth/v1/session", post(create_session).get(get_session).delete(delete_session))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -53,14 +60,7 @@ pub async fn create_token(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Json<TokenResponse>> {
-    let email = domain::contact::normalize_email(&request.email);
-    state.limiter.check_sign_in(peer.ip(), &email)?;
-    let member = db::find_by_email(&state.db, &email).await?;
-    let stored_hash = member.as_ref().map(|m| m.password_hash.clone());
-    if !password::verify(request.password, stored_hash).await {
-        return Err(AppError::InvalidCredentials);
-    }
-    let member = member.ok_or(AppError::InvalidCredentials)?;
+    let member = authenticate(&state, peer, request).await?;
     let access_token = state.tokens.issue(&member.upm_id)?;
     Ok(Json(TokenResponse {
         access_token,
@@ -68,6 +68,81 @@ pub async fn create_token(
         expires_in: state.tokens.ttl_seconds,
         upm_id: member.upm_id,
     }))
+}
+
+/// The member whose e-mail and password these are (rate limited; an unknown e-mail costs what a wrong
+/// password does).
+async fn authenticate(state: &AppState, peer: SocketAddr, request: TokenRequest) -> AppResult<db::MemberRecord> {
+    let email = domain::contact::normalize_email(&request.email);
+    state.limiter.check_sign_in(peer.ip(), &email)?;
+    let member = db::find_by_email(&state.db, &email).await?;
+    let stored_hash = member.as_ref().map(|m| m.password_hash.clone());
+    if !password::verify(request.password, stored_hash).await {
+        return Err(AppError::InvalidCredentials);
+    }
+    member.ok_or(AppError::InvalidCredentials)
+}
+
+/// A browser session as the web app sees it; the token itself stays in the HttpOnly cookie.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionResponse {
+    pub upm_id: String,
+    /// Seconds until the session ends unless it is refreshed.
+    pub expires_in: i64,
+    /// Send it back as `X-CSRF-Token` on every write made with the session cookie.
+    pub csrf_token: String,
+}
+
+fn session_response(state: &AppState, token: &str, claims: SessionClaims) -> Response {
+    let expires_in = claims.expires_at - chrono::Utc::now().timestamp();
+    let body = SessionResponse { upm_id: claims.upm_id, expires_in, csrf_token: claims.csrf };
+    let mut response = Json(body).into_response();
+    if let Some(cookie) = crate::cookies::set(SESSION_COOKIE, token, expires_in.max(0), state.secure_cookies) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// Sign in for a browser session: an HttpOnly cookie that every tab shares, and a CSRF value for writes.
+#[utoipa::path(post, path = "/auth/v1/session", tag = "auth", request_body = TokenRequest,
+    responses((status = 200, body = SessionResponse, description = "sets the orders_session cookie"),
+              (status = 401, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+pub async fn create_session(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    JsonBody(request): JsonBody<TokenRequest>,
+) -> AppResult<Response> {
+    let member = authenticate(&state, peer, request).await?;
+    let (token, claims) = state.tokens.issue_session(&member.upm_id)?;
+    Ok(session_response(&state, &token, claims))
+}
+
+/// The current browser session, refreshed while it is used: past half its life it is issued anew.
+#[utoipa::path(get, path = "/auth/v1/session", tag = "auth",
+    responses((status = 200, body = SessionResponse), (status = 401, body = crate::error::ApiError)))]
+pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    let token = crate::cookies::get(&headers, SESSION_COOKIE).ok_or(AppError::Unauthorized)?;
+    let claims = state.tokens.verify_session(token)?;
+    let now = chrono::Utc::now().timestamp();
+    let half_life = (claims.expires_at - claims.issued_at) / 2;
+    if now - claims.issued_at < half_life {
+        return Ok(session_response(&state, token, claims));
+    }
+    // Still in the database? A removed member's session is not renewed.
+    db::find_by_id(&state.db, &claims.upm_id).await?.ok_or(AppError::Unauthorized)?;
+    let (fresh, fresh_claims) = state.tokens.issue_session(&claims.upm_id)?;
+    Ok(session_response(&state, &fresh, fresh_claims))
+}
+
+/// Sign out: the session cookie is cleared.
+#[utoipa::path(delete, path = "/auth/v1/session", tag = "auth", responses((status = 204)))]
+pub async fn delete_session(State(state): State<AppState>) -> Response {
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    if let Some(cookie) = crate::cookies::set(SESSION_COOKIE, "", 0, state.secure_cookies) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
 }
 
 /// The signed-in member.

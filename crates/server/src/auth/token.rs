@@ -17,6 +17,18 @@ struct Claims {
     iss: String,
     iat: i64,
     exp: i64,
+    /// Only in a browser session's token: the value a write must repeat in `X-CSRF-Token`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    csrf: Option<String>,
+}
+
+/// A verified browser session (the `orders_session` cookie).
+#[derive(Debug, Clone)]
+pub struct SessionClaims {
+    pub upm_id: String,
+    pub csrf: String,
+    pub issued_at: i64,
+    pub expires_at: i64,
 }
 
 #[derive(Clone)]
@@ -65,9 +77,36 @@ impl TokenKeys {
     pub fn issue(&self, upm_id: &str) -> Result<String, AppError> {
         let now = chrono::Utc::now().timestamp();
         let ttl = i64::try_from(self.ttl_seconds).unwrap_or(i64::MAX / 2);
-        let claims = Claims { sub: upm_id.to_owned(), iss: ISSUER.to_owned(), iat: now, exp: now + ttl };
+        let claims = Claims { sub: upm_id.to_owned(), iss: ISSUER.to_owned(), iat: now, exp: now + ttl, csrf: None };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|error| AppError::Internal(Box::new(error)))
+    }
+
+    /// A browser session token with a fresh CSRF value; returns the token and its claims.
+    pub fn issue_session(&self, upm_id: &str) -> Result<(String, SessionClaims), AppError> {
+        let now = chrono::Utc::now().timestamp();
+        let ttl = i64::try_from(self.ttl_seconds).unwrap_or(i64::MAX / 2);
+        let mut csrf_bytes = [0u8; 24];
+        rand::rng().fill_bytes(&mut csrf_bytes);
+        let csrf = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(csrf_bytes);
+        let claims = Claims {
+            sub: upm_id.to_owned(),
+            iss: ISSUER.to_owned(),
+            iat: now,
+            exp: now + ttl,
+            csrf: Some(csrf.clone()),
+        };
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(|error| AppError::Internal(Box::new(error)))?;
+        Ok((token, SessionClaims { upm_id: upm_id.to_owned(), csrf, issued_at: now, expires_at: now + ttl }))
+    }
+
+    /// A valid browser session token's claims; a bearer token (no CSRF value) is not a session.
+    pub fn verify_session(&self, token: &str) -> Result<SessionClaims, AppError> {
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .map_err(|_| AppError::Unauthorized)?;
+        let csrf = data.claims.csrf.ok_or(AppError::Unauthorized)?;
+        Ok(SessionClaims { upm_id: data.claims.sub, csrf, issued_at: data.claims.iat, expires_at: data.claims.exp })
     }
 
     /// The member id of a valid token; refuses bad signatures, other algorithms (`none` too) and expiry.
@@ -107,7 +146,8 @@ mod tests {
     #[test]
     fn an_expired_token_is_refused() {
         let keys = TokenKeys::from_secret(b"test-secret", 60);
-        let claims = Claims { sub: "m".into(), iss: ISSUER.into(), iat: 1, exp: chrono::Utc::now().timestamp() - 1 };
+        let claims =
+            Claims { sub: "m".into(), iss: ISSUER.into(), iat: 1, exp: chrono::Utc::now().timestamp() - 1, csrf: None };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap_or_default();
         assert!(keys.verify(&token).is_err());
     }

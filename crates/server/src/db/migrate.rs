@@ -17,6 +17,8 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (9, "stores", include_str!("../../../../migrations/0009_stores.sql")),
     (10, "mail_outbox", include_str!("../../../../migrations/0010_mail_outbox.sql")),
     (11, "pickups", include_str!("../../../../migrations/0011_pickups.sql")),
+    (12, "services", include_str!("../../../../migrations/0012_services.sql")),
+    (13, "einvoice", include_str!("../../../../migrations/0013_einvoice.sql")),
 ];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.

@@ -3,9 +3,9 @@
 use domain::status::raw_statuses;
 use domain::{OrderType, SimpleStatus};
 
-use super::SeedPlan;
 use super::data::{APPAREL_SIZES, CARRIERS, MARKETS, Market, PARTNERS, PRODUCTS, SHOE_SIZES, STORES};
 use super::rng::{Rng, stable_hash};
+use super::{SeedPlan, catalogue};
 use crate::orders::contract::TransactionAlt;
 use crate::orders::fields::{DecimalText, OptText};
 
@@ -648,24 +648,7 @@ fn raw_for(status: SimpleStatus, rng: &mut Rng) -> String {
 }
 
 /// The drawing the demo image server uses for a product.
-fn product_kind(shoe: bool, category: &str) -> &'static str {
-    let has = |word: &str| category.contains(word);
-    if shoe {
-        "shoe"
-    } else if has("Shorts") || has("Leggings") {
-        "bottom"
-    } else if has("Backpack") {
-        "bag"
-    } else if has("Cap") {
-        "cap"
-    } else if has("Socks") {
-        "socks"
-    } else {
-        "top"
-    }
-}
-
-fn round_price(minor: i64, market: &Market) -> i64 {
+pub(super) fn round_price(minor: i64, market: &Market) -> i64 {
     ((minor + market.round_to / 2) / market.round_to).max(1) * market.round_to
 }
 
@@ -689,9 +672,9 @@ fn product_line(
     let product = &PRODUCTS[product_index];
     let color_index = rng.index(product.colors.len());
     let size = *rng.pick(if product.shoe { SHOE_SIZES } else { APPAREL_SIZES });
-    let style_color = format!("{}{:03}-{:03}", product.style, product_index * 7 + 100, color_index * 10 + 1);
+    let style_color = catalogue::style_color(product_index, color_index);
     let quantity = *rng.pick(&[1, 1, 1, 1, 1, 1, 1, 1, 2, 3]);
-    let unit_price = round_price(product.usd * market.minor_per_usd, market);
+    let unit_price = catalogue::market_price(product, market);
     let gross = unit_price * quantity;
     let tax = if market.tax_exclusive {
         gross * market.tax_percent / 100
@@ -712,13 +695,9 @@ fn product_line(
     SeedLine {
         line_number: line_index as i64 + 1,
         gtin: gtin14(sku_seed),
-        sku_id: format!("{style_color}-{size}").replace(['.', ' '], "_"),
+        sku_id: catalogue::sku_id(&style_color, size),
         product_id: format!("{:016x}", stable_hash(product.style)),
-        image_url: format!(
-            "/images/products/{}/{}/{style_color}.svg",
-            product_kind(product.shoe, product.category),
-            product.colors[color_index].split(['/', ' ']).next().unwrap_or("grey").to_lowercase()
-        ),
+        image_url: catalogue::image_url(product, color_index, &style_color),
         style_color,
         title: product.title,
         category: product.category,

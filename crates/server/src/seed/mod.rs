@@ -5,6 +5,7 @@
 //! 2,000 at a million orders), plus guest orders, partner orders, store-pickup orders and return
 //! orders linked to their parent. Every raw status of both mapping tables appears at least once.
 
+mod catalogue;
 mod data;
 mod generate;
 mod rng;
@@ -64,6 +65,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
     let password_hash = crate::auth::password::hash(DEMO_PASSWORD.to_owned()).await.map_err(|e| e.to_string())?;
     write::stores(db).await?;
     write::gift_cards(db).await?;
+    catalogue::write(db, data::SHOE_SIZES, plan.until_millis).await?;
     let members = generate::members(plan, &password_hash);
     write::members(db, &members).await?;
     let mut generator = generate::OrderGenerator::new(plan, &members);

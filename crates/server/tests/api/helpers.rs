@@ -45,11 +45,13 @@ pub struct Options {
     pub per_client: u32,
     pub per_order: u32,
     pub job_workers: usize,
+    /// Any other setting a test needs, applied last.
+    pub configure: Option<fn(&mut Settings)>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { ops_key: Some(OPS_KEY), per_client: 100_000, per_order: 100_000, job_workers: 2 }
+        Self { ops_key: Some(OPS_KEY), per_client: 100_000, per_order: 100_000, job_workers: 2, configure: None }
     }
 }
 
@@ -107,6 +109,9 @@ async fn start(database_url: String, cleanup: Cleanup, options: Options) -> Test
     settings.no_demo_data = true;
     settings.response_cache_mib = 16;
     settings.job_workers = options.job_workers;
+    if let Some(configure) = options.configure {
+        configure(&mut settings);
+    }
     let state = server::prepare(&settings).await.expect("prepare the app");
     let clock = state.clock.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");

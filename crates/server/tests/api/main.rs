@@ -6,9 +6,13 @@ mod helpers;
 
 mod auth;
 mod detail;
+mod gift_cards;
 mod history;
 mod jobs;
+mod metrics;
 mod ops;
 mod orders_contract;
 mod seed;
+mod services;
+mod session;
 mod web;

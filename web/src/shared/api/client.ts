@@ -1,8 +1,8 @@
-import { guestFilter, getSession, signOut } from '@/shared/auth/session';
+import { endSession, guestFilter, getSession } from '@/shared/auth/session';
 import { ApiError, PARSE_ERROR_MESSAGE } from './api-error';
 import type { paths } from './schema';
 
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type PathsWith<M extends Method> = {
   [P in keyof paths]: undefined extends paths[P][M] ? never : P;
 }[keyof paths];
@@ -77,7 +77,10 @@ async function request<O>(method: Method, template: string, options: RequestOpti
   const headers: Record<string, string> = { Accept: 'application/json' };
   const query: Record<string, unknown> = { ...(options.query as object | undefined) };
   const asMember = options.auth !== 'none' && session.member !== null;
-  if (asMember && session.member) headers.Authorization = `Bearer ${session.member.accessToken}`;
+  // Browsers are signed in by the session cookie (sent by fetch on its own); bearer tokens are for other clients.
+  if (asMember && session.member?.accessToken) headers.Authorization = `Bearer ${session.member.accessToken}`;
+  // Every write made with the session cookie repeats the session's CSRF value.
+  if (method !== 'get' && session.member?.csrfToken) headers['X-CSRF-Token'] = session.member.csrfToken;
   // A signed-in member who also looked an order up as a guest sends both: the server accepts either.
   if (options.auth === 'member-or-guest' && session.visitor && query.filter === undefined) {
     query.filter = guestFilter(session.visitor);
@@ -89,6 +92,7 @@ async function request<O>(method: Method, template: string, options: RequestOpti
     response = await fetch(buildUrl(template, options.params as object | undefined, query, options.rawQuery), {
       method: method.toUpperCase(),
       headers,
+      credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
@@ -100,6 +104,7 @@ async function request<O>(method: Method, template: string, options: RequestOpti
   const text = await response.text();
   const body = text === '' ? undefined : parseJson(text);
   if (response.ok) {
+    if (response.status === 204) return undefined as SuccessBody<O>;
     if (body === undefined) {
       throw new ApiError({ status: response.status, code: 'unparseable-response', message: PARSE_ERROR_MESSAGE });
     }
@@ -107,8 +112,8 @@ async function request<O>(method: Method, template: string, options: RequestOpti
   }
   const fallbacks = options.fallbackOn;
   if (fallbacks && response.status in fallbacks) return fallbacks[response.status] as SuccessBody<O>;
-  // A member token the server no longer accepts ends the session; pages then send the shopper to sign in.
-  if (response.status === 401 && asMember) signOut();
+  // A session the server no longer accepts has ended; pages say so and send the shopper to sign in.
+  if (response.status === 401 && asMember) endSession();
   throw toApiError(response, body);
 }
 
@@ -117,3 +122,12 @@ export const apiGet = <P extends PathsWith<'get'>>(path: P, options: RequestOpti
 
 export const apiPost = <P extends PathsWith<'post'>>(path: P, options: RequestOptions<Operation<P, 'post'>>) =>
   request<Operation<P, 'post'>>('post', path, options);
+
+export const apiPut = <P extends PathsWith<'put'>>(path: P, options: RequestOptions<Operation<P, 'put'>>) =>
+  request<Operation<P, 'put'>>('put', path, options);
+
+export const apiPatch = <P extends PathsWith<'patch'>>(path: P, options: RequestOptions<Operation<P, 'patch'>>) =>
+  request<Operation<P, 'patch'>>('patch', path, options);
+
+export const apiDelete = <P extends PathsWith<'delete'>>(path: P, options: RequestOptions<Operation<P, 'delete'>>) =>
+  request<Operation<P, 'delete'>>('delete', path, options);

@@ -21,6 +21,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current browser session, refreshed while it is used: past half its life it is issued anew. */
+        get: operations["get_session"];
+        put?: never;
+        /** Sign in for a browser session: an HttpOnly cookie that every tab shares, and a CSRF value for writes. */
+        post: operations["create_session"];
+        /** Sign out: the session cookie is cleared. */
+        delete: operations["delete_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/token": {
         parameters: {
             query?: never;
@@ -32,6 +51,74 @@ export interface paths {
         put?: never;
         /** Sign in with e-mail and password. */
         post: operations["create_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bag (empty when a guest has none yet). */
+        get: operations["get_bag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/v1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add units of a sku to the caller's bag ("Buy again" adds one). */
+        post: operations["add_bag_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/gift_cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or replace a gift card (ops). */
+        post: operations["upsert_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/gift_cards/{cardNumber}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a card's balance (ops): load, redeem, refund or adjust, once per event id, never below zero. */
+        post: operations["apply_gift_card_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -66,6 +153,23 @@ export interface paths {
         put?: never;
         /** Create or replace one order with all its lines. */
         post: operations["upsert_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or replace a product (ops): one colourway with its sizes and prices per currency. */
+        post: operations["upsert_product"];
         delete?: never;
         options?: never;
         head?: never;
@@ -109,6 +213,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/shopsimilar/v2/{colorWays}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** In-stock products like the given colourways (comma-joined style colours), closest first. */
+        get: operations["list_similar_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/summary/v1/{orderNumber}": {
         parameters: {
             query?: never;
@@ -123,6 +244,46 @@ export interface paths {
         get: operations["get_order_summary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/giftcard_balance/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance of a gift card. A wrong PIN, an unknown card and a locked card get the same answer, in
+         *     the same time (one Argon2 verification each); 10 failed PINs lock a card for 30 minutes.
+         */
+        post: operations["check_gift_card_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/v1/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the signed-in member with the review provider; the answer's signature goes on the
+         *     write-a-review link.
+         */
+        post: operations["register_reviewer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -149,6 +310,29 @@ export interface components {
             returnOrderId?: string | null;
             webLink?: string | null;
         };
+        AddItem: {
+            /**
+             * Format: int64
+             * @description 1 for buy again; at most 10 of one sku in a bag.
+             */
+            quantity: number;
+            skuId: string;
+        };
+        /** @description What the mini-cart confirmation shows of the item just added. */
+        AddedItem: {
+            category: string;
+            currency: string;
+            image: string;
+            /** Format: double */
+            msrp: number;
+            /** Format: double */
+            price: number;
+            size: string;
+            skuId: string;
+            title: string;
+            /** Format: int64 */
+            totalItemCount: number;
+        };
         /** @description The body of every error answer. */
         ApiError: {
             /** @description Stable code, e.g. `invalid-order-number`. */
@@ -161,6 +345,37 @@ export interface components {
             dayPhoneNumber?: string | null;
             email?: string | null;
             phoneNumber?: components["schemas"]["PhoneNumber"] | null;
+        };
+        Bag: {
+            addedItem?: components["schemas"]["AddedItem"] | null;
+            currency: string;
+            items: components["schemas"]["BagItem"][];
+            totals: components["schemas"]["BagTotals"];
+        };
+        BagItem: {
+            priceInfo: components["schemas"]["PriceInfo"];
+            /** Format: int64 */
+            quantity: number;
+            skuId: string;
+        };
+        BagTotals: {
+            /** Format: int64 */
+            quantity: number;
+        };
+        BalanceRequest: {
+            /** @description 19 digits; spaces allowed (at most 24 characters in all). */
+            accountNumber: string;
+            /** @description ISO 4217 code of the shopper's store; the balance is answered in the card's own currency. */
+            currency: string;
+            /** @description 6 digits. */
+            pin: string;
+        };
+        BalanceResponse: {
+            /** Format: double */
+            balance: number;
+            currency: string;
+            /** @description Last day the card can be used (YYYY-MM-DD), when it expires. */
+            expiresOn?: string | null;
         };
         /** @description Barcode drawing parameters (000 section 9). */
         BarcodeView: {
@@ -180,14 +395,42 @@ export interface components {
             upmId: string;
         };
         /**
-         * @description The stable error codes (every `code` an answer may carry; areas add theirs).
+         * @description The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
+         *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
          * @enum {string}
          */
-        ErrorCode: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "service-unavailable" | "internal";
+        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "service-unavailable" | "internal";
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
             subStatus?: string | null;
+        };
+        GiftCardBalanceAfter: {
+            /** @description false when this event id had been applied before. */
+            applied: boolean;
+            /** Format: double */
+            balance: number;
+            currency: string;
+        };
+        GiftCardEvent: {
+            /** @description Decimal in the card's currency; positive (for adjust, signed). */
+            amount: string;
+            /** @description Applied once: a repeated id changes nothing. */
+            eventId: string;
+            kind: components["schemas"]["GiftCardEventKind"];
+        };
+        /** @enum {string} */
+        GiftCardEventKind: "load" | "redeem" | "refund" | "adjust";
+        GiftCardInput: {
+            /** @description Decimal text or number in the card's currency, e.g. "50.00". */
+            balance: string;
+            currency: string;
+            /** @description YYYY-MM-DD. */
+            expiresOn?: string | null;
+            /** @description 19 digits (spaces allowed). */
+            number: string;
+            /** @description 6 digits; stored only as an Argon2id hash, never returned or logged. */
+            pin: string;
         };
         GiftCardSummary: {
             /** Format: double */
@@ -572,6 +815,12 @@ export interface components {
             telephone: string;
             timezone: string;
         };
+        PriceInfo: {
+            /** Format: double */
+            msrp: number;
+            /** Format: double */
+            price: number;
+        };
         Product: {
             category: string;
             color: string;
@@ -585,6 +834,32 @@ export interface components {
             size: string;
             styleColor: string;
             title: string;
+        };
+        ProductInput: {
+            category: string;
+            colour: string;
+            /** @description An http(s) URL or a path on this server. */
+            image: string;
+            inStock?: boolean;
+            /** Format: int64 */
+            popularity?: number;
+            prices: components["schemas"]["ProductPrice"][];
+            productId: string;
+            sizes: components["schemas"]["ProductSize"][];
+            styleColor: string;
+            subtitle?: string;
+            title: string;
+        };
+        ProductPrice: {
+            currency: string;
+            msrp: string;
+            /** @description Decimal in the currency, e.g. "130.00". */
+            price: string;
+        };
+        ProductSize: {
+            inStock?: boolean;
+            size: string;
+            skuId: string;
         };
         /** @description A promotion applied to an order or a line. */
         Promotion: {
@@ -602,6 +877,24 @@ export interface components {
             firstName?: string | null;
             lastName?: string | null;
         };
+        /** @description The registration the front end sends (field names as the provider's API spells them). */
+        Registration: {
+            email: string;
+            email_confirmed: boolean;
+            first_name: string;
+            /**
+             * Format: int64
+             * @description Unix seconds when the front end made the registration.
+             */
+            issued_at: number;
+            last_name: string;
+            nick_name: string;
+            /** @description The member's access token: the provider learns who the reviewer is from it. */
+            user_auth_token: string;
+        };
+        RegistrationSignature: {
+            signature: string;
+        };
         /** @description Why a line may not be returned: a stable code, a text, and a link (display text and URL). */
         ReturnDisableReason: {
             code: string;
@@ -616,6 +909,17 @@ export interface components {
             linkDisplayText?: string | null;
             linkSource?: string | null;
             subheader?: string | null;
+        };
+        /** @description A browser session as the web app sees it; the token itself stays in the HttpOnly cookie. */
+        SessionResponse: {
+            /** @description Send it back as `X-CSRF-Token` on every write made with the session cookie. */
+            csrfToken: string;
+            /**
+             * Format: int64
+             * @description Seconds until the session ends unless it is refreshed.
+             */
+            expiresIn: number;
+            upmId: string;
         };
         /** @description Where a partner or store shipped the order from. */
         ShipFrom: {
@@ -633,6 +937,17 @@ export interface components {
             /** @description Raw status as received. */
             status?: string | null;
         };
+        SimilarProduct: {
+            image: string;
+            pid: string;
+            slug: string;
+            styleColor: string;
+            subtitle: string;
+            title: string;
+        };
+        SimilarProducts: {
+            objects: components["schemas"]["SimilarProduct"][];
+        };
         /**
          * @description The simple statuses (spec 000 section 4), plus paymentPending for an order whose payment is on hold.
          * @enum {string}
@@ -649,6 +964,18 @@ export interface components {
          * @enum {string}
          */
         StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
+        StoredGiftCard: {
+            /** Format: double */
+            balance: number;
+            created: boolean;
+            currency: string;
+            /** @description The last four digits only. */
+            lastFour: string;
+        };
+        StoredProduct: {
+            created: boolean;
+            styleColor: string;
+        };
         TokenRequest: {
             email: string;
             password: string;
@@ -749,6 +1076,90 @@ export interface operations {
             };
         };
     };
+    get_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description sets the orders_session cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    delete_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     create_token: {
         parameters: {
             query?: never;
@@ -779,6 +1190,185 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_bag: {
+        parameters: {
+            query?: {
+                /** @description the market's currency, default USD */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bag"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    add_bag_item: {
+        parameters: {
+            query?: {
+                /** @description the market's currency, default USD */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bag"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description out-of-stock, bag-limit or bag-currency-mismatch */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description no-pricing-info: unknown sku or no price here */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    upsert_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftCardInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredGiftCard"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredGiftCard"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    apply_gift_card_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 19 digits */
+                cardNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftCardEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardBalanceAfter"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -858,6 +1448,53 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    upsert_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredProduct"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredProduct"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -966,6 +1603,50 @@ export interface operations {
             };
         };
     };
+    list_similar_products: {
+        parameters: {
+            query?: {
+                /** @description prices compared in this currency (default USD) */
+                currency?: string;
+                country?: string;
+                language?: string;
+            };
+            header?: never;
+            path: {
+                /** @description comma-joined style colours, e.g. SR4100-001,DTT156-011 */
+                colorWays: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarProducts"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description get-shop-similar-failure */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_order_summary: {
         parameters: {
             query?: {
@@ -1006,6 +1687,93 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    check_gift_card_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            /** @description gift-card-invalid: wrong number or PIN, or locked; validation-failed: malformed input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    register_reviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Registration"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSignature"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

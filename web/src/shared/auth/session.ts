@@ -1,10 +1,15 @@
 import { useSyncExternalStore } from 'react';
 
-/** A signed-in member: the bearer token and when it stops being valid (epoch ms). */
+/**
+ * A signed-in member. In the browser the session lives in an HttpOnly cookie that every tab shares
+ * (the script never sees the token); what the script keeps is who it is, until when, and the CSRF value
+ * every write repeats. `accessToken` is only for callers that use bearer tokens (tests, other clients).
+ */
 export interface MemberSession {
-  accessToken: string;
   upmId: string;
   expiresAt: number;
+  csrfToken?: string;
+  accessToken?: string;
 }
 
 /** A guest's proof of identity for one order: the order's e-mail or phone (country code + number, digits). */
@@ -13,10 +18,16 @@ export type Visitor = { email: string } | { phoneNumber: string };
 export interface Session {
   member: MemberSession | null;
   visitor: Visitor | null;
+  /** True until the server said whether this browser has a session (a new tab asks once). */
+  restoring: boolean;
+  /** The member's session ended by itself (expired or refused): pages say so. */
+  ended: boolean;
 }
 
 const MEMBER_KEY = 'orders.member';
 const VISITOR_KEY = 'orders.visitor';
+/** Other tabs hear of sign-in and sign-out at once. */
+const CHANNEL = 'orders-session';
 
 const listeners = new Set<() => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -33,7 +44,7 @@ function readJson(key: string): unknown {
 function isMember(value: unknown): value is MemberSession {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<MemberSession>;
-  return typeof candidate.accessToken === 'string' && typeof candidate.expiresAt === 'number';
+  return typeof candidate.upmId === 'string' && typeof candidate.expiresAt === 'number';
 }
 
 function isVisitor(value: unknown): value is Visitor {
@@ -45,10 +56,8 @@ function isVisitor(value: unknown): value is Visitor {
 function load(): Session {
   const member = readJson(MEMBER_KEY);
   const visitor = readJson(VISITOR_KEY);
-  return {
-    member: isMember(member) && member.expiresAt > Date.now() ? member : null,
-    visitor: isVisitor(visitor) ? visitor : null,
-  };
+  const known = isMember(member) && member.expiresAt > Date.now() ? member : null;
+  return { member: known, visitor: isVisitor(visitor) ? visitor : null, restoring: false, ended: false };
 }
 
 let current: Session = load();
@@ -56,9 +65,19 @@ let current: Session = load();
 function scheduleExpiry() {
   clearTimeout(expiryTimer);
   const member = current.member;
-  if (member) expiryTimer = setTimeout(signOut, Math.max(0, member.expiresAt - Date.now()));
+  if (member) expiryTimer = setTimeout(() => { endSession(); }, Math.max(0, member.expiresAt - Date.now()));
 }
 scheduleExpiry();
+
+let channel: BroadcastChannel | null = null;
+function broadcast(message: 'signed-in' | 'signed-out') {
+  try {
+    channel ??= typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    channel?.postMessage(message);
+  } catch {
+    // No channel: other tabs learn at their next request.
+  }
+}
 
 function update(next: Session) {
   current = next;
@@ -72,12 +91,34 @@ function update(next: Session) {
 
 export const getSession = (): Session => current;
 
-export function signIn(token: { accessToken: string; upmId: string; expiresIn: number }, now = Date.now()) {
-  update({ ...current, member: { accessToken: token.accessToken, upmId: token.upmId, expiresAt: now + token.expiresIn * 1000 } });
+export interface SignedIn {
+  upmId: string;
+  expiresIn: number;
+  csrfToken?: string;
+  accessToken?: string;
 }
 
+export function signIn(session: SignedIn, now = Date.now(), quiet = false) {
+  const member: MemberSession = { upmId: session.upmId, expiresAt: now + session.expiresIn * 1000 };
+  if (session.csrfToken) member.csrfToken = session.csrfToken;
+  if (session.accessToken) member.accessToken = session.accessToken;
+  update({ ...current, member, restoring: false, ended: false });
+  if (!quiet) broadcast('signed-in');
+}
+
+/** The shopper signed out here: every tab forgets the member. */
 export function signOut() {
-  if (current.member) update({ ...current, member: null });
+  if (current.member) update({ ...current, member: null, ended: false });
+  broadcast('signed-out');
+}
+
+/** The session ended by itself (expired, or the server refused it): pages tell the shopper. */
+export function endSession() {
+  if (current.member) update({ ...current, member: null, ended: true });
+}
+
+export function setRestoring(restoring: boolean) {
+  if (current.restoring !== restoring) update({ ...current, restoring });
 }
 
 export function rememberVisitor(visitor: Visitor) {
@@ -89,6 +130,16 @@ export function reloadSession() {
   current = load();
   scheduleExpiry();
   listeners.forEach((listener) => { listener(); });
+}
+
+/** Runs `onChange` when another tab signs in or out. */
+export function listenToOtherTabs(onChange: (message: 'signed-in' | 'signed-out') => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const listener = new BroadcastChannel(CHANNEL);
+  listener.onmessage = (event: MessageEvent<unknown>) => {
+    if (event.data === 'signed-in' || event.data === 'signed-out') onChange(event.data);
+  };
+  return () => { listener.close(); };
 }
 
 export function subscribeSession(listener: () => void) {

@@ -10,6 +10,10 @@ export interface Flags {
   isAustralia: boolean;
   /** Estimated delivery dates on ordered / preparing shipment / shipped groups. */
   enableEdd: boolean;
+  /** The gift card balance page sends shoppers home instead. */
+  disableGiftCardLookup: boolean;
+  /** The shop-similar slider on item cards. */
+  enableShopSimilar: boolean;
 }
 
 export const defaultFlags: Flags = {
@@ -17,6 +21,8 @@ export const defaultFlags: Flags = {
   enablePartnerOrders: true,
   isAustralia: false,
   enableEdd: true,
+  disableGiftCardLookup: false,
+  enableShopSimilar: true,
 };
 
 const FlagsContext = createContext<Flags>(defaultFlags);

@@ -11,6 +11,8 @@ export const paths = {
     const query = new URLSearchParams(Object.entries(prefill ?? {}).filter(([, value]) => Boolean(value))).toString();
     return query ? `${path}?${query}` : path;
   },
+  giftCardLookup: () => '/orders/gift-card-lookup',
+  bag: () => '/orders/bag',
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };

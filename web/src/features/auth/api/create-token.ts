@@ -3,16 +3,16 @@ import { apiPost } from '@/shared/api/client';
 import type { TokenRequest } from '@/shared/api/types';
 import { signIn } from '@/shared/auth/session';
 
-/** POST /auth/v1/token: trade an e-mail and password for a member access token. */
-export const createToken = (credentials: TokenRequest) => apiPost('/auth/v1/token', { auth: 'none', body: credentials });
+/** POST /auth/v1/session: sign this browser in (an HttpOnly cookie every tab shares, and a CSRF value). */
+export const createSession = (credentials: TokenRequest) => apiPost('/auth/v1/session', { auth: 'none', body: credentials });
 
-export const createTokenMutationOptions = () =>
+export const createSessionMutationOptions = () =>
   mutationOptions({
-    mutationKey: ['auth', 'token'],
-    mutationFn: createToken,
-    onSuccess: (token) => {
-      signIn(token);
+    mutationKey: ['auth', 'session'],
+    mutationFn: createSession,
+    onSuccess: (session) => {
+      signIn(session);
     },
   });
 
-export const useCreateToken = () => useMutation(createTokenMutationOptions());
+export const useCreateSession = () => useMutation(createSessionMutationOptions());

@@ -4,14 +4,14 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
-import { useCreateToken } from '../api/create-token';
+import { useCreateSession } from '../api/create-token';
 
 export function SignInForm() {
   const { t } = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const token = useCreateToken();
+  const token = useCreateSession();
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();

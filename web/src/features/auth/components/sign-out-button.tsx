@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { signOut, useSession } from '@/shared/auth/session';
+import { endBrowserSession } from '@/shared/auth/restore-session';
+import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Button } from '@/shared/ui/button';
@@ -13,7 +14,7 @@ export function SignOutButton() {
   const [, navigate] = useLocation();
   if (!session.member) return null;
   const onClick = () => {
-    signOut();
+    void endBrowserSession();
     queryClient.removeQueries({ queryKey: ['orders'] });
     navigate(paths.signIn());
   };

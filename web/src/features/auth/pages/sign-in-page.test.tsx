@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/shared/auth/session';
-import { historyPage } from '@/test/fixtures';
+import { historyPage, order } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
-const TOKEN = { accessToken: 'token-xyz', tokenType: 'Bearer', expiresIn: 3600, upmId: 'member-9' };
+const SESSION = { upmId: 'member-9', expiresIn: 3600, csrfToken: 'csrf-abc' };
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user']) {
   await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
@@ -14,24 +14,24 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('sign in', () => {
-  it('shows loading, stores the token and goes to the redirect path', async () => {
+  it('shows loading, keeps the session (not a token) and goes to the redirect path', async () => {
     const answer = deferred();
     mockFetch([
-      { method: 'POST', path: '/auth/v1/token', respond: () => answer.promise },
+      { method: 'POST', path: '/auth/v1/session', respond: () => answer.promise },
       { path: '/orders/history/v1', respond: () => json(historyPage([])) },
     ]);
     const { user, currentUrl } = renderApp('/gb/orders/signin?redirectPath=%2Fgb%2Forders%2Fpartner');
     await fillAndSubmit(user);
     expect(screen.getByRole('button', { name: 'Signing in' })).toBeDisabled();
-    answer.resolve(json(TOKEN));
+    answer.resolve(json(SESSION));
     await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/partner'); });
-    expect(getSession().member).toMatchObject({ accessToken: 'token-xyz', upmId: 'member-9' });
-    expect(JSON.parse(sessionStorage.getItem('orders.member') ?? '{}')).toMatchObject({ accessToken: 'token-xyz' });
+    expect(getSession().member).toMatchObject({ upmId: 'member-9', csrfToken: 'csrf-abc' });
+    expect(getSession().member?.accessToken).toBeUndefined();
   });
 
   it('ignores a redirect path that leaves the site', async () => {
     mockFetch([
-      { method: 'POST', path: '/auth/v1/token', respond: () => json(TOKEN) },
+      { method: 'POST', path: '/auth/v1/session', respond: () => json(SESSION) },
       { path: '/orders/history/v1', respond: () => json(historyPage([])) },
     ]);
     const { user, currentUrl } = renderApp('/orders/signin?redirectPath=%2F%2Fevil.example%2Forders');
@@ -41,7 +41,7 @@ describe('sign in', () => {
 
   it('says clearly when the credentials are wrong', async () => {
     mockFetch([
-      { method: 'POST', path: '/auth/v1/token', respond: () => json({ code: 'invalid-credentials', message: 'no' }, 401) },
+      { method: 'POST', path: '/auth/v1/session', respond: () => json({ code: 'invalid-credentials', message: 'no' }, 401) },
     ]);
     const { user } = renderApp('/orders/signin');
     await fillAndSubmit(user);
@@ -63,5 +63,35 @@ describe('sign in', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(getSession().member).toBeNull();
     await waitFor(() => { expect(currentUrl()).toBe('/orders/signin'); });
+  });
+
+  it('says when the session ended, and returns to the same order after signing in', async () => {
+    let signedInAgain = false;
+    mockFetch([
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => (signedInAgain ? json(order()) : json({ code: 'unauthorized', message: 'expired' }, 401)),
+      },
+      { method: 'POST', path: '/auth/v1/session', respond: () => { signedInAgain = true; return json(SESSION); } },
+    ]);
+    const { user, currentUrl } = renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('Your session has ended. Please sign in again to continue.')).toBeInTheDocument();
+    expect(currentUrl()).toBe('/orders/signin?redirectPath=%2Forders%2Fsales%2FC0012345678');
+    await fillAndSubmit(user);
+    await waitFor(() => { expect(currentUrl()).toBe('/orders/sales/C0012345678'); });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+  });
+
+  it('sends the CSRF value with writes, never with reads', async () => {
+    const { requests } = mockFetch([
+      { method: 'POST', path: '/auth/v1/session', respond: () => json(SESSION) },
+      { path: '/orders/history/v1', respond: () => json(historyPage([])) },
+    ]);
+    const { user } = renderApp('/orders/signin');
+    await fillAndSubmit(user);
+    await waitFor(() => { expect(requests.some((request) => request.url.pathname === '/orders/history/v1')).toBe(true); });
+    const read = requests.find((request) => request.url.pathname === '/orders/history/v1');
+    expect(read?.headers.get('X-CSRF-Token')).toBeNull();
+    expect(read?.headers.get('Authorization')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { isSafeOrdersPath } from '@/shared/routing/route-prefix';
 import { paths } from '@/shared/routing/paths';
+import { Alert } from '@/shared/ui/alert';
 import { SignInForm } from '../components/sign-in-form';
 
 /** guestLookupSummary: where visitors without a token land. */
@@ -18,6 +19,7 @@ export function SignInPage() {
   return (
     <div className="narrow-page">
       <h1 tabIndex={-1}>{t('auth.signIn.heading')}</h1>
+      {session.ended && <Alert tone="info">{t('auth.sessionEnded')}</Alert>}
       <p className="muted">{t('auth.signIn.intro')}</p>
       <div className="card">
         {/* Signing in updates the session, and the redirect above takes the shopper on. */}

@@ -139,4 +139,41 @@ describe('guest lookup form', () => {
     await user.click(fields().submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 1 second.');
   });
+
+  it('moves focus to the first field in error after a failed submit', async () => {
+    const { user } = await openLookup();
+    const { orderNumber, email, submit } = fields();
+    await user.type(orderNumber, 'C0012345678');
+    await user.type(email, 'jane@');
+    await user.click(submit);
+    expect(email).toHaveFocus();
+  });
+
+  it('in China asks for the terms and fixes the phone to +86', async () => {
+    const { requests } = mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+    const { user } = renderApp('/cn/orders/details/C0012345678');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.getByText('+86')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Phone|电话|手机/ }), '138 0013 8000');
+    const submit = screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit');
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('checkbox'));
+    expect(submit).toBeEnabled();
+    await user.click(submit!);
+    await waitFor(() => { expect(requests[0]?.url.searchParams.get('filter')).toBe('phoneNumber(8613800138000)'); });
+  });
+
+  it('offers a signed-in member their own orders', async () => {
+    renderApp('/orders/details', { member: true });
+    expect(await screen.findByRole('link', { name: 'See all your orders' })).toBeInTheDocument();
+  });
+
+  it('looks up an order number typed in lower case', async () => {
+    const { requests } = mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+    const { user } = await openLookup('/orders/details?email=jane%40example.com');
+    await user.type(fields().orderNumber, 'c0012345678');
+    await user.click(fields().submit);
+    await waitFor(() => { expect(requests[0]?.url.pathname).toBe('/orders/history/v1/C0012345678'); });
+  });
 });

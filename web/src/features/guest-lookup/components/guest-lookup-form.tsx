@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -7,12 +7,26 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { useGuestLookup } from '../api/lookup-guest-order';
-import { canSubmit, guestIdentity, hasErrors, validateGuestLookup, type GuestLookupValues } from '../model/validation';
+import {
+  canSubmit,
+  firstInvalidField,
+  guestIdentity,
+  hasErrors,
+  normalizeOrderNumber,
+  validateGuestLookup,
+  type GuestLookupValues,
+} from '../model/validation';
 import { PhoneField } from './phone-field';
 import { ServiceFailure } from './service-failure';
 
 export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  // China (spec 000 §2): a terms line to accept, and the phone is always +86.
+  const china = locale.country === 'CN';
+  const [termsAccepted, setTermsAccepted] = useState(!china);
+  const orderNumberRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
   const { enableSmsLookup } = useFlags();
   const [, navigate] = useLocation();
   const [values, setValues] = useState(initial);
@@ -27,9 +41,16 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
-    if (!canSubmit(values, enableSmsLookup) || hasErrors(errors)) return;
+    if (!canSubmit(values, enableSmsLookup, termsAccepted)) return;
+    const invalid = firstInvalidField(errors);
+    if (invalid) {
+      // Errors say which field is wrong; focus goes to the first of them.
+      const target = { orderNumber: orderNumberRef, email: emailRef, phone: phoneRef }[invalid];
+      target.current?.focus();
+      return;
+    }
     lookup.mutate(
-      { orderNumber: values.orderNumber.trim(), visitor: guestIdentity(values) },
+      { orderNumber: normalizeOrderNumber(values.orderNumber), visitor: guestIdentity(values) },
       { onSuccess: (order) => { navigate(paths.orderDetail(order.orderNumber, order.orderType)); } },
     );
   };
@@ -44,6 +65,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
+        ref={orderNumberRef}
         value={values.orderNumber}
         error={attempted && errors.orderNumber ? t('guest.error.orderNumber') : null}
         onChange={(event) => { set('orderNumber')(event.target.value); }}
@@ -53,6 +75,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         type="email"
         name="email"
         autoComplete="email"
+        ref={emailRef}
         value={values.email}
         error={attempted && errors.email ? t('guest.error.email') : null}
         onChange={(event) => { set('email')(event.target.value); }}
@@ -61,7 +84,9 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         <>
           <p className="guest-lookup__or" aria-hidden="true">{t('guest.or')}</p>
           <PhoneField
-            countryCode={values.countryCode}
+            ref={phoneRef}
+            fixedCountryCode={china ? '86' : undefined}
+            countryCode={china ? '86' : values.countryCode}
             phone={values.phone}
             error={attempted && errors.phone ? t('guest.error.phone') : null}
             onCountryCodeChange={set('countryCode')}
@@ -69,7 +94,17 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
           />
         </>
       )}
-      <Button type="submit" loading={lookup.isPending} disabled={!canSubmit(values, enableSmsLookup) || lookup.isPending}>
+      {china && (
+        <label className="guest-lookup__terms">
+          <input type="checkbox" checked={termsAccepted} onChange={(event) => { setTermsAccepted(event.target.checked); }} />{' '}
+          {t('guest.chinaTerms')}
+        </label>
+      )}
+      <Button
+        type="submit"
+        loading={lookup.isPending}
+        disabled={!canSubmit(values, enableSmsLookup, termsAccepted) || lookup.isPending}
+      >
         {lookup.isPending ? t('guest.submitting') : t('guest.submit')}
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { TextField } from '@/shared/ui/text-field';
 import { CALLING_CODES } from '../model/calling-codes';
@@ -9,10 +9,13 @@ interface PhoneFieldProps {
   error: string | null;
   onCountryCodeChange: (code: string) => void;
   onPhoneChange: (phone: string) => void;
+  /** A market whose numbers all share one code shows it fixed (China: +86). */
+  fixedCountryCode?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A calling-code select beside the number; the API receives them joined (country code + number). */
-export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onPhoneChange }: PhoneFieldProps) {
+export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onPhoneChange, fixedCountryCode, ref }: PhoneFieldProps) {
   const { t } = useI18n();
   const selectId = useId();
   return (
@@ -21,23 +24,28 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
         <label className="field__label" htmlFor={selectId}>
           {t('guest.countryCode')}
         </label>
-        <select
-          id={selectId}
-          className="field__select"
-          value={countryCode}
-          onChange={(event) => { onCountryCodeChange(event.target.value); }}
-        >
-          {CALLING_CODES.map((entry) => (
-            <option key={entry.country} value={entry.code}>
-              {`+${entry.code} (${entry.country})`}
-            </option>
-          ))}
-        </select>
+        {fixedCountryCode ? (
+          <output id={selectId} className="field__fixed">{`+${fixedCountryCode}`}</output>
+        ) : (
+          <select
+            id={selectId}
+            className="field__select"
+            value={countryCode}
+            onChange={(event) => { onCountryCodeChange(event.target.value); }}
+          >
+            {CALLING_CODES.map((entry) => (
+              <option key={entry.country} value={entry.code}>
+                {`+${entry.code} (${entry.country})`}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
       <TextField
         className="phone-field__number"
         label={t('guest.phone')}
         type="tel"
+        ref={ref}
         name="phoneNumber"
         inputMode="tel"
         autoComplete="tel-national"

@@ -1,4 +1,4 @@
-import { isEmail, isOrderNumber, NUMBERS_AND_HYPHEN_PATTERN, PHONE_PATTERN } from '@/shared/validation/patterns';
+import { isEmail, isOrderNumber, PHONE_INPUT_PATTERN, PHONE_PATTERN } from '@/shared/validation/patterns';
 
 export interface GuestLookupValues {
   orderNumber: string;
@@ -14,10 +14,34 @@ export interface GuestLookupErrors {
   phone: boolean;
 }
 
-/** The digits of a phone number typed with spaces or hyphens. */
-export const phoneDigits = (phone: string): string => phone.replace(/[\s-]/g, '');
+/** The digits of a phone number as typed: spaces, hyphens, brackets, dots and a leading plus dropped. */
+export const phoneDigits = (phone: string): string => phone.replace(/[^0-9]/g, '');
 
-const isPhone = (phone: string) => NUMBERS_AND_HYPHEN_PATTERN.test(phone) && PHONE_PATTERN.test(phoneDigits(phone));
+/** Markets whose national numbers are written with a trunk "0" that is dropped after the country code (Italy keeps it). */
+const TRUNK_ZERO_CODES = new Set([
+  '44', '353', '33', '32', '31', '352', '49', '43', '41', '34', '351', '45', '46', '47', '358', '48', '420', '36', '30',
+  '90', '972', '971', '966', '27', '91', '86', '886', '81', '82', '60', '66', '84', '62', '63', '61', '64', '52', '54', '55', '56',
+]);
+
+/**
+ * The national number as the order stores it: a number typed with its "+<country code>" keeps what follows
+ * the code; a national trunk prefix ("0" in most markets, "1" before a North American number) is dropped.
+ */
+export function nationalNumber(phone: string, countryCode: string): string {
+  const trimmed = phone.trim();
+  let digits = phoneDigits(trimmed);
+  if (trimmed.startsWith('+') && digits.startsWith(countryCode)) digits = digits.slice(countryCode.length);
+  else if (trimmed.startsWith('00') && digits.startsWith(`00${countryCode}`)) digits = digits.slice(2 + countryCode.length);
+  if (TRUNK_ZERO_CODES.has(countryCode) && digits.startsWith('0')) digits = digits.slice(1);
+  if (countryCode === '1' && digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  return digits;
+}
+
+const isPhone = (phone: string, countryCode: string) =>
+  PHONE_INPUT_PATTERN.test(phone.trim()) && PHONE_PATTERN.test(nationalNumber(phone, countryCode));
+
+/** Order numbers are issued in capitals; what people type in lower case finds the same order. */
+export const normalizeOrderNumber = (orderNumber: string): string => orderNumber.trim().toUpperCase();
 
 /**
  * Spec §5: the order number must match the order-id pattern; the email must match the email
@@ -30,20 +54,28 @@ export function validateGuestLookup(values: GuestLookupValues, phoneEnabled: boo
   return {
     orderNumber: !isOrderNumber(values.orderNumber.trim()),
     email: email ? !isEmail(email) : !phone,
-    phone: phoneEnabled && (phone ? !isPhone(phone) : !email),
+    phone: phoneEnabled && (phone ? !isPhone(phone, values.countryCode) : !email),
   };
 }
 
 export const hasErrors = (errors: GuestLookupErrors): boolean => errors.orderNumber || errors.email || errors.phone;
 
-/** Submit stays disabled until there is an order number and an email or a phone. */
-export function canSubmit(values: GuestLookupValues, phoneEnabled: boolean): boolean {
+/** Submit stays disabled until there is an order number and an email or a phone (in China, also the terms). */
+export function canSubmit(values: GuestLookupValues, phoneEnabled: boolean, termsAccepted = true): boolean {
   const contact = values.email.trim() !== '' || (phoneEnabled && values.phone.trim() !== '');
-  return values.orderNumber.trim() !== '' && contact;
+  return values.orderNumber.trim() !== '' && contact && termsAccepted;
+}
+
+/** The first field in error, in the order the form shows them: where focus goes after a failed submit. */
+export function firstInvalidField(errors: GuestLookupErrors): keyof GuestLookupErrors | null {
+  if (errors.orderNumber) return 'orderNumber';
+  if (errors.email) return 'email';
+  if (errors.phone) return 'phone';
+  return null;
 }
 
 /** The guest identity the API takes: the e-mail when given, else the phone as country code + number. */
 export function guestIdentity(values: GuestLookupValues): { email: string } | { phoneNumber: string } {
   const email = values.email.trim();
-  return email ? { email } : { phoneNumber: `${values.countryCode}${phoneDigits(values.phone.trim())}` };
+  return email ? { email } : { phoneNumber: `${values.countryCode}${nationalNumber(values.phone, values.countryCode)}` };
 }

@@ -1,4 +1,5 @@
-import { Link, useSearch } from 'wouter';
+import { Link, useRouter, useSearch } from 'wouter';
+import { useSession } from '@/shared/auth/session';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
@@ -10,6 +11,10 @@ import './guest-lookup-page.css';
 export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   const { t, locale } = useI18n();
   const { enableSmsLookup } = useFlags();
+  const session = useSession();
+  const { base } = useRouter();
+  // Opened for one order (a deep link while signed out): signing in comes back to it.
+  const signInPath = paths.signIn(orderNumber ? `${base}${paths.salesOrder(orderNumber)}` : undefined);
   const query = new URLSearchParams(useSearch());
   const initial = {
     orderNumber: orderNumber ?? '',
@@ -21,13 +26,20 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
     <div className="narrow-page">
       <h1 tabIndex={-1}>{t('guest.heading')}</h1>
       <p className="muted">{t(enableSmsLookup ? 'guest.introPhone' : 'guest.intro')}</p>
+      {session.member && (
+        <p className="card guest-lookup__member">
+          {t('guest.signedInPrompt')} <Link href={paths.history()}>{t('guest.signedInLink')}</Link>
+        </p>
+      )}
       <div className="card">
         {/* A new order number in the route starts a fresh form. */}
         <GuestLookupForm key={orderNumber ?? ''} initial={initial} />
       </div>
-      <p className="narrow-page__aside">
-        {t('guest.memberPrompt')} <Link href={paths.signIn()}>{t('guest.memberLink')}</Link>
-      </p>
+      {!session.member && (
+        <p className="narrow-page__aside">
+          {t('guest.memberPrompt')} <Link href={signInPath}>{t('guest.memberLink')}</Link>
+        </p>
+      )}
     </div>
   );
 }

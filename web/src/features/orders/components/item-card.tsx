@@ -1,10 +1,12 @@
-import type { OrderItem } from '@/shared/api/types';
+import type { OrderDetail, OrderItem } from '@/shared/api/types';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { ItemFacts } from './item-facts';
 import { ProductImage } from './product-image';
 
-export function ItemCard({ item, currency }: { item: OrderItem; currency: string }) {
+export function ItemCard({ item, order, currency }: { item: OrderItem; order: OrderDetail; currency: string }) {
   const { money } = useI18n();
+  const { itemActions, itemExtras } = useOrderSlots();
   return (
     <li className="item-card">
       <ProductImage product={item.product} size={128} />
@@ -12,6 +14,16 @@ export function ItemCard({ item, currency }: { item: OrderItem; currency: string
         <h3 className="item-card__title">{item.product.title}</h3>
         <p className="item-card__price">{money(item.lineItemTransaction.lineItemChargedPrice, currency)}</p>
         <ItemFacts product={item.product} quantity={item.lineItemTransaction.quantity} withStyleColor />
+        {itemActions.length > 0 && (
+          <div className="item-card__actions">
+            {itemActions.map((Action, index) => (
+              <Action key={index} item={item} order={order} currency={currency} />
+            ))}
+          </div>
+        )}
+        {itemExtras.map((Extra, index) => (
+          <Extra key={index} item={item} order={order} currency={currency} />
+        ))}
       </div>
     </li>
   );

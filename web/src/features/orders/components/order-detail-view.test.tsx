@@ -148,4 +148,12 @@ describe('sales order detail', () => {
     await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/details/C0012345678'); });
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("tells a member an order that is not there, with a way back and no retry", async () => {
+    serve(order(), 404);
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find order C0012345678" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
 });

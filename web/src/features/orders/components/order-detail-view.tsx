@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { isApiError } from '@/shared/api/api-error';
 import { Redirect } from 'wouter';
 import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -6,6 +8,7 @@ import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
 import { OrderHeader } from './order-header';
+import { RequireMember } from './require-member';
 import { OrderSidebar } from './order-sidebar';
 import { ServiceErrorDialog } from './service-error-dialog';
 import { ShipmentGroup } from './shipment-group';
@@ -16,13 +19,28 @@ type DetailRoute = 'sales' | 'returns';
 /** Sales and return order details share one layout; each route sends the other kind to its own route. */
 export function OrderDetailView({ orderNumber, route }: { orderNumber: string; route: DetailRoute }) {
   const session = useSession();
+  if (session.restoring && !session.member) return <Spinner fullPage />;
+  // The member's session ended on this page: sign in again, and come back to this order.
+  if (session.ended && !session.member) return <RequireMember>{null}</RequireMember>;
   // Visitors who are neither members nor known guests identify themselves on the guest lookup first.
   if (!session.member && !session.visitor) return <Redirect to={paths.guestLookup(orderNumber)} replace />;
   return <LoadedOrderDetail orderNumber={orderNumber} route={route} asGuest={!session.member} />;
 }
 
+/**
+ * Spec 000 §2, §5: loaded inside an embedding frame, the page asks the top window to open its own URL
+ * (the shopper gets the full page, and the frame is not a place for payment or return steps).
+ */
+function useBreakOutOfFrame() {
+  useEffect(() => {
+    if (window.top === window.self) return;
+    window.top?.postMessage({ type: 'orders:open-url', url: window.location.href }, '*');
+  }, []);
+}
+
 function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: string; route: DetailRoute; asGuest: boolean }) {
   const { t } = useI18n();
+  useBreakOutOfFrame();
   const session = useSession();
   const query = useOrderDetail(orderNumber);
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
@@ -33,6 +51,16 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
       const visitor = session.visitor;
       const prefill = visitor ? ('email' in visitor ? { email: visitor.email } : { phoneNumber: visitor.phoneNumber }) : undefined;
       return <Redirect to={paths.guestLookup(orderNumber, prefill)} replace />;
+    }
+    if (query.isError && isApiError(query.error) && query.error.status === 404) {
+      // A member's own order that is not there: say so and lead back, no retry (it would fail again).
+      return (
+        <div className="narrow-page">
+          <h1 tabIndex={-1}>{t('orders.detail.notFound.heading', { orderNumber })}</h1>
+          <p>{t('orders.detail.notFound.body')}</p>
+          <Link href={paths.history()} className="button button--primary">{t('orders.detail.notFound.back')}</Link>
+        </div>
+      );
     }
     return (
       <>
@@ -58,7 +86,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
       <div className="order-detail__layout">
         <section className="order-detail__groups" aria-label={t('orders.detail.shipmentsLabel')}>
           {order.groups.map((group, index) => (
-            <ShipmentGroup key={`${group.shipmentNumber ?? 'none'}-${group.simpleStatus}-${String(index)}`} group={group} currency={order.currency} />
+            <ShipmentGroup key={`${group.shipmentNumber ?? 'none'}-${group.simpleStatus}-${String(index)}`} group={group} order={order} currency={order.currency} />
           ))}
         </section>
         <OrderSidebar order={order} />

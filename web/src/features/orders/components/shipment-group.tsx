@@ -1,10 +1,10 @@
-import type { OrderGroup } from '@/shared/api/types';
+import type { OrderDetail, OrderGroup } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
 
-export function ShipmentGroup({ group, currency }: { group: OrderGroup; currency: string }) {
+export function ShipmentGroup({ group, order, currency }: { group: OrderGroup; order: OrderDetail; currency: string }) {
   const { t, date } = useI18n();
   const { enableEdd } = useFlags();
   const trackLink = group.actions.trackShipment?.webLink;
@@ -25,7 +25,7 @@ export function ShipmentGroup({ group, currency }: { group: OrderGroup; currency
       )}
       <ul className="shipment-group__items">
         {group.orderItems.map((item) => (
-          <ItemCard key={`${item.lineNumber}-${item.skuId}`} item={item} currency={currency} />
+          <ItemCard key={`${item.lineNumber}-${item.skuId}`} item={item} order={order} currency={currency} />
         ))}
       </ul>
       {trackLink && (

@@ -1,0 +1,123 @@
+//! Input rules that the server and the web app both apply, written once. The server checks with these
+//! patterns; `web/src/shared/validation/rules.generated.ts` is written from them by a test
+//! (`UPDATE_RULES=1 cargo test -p domain rules`), which also fails when the committed copy differs.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// Order ID (spec 000 §5): 4 to 32 letters or digits.
+pub const ORDER_NUMBER_PATTERN: &str = r"^[A-Za-z0-9]{4,32}$";
+
+/// E-mail (spec 000 §5): a local part of letters, digits and the RFC 5322 specials in dot-separated
+/// atoms, `@`, and a domain name (labels of letters, digits and inner hyphens; an alphabetic top-level
+/// label of 2 or more) or a bracketed IPv4 address.
+pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}|\[((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\])$";
+/// Longest e-mail address (RFC 5321).
+pub const EMAIL_MAX_LENGTH: usize = 254;
+
+/// Phone (spec 000 §5): 3 to 16 digits only.
+pub const PHONE_PATTERN: &str = r"^[0-9]{3,16}$";
+
+/// What a shopper may type in a phone field: digits, spaces, hyphens, brackets, dots and a leading plus.
+pub const PHONE_INPUT_PATTERN: &str = r"^\+?[0-9 ().-]*$";
+
+static EMAIL: LazyLock<Regex> = LazyLock::new(|| compile(EMAIL_PATTERN));
+static ORDER_NUMBER: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_PATTERN));
+
+fn compile(pattern: &str) -> Regex {
+    // The patterns are constants checked by the tests below; an invalid one is a build defect.
+    Regex::new(pattern).unwrap_or_else(|_| Regex::new("$^").unwrap_or_else(|_| unreachable!()))
+}
+
+pub fn is_email(text: &str) -> bool {
+    text.len() <= EMAIL_MAX_LENGTH && EMAIL.is_match(text)
+}
+
+pub fn is_order_number(text: &str) -> bool {
+    ORDER_NUMBER.is_match(text)
+}
+
+/// The TypeScript module the web app imports.
+pub fn typescript_module() -> String {
+    let literal = |pattern: &str| format!("new RegExp({})", serde_json_string(pattern));
+    format!(
+        "// Written from crates/domain/src/rules.rs by `UPDATE_RULES=1 cargo test -p domain rules`; do not edit.\n\
+         export const ORDER_NUMBER_PATTERN = {};\n\
+         export const EMAIL_PATTERN = {};\n\
+         export const EMAIL_MAX_LENGTH = {EMAIL_MAX_LENGTH};\n\
+         export const PHONE_PATTERN = {};\n\
+         export const PHONE_INPUT_PATTERN = {};\n",
+        literal(ORDER_NUMBER_PATTERN),
+        literal(EMAIL_PATTERN),
+        literal(PHONE_PATTERN),
+        literal(PHONE_INPUT_PATTERN),
+    )
+}
+
+/// A JavaScript string literal (JSON's escaping is valid JavaScript).
+fn serde_json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            other => out.push(other),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pattern_compiles() {
+        for pattern in [ORDER_NUMBER_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PHONE_INPUT_PATTERN] {
+            assert!(Regex::new(pattern).is_ok(), "{pattern}");
+        }
+    }
+
+    #[test]
+    fn emails_are_read_as_the_spec_says() {
+        for good in ["jane@example.com", "j.doe+tag@mail.example.co.uk", "x@[127.0.0.1]", "o'neil@example.ie"] {
+            assert!(is_email(good), "{good}");
+        }
+        for bad in [
+            "jane",
+            "jane@",
+            "@example.com",
+            "jane@example",
+            "jane@@example.com",
+            "ja ne@example.com",
+            ".jane@example.com",
+            "jane.@example.com",
+            "jane@-example.com",
+            "jane@example.c0m",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+        assert!(!is_email(&format!("{}@example.com", "a".repeat(250))));
+    }
+
+    #[test]
+    fn order_numbers_are_four_to_thirty_two_letters_or_digits() {
+        assert!(is_order_number("C0012345678"));
+        assert!(!is_order_number("C01"));
+        assert!(!is_order_number("C-0012345678"));
+    }
+
+    #[test]
+    fn the_web_apps_copy_of_the_rules_is_current() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/shared/validation/rules.generated.ts");
+        let fresh = typescript_module();
+        if std::env::var("UPDATE_RULES").is_ok() {
+            assert!(std::fs::write(&path, &fresh).is_ok(), "write {}", path.display());
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(committed, fresh, "run UPDATE_RULES=1 cargo test -p domain rules and commit the result");
+    }
+}

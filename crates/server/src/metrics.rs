@@ -1,0 +1,161 @@
+//! `GET /metrics` in the Prometheus text format: request latency per route, errors by code (rate-limit
+//! refusals among them), the job queue's depth and age, and database pool use. Off unless
+//! `--metrics ops-key` (behind the `X-Ops-Key`) or `--metrics open`.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+use sqlx::Row;
+
+use crate::error::{AppError, AppResult};
+use crate::ops::routes::has_ops_key;
+use crate::state::AppState;
+
+/// Who may read `/metrics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MetricsAccess {
+    /// `/metrics` answers 404.
+    Off,
+    /// Only with the ops key (`X-Ops-Key`).
+    OpsKey,
+    /// Anyone who can reach the port (put it on an internal network).
+    Open,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    method: String,
+    route: String,
+    status: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CodeLabels {
+    code: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StatusLabels {
+    status: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct PoolLabels {
+    state: String,
+}
+
+/// The process's metrics; cheap to clone (every part is shared).
+#[derive(Clone)]
+pub struct Metrics {
+    registry: Arc<Registry>,
+    requests: Family<RequestLabels, Histogram>,
+    errors: Family<CodeLabels, Counter>,
+    jobs: Family<StatusLabels, Gauge>,
+    oldest_pending_job_seconds: Gauge,
+    pool: Family<PoolLabels, Gauge>,
+}
+
+fn latency_histogram() -> Histogram {
+    // 0.25 ms to about 4 s.
+    Histogram::new(exponential_buckets(0.000_25, 2.0, 15))
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        let mut registry = Registry::with_prefix("orders");
+        let requests = Family::<RequestLabels, Histogram>::new_with_constructor(latency_histogram as fn() -> Histogram);
+        let errors = Family::<CodeLabels, Counter>::default();
+        let jobs = Family::<StatusLabels, Gauge>::default();
+        let oldest_pending_job_seconds = Gauge::default();
+        let pool = Family::<PoolLabels, Gauge>::default();
+        registry.register("http_request_duration_seconds", "Time to answer a request, by route", requests.clone());
+        registry.register("api_errors", "Error answers by stable code (rate-limited = refusals)", errors.clone());
+        registry.register("jobs", "Jobs in the queue by status", jobs.clone());
+        registry.register(
+            "oldest_pending_job_seconds",
+            "Age of the oldest job still waiting to run",
+            oldest_pending_job_seconds.clone(),
+        );
+        registry.register("db_pool_connections", "Database connections of this process, by state", pool.clone());
+        Self { registry: Arc::new(registry), requests, errors, jobs, oldest_pending_job_seconds, pool }
+    }
+}
+
+impl Metrics {
+    /// Counts an error answer by its stable code (called where every error becomes a response).
+    pub fn count_error(&self, code: &str) {
+        self.errors.get_or_create(&CodeLabels { code: code.to_owned() }).inc();
+    }
+}
+
+/// Times every request under its route pattern (never the raw path: ids would explode the label set).
+pub async fn track_requests(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().as_str().to_owned();
+    let route = request.extensions().get::<MatchedPath>().map_or("fallback", MatchedPath::as_str).to_owned();
+    let response = next.run(request).await;
+    let status = format!("{}xx", response.status().as_u16() / 100);
+    state
+        .metrics
+        .requests
+        .get_or_create(&RequestLabels { method, route, status })
+        .observe(started.elapsed().as_secs_f64());
+    if let Some(code) = response.extensions().get::<crate::error::ErrorCode>() {
+        state.metrics.count_error(code.0);
+    }
+    response
+}
+
+async fn refresh_gauges(state: &AppState) -> AppResult<()> {
+    let rows =
+        sqlx::query("SELECT status, COUNT(*) AS jobs FROM jobs GROUP BY status").fetch_all(&state.db.pool).await?;
+    for status in ["PENDING", "IN_PROGRESS", "COMPLETED", "DENIED", "FAILED"] {
+        state.metrics.jobs.get_or_create(&StatusLabels { status: status.to_owned() }).set(0);
+    }
+    for row in rows {
+        let status: String = row.try_get("status")?;
+        let count: i64 = row.try_get("jobs")?;
+        state.metrics.jobs.get_or_create(&StatusLabels { status }).set(count);
+    }
+    let oldest: Option<i64> = sqlx::query_scalar("SELECT MIN(run_after) FROM jobs WHERE status = 'PENDING'")
+        .fetch_one(&state.db.pool)
+        .await?;
+    let age = oldest.map_or(0, |run_after| ((state.clock.now_ms() - run_after) / 1000).max(0));
+    state.metrics.oldest_pending_job_seconds.set(age);
+    let size = i64::from(state.db.pool.size());
+    let idle = i64::try_from(state.db.pool.num_idle()).unwrap_or(0);
+    state.metrics.pool.get_or_create(&PoolLabels { state: "idle".to_owned() }).set(idle);
+    state.metrics.pool.get_or_create(&PoolLabels { state: "in_use".to_owned() }).set(size - idle);
+    Ok(())
+}
+
+/// `GET /metrics`.
+pub async fn serve_metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> AppResult<Response> {
+    match state.metrics_access {
+        MetricsAccess::Off => return Err(AppError::NotFound),
+        MetricsAccess::OpsKey if !has_ops_key(&state, &headers) => return Err(AppError::NotFound),
+        _ => {}
+    }
+    refresh_gauges(&state).await?;
+    let mut body = String::new();
+    encode(&mut body, &state.metrics.registry).map_err(|error| AppError::Internal(Box::new(error)))?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+        )],
+        body,
+    )
+        .into_response())
+}

@@ -1,0 +1,5 @@
+//! The product catalogue fed by ops (`POST /ops/v1/products`), read by shop similar
+//! (`GET /orders/shopsimilar/v2/{colorWays}`) and by the bag (buy again).
+
+pub mod db;
+pub mod routes;

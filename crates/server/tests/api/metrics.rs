@@ -1,0 +1,36 @@
+//! `GET /metrics`: off by default, behind the ops key when asked, Prometheus text with the request,
+//! error, job queue and pool figures.
+
+use reqwest::StatusCode;
+use server::metrics::MetricsAccess;
+
+use crate::helpers::{Backend, OPS_KEY, Options, spawn_app, spawn_app_with};
+
+#[tokio::test]
+async fn metrics_are_off_unless_asked_for() {
+    let app = spawn_app(Backend::Sqlite).await;
+    assert_eq!(app.get("/metrics", None).await.status(), StatusCode::NOT_FOUND);
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
+    let options =
+        Options { configure: Some(|settings| settings.metrics = MetricsAccess::OpsKey), ..Options::default() };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    assert_eq!(app.get("/orders/history/v1/C0000000001", None).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/metrics", None).await.status(), StatusCode::NOT_FOUND, "not without the key");
+    let response = app.client.get(app.url("/metrics")).header("x-ops-key", OPS_KEY).send().await.expect("metrics");
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = response.text().await.expect("text");
+    for expected in [
+        "orders_http_request_duration_seconds_count{method=\"GET\",route=\"/orders/history/v1/{order_number}\",status=\"4xx\"} 1",
+        "orders_api_errors_total{code=\"service-order-detail-failure\"} 1",
+        "orders_jobs{status=\"PENDING\"} 0",
+        "orders_oldest_pending_job_seconds 0",
+        "orders_db_pool_connections{state=\"idle\"}",
+    ] {
+        assert!(text.contains(expected), "{expected} in\n{text}");
+    }
+    app.finish().await;
+}

@@ -1,0 +1,86 @@
+//! Browser sessions: an HttpOnly cookie shared by every tab, and a CSRF value every write must repeat.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{PASSWORD, TestApp};
+use crate::on_both_backends;
+
+async fn sign_in(app: &TestApp, email: &str) -> (String, Value) {
+    let response = app
+        .client
+        .post(app.url("/auth/v1/session"))
+        .json(&json!({"email": email, "password": PASSWORD}))
+        .send()
+        .await
+        .expect("sign in");
+    assert_eq!(response.status(), StatusCode::OK);
+    let set_cookie = response.headers().get("set-cookie").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    for attribute in ["HttpOnly", "SameSite=Lax", "Secure", "Path=/"] {
+        assert!(set_cookie.contains(attribute), "{attribute} in {set_cookie}");
+    }
+    let cookie = set_cookie.split(';').next().unwrap_or_default().to_owned();
+    let body: Value = response.json().await.expect("json");
+    (cookie, body)
+}
+
+async fn a_session_cookie_signs_the_browser_in_and_writes_need_its_csrf_value(app: &TestApp) {
+    let (upm_id, _) = app.member("browser@example.com").await;
+    let (cookie, body) = sign_in(app, "browser@example.com").await;
+    assert_eq!(body["upmId"], upm_id.as_str());
+    assert!(body["csrfToken"].as_str().is_some_and(|token| token.len() >= 24));
+    assert!(body.get("accessToken").is_none(), "the token stays in the HttpOnly cookie");
+
+    let history =
+        app.client.get(app.url("/orders/history/v1")).header("cookie", &cookie).send().await.expect("history");
+    assert_eq!(history.status(), StatusCode::OK, "the cookie signs reads in");
+
+    let write = json!({"skuId": "NOPE-1", "quantity": 1});
+    let without =
+        app.client.post(app.url("/cart/v1/items")).header("cookie", &cookie).json(&write).send().await.expect("post");
+    assert_eq!(without.status(), StatusCode::FORBIDDEN);
+    let error: Value = without.json().await.expect("json");
+    assert_eq!(error["code"], "csrf-token-invalid");
+    let with = app
+        .client
+        .post(app.url("/cart/v1/items"))
+        .header("cookie", &cookie)
+        .header("x-csrf-token", body["csrfToken"].as_str().unwrap_or_default())
+        .json(&write)
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(with.status(), StatusCode::UNPROCESSABLE_ENTITY, "past the CSRF check: the unknown sku answers");
+
+    let current = app.client.get(app.url("/auth/v1/session")).header("cookie", &cookie).send().await.expect("session");
+    assert_eq!(current.status(), StatusCode::OK);
+    let current: Value = current.json().await.expect("json");
+    assert_eq!(current["upmId"], upm_id.as_str());
+
+    let ended = app.client.delete(app.url("/auth/v1/session")).header("cookie", &cookie).send().await.expect("delete");
+    assert_eq!(ended.status(), StatusCode::NO_CONTENT);
+    let cleared = ended.headers().get("set-cookie").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    assert!(cleared.starts_with("orders_session=;") && cleared.contains("Max-Age=0"), "{cleared}");
+}
+on_both_backends!(session_cookie, a_session_cookie_signs_the_browser_in_and_writes_need_its_csrf_value);
+
+async fn a_forged_or_missing_session_is_no_session(app: &TestApp) {
+    app.member("forger@example.com").await;
+    let (cookie, _) = sign_in(app, "forger@example.com").await;
+    let forged = format!("{}x", cookie);
+    let history =
+        app.client.get(app.url("/orders/history/v1")).header("cookie", &forged).send().await.expect("history");
+    assert_eq!(history.status(), StatusCode::UNAUTHORIZED);
+    let session = app.client.get(app.url("/auth/v1/session")).send().await.expect("session");
+    assert_eq!(session.status(), StatusCode::UNAUTHORIZED);
+    let bearer = app.sign_in("forger@example.com").await;
+    let as_cookie = app
+        .client
+        .get(app.url("/auth/v1/session"))
+        .header("cookie", format!("orders_session={bearer}"))
+        .send()
+        .await
+        .expect("session");
+    assert_eq!(as_cookie.status(), StatusCode::UNAUTHORIZED, "a bearer token is not a browser session");
+}
+on_both_backends!(forged_session, a_forged_or_missing_session_is_no_session);

@@ -1,0 +1,2 @@
+-- Reserved for the einvoice area; replaced by its schema.
+SELECT 1;

@@ -1,0 +1,17 @@
+import { useFlags } from '@/shared/config/flags';
+import type { ItemSlotProps } from '@/shared/order-slots/order-slots';
+import { BuyAgain } from './buy-again';
+import { ShopSimilar } from './shop-similar';
+
+/** Buy again on a sales order's item (China value-added services go to the product page instead). */
+export function BuyAgainSlot({ item, order, currency }: ItemSlotProps) {
+  if (order.orderType === 'RETURN_ORDER' || !item.skuId) return null;
+  return <BuyAgain skuId={item.skuId} currency={currency} fallbackUrl="/" valueAddedService={false} />;
+}
+
+/** Shop similar, only with its flag (spec 000 §5: and for items without a customised reference). */
+export function ShopSimilarSlot({ item, currency }: ItemSlotProps) {
+  const { enableShopSimilar } = useFlags();
+  if (!enableShopSimilar || !item.product.styleColor) return null;
+  return <ShopSimilar styleColor={item.product.styleColor} currency={currency} />;
+}

@@ -1,0 +1,1 @@
+export { BuyAgainSlot, ShopSimilarSlot } from './components/item-slots';

@@ -99,8 +99,7 @@ pub async fn list_order_history(
         )),
         _ => None,
     };
-    let flags = hooks::action_flags(&state, "");
-    let items = view::history_items(orders, flags);
+    let items = view::history_items(orders, |country| hooks::action_flags(&state, country));
     let gift_cards = with_gift_cards.then(Vec::new);
     let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards })?;
     state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone());

@@ -525,10 +525,11 @@ fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: 
     }
 }
 
-pub fn history_items(orders: Vec<StoredOrder>, flags: ActionFlags) -> Vec<HistoryItem> {
-    let context = ViewContext::plain(flags);
+/// History rows: one per line, newest order first; `flags` gives the flags of an order's country.
+pub fn history_items(orders: Vec<StoredOrder>, flags: impl Fn(&str) -> ActionFlags) -> Vec<HistoryItem> {
     let mut items = Vec::new();
     for mut order in orders {
+        let context = ViewContext::plain(flags(&order.country));
         let order_date = rfc3339_millis(order.order_date);
         let lines = std::mem::take(&mut order.lines);
         for line in lines {

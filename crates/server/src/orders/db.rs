@@ -62,6 +62,37 @@ pub async fn return_orders_by_sku(db: &Db, order_number: &str) -> AppResult<std:
     Ok(found)
 }
 
+/// The return orders of the sales orders `parents`, by parent and then by the SKU each took back.
+pub async fn return_orders_of(
+    db: &Db,
+    parents: &[&str],
+) -> AppResult<std::collections::HashMap<String, std::collections::HashMap<String, String>>> {
+    let mut found: std::collections::HashMap<String, std::collections::HashMap<String, String>> =
+        std::collections::HashMap::new();
+    if parents.is_empty() {
+        return Ok(found);
+    }
+    let placeholders: Vec<String> = (1..=parents.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT o.parent_sales_order_number, o.order_number, l.sku_id FROM orders o \
+         JOIN order_lines l ON l.order_number = o.order_number \
+         WHERE o.parent_sales_order_number IN ({}) AND o.order_type = 'RETURN_ORDER' ORDER BY o.order_date",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for parent in parents {
+        query = query.bind(*parent);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        let parent: String = row.try_get("parent_sales_order_number")?;
+        let sku: String = row.try_get("sku_id")?;
+        if !sku.is_empty() {
+            found.entry(parent).or_default().insert(sku, row.try_get("order_number")?);
+        }
+    }
+    Ok(found)
+}
+
 /// Whether a job of this order is still to run or running (then the page should refresh soon).
 pub async fn has_running_job(db: &Db, order_number: &str) -> AppResult<bool> {
     let found: Option<i64> = sqlx::query_scalar(

@@ -99,7 +99,9 @@ pub async fn list_order_history(
         )),
         _ => None,
     };
-    let items = view::history_items(orders, |country| hooks::action_flags(&state, country));
+    let numbers: Vec<&str> = orders.iter().map(|order| order.order_number.as_str()).collect();
+    let returns = db::return_orders_of(&state.db, &numbers).await?;
+    let items = view::history_items(orders, |country| hooks::action_flags(&state, country), &returns);
     let gift_cards = with_gift_cards.then(Vec::new);
     let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards })?;
     state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone());

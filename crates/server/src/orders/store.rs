@@ -367,6 +367,13 @@ pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserte
         .bind(order.order_number.as_str())
         .execute(&mut *transaction)
         .await?;
+    // A return changes its sales order's view (viewReturn): the parent's rendered body is stale too.
+    if let Some(parent) = order.parent_sales_order_number.as_deref() {
+        sqlx::query("UPDATE orders SET version = version + 1 WHERE order_number = $1")
+            .bind(parent)
+            .execute(&mut *transaction)
+            .await?;
+    }
     let lines: Vec<(&str, &StoredLine)> = order.lines.iter().map(|line| (order.order_number.as_str(), line)).collect();
     insert_lines(&mut transaction, db.backend, &lines, false).await.map_err(internal)?;
     transaction.commit().await?;

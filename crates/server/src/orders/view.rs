@@ -452,14 +452,6 @@ pub struct ViewContext<'a> {
     pub returns_by_sku: &'a HashMap<String, String>,
 }
 
-impl ViewContext<'_> {
-    pub fn plain(flags: ActionFlags) -> ViewContext<'static> {
-        static NO_RETURNS: std::sync::OnceLock<(ReturnFacts, HashMap<String, String>)> = std::sync::OnceLock::new();
-        let empty = NO_RETURNS.get_or_init(|| (ReturnFacts::default(), HashMap::new()));
-        ViewContext { flags, returns: &empty.0, returns_by_sku: &empty.1 }
-    }
-}
-
 fn line_status(order: &StoredOrder, line: &StoredLine) -> SimpleStatus {
     displayed_status(simple_status(order.order_type, &line.status), order.details.payment_hold_flag)
 }
@@ -525,11 +517,22 @@ fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: 
     }
 }
 
-/// History rows: one per line, newest order first; `flags` gives the flags of an order's country.
-pub fn history_items(orders: Vec<StoredOrder>, flags: impl Fn(&str) -> ActionFlags) -> Vec<HistoryItem> {
+/// History rows: one per line, newest order first; `flags` gives the flags of an order's country and
+/// `returns` the return orders of each order by SKU.
+pub fn history_items(
+    orders: Vec<StoredOrder>,
+    flags: impl Fn(&str) -> ActionFlags,
+    returns: &HashMap<String, HashMap<String, String>>,
+) -> Vec<HistoryItem> {
+    let no_returns = HashMap::new();
+    let no_facts = ReturnFacts::default();
     let mut items = Vec::new();
     for mut order in orders {
-        let context = ViewContext::plain(flags(&order.country));
+        let context = ViewContext {
+            flags: flags(&order.country),
+            returns: &no_facts,
+            returns_by_sku: returns.get(&order.order_number).unwrap_or(&no_returns),
+        };
         let order_date = rfc3339_millis(order.order_date);
         let lines = std::mem::take(&mut order.lines);
         for line in lines {

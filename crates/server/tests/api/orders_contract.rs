@@ -197,6 +197,8 @@ async fn member_and_guest_see_the_actions_they_may_take(app: &TestApp) {
     body["showBarcodeFlag"] = json!(true);
     body["lines"][1]["status"] = json!("cancelled");
     app.put_order(&body).await;
+    let (_, before) = app.get_json("/orders/history/v1/C7000005", Some(&token)).await;
+    assert!(before["groups"][0]["orderItems"][0]["actions"].get("viewReturn").is_none(), "no return yet");
     let mut return_order = order("R7000005", Some(&upm_id), "2026-11-10T10:00:00Z");
     return_order["orderType"] = json!("RETURN_ORDER");
     return_order["parentSalesOrderNumber"] = json!("C7000005");
@@ -230,7 +232,8 @@ async fn member_and_guest_see_the_actions_they_may_take(app: &TestApp) {
     let line = history["orderItems"]
         .as_array()
         .and_then(|items| items.iter().find(|i| i["orderNumber"] == "C7000005").cloned());
-    assert_eq!(line.map(|l| l["actions"]["buyItAgain"]["enabled"].clone()), Some(json!(true)));
+    assert_eq!(line.as_ref().map(|l| l["actions"]["buyItAgain"]["enabled"].clone()), Some(json!(true)));
+    assert_eq!(line.map(|l| l["actions"]["viewReturn"]["returnOrderId"].clone()), Some(json!("R7000005")));
     let (_, history) = app.get_json("/orders/history/v1", Some(&token)).await;
     assert!(history.get("giftCards").is_none());
 }

@@ -22,6 +22,8 @@ pub struct OrderAccess {
     pub as_member: bool,
     /// The order's version (bumped by every write): keys the cached rendered body.
     pub version: i64,
+    /// A job of this order is pending or running: a change is expected soon (`shouldRefresh`).
+    pub busy: bool,
 }
 
 /// Decides whether `caller` may see order `raw_number`.
@@ -34,7 +36,10 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
         state.limiter.check_guest_lookup(caller.client_ip, order_number.as_str())?;
     }
     let row = sqlx::query(
-        "SELECT upm_id, email, phone_digits, order_type, country, version FROM orders WHERE order_number = $1",
+        "SELECT upm_id, email, phone_digits, order_type, country, version, \
+         (SELECT COUNT(*) FROM jobs j WHERE j.order_number = orders.order_number \
+          AND j.status IN ('PENDING', 'IN_PROGRESS')) AS busy_jobs \
+         FROM orders WHERE order_number = $1",
     )
     .bind(order_number.as_str())
     .fetch_optional(&state.db.pool)
@@ -58,5 +63,6 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
         country: row.try_get("country")?,
         as_member,
         version: row.try_get("version")?,
+        busy: row.try_get::<i64, _>("busy_jobs")? > 0,
     })
 }

@@ -93,17 +93,6 @@ pub async fn return_orders_of(
     Ok(found)
 }
 
-/// Whether a job of this order is still to run or running (then the page should refresh soon).
-pub async fn has_running_job(db: &Db, order_number: &str) -> AppResult<bool> {
-    let found: Option<i64> = sqlx::query_scalar(
-        "SELECT 1 FROM jobs WHERE order_number = $1 AND status IN ('PENDING', 'IN_PROGRESS') LIMIT 1",
-    )
-    .bind(order_number)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(found.is_some())
-}
-
 pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> {
     let row = sqlx::query(
         "SELECT store_id, name, phone, address_lines, city, postal_code, country, timezone, latitude, \

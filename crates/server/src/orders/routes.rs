@@ -120,7 +120,8 @@ fn json_bytes(body: Bytes) -> Response {
 /// read, else rendered from the database (and cached unless a change is expected soon).
 async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
     let order_number = access.order_number.as_str();
-    if let Some(CachedOrder::Found { version, body }) = state.cache.order(order_number)
+    if !access.busy
+        && let Some(CachedOrder::Found { version, body }) = state.cache.order(order_number)
         && version == access.version
     {
         return Ok(Some(body));
@@ -132,7 +133,7 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
         Some(store_id) => db::find_store(&state.db, store_id).await?,
         None => None,
     };
-    let should_refresh = db::has_running_job(&state.db, order_number).await?;
+    let should_refresh = access.busy;
     let returns = hooks::return_facts(state, &order).await?;
     let returns_by_sku = db::return_orders_by_sku(&state.db, order_number).await?;
     let context = ViewContext {

@@ -212,6 +212,9 @@ pub struct OrderItem {
     pub value_added_service_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// A member-gated product (partner orders); sent only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub member_gated_flag: bool,
     /// Return facts, filled by the returns flow; absent until it computes them.
     #[serde(flatten)]
     pub returns: LineReturnFacts,
@@ -512,6 +515,7 @@ fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: 
         customized_product_reference: details.customized_product_reference.0,
         value_added_service_id: details.value_added_service_id.0.unwrap_or_default(),
         description: details.description.0,
+        member_gated_flag: details.member_gated_flag,
         returns: context.returns.lines.get(&line.line_number).cloned().unwrap_or_default(),
         actions,
     }

@@ -40,6 +40,7 @@ fn full_order(number: &str) -> Value {
     line["metricId"] = json!("MET-1");
     line["pbid"] = json!("PB-1");
     line["eddTranslated"] = json!("Arrives Thu, Nov 5");
+    line["memberGatedFlag"] = json!(true);
     line["itemDates"] = json!({"ordered": "2026-11-01T10:00:00Z[UTC]", "shipped": "2026-11-02T08:00:00+01:00",
                                "arriveDateRange": "Nov 5 - Nov 7"});
     line["group"] = json!({"headingVariant": "emphasis", "subheading": "On its way", "message": "Hi",
@@ -89,6 +90,7 @@ async fn every_contract_field_goes_through_ops_and_back(app: &TestApp) {
         (&json!("PID-1"), &json!("MET-1"), &json!("PB-1"))
     );
     assert_eq!(item["eddTranslated"], "Arrives Thu, Nov 5");
+    assert_eq!(item["memberGatedFlag"], true);
     assert_eq!(item["itemDates"]["ordered"], "2026-11-01T10:00:00Z");
     assert_eq!(item["itemDates"]["shipped"], "2026-11-02T07:00:00Z");
     assert!(item.get("returnableQuantity").is_none(), "return facts are omitted until the returns flow fills them");
@@ -321,3 +323,22 @@ async fn the_demo_seed_has_the_showcase_orders_of_every_country(app: &TestApp) {
     }
 }
 on_both_backends!(showcase_seed, the_demo_seed_has_the_showcase_orders_of_every_country);
+
+async fn a_running_job_of_the_order_asks_the_page_to_refresh(app: &TestApp) {
+    app.put_order(&order("C7000007", None, "2026-11-01T10:00:00Z")).await;
+    let path = format!("/orders/history/v1/C7000007?{GUEST}");
+    assert_eq!(app.get_json(&path, None).await.1["shouldRefresh"], false);
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let far = chrono::Utc::now().timestamp_millis() + 3_600_000;
+    sqlx::query(
+        "INSERT INTO jobs (id, kind, status, payload, order_number, owner_key, attempts, run_after, lease_until, \
+         claimed_by, created_at, updated_at) VALUES ('j-refresh', 'test_kind', 'IN_PROGRESS', '{}', 'C7000007', \
+         'email:guest.shopper@example.com', 1, 0, $1, 'elsewhere', 0, 0)",
+    )
+    .bind(far)
+    .execute(&connected.db.pool)
+    .await
+    .expect("a running job");
+    assert_eq!(app.get_json(&path, None).await.1["shouldRefresh"], true, "a job of the order is running");
+}
+on_both_backends!(should_refresh, a_running_job_of_the_order_asks_the_page_to_refresh);

@@ -753,6 +753,8 @@ export interface components {
             lineItemTransactionAlt?: components["schemas"]["LineTransactionAlt"] | null;
             /** Format: int64 */
             lineNumber: number;
+            /** @description A member-gated product (partner orders); sent only when true. */
+            memberGatedFlag?: boolean;
             product: components["schemas"]["Product"];
             shipmentNumber?: string | null;
             skuId: string;

@@ -5,8 +5,10 @@
 //! (bumped by every write, `orders::store`) and served only when the version that the access check read
 //! from the database (one indexed row, `access.rs`) is the same: a write through another process is seen
 //! at once, and access is never decided from the cache. A write through this process also drops the
-//! entry at once. History pages are keyed by member and dropped by writes in this process; another
-//! process's copy of a history page may be up to 10 minutes old.
+//! entry at once. A history page is cached with the (order number, version) of the orders on it and
+//! served only after one query finds them all still the member's at those versions: an order that moved
+//! to someone else or changed is never served from another process's copy. (An order added to the member
+//! through another process appears when the page expires, within the spec's 10 minutes.)
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -32,9 +34,12 @@ enum Key {
     History { upm_id: String, order_type: &'static str, anchor: Option<String> },
 }
 
+/// The orders on a cached history page, with the versions the page was rendered from.
+pub type Stamp = std::sync::Arc<Vec<(String, i64)>>;
+
 enum Value {
     Order(CachedOrder),
-    History(Bytes),
+    History(Bytes, Stamp),
 }
 
 struct Entry {
@@ -62,7 +67,7 @@ fn value_size(key: &Key, value: &Value) -> usize {
     let body = match value {
         Value::Order(CachedOrder::Found { body, .. }) => body.len(),
         Value::Order(CachedOrder::Absent) => 0,
-        Value::History(body) => body.len(),
+        Value::History(body, stamp) => body.len() + stamp.iter().map(|(number, _)| number.len() + 8).sum::<usize>(),
     };
     key_size + body + 96
 }
@@ -91,7 +96,7 @@ impl ResponseCache {
         }
         Some(match &entry.value {
             Value::Order(order) => Value::Order(order.clone()),
-            Value::History(body) => Value::History(body.clone()),
+            Value::History(body, stamp) => Value::History(body.clone(), stamp.clone()),
         })
     }
 
@@ -123,7 +128,7 @@ impl ResponseCache {
     pub fn order(&self, order_number: &str) -> Option<CachedOrder> {
         match self.get(&Key::Order(order_number.to_owned()))? {
             Value::Order(order) => Some(order),
-            Value::History(_) => None,
+            Value::History(..) => None,
         }
     }
 
@@ -132,17 +137,17 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
     }
 
-    pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<Bytes> {
+    pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<(Bytes, Stamp)> {
         let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
-            Value::History(body) => Some(body),
+            Value::History(body, stamp) => Some((body, stamp)),
             Value::Order(_) => None,
         }
     }
 
-    pub fn put_history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>, body: Bytes) {
+    pub fn put_history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>, body: Bytes, stamp: Stamp) {
         let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
-        self.put(key, Value::History(body), FRESHNESS);
+        self.put(key, Value::History(body, stamp), FRESHNESS);
     }
 
     /// Drops an order and every history page of the members it belongs (or belonged) to.
@@ -182,9 +187,9 @@ mod tests {
     #[test]
     fn a_write_drops_the_history_pages_of_its_members_only() {
         let cache = ResponseCache::new(1 << 20);
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"));
-        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"));
-        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"));
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
+        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), Stamp::default());
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
         cache.forget_order("C001", &["m1"]);
         assert!(cache.history("m1", "SALES_ORDER", None).is_none());
         assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());

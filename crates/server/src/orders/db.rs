@@ -62,6 +62,34 @@ pub async fn return_orders_by_sku(db: &Db, order_number: &str) -> AppResult<std:
     Ok(found)
 }
 
+/// Whether the orders of a cached history page are all still `upm_id`'s, at the versions it was made from.
+pub async fn page_is_current(db: &Db, upm_id: &str, stamp: &[(String, i64)]) -> AppResult<bool> {
+    if stamp.is_empty() {
+        return Ok(true);
+    }
+    let placeholders: Vec<String> = (2..=stamp.len() + 1).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT order_number, version FROM orders WHERE upm_id = $1 AND order_number IN ({})",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id);
+    for (number, _) in stamp {
+        query = query.bind(number.as_str());
+    }
+    let rows = query.fetch_all(&db.pool).await?;
+    if rows.len() != stamp.len() {
+        return Ok(false);
+    }
+    for row in rows {
+        let number: String = row.try_get("order_number")?;
+        let version: i64 = row.try_get("version")?;
+        if !stamp.iter().any(|(n, v)| *n == number && *v == version) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// The return orders of the sales orders `parents`, by parent and then by the SKU each took back.
 pub async fn return_orders_of(
     db: &Db,
@@ -127,7 +155,7 @@ pub async fn history_page(
     order_type: &str,
     anchor: Option<&Anchor>,
     page_orders: usize,
-) -> AppResult<(Vec<StoredOrder>, bool)> {
+) -> AppResult<(Vec<(StoredOrder, i64)>, bool)> {
     // A row-value comparison is one index range on both databases (an OR of two conditions is not on PostgreSQL).
     let keyset = if anchor.is_some() { "AND (order_date, order_number) < ($3, $4)" } else { "" };
     let sql = format!(
@@ -146,16 +174,16 @@ pub async fn history_page(
         query = query.bind(anchor.order_date).bind(anchor.order_number.as_str());
     }
     let rows = query.fetch_all(&db.pool).await?;
-    let mut orders: Vec<StoredOrder> = Vec::new();
+    let mut orders: Vec<(StoredOrder, i64)> = Vec::new();
     for row in &rows {
         let order_number: String = row.try_get("order_number")?;
         let line = store::line_from_row(row)?;
         match orders.last_mut() {
-            Some(current) if current.order_number == order_number => current.lines.push(line),
+            Some((current, _)) if current.order_number == order_number => current.lines.push(line),
             _ => {
                 let mut order = store::order_from_row(row)?;
                 order.lines.push(line);
-                orders.push(order);
+                orders.push((order, row.try_get("version")?));
             }
         }
     }

@@ -10,7 +10,7 @@ use base64::Engine;
 use domain::guest_filter::Filter;
 use domain::{OrderNumber, OrderType};
 
-use super::cache::CachedOrder;
+use super::cache::{CachedOrder, Stamp};
 use super::db::{self, Anchor};
 use super::hooks;
 use super::view::{self, HistoryResponse, OrderDetail, Pages, ViewContext};
@@ -86,11 +86,15 @@ pub async fn list_order_history(
         (OrderType::ReturnOrder, true) => "RETURN_ORDER+giftcards",
         (kind, false) => kind.as_str(),
     };
-    if let Some(body) = state.cache.history(&member.upm_id, cache_list, anchor_text) {
+    if let Some((body, stamp)) = state.cache.history(&member.upm_id, cache_list, anchor_text)
+        && db::page_is_current(&state.db, &member.upm_id, &stamp).await?
+    {
         return Ok(json_bytes(body));
     }
-    let (orders, has_more) =
+    let (page, has_more) =
         db::history_page(&state.db, &member.upm_id, order_type.as_str(), anchor.as_ref(), HISTORY_PAGE_ORDERS).await?;
+    let stamp: Stamp = std::sync::Arc::new(page.iter().map(|(order, v)| (order.order_number.clone(), *v)).collect());
+    let orders: Vec<_> = page.into_iter().map(|(order, _)| order).collect();
     let next = match orders.last() {
         Some(last) if has_more => Some(format!(
             "anchor={}&filter=orderType({})&sort=orderSubmitDateDesc",
@@ -104,7 +108,7 @@ pub async fn list_order_history(
     let items = view::history_items(orders, |country| hooks::action_flags(&state, country), &returns);
     let gift_cards = with_gift_cards.then(Vec::new);
     let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards })?;
-    state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone());
+    state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone(), stamp);
     Ok(json_bytes(body))
 }
 

@@ -259,6 +259,8 @@ async fn a_second_process_sees_an_ops_write_at_once() {
         let (status, detail) = app.get_json("/orders/history/v1/C7000006", Some(&old_token)).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(detail["groups"][0]["simpleStatus"], "shipped");
+        let (_, history) = app.get_json("/orders/history/v1", Some(&old_token)).await;
+        assert_eq!(history["orderItems"].as_array().map(Vec::len), Some(2));
     }
     body["upmId"] = json!(new_owner);
     body["lines"][0]["status"] = json!("Delivered");
@@ -266,6 +268,8 @@ async fn a_second_process_sees_an_ops_write_at_once() {
     first.put_order(&body).await;
     let (status, _) = second.get_json("/orders/history/v1/C7000006", Some(&old_token)).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "the previous owner is refused by the other process at once");
+    let (_, history) = second.get_json("/orders/history/v1", Some(&old_token)).await;
+    assert_eq!(history["orderItems"], json!([]), "nor does the other process list it for the previous owner");
     let (status, _) =
         second.get_json("/orders/history/v1/C7000006?filter=email(guest.shopper@example.com)", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "the old guest e-mail no longer opens it");

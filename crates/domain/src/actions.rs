@@ -12,8 +12,11 @@
 //!    `LINE_RULES`, `GROUP_RULES` or `ORDER_RULES` below. Put what it needs into the facts struct
 //!    (a new field with a `Default`, so the other callers do not change), and table-test it here.
 //!
-//! The server fills the facts (`crates/server/src/orders/view.rs`, `actions_for_*`), including the
-//! per-line return facts of the returns engineer and the flags of the caller's country.
+//! The server fills the facts (`crates/server/src/orders/view.rs`: `build_item` for lines, `build_groups`
+//! for groups, `order_detail` for the order), including the flags of the order's country
+//! (`orders::hooks::action_flags`) and, for your flow, facts you read in `orders::hooks` (e.g. the returns
+//! flow's `return_facts`). Time windows use `facts.now` (the server's clock) and set `deadline`: the server
+//! caches a rendered order no longer than its earliest action deadline, so a window that closes is seen.
 
 use crate::{OrderType, SimpleStatus};
 
@@ -121,6 +124,11 @@ pub struct ActionFlags {
 /// What the line rules know of one line.
 #[derive(Debug, Clone, Default)]
 pub struct LineFacts<'a> {
+    /// Unix milliseconds: the time the answer is made (windows and deadlines are measured from it; the
+    /// server caches an answer no longer than its earliest action deadline).
+    pub now: i64,
+    /// Unix milliseconds.
+    pub order_date: i64,
     pub order_type: Option<OrderType>,
     /// The displayed status (payment pending included).
     pub status: Option<SimpleStatus>,
@@ -136,6 +144,12 @@ pub struct LineFacts<'a> {
 /// What the order and group rules know.
 #[derive(Debug, Clone, Default)]
 pub struct OrderFacts<'a> {
+    /// Unix milliseconds, as in `LineFacts`.
+    pub now: i64,
+    /// Unix milliseconds.
+    pub order_date: i64,
+    /// For group rules: the group's place in display order (0 = the first group); `None` for the order.
+    pub group_index: Option<usize>,
     pub order_type: Option<OrderType>,
     pub order_number: &'a str,
     pub country: &'a str,

@@ -21,10 +21,11 @@ pub const FRESHNESS: Duration = Duration::from_secs(600);
 /// An order number that does not exist is remembered briefly, so a miss costs what a hit does.
 pub const ABSENT_FRESHNESS: Duration = Duration::from_secs(30);
 
-/// A rendered order body and the order version it was rendered from.
+/// A rendered order body, the order version it was rendered from, and (by the app's clock, Unix ms) when
+/// the earliest action deadline in it passes (then it must be rendered again).
 #[derive(Clone, Debug)]
 pub enum CachedOrder {
-    Found { version: i64, body: Bytes },
+    Found { version: i64, body: Bytes, until: Option<i64> },
     Absent,
 }
 
@@ -137,6 +138,13 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
     }
 
+    /// Like `put_order`, kept no longer than `at_most` when given.
+    pub fn put_order_for(&self, order_number: &str, order: CachedOrder, at_most: Option<Duration>) {
+        let freshness = if matches!(order, CachedOrder::Absent) { ABSENT_FRESHNESS } else { FRESHNESS };
+        let freshness = at_most.map_or(freshness, |limit| freshness.min(limit));
+        self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
+    }
+
     pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<(Bytes, Stamp)> {
         let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
@@ -172,7 +180,7 @@ mod tests {
     use super::*;
 
     fn found(body: &str) -> CachedOrder {
-        CachedOrder::Found { version: 0, body: Bytes::from(body.to_owned()) }
+        CachedOrder::Found { version: 0, body: Bytes::from(body.to_owned()), until: None }
     }
 
     #[test]

@@ -105,7 +105,8 @@ pub async fn list_order_history(
     };
     let numbers: Vec<&str> = orders.iter().map(|order| order.order_number.as_str()).collect();
     let returns = db::return_orders_of(&state.db, &numbers).await?;
-    let items = view::history_items(orders, |country| hooks::action_flags(&state, country), &returns);
+    let items =
+        view::history_items(state.clock.now_ms(), orders, |country| hooks::action_flags(&state, country), &returns);
     let gift_cards = with_gift_cards.then(Vec::new);
     let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards })?;
     state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone(), stamp);
@@ -125,8 +126,9 @@ fn json_bytes(body: Bytes) -> Response {
 async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
     let order_number = access.order_number.as_str();
     if !access.busy
-        && let Some(CachedOrder::Found { version, body }) = state.cache.order(order_number)
+        && let Some(CachedOrder::Found { version, body, until }) = state.cache.order(order_number)
         && version == access.version
+        && until.is_none_or(|until| state.clock.now_ms() < until)
     {
         return Ok(Some(body));
     }
@@ -140,15 +142,20 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
     let should_refresh = access.busy;
     let returns = hooks::return_facts(state, &order).await?;
     let returns_by_sku = db::return_orders_by_sku(&state.db, order_number).await?;
+    let now = state.clock.now_ms();
     let context = ViewContext {
+        now,
         flags: hooks::action_flags(state, &order.country),
         returns: &returns,
         returns_by_sku: &returns_by_sku,
     };
     let detail: OrderDetail = view::order_detail(order, store, should_refresh, &context)?;
     let body = to_bytes(&detail)?;
-    if !should_refresh {
-        state.cache.put_order(order_number, CachedOrder::Found { version, body: body.clone() });
+    // Kept until the earliest action deadline at most (an action's window may close before 10 minutes).
+    let until = view::earliest_deadline(&detail);
+    if !should_refresh && until.is_none_or(|until| until > now) {
+        let freshness = until.map(|until| std::time::Duration::from_millis((until - now).unsigned_abs()));
+        state.cache.put_order_for(order_number, CachedOrder::Found { version, body: body.clone(), until }, freshness);
     }
     Ok(Some(body))
 }

@@ -165,6 +165,21 @@ pub struct ActionView {
 /// The actions, by name (see ActionNameEnum); an action whose flow is not built is absent.
 pub type Actions = BTreeMap<String, ActionView>;
 
+/// The earliest deadline (Unix ms) of any action in `detail`: a cached body must not outlive it.
+pub fn earliest_deadline(detail: &OrderDetail) -> Option<i64> {
+    let groups = detail
+        .groups
+        .iter()
+        .flat_map(|group| std::iter::once(&group.actions).chain(group.order_items.iter().map(|item| &item.actions)));
+    std::iter::once(&detail.actions)
+        .chain(groups)
+        .flat_map(|actions| actions.values())
+        .filter_map(|action| action.deadline.as_deref())
+        .filter_map(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
+        .map(|time| time.timestamp_millis())
+        .min()
+}
+
 pub fn action_map(list: Vec<Action>) -> Actions {
     list.into_iter()
         .map(|action| {
@@ -448,6 +463,8 @@ fn corrupt(what: &str, detail: impl std::fmt::Display) -> AppError {
 
 /// What the view needs besides the stored order.
 pub struct ViewContext<'a> {
+    /// Unix milliseconds (the server's clock).
+    pub now: i64,
     pub flags: ActionFlags,
     /// Per-line return facts (the returns flow), default: not computed.
     pub returns: &'a ReturnFacts,
@@ -466,6 +483,8 @@ fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: 
     let charged = line_charged_price(&amounts).unwrap_or_default();
     let details = line.details;
     let facts = LineFacts {
+        now: context.now,
+        order_date: order.order_date,
         order_type: Some(order.order_type),
         status: Some(status),
         tracking_url: line.tracking_url.as_deref(),
@@ -524,6 +543,7 @@ fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: 
 /// History rows: one per line, newest order first; `flags` gives the flags of an order's country and
 /// `returns` the return orders of each order by SKU.
 pub fn history_items(
+    now: i64,
     orders: Vec<StoredOrder>,
     flags: impl Fn(&str) -> ActionFlags,
     returns: &HashMap<String, HashMap<String, String>>,
@@ -533,6 +553,7 @@ pub fn history_items(
     let mut items = Vec::new();
     for mut order in orders {
         let context = ViewContext {
+            now,
             flags: flags(&order.country),
             returns: &no_facts,
             returns_by_sku: returns.get(&order.order_number).unwrap_or(&no_returns),
@@ -569,7 +590,8 @@ fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext
     let mut slots: Vec<Option<StoredLine>> = lines.into_iter().map(Some).collect();
     let order: &StoredOrder = order;
     plan.into_iter()
-        .map(|(status, shipment_number, indexes)| {
+        .enumerate()
+        .map(|(group_index, (status, shipment_number, indexes))| {
             let group_lines: Vec<StoredLine> =
                 indexes.into_iter().filter_map(|index| slots.get_mut(index).and_then(Option::take)).collect();
             let display = group_lines.iter().find_map(|line| line.details.group.clone()).unwrap_or_default();
@@ -578,6 +600,9 @@ fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext
             let tracking_url = items.iter().find_map(|item| item.tracking_url.clone());
             let estimated_delivery_date = items.iter().filter_map(|item| item.estimated_delivery_date.clone()).min();
             let facts = OrderFacts {
+                now: context.now,
+                order_date: order.order_date,
+                group_index: Some(group_index),
                 order_type: Some(order.order_type),
                 order_number: &order.order_number,
                 country: &order.country,
@@ -663,6 +688,8 @@ pub fn order_detail(
     });
     let details = order.details;
     let order_facts = OrderFacts {
+        now: context.now,
+        order_date: order.order_date,
         order_type: Some(order.order_type),
         order_number: &order.order_number,
         country: &order.country,
@@ -725,6 +752,6 @@ pub fn order_detail(
         pickup_address: store.map(build_store).transpose()?,
         should_refresh,
         actions: order_actions,
-        age: rfc3339_millis(chrono::Utc::now().timestamp_millis()),
+        age: rfc3339_millis(context.now),
     })
 }

@@ -101,6 +101,7 @@ export const en = {
   'status.cancelled': 'Cancelled',
   'status.ordered': 'Ordered',
   'status.orderConfirmed': 'Order confirmed',
+  'status.paymentPending': 'Payment pending',
   'status.readyForPickUp': 'Ready for pickup',
   'status.pickedUp': 'Picked up',
   'status.preparingShipment': 'Preparing shipment',

@@ -102,6 +102,7 @@ export const fr: Messages = {
   'status.cancelled': 'Annulé',
   'status.ordered': 'Commandé',
   'status.orderConfirmed': 'Commande confirmée',
+  'status.paymentPending': 'Paiement en attente',
   'status.readyForPickUp': 'Prêt pour le retrait',
   'status.pickedUp': 'Retiré',
   'status.preparingShipment': 'Expédition en préparation',

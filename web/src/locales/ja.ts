@@ -102,6 +102,7 @@ export const ja: Messages = {
   'status.cancelled': 'キャンセル済み',
   'status.ordered': '注文済み',
   'status.orderConfirmed': '注文確定',
+  'status.paymentPending': '支払い待ち',
   'status.readyForPickUp': '受け取り準備完了',
   'status.pickedUp': '受け取り済み',
   'status.preparingShipment': '発送準備中',

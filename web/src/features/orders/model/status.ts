@@ -1,10 +1,10 @@
 import type { MessageKey } from '@/shared/i18n/messages';
 
-/** Spec §4: the simple statuses. */
+/** Spec §4: the simple statuses, and the displayed state payment pending (an order whose payment is on hold). */
 export type SimpleStatusName =
   | 'returnCreated' | 'returnDenied' | 'returnInProcess' | 'returnCompleted' | 'returnedToStore' | 'delivered'
   | 'cancellationPending' | 'cancelled' | 'ordered' | 'orderConfirmed' | 'readyForPickUp' | 'pickedUp'
-  | 'preparingShipment' | 'shipped' | 'unknown';
+  | 'preparingShipment' | 'shipped' | 'paymentPending' | 'unknown';
 
 const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
   returnCreated: 'status.returnCreated',
@@ -21,6 +21,7 @@ const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
   pickedUp: 'status.pickedUp',
   preparingShipment: 'status.preparingShipment',
   shipped: 'status.shipped',
+  paymentPending: 'status.paymentPending',
   unknown: 'status.unknown',
 };
 

@@ -49,5 +49,7 @@ export default defineConfig(({ command }) => ({
     css: false,
     restoreMocks: true,
     testTimeout: 20_000,
+    // The test command runs this beside the Rust build on 2 cores: setup hooks may wait for a core.
+    hookTimeout: 60_000,
   },
 }));

@@ -12,7 +12,7 @@ pub fn display_rank(status: SimpleStatus, has_shipment_number: bool) -> u8 {
         (Shipped, true) => 0,
         (Delivered, true) => 1,
         (Shipped, false) => 2,
-        (Ordered, _) => 3,
+        (Ordered | PaymentPending, _) => 3,
         (Delivered, false) => 4,
         (ReturnCreated, _) => 5,
         (ReturnInProcess, _) => 6,

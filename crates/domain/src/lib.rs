@@ -6,6 +6,7 @@
 //! `guest_filter` (the guest `filter=` query), `totals` (the price summary of an order).
 
 pub mod access;
+pub mod actions;
 pub mod address;
 pub mod contact;
 pub mod gift_card;

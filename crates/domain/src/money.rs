@@ -5,8 +5,20 @@
 
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(try_from = "String")]
 pub struct Currency([u8; 3]);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a currency is an ISO 4217 code such as USD or EUR")]
+pub struct UnknownCurrency;
+
+impl TryFrom<String> for Currency {
+    type Error = UnknownCurrency;
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        Self::parse(&code.trim().to_ascii_uppercase()).ok_or(UnknownCurrency)
+    }
+}
 
 /// Active ISO 4217 codes. Three-letter text outside this list is refused on input.
 const ISO_4217: &str = "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL \

@@ -6,8 +6,16 @@ pub const MIN_LEN: usize = 4;
 pub const MAX_LEN: usize = 32;
 
 /// An order number that is known to be 4 to 32 ASCII letters or digits.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Deserialize)]
+#[serde(try_from = "String")]
 pub struct OrderNumber(String);
+
+impl TryFrom<String> for OrderNumber {
+    type Error = InvalidOrderNumber;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        Self::parse(text.trim())
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("an order number is 4 to 32 letters or digits")]

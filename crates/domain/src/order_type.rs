@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(try_from = "String")]
 pub enum OrderType {
     SalesOrder,
     PartnerSalesOrder,
@@ -22,6 +23,17 @@ impl OrderType {
 
     pub fn parse(text: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|kind| kind.as_str() == text)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("an order type is SALES_ORDER, PARTNER_SALES_ORDER or RETURN_ORDER")]
+pub struct UnknownOrderType;
+
+impl TryFrom<String> for OrderType {
+    type Error = UnknownOrderType;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        Self::parse(text.trim()).ok_or(UnknownOrderType)
     }
 }
 

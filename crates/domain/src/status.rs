@@ -22,11 +22,13 @@ pub enum SimpleStatus {
     PickedUp,
     PreparingShipment,
     Shipped,
+    /// Not from a raw status: an early line of an order whose payment is on hold (deferred payment).
+    PaymentPending,
     Unknown,
 }
 
 impl SimpleStatus {
-    pub const ALL: [SimpleStatus; 15] = [
+    pub const ALL: [SimpleStatus; 16] = [
         Self::ReturnCreated,
         Self::ReturnDenied,
         Self::ReturnInProcess,
@@ -41,6 +43,7 @@ impl SimpleStatus {
         Self::PickedUp,
         Self::PreparingShipment,
         Self::Shipped,
+        Self::PaymentPending,
         Self::Unknown,
     ];
 
@@ -61,6 +64,7 @@ impl SimpleStatus {
             Self::PickedUp => "pickedUp",
             Self::PreparingShipment => "preparingShipment",
             Self::Shipped => "shipped",
+            Self::PaymentPending => "paymentPending",
             Self::Unknown => "unknown",
         }
     }
@@ -225,6 +229,56 @@ pub fn raw_statuses(order_type: OrderType) -> impl Iterator<Item = (&'static str
     table.iter().flat_map(|(status, names)| names.iter().map(move |name| (*name, *status)))
 }
 
+/// The status shown for a line: an early line of an order whose payment is on hold (`paymentHoldFlag`,
+/// deferred payment) shows as payment pending instead of ordered.
+pub fn displayed_status(status: SimpleStatus, payment_hold: bool) -> SimpleStatus {
+    use SimpleStatus::*;
+    match status {
+        Ordered | OrderConfirmed | PreparingShipment if payment_hold => PaymentPending,
+        other => other,
+    }
+}
+
+/// The colour a status is shown in: a small closed set. A cancelled or denied line is never green.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StatusColor {
+    /// Done and good: delivered, picked up, return completed, ready for pickup.
+    Success,
+    /// Moving along: ordered, preparing, shipped, return in progress.
+    Info,
+    /// Needs the shopper's attention or is waiting: payment pending, cancellation pending.
+    Warning,
+    /// Did not happen: cancelled, return denied.
+    Error,
+    /// Unknown.
+    Neutral,
+}
+
+impl StatusColor {
+    pub const ALL: [StatusColor; 5] = [Self::Success, Self::Info, Self::Warning, Self::Error, Self::Neutral];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Info => "info",
+            Self::Warning => "warning",
+            Self::Error => "error",
+            Self::Neutral => "neutral",
+        }
+    }
+}
+
+pub fn status_color(status: SimpleStatus) -> StatusColor {
+    use SimpleStatus::*;
+    match status {
+        Delivered | PickedUp | ReturnCompleted | ReturnedToStore | ReadyForPickUp => StatusColor::Success,
+        Ordered | OrderConfirmed | PreparingShipment | Shipped | ReturnCreated | ReturnInProcess => StatusColor::Info,
+        PaymentPending | CancellationPending => StatusColor::Warning,
+        Cancelled | ReturnDenied => StatusColor::Error,
+        Unknown => StatusColor::Neutral,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::SimpleStatus::*;
@@ -375,7 +429,38 @@ mod tests {
     fn every_simple_status_but_unknown_is_reachable_from_some_raw_status() {
         for status in SimpleStatus::ALL {
             let reachable = OrderType::ALL.into_iter().flat_map(raw_statuses).any(|(_, mapped)| mapped == status);
-            assert_eq!(reachable, status != Unknown, "{}", status.as_str());
+            assert_eq!(reachable, !matches!(status, Unknown | PaymentPending), "{}", status.as_str());
         }
+    }
+
+    #[test]
+    fn a_cancelled_or_denied_line_is_never_green() {
+        for status in SimpleStatus::ALL {
+            let color = status_color(status);
+            if matches!(status, Cancelled | ReturnDenied | Unknown | CancellationPending | PaymentPending) {
+                assert_ne!(color, StatusColor::Success, "{}", status.as_str());
+            }
+        }
+        assert_eq!(status_color(Cancelled), StatusColor::Error);
+        assert_eq!(status_color(ReturnDenied), StatusColor::Error);
+        assert_eq!(status_color(Delivered), StatusColor::Success);
+        assert_eq!(status_color(Unknown), StatusColor::Neutral);
+    }
+
+    #[test]
+    fn a_held_payment_shows_early_lines_as_payment_pending_and_leaves_the_rest() {
+        let table = [
+            (Ordered, true, PaymentPending),
+            (OrderConfirmed, true, PaymentPending),
+            (PreparingShipment, true, PaymentPending),
+            (Shipped, true, Shipped),
+            (Cancelled, true, Cancelled),
+            (Delivered, true, Delivered),
+            (Ordered, false, Ordered),
+        ];
+        for (status, hold, expected) in table {
+            assert_eq!(displayed_status(status, hold), expected, "{} hold={hold}", status.as_str());
+        }
+        assert_eq!(status_color(PaymentPending), StatusColor::Warning);
     }
 }

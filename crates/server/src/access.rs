@@ -21,6 +21,10 @@ pub struct OrderAccess {
     pub country: String,
     /// True when the caller is the order's member (not only a guest with its e-mail or phone).
     pub as_member: bool,
+    /// The order's version (bumped by every write): keys the cached rendered body.
+    pub version: i64,
+    /// A job of this order is pending or running: a change is expected soon (`shouldRefresh`).
+    pub busy: bool,
 }
 
 /// Decides whether `caller` may see order `raw_number`.
@@ -39,11 +43,15 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
             .check_pair(&state.db, &state.clock, Scope::GuestLookup, order_number.as_str(), caller.client_ip)
             .await?;
     }
-    let row =
-        sqlx::query("SELECT upm_id, email, phone_digits, order_type, country FROM orders WHERE order_number = $1")
-            .bind(order_number.as_str())
-            .fetch_optional(&state.db.pool)
-            .await?;
+    let row = sqlx::query(
+        "SELECT upm_id, email, phone_digits, order_type, country, version, \
+         (SELECT COUNT(*) FROM jobs j WHERE j.order_number = orders.order_number \
+          AND j.status IN ('PENDING', 'IN_PROGRESS')) AS busy_jobs \
+         FROM orders WHERE order_number = $1",
+    )
+    .bind(order_number.as_str())
+    .fetch_optional(&state.db.pool)
+    .await?;
     let Some(row) = row else {
         return Err(refused(state, caller, order_number.as_str()).await);
     };
@@ -62,6 +70,8 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
         order_type: row.try_get("order_type")?,
         country: row.try_get("country")?,
         as_member,
+        version: row.try_get("version")?,
+        busy: row.try_get::<i64, _>("busy_jobs")? > 0,
     })
 }
 

@@ -25,6 +25,9 @@ pub enum AppError {
     /// Also what a caller gets for an order they may not see.
     #[error("We couldn't find that order.")]
     OrderNotFound,
+    /// The summary route's answer for a missing order or one the caller may not see.
+    #[error("We couldn't find that order.")]
+    OrderSummaryNotFound,
     #[error("not found")]
     NotFound,
     #[error("{message}")]
@@ -78,6 +81,34 @@ pub struct ApiError {
     pub field: Option<String>,
 }
 
+/// The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
+/// too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCodeName {
+    InvalidOrderNumber,
+    InvalidFilter,
+    InvalidQuery,
+    InvalidJson,
+    ValidationFailed,
+    Unauthorized,
+    InvalidCredentials,
+    ServiceOrderDetailFailure,
+    ServiceOrderSummaryFailure,
+    NotFound,
+    Conflict,
+    RateLimited,
+    InvalidIdempotencyKey,
+    IdempotencyKeyReused,
+    IdempotencyRequestInProgress,
+    GiftCardInvalid,
+    NoPricingInfo,
+    GetShopSimilarFailure,
+    CsrfTokenInvalid,
+    ServiceUnavailable,
+    Internal,
+}
+
 impl AppError {
     /// The catalogue: one line per code.
     pub fn code_and_status(&self) -> (&'static str, StatusCode) {
@@ -90,6 +121,7 @@ impl AppError {
             Self::Unauthorized => ("unauthorized", StatusCode::UNAUTHORIZED),
             Self::InvalidCredentials => ("invalid-credentials", StatusCode::UNAUTHORIZED),
             Self::OrderNotFound => ("service-order-detail-failure", StatusCode::NOT_FOUND),
+            Self::OrderSummaryNotFound => ("service-order-summary-failure", StatusCode::NOT_FOUND),
             Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
             Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
             Self::RateLimited { .. } => ("rate-limited", StatusCode::TOO_MANY_REQUESTS),

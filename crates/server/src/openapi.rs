@@ -53,7 +53,15 @@ impl Modify for SecuritySchemes {
         consent::routes::set_consent,
         consent::routes::ops_set_consent,
     ),
-    components(schemas(error::ApiError)),
+    components(schemas(
+        error::ApiError,
+        error::ErrorCodeName,
+        orders::view::SimpleStatusName,
+        orders::view::StatusColorName,
+        orders::view::OrderTypeName,
+        orders::view::ActionNameEnum,
+        orders::view::ActionView,
+    )),
     modifiers(&SecuritySchemes)
 )]
 pub struct ApiDoc;

@@ -14,7 +14,7 @@ export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
       styleColor: 'AR2-001',
       gtin: '00012345678905',
     },
-    lineItemStatus: { status: 'In Transit', simpleStatus: 'shipped' },
+    lineItemStatus: { status: 'In Transit', simpleStatus: 'shipped', statusColor: 'info' },
     lineItemTransaction: {
       orderDate: '2026-11-01T10:00:00Z',
       quantity: 1,
@@ -26,7 +26,8 @@ export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     shipmentNumber: 'S1',
     trackingUrl: 'https://track.example/S1',
     estimatedDeliveryDate: '2026-11-05',
-    actions: { trackShipment: { webLink: 'https://track.example/S1' } },
+    valueAddedServiceID: '',
+    actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S1' } },
     ...overrides,
   };
 }
@@ -62,8 +63,12 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     currency: 'USD',
     currencyAlt: null,
     regionReference: 'NIKEUS',
+    paymentHoldFlag: false,
+    isGlobalStoreOrder: false,
+    showBarcodeFlag: false,
+    actions: {},
     authorizationInfo: { email: 'jane@example.com', phoneNumber: { countryCode: '1', subscriberNumber: '4155550100' } },
-    fullOrderStatus: { simpleStatus: 'shipped' },
+    fullOrderStatus: { simpleStatus: 'shipped', statusColor: 'info' },
     transaction: {
       orderDate: '2026-11-01T10:00:00Z',
       subTotal: 120,
@@ -72,6 +77,7 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
       totalFees: 0,
       inclusiveTaxTotal: 0,
       orderTotal: 129.6,
+      chargedPrice: 129.6,
       taxInclusive: false,
     },
     payment: [{ paymentType: 'credit_card', paymentDisplayNumber: '1111' }],
@@ -79,10 +85,11 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
       {
         heading: 'shipped',
         simpleStatus: 'shipped',
+        statusColor: 'info',
         shipmentNumber: 'S1',
         trackingUrl: 'https://track.example/S1',
         estimatedDeliveryDate: '2026-11-05',
-        actions: { trackShipment: { webLink: 'https://track.example/S1' } },
+        actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S1' } },
         orderItems: [orderItem()],
       },
     ],
@@ -124,15 +131,15 @@ export function pickupStore(overrides: Partial<PickupStore> = {}): PickupStore {
 export function pickupOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
   const base = order();
   const item = orderItem({
-    lineItemStatus: { status: 'Ready for pickup', simpleStatus: 'readyForPickUp' },
+    lineItemStatus: { status: 'Ready for pickup', simpleStatus: 'readyForPickUp', statusColor: 'success' },
     shipmentNumber: null,
     trackingUrl: null,
     estimatedDeliveryDate: null,
     actions: {},
   });
   return order({
-    fullOrderStatus: { simpleStatus: 'readyForPickUp' },
-    groups: [{ ...base.groups[0]!, heading: 'readyForPickUp', simpleStatus: 'readyForPickUp', shipmentNumber: null, trackingUrl: null, estimatedDeliveryDate: null, actions: {}, orderItems: [item] }],
+    fullOrderStatus: { simpleStatus: 'readyForPickUp', statusColor: 'success' },
+    groups: [{ ...base.groups[0]!, heading: 'readyForPickUp', simpleStatus: 'readyForPickUp', statusColor: 'success', shipmentNumber: null, trackingUrl: null, estimatedDeliveryDate: null, actions: {}, orderItems: [item] }],
     shippingAddress: [],
     pickupAddress: pickupStore(),
     ...overrides,

@@ -1,6 +1,5 @@
 //! The ops API: how a retailer's own systems feed members and orders in (header `X-Ops-Key`).
 
+pub mod body;
 pub mod db;
-pub mod fields;
-pub mod input;
 pub mod routes;

@@ -1,20 +1,21 @@
 //! `POST /ops/v1/members` and `POST /ops/v1/orders`.
 
+use axum::body::Bytes;
 use axum::extract::{FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::{db, input};
+use super::body::{self, MemberBody, OrderBody};
+use super::db;
 use crate::app::AppState;
 use crate::auth::db::MemberRecord;
 use crate::auth::{db as members, password};
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::orders::store;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/ops/v1/members", post(create_member)).route("/ops/v1/orders", post(upsert_order))
@@ -64,22 +65,22 @@ pub struct UpsertedOrder {
 
 /// Create a member who can sign in.
 #[utoipa::path(post, path = "/ops/v1/members", tag = "ops", security(("ops_key" = [])),
-    request_body(content = Object, description = "{email, password, firstName, lastName, country}"),
+    request_body = MemberBody,
     responses((status = 201, body = CreatedMember), (status = 400, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError)))]
 pub async fn create_member(
     State(state): State<AppState>,
     _ops: Ops,
-    JsonBody(body): JsonBody<Value>,
+    bytes: Bytes,
 ) -> AppResult<(StatusCode, Json<CreatedMember>)> {
-    let member = input::parse_member(&body)?;
+    let member: MemberBody = body::parse(&bytes)?;
     let record = MemberRecord {
         upm_id: uuid::Uuid::new_v4().to_string(),
-        email: member.email,
+        email: member.email.0,
         password_hash: password::hash(member.password).await?,
-        first_name: member.first_name,
-        last_name: member.last_name,
-        country: member.country,
+        first_name: member.first_name.0,
+        last_name: member.last_name.0,
+        country: member.country.0,
     };
     if !members::insert(&state.db, &record).await? {
         return Err(AppError::Conflict { field: "email".into(), message: "a member with this email exists".into() });
@@ -89,15 +90,15 @@ pub async fn create_member(
 
 /// Create or replace one order with all its lines.
 #[utoipa::path(post, path = "/ops/v1/orders", tag = "ops", security(("ops_key" = [])),
-    request_body(content = Object, description = "The order as the retailer's order system knows it (see docs/API.md)"),
+    request_body(content = OrderBody, description = "The order as the retailer's order system knows it (see docs/API.md)"),
     responses((status = 201, body = UpsertedOrder), (status = 200, body = UpsertedOrder),
               (status = 400, body = crate::error::ApiError)))]
 pub async fn upsert_order(
     State(state): State<AppState>,
     _ops: Ops,
-    JsonBody(body): JsonBody<Value>,
+    bytes: Bytes,
 ) -> AppResult<(StatusCode, Json<UpsertedOrder>)> {
-    let order = input::parse_order(&body)?;
+    let order = body::parse_order(&bytes)?;
     if let Some(upm_id) = order.upm_id.as_deref()
         && !db::member_exists(&state.db, upm_id).await?
     {
@@ -108,12 +109,10 @@ pub async fn upsert_order(
     {
         return Err(AppError::validation("pickupStoreId", "no store has this id"));
     }
-    let previous_owner = db::order_owner(&state.db, order.order_number.as_str()).await?;
-    let existed = previous_owner.is_some();
-    db::upsert_order(&state.db, &order).await?;
-    let previous_member = previous_owner.flatten();
+    let previous_member = db::order_owner(&state.db, &order.order_number).await?.flatten();
+    let written = store::upsert(&state.db, &order, state.clock.now_ms()).await?;
     let members: Vec<&str> = [previous_member.as_deref(), order.upm_id.as_deref()].into_iter().flatten().collect();
-    state.cache.forget_order(order.order_number.as_str(), &members);
-    let status = if existed { StatusCode::OK } else { StatusCode::CREATED };
-    Ok((status, Json(UpsertedOrder { order_number: order.order_number.into_string(), created: !existed })))
+    state.cache.forget_order(&order.order_number, &members);
+    let status = if written.created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(UpsertedOrder { order_number: order.order_number, created: written.created })))
 }

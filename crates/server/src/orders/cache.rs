@@ -1,8 +1,14 @@
 //! Answers kept in memory for the spec's freshness (fetched results expire after 10 minutes), so the two
 //! pages shoppers open most, order history and order detail, are served without the database.
 //!
-//! Bounded by bytes; the oldest entries go first. A write through the ops API drops what it changes in
-//! this process at once; other processes behind the same database see the change when their copy expires.
+//! Bounded by bytes; the oldest entries go first. An order's body is cached with the order's `version`
+//! (bumped by every write, `orders::store`) and served only when the version that the access check read
+//! from the database (one indexed row, `access.rs`) is the same: a write through another process is seen
+//! at once, and access is never decided from the cache. A write through this process also drops the
+//! entry at once. A history page is cached with the (order number, version) of the orders on it and
+//! served only after one query finds them all still the member's at those versions: an order that moved
+//! to someone else or changed is never served from another process's copy. (An order added to the member
+//! through another process appears when the page expires, within the spec's 10 minutes.)
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -15,17 +21,11 @@ pub const FRESHNESS: Duration = Duration::from_secs(600);
 /// An order number that does not exist is remembered briefly, so a miss costs what a hit does.
 pub const ABSENT_FRESHNESS: Duration = Duration::from_secs(30);
 
-/// Who may see a cached order: its member, or a guest with its e-mail or phone.
-#[derive(Clone, Debug)]
-pub struct Owner {
-    pub upm_id: Option<String>,
-    pub email: Option<String>,
-    pub phone_digits: Option<String>,
-}
-
+/// A rendered order body, the order version it was rendered from, and (by the app's clock, Unix ms) when
+/// the earliest action deadline in it passes (then it must be rendered again).
 #[derive(Clone, Debug)]
 pub enum CachedOrder {
-    Found { owner: Owner, body: Bytes },
+    Found { version: i64, body: Bytes, until: Option<i64> },
     Absent,
 }
 
@@ -35,9 +35,12 @@ enum Key {
     History { upm_id: String, order_type: &'static str, anchor: Option<String> },
 }
 
+/// The orders on a cached history page, with the versions the page was rendered from.
+pub type Stamp = std::sync::Arc<Vec<(String, i64)>>;
+
 enum Value {
     Order(CachedOrder),
-    History(Bytes),
+    History(Bytes, Stamp),
 }
 
 struct Entry {
@@ -63,11 +66,9 @@ fn value_size(key: &Key, value: &Value) -> usize {
         Key::History { upm_id, anchor, .. } => upm_id.len() + anchor.as_ref().map_or(0, String::len),
     };
     let body = match value {
-        Value::Order(CachedOrder::Found { body, owner }) => {
-            body.len() + owner.email.as_ref().map_or(0, String::len) + owner.upm_id.as_ref().map_or(0, String::len)
-        }
+        Value::Order(CachedOrder::Found { body, .. }) => body.len(),
         Value::Order(CachedOrder::Absent) => 0,
-        Value::History(body) => body.len(),
+        Value::History(body, stamp) => body.len() + stamp.iter().map(|(number, _)| number.len() + 8).sum::<usize>(),
     };
     key_size + body + 96
 }
@@ -96,7 +97,7 @@ impl ResponseCache {
         }
         Some(match &entry.value {
             Value::Order(order) => Value::Order(order.clone()),
-            Value::History(body) => Value::History(body.clone()),
+            Value::History(body, stamp) => Value::History(body.clone(), stamp.clone()),
         })
     }
 
@@ -128,7 +129,7 @@ impl ResponseCache {
     pub fn order(&self, order_number: &str) -> Option<CachedOrder> {
         match self.get(&Key::Order(order_number.to_owned()))? {
             Value::Order(order) => Some(order),
-            Value::History(_) => None,
+            Value::History(..) => None,
         }
     }
 
@@ -137,17 +138,24 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
     }
 
-    pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<Bytes> {
+    /// Like `put_order`, kept no longer than `at_most` when given.
+    pub fn put_order_for(&self, order_number: &str, order: CachedOrder, at_most: Option<Duration>) {
+        let freshness = if matches!(order, CachedOrder::Absent) { ABSENT_FRESHNESS } else { FRESHNESS };
+        let freshness = at_most.map_or(freshness, |limit| freshness.min(limit));
+        self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
+    }
+
+    pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<(Bytes, Stamp)> {
         let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
-            Value::History(body) => Some(body),
+            Value::History(body, stamp) => Some((body, stamp)),
             Value::Order(_) => None,
         }
     }
 
-    pub fn put_history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>, body: Bytes) {
+    pub fn put_history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>, body: Bytes, stamp: Stamp) {
         let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
-        self.put(key, Value::History(body), FRESHNESS);
+        self.put(key, Value::History(body, stamp), FRESHNESS);
     }
 
     /// Drops an order and every history page of the members it belongs (or belonged) to.
@@ -172,10 +180,7 @@ mod tests {
     use super::*;
 
     fn found(body: &str) -> CachedOrder {
-        CachedOrder::Found {
-            owner: Owner { upm_id: Some("m1".into()), email: None, phone_digits: None },
-            body: Bytes::from(body.to_owned()),
-        }
+        CachedOrder::Found { version: 0, body: Bytes::from(body.to_owned()), until: None }
     }
 
     #[test]
@@ -190,9 +195,9 @@ mod tests {
     #[test]
     fn a_write_drops_the_history_pages_of_its_members_only() {
         let cache = ResponseCache::new(1 << 20);
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"));
-        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"));
-        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"));
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
+        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), Stamp::default());
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
         cache.forget_order("C001", &["m1"]);
         assert!(cache.history("m1", "SALES_ORDER", None).is_none());
         assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());

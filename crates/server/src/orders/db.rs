@@ -1,53 +1,10 @@
 //! SQL for reading orders.
 
 use sqlx::Row;
-use sqlx::any::AnyRow;
 
+use super::store::{self, StoredOrder};
 use crate::db::Db;
 use crate::error::AppResult;
-
-pub struct OrderRow {
-    pub order_number: String,
-    pub order_type: String,
-    pub order_classification: String,
-    pub parent_sales_order_number: Option<String>,
-    pub partner_name: Option<String>,
-    pub country: String,
-    pub currency: String,
-    pub region_reference: String,
-    pub upm_id: Option<String>,
-    pub email: Option<String>,
-    pub phone_country_code: Option<String>,
-    pub phone_subscriber: Option<String>,
-    pub phone_digits: Option<String>,
-    pub order_date: i64,
-    pub shipping_total: i64,
-    pub taxes_included: bool,
-    pub payments: String,
-    pub shipping_address: String,
-    pub pickup_store_id: Option<String>,
-}
-
-pub struct LineRow {
-    pub line_number: i64,
-    pub gtin: String,
-    pub sku_id: String,
-    pub product_id: String,
-    pub style_color: String,
-    pub title: String,
-    pub category: String,
-    pub color: String,
-    pub size: String,
-    pub image_url: String,
-    pub quantity: i64,
-    pub unit_price: i64,
-    pub tax: i64,
-    pub fees: i64,
-    pub status: String,
-    pub shipment_number: Option<String>,
-    pub tracking_url: Option<String>,
-    pub estimated_delivery_date: Option<String>,
-}
 
 pub struct StoreRow {
     pub store_id: String,
@@ -64,90 +21,104 @@ pub struct StoreRow {
     pub special_hours: String,
 }
 
-/// The order-level fields a history row carries.
-pub struct HistoryOrder {
-    pub order_number: String,
-    pub order_type: String,
-    pub order_date: i64,
-    pub currency: String,
-    pub country: String,
-    pub partner_name: Option<String>,
-    pub lines: Vec<LineRow>,
-}
-
 /// Where a history page starts: after this (order date, order number).
 pub struct Anchor {
     pub order_date: i64,
     pub order_number: String,
 }
 
-const ORDER_COLUMNS: &str = "o.order_number, o.order_type, o.order_classification, o.parent_sales_order_number, \
-    o.partner_name, o.country, o.currency, o.region_reference, o.upm_id, o.email, o.phone_country_code, \
-    o.phone_subscriber, o.phone_digits, o.order_date, o.shipping_total, o.taxes_included, o.payments, \
-    o.shipping_address, o.pickup_store_id";
-
-const LINE_COLUMNS: &str = "l.line_number, l.gtin, l.sku_id, l.product_id, l.style_color, l.title, l.category, \
-    l.color, l.size, l.image_url, l.quantity, l.unit_price, l.tax, l.fees, l.status, l.shipment_number, \
-    l.tracking_url, l.estimated_delivery_date";
-
-fn order_from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
-    Ok(OrderRow {
-        order_number: row.try_get("order_number")?,
-        order_type: row.try_get("order_type")?,
-        order_classification: row.try_get("order_classification")?,
-        parent_sales_order_number: row.try_get("parent_sales_order_number")?,
-        partner_name: row.try_get("partner_name")?,
-        country: row.try_get("country")?,
-        currency: row.try_get("currency")?,
-        region_reference: row.try_get("region_reference")?,
-        upm_id: row.try_get("upm_id")?,
-        email: row.try_get("email")?,
-        phone_country_code: row.try_get("phone_country_code")?,
-        phone_subscriber: row.try_get("phone_subscriber")?,
-        phone_digits: row.try_get("phone_digits")?,
-        order_date: row.try_get("order_date")?,
-        shipping_total: row.try_get("shipping_total")?,
-        taxes_included: row.try_get::<i64, _>("taxes_included")? != 0,
-        payments: row.try_get("payments")?,
-        shipping_address: row.try_get("shipping_address")?,
-        pickup_store_id: row.try_get("pickup_store_id")?,
-    })
-}
-
-fn line_from_row(row: &AnyRow) -> Result<LineRow, sqlx::Error> {
-    Ok(LineRow {
-        line_number: row.try_get("line_number")?,
-        gtin: row.try_get("gtin")?,
-        sku_id: row.try_get("sku_id")?,
-        product_id: row.try_get("product_id")?,
-        style_color: row.try_get("style_color")?,
-        title: row.try_get("title")?,
-        category: row.try_get("category")?,
-        color: row.try_get("color")?,
-        size: row.try_get("size")?,
-        image_url: row.try_get("image_url")?,
-        quantity: row.try_get("quantity")?,
-        unit_price: row.try_get("unit_price")?,
-        tax: row.try_get("tax")?,
-        fees: row.try_get("fees")?,
-        status: row.try_get("status")?,
-        shipment_number: row.try_get("shipment_number")?,
-        tracking_url: row.try_get("tracking_url")?,
-        estimated_delivery_date: row.try_get("estimated_delivery_date")?,
-    })
-}
-
 /// The order and its lines in one round trip (every stored order has at least one line).
-pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<(OrderRow, Vec<LineRow>)>> {
+pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<(StoredOrder, i64)>> {
     let sql = format!(
-        "SELECT {ORDER_COLUMNS}, {LINE_COLUMNS} FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
-         WHERE o.order_number = $1 ORDER BY l.line_number"
+        "SELECT {}, {} FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
+         WHERE o.order_number = $1 ORDER BY l.line_number",
+        store::order_select("o"),
+        store::line_select("l")
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_number).fetch_all(&db.pool).await?;
     let Some(first) = rows.first() else { return Ok(None) };
-    let order = order_from_row(first)?;
-    let lines = rows.iter().map(line_from_row).collect::<Result<_, _>>()?;
-    Ok(Some((order, lines)))
+    let mut order = store::order_from_row(first)?;
+    let version: i64 = first.try_get("version")?;
+    order.lines = rows.iter().map(store::line_from_row).collect::<Result<_, _>>()?;
+    Ok(Some((order, version)))
+}
+
+/// The return orders of a sales order, by the SKU of each line they took back.
+pub async fn return_orders_by_sku(db: &Db, order_number: &str) -> AppResult<std::collections::HashMap<String, String>> {
+    let rows = sqlx::query(
+        "SELECT o.order_number, l.sku_id FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
+         WHERE o.parent_sales_order_number = $1 AND o.order_type = 'RETURN_ORDER' ORDER BY o.order_date",
+    )
+    .bind(order_number)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut found = std::collections::HashMap::new();
+    for row in rows {
+        let sku: String = row.try_get("sku_id")?;
+        if !sku.is_empty() {
+            found.insert(sku, row.try_get("order_number")?);
+        }
+    }
+    Ok(found)
+}
+
+/// Whether the orders of a cached history page are all still `upm_id`'s, at the versions it was made from.
+pub async fn page_is_current(db: &Db, upm_id: &str, stamp: &[(String, i64)]) -> AppResult<bool> {
+    if stamp.is_empty() {
+        return Ok(true);
+    }
+    let placeholders: Vec<String> = (2..=stamp.len() + 1).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT order_number, version FROM orders WHERE upm_id = $1 AND order_number IN ({})",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id);
+    for (number, _) in stamp {
+        query = query.bind(number.as_str());
+    }
+    let rows = query.fetch_all(&db.pool).await?;
+    if rows.len() != stamp.len() {
+        return Ok(false);
+    }
+    for row in rows {
+        let number: String = row.try_get("order_number")?;
+        let version: i64 = row.try_get("version")?;
+        if !stamp.iter().any(|(n, v)| *n == number && *v == version) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The return orders of the sales orders `parents`, by parent and then by the SKU each took back.
+pub async fn return_orders_of(
+    db: &Db,
+    parents: &[&str],
+) -> AppResult<std::collections::HashMap<String, std::collections::HashMap<String, String>>> {
+    let mut found: std::collections::HashMap<String, std::collections::HashMap<String, String>> =
+        std::collections::HashMap::new();
+    if parents.is_empty() {
+        return Ok(found);
+    }
+    let placeholders: Vec<String> = (1..=parents.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT o.parent_sales_order_number, o.order_number, l.sku_id FROM orders o \
+         JOIN order_lines l ON l.order_number = o.order_number \
+         WHERE o.parent_sales_order_number IN ({}) AND o.order_type = 'RETURN_ORDER' ORDER BY o.order_date",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for parent in parents {
+        query = query.bind(*parent);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        let parent: String = row.try_get("parent_sales_order_number")?;
+        let sku: String = row.try_get("sku_id")?;
+        if !sku.is_empty() {
+            found.entry(parent).or_default().insert(sku, row.try_get("order_number")?);
+        }
+    }
+    Ok(found)
 }
 
 pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> {
@@ -184,38 +155,36 @@ pub async fn history_page(
     order_type: &str,
     anchor: Option<&Anchor>,
     page_orders: usize,
-) -> AppResult<(Vec<HistoryOrder>, bool)> {
+) -> AppResult<(Vec<(StoredOrder, i64)>, bool)> {
     // A row-value comparison is one index range on both databases (an OR of two conditions is not on PostgreSQL).
     let keyset = if anchor.is_some() { "AND (order_date, order_number) < ($3, $4)" } else { "" };
     let sql = format!(
-        "SELECT o.order_number, o.order_type, o.order_date, o.currency, o.country, o.partner_name, {LINE_COLUMNS} \
-         FROM (SELECT order_number, order_type, order_date, currency, country, partner_name FROM orders \
+        "SELECT {order_columns}, {line_columns} \
+         FROM (SELECT * FROM orders \
                WHERE upm_id = $1 AND order_type = $2 {keyset} \
                ORDER BY order_date DESC, order_number DESC LIMIT {limit}) o \
          JOIN order_lines l ON l.order_number = o.order_number \
          ORDER BY o.order_date DESC, o.order_number DESC, l.line_number",
-        limit = page_orders + 1
+        limit = page_orders + 1,
+        order_columns = store::order_select("o"),
+        line_columns = store::line_select("l"),
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).bind(order_type);
     if let Some(anchor) = anchor {
         query = query.bind(anchor.order_date).bind(anchor.order_number.as_str());
     }
     let rows = query.fetch_all(&db.pool).await?;
-    let mut orders: Vec<HistoryOrder> = Vec::new();
+    let mut orders: Vec<(StoredOrder, i64)> = Vec::new();
     for row in &rows {
         let order_number: String = row.try_get("order_number")?;
-        let line = line_from_row(row)?;
+        let line = store::line_from_row(row)?;
         match orders.last_mut() {
-            Some(current) if current.order_number == order_number => current.lines.push(line),
-            _ => orders.push(HistoryOrder {
-                order_number,
-                order_type: row.try_get("order_type")?,
-                order_date: row.try_get("order_date")?,
-                currency: row.try_get("currency")?,
-                country: row.try_get("country")?,
-                partner_name: row.try_get("partner_name")?,
-                lines: vec![line],
-            }),
+            Some((current, _)) if current.order_number == order_number => current.lines.push(line),
+            _ => {
+                let mut order = store::order_from_row(row)?;
+                order.lines.push(line);
+                orders.push((order, row.try_get("version")?));
+            }
         }
     }
     let has_more = orders.len() > page_orders;

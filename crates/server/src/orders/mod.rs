@@ -1,6 +1,10 @@
 //! Order history and order detail (spec 000 sections 3, 4 and 7).
 
 pub mod cache;
+pub mod contract;
 pub mod db;
+pub mod fields;
+pub mod hooks;
 pub mod routes;
+pub mod store;
 pub mod view;

@@ -10,10 +10,11 @@ use base64::Engine;
 use domain::guest_filter::Filter;
 use domain::{OrderNumber, OrderType};
 
-use super::cache::{CachedOrder, Owner};
+use super::cache::{CachedOrder, Stamp};
 use super::db::{self, Anchor};
-use super::view::{self, HistoryResponse, OrderDetail, Pages};
-use crate::access::authorize_order;
+use super::hooks;
+use super::view::{self, HistoryResponse, OrderDetail, Pages, ViewContext};
+use crate::access::{OrderAccess, authorize_order};
 use crate::app::AppState;
 use crate::auth::Member;
 use crate::caller::{Caller, filters};
@@ -50,6 +51,7 @@ fn decode_anchor(text: &str) -> AppResult<Anchor> {
         ("anchor" = Option<String>, Query, description = "From pages.next"),
         ("sort" = Option<String>, Query, description = "orderSubmitDateDesc (the only order)"),
         ("country" = Option<String>, Query), ("language" = Option<String>, Query),
+        ("giftcards" = Option<bool>, Query, description = "true: the answer carries giftCards"),
     ),
     responses((status = 200, body = HistoryResponse), (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError)))]
@@ -70,13 +72,29 @@ pub async fn list_order_history(
     if let Some(sort) = query.first("sort").filter(|sort| *sort != "orderSubmitDateDesc") {
         return Err(AppError::InvalidQuery(format!("sort {sort} is not supported; use orderSubmitDateDesc")));
     }
+    let with_gift_cards = match query.first("giftcards") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(_) => return Err(AppError::InvalidQuery("giftcards is true or false".to_owned())),
+    };
     let anchor_text = query.first("anchor");
     let anchor = anchor_text.map(decode_anchor).transpose()?;
-    if let Some(body) = state.cache.history(&member.upm_id, order_type.as_str(), anchor_text) {
+    // One cache entry per (member, list, gift cards or not, page).
+    let cache_list: &'static str = match (order_type, with_gift_cards) {
+        (OrderType::SalesOrder, true) => "SALES_ORDER+giftcards",
+        (OrderType::PartnerSalesOrder, true) => "PARTNER_SALES_ORDER+giftcards",
+        (OrderType::ReturnOrder, true) => "RETURN_ORDER+giftcards",
+        (kind, false) => kind.as_str(),
+    };
+    if let Some((body, stamp)) = state.cache.history(&member.upm_id, cache_list, anchor_text)
+        && db::page_is_current(&state.db, &member.upm_id, &stamp).await?
+    {
         return Ok(json_bytes(body));
     }
-    let (orders, has_more) =
+    let (page, has_more) =
         db::history_page(&state.db, &member.upm_id, order_type.as_str(), anchor.as_ref(), HISTORY_PAGE_ORDERS).await?;
+    let stamp: Stamp = std::sync::Arc::new(page.iter().map(|(order, v)| (order.order_number.clone(), *v)).collect());
+    let orders: Vec<_> = page.into_iter().map(|(order, _)| order).collect();
     let next = match orders.last() {
         Some(last) if has_more => Some(format!(
             "anchor={}&filter=orderType({})&sort=orderSubmitDateDesc",
@@ -85,8 +103,13 @@ pub async fn list_order_history(
         )),
         _ => None,
     };
-    let body = to_bytes(&HistoryResponse { order_items: view::history_items(orders), pages: Pages { next } })?;
-    state.cache.put_history(&member.upm_id, order_type.as_str(), anchor_text, body.clone());
+    let numbers: Vec<&str> = orders.iter().map(|order| order.order_number.as_str()).collect();
+    let returns = db::return_orders_of(&state.db, &numbers).await?;
+    let items =
+        view::history_items(state.clock.now_ms(), orders, |country| hooks::action_flags(&state, country), &returns);
+    let gift_cards = with_gift_cards.then(Vec::new);
+    let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards })?;
+    state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone(), stamp);
     Ok(json_bytes(body))
 }
 
@@ -98,36 +121,50 @@ fn json_bytes(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
-/// The order as cached, or read from the database and cached (absent orders too, briefly).
-async fn cached_order(state: &AppState, order_number: &str) -> AppResult<CachedOrder> {
-    if let Some(cached) = state.cache.order(order_number) {
-        return Ok(cached);
+/// The order's rendered body: from the cache when it was rendered from the version the access check
+/// read, else rendered from the database (and cached unless a change is expected soon).
+async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
+    let order_number = access.order_number.as_str();
+    if !access.busy
+        && let Some(CachedOrder::Found { version, body, until }) = state.cache.order(order_number)
+        && version == access.version
+        && until.is_none_or(|until| state.clock.now_ms() < until)
+    {
+        return Ok(Some(body));
     }
-    let loaded = match db::find_order_with_lines(&state.db, order_number).await? {
-        None => CachedOrder::Absent,
-        Some((order, lines)) => {
-            let owner = Owner {
-                upm_id: order.upm_id.clone(),
-                email: order.email.clone(),
-                phone_digits: order.phone_digits.clone(),
-            };
-            let store = match order.pickup_store_id.as_deref() {
-                Some(store_id) => db::find_store(&state.db, store_id).await?,
-                None => None,
-            };
-            let detail: OrderDetail = view::order_detail(order, lines, store)?;
-            CachedOrder::Found { owner, body: to_bytes(&detail)? }
-        }
+    let Some((order, version)) = db::find_order_with_lines(&state.db, order_number).await? else {
+        return Ok(None);
     };
-    state.cache.put_order(order_number, loaded.clone());
-    Ok(loaded)
+    let store = match order.pickup_store_id.as_deref() {
+        Some(store_id) => db::find_store(&state.db, store_id).await?,
+        None => None,
+    };
+    let should_refresh = access.busy;
+    let returns = hooks::return_facts(state, &order).await?;
+    let returns_by_sku = db::return_orders_by_sku(&state.db, order_number).await?;
+    let now = state.clock.now_ms();
+    let context = ViewContext {
+        now,
+        flags: hooks::action_flags(state, &order.country),
+        returns: &returns,
+        returns_by_sku: &returns_by_sku,
+    };
+    let detail: OrderDetail = view::order_detail(order, store, should_refresh, &context)?;
+    let body = to_bytes(&detail)?;
+    // Kept until the earliest action deadline at most (an action's window may close before 10 minutes).
+    let until = view::earliest_deadline(&detail);
+    if !should_refresh && until.is_none_or(|until| until > now) {
+        let freshness = until.map(|until| std::time::Duration::from_millis((until - now).unsigned_abs()));
+        state.cache.put_order_for(order_number, CachedOrder::Found { version, body: body.clone(), until }, freshness);
+    }
+    Ok(Some(body))
 }
 
 async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
     let access = authorize_order(state, caller, raw_number).await?;
-    match cached_order(state, access.order_number.as_str()).await? {
-        CachedOrder::Found { body, .. } => Ok(json_bytes(body)),
-        CachedOrder::Absent => Err(AppError::OrderNotFound),
+    match rendered_order(state, &access).await? {
+        Some(body) => Ok(json_bytes(body)),
+        None => Err(AppError::OrderNotFound),
     }
 }
 
@@ -149,7 +186,7 @@ pub async fn get_order_detail(
     load_visible_order(&state, &caller, &order_number).await
 }
 
-/// The order summary: the same shape as the detail.
+/// The order summary: the same shape as the detail; its failure code is `service-order-summary-failure`.
 #[utoipa::path(get, path = "/orders/summary/v1/{orderNumber}", tag = "orders", description = DETAIL_PARAMS_DOC,
     params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
            ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests")),
@@ -160,5 +197,8 @@ pub async fn get_order_summary(
     Path(order_number): Path<String>,
     caller: Caller,
 ) -> AppResult<Response> {
-    load_visible_order(&state, &caller, &order_number).await
+    load_visible_order(&state, &caller, &order_number).await.map_err(|error| match error {
+        AppError::OrderNotFound => AppError::OrderSummaryNotFound,
+        other => other,
+    })
 }

@@ -1,24 +1,94 @@
-//! The order as the API shows it (spec 000 section 3), built from stored rows by the domain rules.
+//! The order as the API shows it (spec 000 section 3), built from the stored-order record by the
+//! domain rules (status, colours, groups, totals, actions).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
+use domain::actions::{self, Action, ActionFlags, LineFacts, OrderFacts};
 use domain::groups::{LineKey, group_lines};
 use domain::money::to_decimal_string;
+use domain::status::{displayed_status, status_color};
 use domain::totals::{LineAmounts, line_charged_price, order_totals};
-use domain::{Currency, Money, OrderType, SimpleStatus, simple_status};
+use domain::{Currency, Money, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::db::{HistoryOrder, LineRow, OrderRow, StoreRow};
+use super::contract::{
+    GroupDetails, ItemDates, LineTransactionAlt, Promotion, ReturnToStore, ShipFrom, Shipment, TransactionAlt,
+};
+use super::db::StoreRow;
+use super::hooks::{LineReturnFacts, ReturnFacts};
+use super::store::{StoredLine, StoredOrder};
 use crate::error::AppError;
 
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
 pub const DEFAULT_REGION_REFERENCE: &str = "NIKEUS";
 
+/// The simple statuses (spec 000 section 4), plus paymentPending for an order whose payment is on hold.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum SimpleStatusName {
+    ReturnCreated,
+    ReturnDenied,
+    ReturnInProcess,
+    ReturnCompleted,
+    ReturnedToStore,
+    Delivered,
+    CancellationPending,
+    Cancelled,
+    Ordered,
+    OrderConfirmed,
+    ReadyForPickUp,
+    PickedUp,
+    PreparingShipment,
+    Shipped,
+    PaymentPending,
+    Unknown,
+}
+
+/// The colour a status is shown in.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum StatusColorName {
+    Success,
+    Info,
+    Warning,
+    Error,
+    Neutral,
+}
+
+/// Order types.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub enum OrderTypeName {
+    #[serde(rename = "SALES_ORDER")]
+    SalesOrder,
+    #[serde(rename = "PARTNER_SALES_ORDER")]
+    PartnerSalesOrder,
+    #[serde(rename = "RETURN_ORDER")]
+    ReturnOrder,
+}
+
+/// Names of the actions (`actions.<name>`).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ActionNameEnum {
+    TrackShipment,
+    ViewReturn,
+    BuyItAgain,
+    GetHelp,
+    WriteReview,
+    ReturnBarcode,
+    /// Added by the returns flow.
+    Return,
+    /// Added by the cancellation flow.
+    Cancel,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     pub product_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pid: Option<String>,
     pub title: String,
     pub category: String,
     /// Image URL.
@@ -27,6 +97,10 @@ pub struct Product {
     pub size: String,
     pub style_color: String,
     pub gtin: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metric_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pbid: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -34,10 +108,11 @@ pub struct Product {
 pub struct LineItemStatus {
     /// The raw status as received from the order system.
     pub status: String,
-    /// returnCreated, returnDenied, returnInProcess, returnCompleted, returnedToStore, delivered,
-    /// cancellationPending, cancelled, ordered, orderConfirmed, readyForPickUp, pickedUp,
-    /// preparingShipment, shipped or unknown.
+    /// The displayed simple status (see SimpleStatusName).
+    #[schema(value_type = SimpleStatusName)]
     pub simple_status: String,
+    #[schema(value_type = StatusColorName)]
+    pub status_color: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,20 +125,81 @@ pub struct LineItemTransaction {
     pub line_item_charged_price: f64,
     pub line_item_taxes: f64,
     pub line_item_fees: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub msrp: Option<f64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub promotions: Vec<Promotion>,
 }
 
+/// Barcode drawing parameters (000 section 9).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct WebLink {
-    pub web_link: String,
+pub struct BarcodeView {
+    pub value: String,
+    /// Always CODE128.
+    pub format: String,
+    pub height: u32,
+    pub bar_width: f64,
 }
 
-#[derive(Debug, Default, Serialize, ToSchema)]
+/// One action the caller may take (or sees but may not take now, with the reason).
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Actions {
-    /// Present only when there is a tracking link.
+pub struct ActionView {
+    pub enabled: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub track_shipment: Option<WebLink>,
+    pub reason_code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason_text: Option<String>,
+    /// RFC 3339: the last moment the action may be taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web_link: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_order_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub barcode: Option<BarcodeView>,
+}
+
+/// The actions, by name (see ActionNameEnum); an action whose flow is not built is absent.
+pub type Actions = BTreeMap<String, ActionView>;
+
+/// The earliest deadline (Unix ms) of any action in `detail`: a cached body must not outlive it.
+pub fn earliest_deadline(detail: &OrderDetail) -> Option<i64> {
+    let groups = detail
+        .groups
+        .iter()
+        .flat_map(|group| std::iter::once(&group.actions).chain(group.order_items.iter().map(|item| &item.actions)));
+    std::iter::once(&detail.actions)
+        .chain(groups)
+        .flat_map(|actions| actions.values())
+        .filter_map(|action| action.deadline.as_deref())
+        .filter_map(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
+        .map(|time| time.timestamp_millis())
+        .min()
+}
+
+pub fn action_map(list: Vec<Action>) -> Actions {
+    list.into_iter()
+        .map(|action| {
+            let view = ActionView {
+                enabled: action.enabled,
+                reason_code: action.reason.as_ref().map(|reason| reason.code.to_owned()),
+                reason_text: action.reason.map(|reason| reason.text),
+                deadline: action.deadline.map(rfc3339_millis),
+                web_link: action.web_link,
+                return_order_id: action.return_order_id,
+                barcode: action.barcode.map(|code| BarcodeView {
+                    value: code.value,
+                    format: code.format.to_owned(),
+                    height: code.height,
+                    bar_width: code.bar_width,
+                }),
+            };
+            (action.name.as_str().to_owned(), view)
+        })
+        .collect()
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -74,10 +210,30 @@ pub struct OrderItem {
     pub product: Product,
     pub line_item_status: LineItemStatus,
     pub line_item_transaction: LineItemTransaction,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line_item_transaction_alt: Option<LineTransactionAlt>,
     pub shipment_number: Option<String>,
     pub tracking_url: Option<String>,
     /// YYYY-MM-DD.
     pub estimated_delivery_date: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edd_translated: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub item_dates: Option<ItemDates>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customized_product_reference: Option<String>,
+    /// Empty when the line has no value-added service.
+    #[serde(rename = "valueAddedServiceID")]
+    pub value_added_service_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// A member-gated product (partner orders); sent only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub member_gated_flag: bool,
+    /// Return facts, filled by the returns flow; absent until it computes them.
+    #[serde(flatten)]
+    pub returns: LineReturnFacts,
+    #[schema(value_type = BTreeMap<String, ActionView>)]
     pub actions: Actions,
 }
 
@@ -85,6 +241,7 @@ pub struct OrderItem {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryItem {
     pub order_number: String,
+    #[schema(value_type = OrderTypeName)]
     pub order_type: String,
     pub order_date: String,
     pub currency: String,
@@ -103,9 +260,19 @@ pub struct Pages {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+pub struct GiftCardSummary {
+    pub currency: String,
+    pub balance: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct HistoryResponse {
     pub order_items: Vec<HistoryItem>,
     pub pages: Pages,
+    /// With `giftcards=true`: the member's gift cards (empty until gift cards belong to members).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gift_cards: Option<Vec<GiftCardSummary>>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -120,12 +287,19 @@ pub struct PhoneNumber {
 pub struct AuthorizationInfo {
     pub email: Option<String>,
     pub phone_number: Option<PhoneNumber>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day_phone_number: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FullOrderStatus {
+    #[schema(value_type = SimpleStatusName)]
     pub simple_status: String,
+    #[schema(value_type = StatusColorName)]
+    pub status_color: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sub_status: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -140,14 +314,24 @@ pub struct Transaction {
     /// Tax already inside the prices (equal to totalTaxes when taxInclusive, else 0).
     pub inclusive_tax_total: f64,
     pub order_total: f64,
+    /// What was charged: the order total less cancelled lines.
+    pub charged_price: f64,
     pub tax_inclusive: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotional_code_discount: Option<f64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub promotions: Vec<Promotion>,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     pub payment_type: String,
     pub payment_display_number: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_type_image_url: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -155,10 +339,16 @@ pub struct Payment {
 pub struct OrderGroup {
     /// The group's simple status; the web app shows its translated heading.
     pub heading: String,
+    #[schema(value_type = SimpleStatusName)]
     pub simple_status: String,
+    #[schema(value_type = StatusColorName)]
+    pub status_color: String,
     pub shipment_number: Option<String>,
     pub tracking_url: Option<String>,
     pub estimated_delivery_date: Option<String>,
+    #[serde(flatten)]
+    pub display: GroupDetails,
+    #[schema(value_type = BTreeMap<String, ActionView>)]
     pub actions: Actions,
     pub order_items: Vec<OrderItem>,
 }
@@ -214,6 +404,7 @@ pub struct PickupStore {
 pub struct OrderDetail {
     pub order_id: String,
     pub order_number: String,
+    #[schema(value_type = OrderTypeName)]
     pub order_type: String,
     pub order_classification: String,
     pub parent_sales_order_number: Option<String>,
@@ -225,12 +416,28 @@ pub struct OrderDetail {
     pub authorization_info: AuthorizationInfo,
     pub full_order_status: FullOrderStatus,
     pub transaction: Transaction,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transaction_alt: Option<TransactionAlt>,
     pub payment: Vec<Payment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment_approval_id: Option<String>,
+    pub payment_hold_flag: bool,
+    pub is_global_store_order: bool,
+    pub show_barcode_flag: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_to_store: Option<ReturnToStore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ship_from: Option<ShipFrom>,
     pub groups: Vec<OrderGroup>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shipments: Vec<Shipment>,
     pub shipping_address: Vec<String>,
     /// The pickup store, for orders collected at a store.
     pub pickup_address: Option<PickupStore>,
+    /// True when a change is expected soon (a pending cancellation or a job of this order still running).
     pub should_refresh: bool,
+    #[schema(value_type = BTreeMap<String, ActionView>)]
+    pub actions: Actions,
     /// When this answer was made.
     pub age: String,
 }
@@ -246,37 +453,53 @@ fn amount(minor: i64, currency: Currency) -> f64 {
     to_decimal_string(Money(minor), currency).parse().unwrap_or_default()
 }
 
+fn decimal(text: &super::fields::DecimalText) -> f64 {
+    text.0.parse().unwrap_or_default()
+}
+
 fn corrupt(what: &str, detail: impl std::fmt::Display) -> AppError {
     AppError::Internal(format!("stored {what} is unreadable: {detail}").into())
 }
 
-fn currency_of(code: &str) -> Currency {
-    Currency::parse(code).unwrap_or(Currency::USD)
+/// What the view needs besides the stored order.
+pub struct ViewContext<'a> {
+    /// Unix milliseconds (the server's clock).
+    pub now: i64,
+    pub flags: ActionFlags,
+    /// Per-line return facts (the returns flow), default: not computed.
+    pub returns: &'a ReturnFacts,
+    /// Return orders by the SKU they took back (for viewReturn).
+    pub returns_by_sku: &'a HashMap<String, String>,
 }
 
-fn order_type_of(text: &str) -> OrderType {
-    OrderType::parse(text).unwrap_or(OrderType::SalesOrder)
+fn line_status(order: &StoredOrder, line: &StoredLine) -> SimpleStatus {
+    displayed_status(simple_status(order.order_type, &line.status), order.details.payment_hold_flag)
 }
 
-fn line_status(order_type: OrderType, line: &LineRow) -> SimpleStatus {
-    simple_status(order_type, &line.status)
-}
-
-fn build_item(line: LineRow, order_type: OrderType, currency: Currency, order_date: &str) -> OrderItem {
-    let status = line_status(order_type, &line);
-    let amounts = LineAmounts {
-        unit_price: Money(line.unit_price),
-        quantity: line.quantity,
-        tax: Money(line.tax),
-        fees: Money(line.fees),
-    };
+fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: &ViewContext<'_>) -> OrderItem {
+    let currency = order.currency;
+    let status = line_status(order, &line);
+    let amounts = LineAmounts { unit_price: line.unit_price, quantity: line.quantity, tax: line.tax, fees: line.fees };
     let charged = line_charged_price(&amounts).unwrap_or_default();
-    let track_shipment = line.tracking_url.clone().map(|web_link| WebLink { web_link });
+    let details = line.details;
+    let facts = LineFacts {
+        now: context.now,
+        order_date: order.order_date,
+        order_type: Some(order.order_type),
+        status: Some(status),
+        tracking_url: line.tracking_url.as_deref(),
+        style_color: Some(line.style_color.as_str()),
+        customized: details.customized_product_reference.0.is_some(),
+        return_order_id: context.returns_by_sku.get(&line.sku_id).map(String::as_str),
+        flags: context.flags,
+    };
+    let actions = action_map(actions::line_actions(&facts));
     OrderItem {
         line_number: line.line_number,
         sku_id: line.sku_id,
         product: Product {
             product_id: line.product_id,
+            pid: details.pid.0,
             title: line.title,
             category: line.category,
             product_image: line.image_url,
@@ -284,46 +507,77 @@ fn build_item(line: LineRow, order_type: OrderType, currency: Currency, order_da
             size: line.size,
             style_color: line.style_color,
             gtin: line.gtin,
+            metric_id: details.metric_id.0,
+            pbid: details.pbid.0,
         },
-        line_item_status: LineItemStatus { status: line.status, simple_status: status.as_str().to_owned() },
+        line_item_status: LineItemStatus {
+            status: line.status,
+            simple_status: status.as_str().to_owned(),
+            status_color: status_color(status).as_str().to_owned(),
+        },
         line_item_transaction: LineItemTransaction {
             order_date: order_date.to_owned(),
             quantity: line.quantity,
-            unit_price: amount(line.unit_price, currency),
+            unit_price: amount(line.unit_price.0, currency),
             line_item_charged_price: amount(charged.0, currency),
-            line_item_taxes: amount(line.tax, currency),
-            line_item_fees: amount(line.fees, currency),
+            line_item_taxes: amount(line.tax.0, currency),
+            line_item_fees: amount(line.fees.0, currency),
+            msrp: details.msrp.as_ref().map(decimal),
+            promotions: details.promotions,
         },
+        line_item_transaction_alt: details.line_item_transaction_alt,
         shipment_number: line.shipment_number,
         tracking_url: line.tracking_url,
         estimated_delivery_date: line.estimated_delivery_date,
-        actions: Actions { track_shipment },
+        edd_translated: details.edd_translated.0,
+        item_dates: details.item_dates,
+        customized_product_reference: details.customized_product_reference.0,
+        value_added_service_id: details.value_added_service_id.0.unwrap_or_default(),
+        description: details.description.0,
+        member_gated_flag: details.member_gated_flag,
+        returns: context.returns.lines.get(&line.line_number).cloned().unwrap_or_default(),
+        actions,
     }
 }
 
-pub fn history_items(orders: Vec<HistoryOrder>) -> Vec<HistoryItem> {
+/// History rows: one per line, newest order first; `flags` gives the flags of an order's country and
+/// `returns` the return orders of each order by SKU.
+pub fn history_items(
+    now: i64,
+    orders: Vec<StoredOrder>,
+    flags: impl Fn(&str) -> ActionFlags,
+    returns: &HashMap<String, HashMap<String, String>>,
+) -> Vec<HistoryItem> {
+    let no_returns = HashMap::new();
+    let no_facts = ReturnFacts::default();
     let mut items = Vec::new();
-    for order in orders {
-        let currency = currency_of(&order.currency);
-        let order_type = order_type_of(&order.order_type);
+    for mut order in orders {
+        let context = ViewContext {
+            now,
+            flags: flags(&order.country),
+            returns: &no_facts,
+            returns_by_sku: returns.get(&order.order_number).unwrap_or(&no_returns),
+        };
         let order_date = rfc3339_millis(order.order_date);
-        for line in order.lines {
+        let lines = std::mem::take(&mut order.lines);
+        for line in lines {
             items.push(HistoryItem {
                 order_number: order.order_number.clone(),
-                order_type: order.order_type.clone(),
+                order_type: order.order_type.as_str().to_owned(),
                 order_date: order_date.clone(),
-                currency: order.currency.clone(),
+                currency: order.currency.code().to_owned(),
                 country: order.country.clone(),
                 partner_name: order.partner_name.clone(),
-                item: build_item(line, order_type, currency, &order_date),
+                item: build_item(line, &order, &order_date, &context),
             });
         }
     }
     items
 }
 
-fn build_groups(lines: Vec<LineRow>, order_type: OrderType, currency: Currency, order_date: &str) -> Vec<OrderGroup> {
-    let statuses: Vec<SimpleStatus> = lines.iter().map(|line| line_status(order_type, line)).collect();
+fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext<'_>) -> Vec<OrderGroup> {
+    let lines = std::mem::take(&mut order.lines);
+    let statuses: Vec<SimpleStatus> = lines.iter().map(|line| line_status(order, line)).collect();
     let keys: Vec<LineKey<'_>> = lines
         .iter()
         .zip(&statuses)
@@ -333,23 +587,39 @@ fn build_groups(lines: Vec<LineRow>, order_type: OrderType, currency: Currency, 
         .into_iter()
         .map(|group| (group.status, group.shipment_number.map(str::to_owned), group.lines))
         .collect();
-    let mut slots: Vec<Option<LineRow>> = lines.into_iter().map(Some).collect();
+    let mut slots: Vec<Option<StoredLine>> = lines.into_iter().map(Some).collect();
+    let order: &StoredOrder = order;
     plan.into_iter()
-        .map(|(status, shipment_number, indexes)| {
-            let items: Vec<OrderItem> = indexes
-                .into_iter()
-                .filter_map(|index| slots.get_mut(index).and_then(Option::take))
-                .map(|line| build_item(line, order_type, currency, order_date))
-                .collect();
+        .enumerate()
+        .map(|(group_index, (status, shipment_number, indexes))| {
+            let group_lines: Vec<StoredLine> =
+                indexes.into_iter().filter_map(|index| slots.get_mut(index).and_then(Option::take)).collect();
+            let display = group_lines.iter().find_map(|line| line.details.group.clone()).unwrap_or_default();
+            let items: Vec<OrderItem> =
+                group_lines.into_iter().map(|line| build_item(line, order, order_date, context)).collect();
             let tracking_url = items.iter().find_map(|item| item.tracking_url.clone());
             let estimated_delivery_date = items.iter().filter_map(|item| item.estimated_delivery_date.clone()).min();
+            let facts = OrderFacts {
+                now: context.now,
+                order_date: order.order_date,
+                group_index: Some(group_index),
+                order_type: Some(order.order_type),
+                order_number: &order.order_number,
+                country: &order.country,
+                statuses: vec![status],
+                tracking_url: tracking_url.as_deref(),
+                flags: context.flags,
+                ..OrderFacts::default()
+            };
             OrderGroup {
                 heading: status.as_str().to_owned(),
                 simple_status: status.as_str().to_owned(),
+                status_color: status_color(status).as_str().to_owned(),
                 shipment_number,
-                actions: Actions { track_shipment: tracking_url.clone().map(|web_link| WebLink { web_link }) },
+                actions: action_map(actions::group_actions(&facts)),
                 tracking_url,
                 estimated_delivery_date,
+                display,
                 order_items: items,
             }
         })
@@ -378,43 +648,82 @@ fn build_store(store: StoreRow) -> Result<PickupStore, AppError> {
     })
 }
 
-pub fn order_detail(order: OrderRow, lines: Vec<LineRow>, store: Option<StoreRow>) -> Result<OrderDetail, AppError> {
-    let currency = currency_of(&order.currency);
-    let order_type = order_type_of(&order.order_type);
+pub fn order_detail(
+    mut order: StoredOrder,
+    store: Option<StoreRow>,
+    should_refresh: bool,
+    context: &ViewContext<'_>,
+) -> Result<OrderDetail, AppError> {
+    let currency = order.currency;
     let order_date = rfc3339_millis(order.order_date);
-    let amounts: Vec<LineAmounts> = lines
+    let amounts: Vec<LineAmounts> = order
+        .lines
         .iter()
         .map(|line| LineAmounts {
-            unit_price: Money(line.unit_price),
+            unit_price: line.unit_price,
             quantity: line.quantity,
-            tax: Money(line.tax),
-            fees: Money(line.fees),
+            tax: line.tax,
+            fees: line.fees,
         })
         .collect();
-    let totals = order_totals(&amounts, Money(order.shipping_total), order.taxes_included)
+    let totals = order_totals(&amounts, order.shipping_total, order.taxes_included)
         .ok_or_else(|| corrupt("amounts", "they overflow"))?;
-    let payment: Vec<Payment> = serde_json::from_str(&order.payments).map_err(|e| corrupt("payments", e))?;
-    let shipping_address: Vec<String> =
-        serde_json::from_str(&order.shipping_address).map_err(|e| corrupt("shipping address", e))?;
-    let groups = build_groups(lines, order_type, currency, &order_date);
-    let overall = groups.first().map_or("unknown", |group| group.simple_status.as_str()).to_owned();
-    let phone_number = match (order.phone_country_code, order.phone_subscriber) {
-        (Some(country_code), Some(subscriber_number)) => Some(PhoneNumber { country_code, subscriber_number }),
-        _ => None,
+    let charged_amounts: Vec<LineAmounts> = order
+        .lines
+        .iter()
+        .zip(&amounts)
+        .filter(|(line, _)| line_status(&order, line) != SimpleStatus::Cancelled)
+        .map(|(_, amounts)| *amounts)
+        .collect();
+    let charged = order_totals(&charged_amounts, order.shipping_total, order.taxes_included)
+        .ok_or_else(|| corrupt("amounts", "they overflow"))?;
+    let line_statuses: Vec<SimpleStatus> = order.lines.iter().map(|line| line_status(&order, line)).collect();
+    let groups = build_groups(&mut order, &order_date, context);
+    let overall = groups.first().map_or(SimpleStatus::Unknown, |group| {
+        line_statuses
+            .iter()
+            .copied()
+            .find(|status| status.as_str() == group.simple_status)
+            .unwrap_or(SimpleStatus::Unknown)
+    });
+    let details = order.details;
+    let order_facts = OrderFacts {
+        now: context.now,
+        order_date: order.order_date,
+        order_type: Some(order.order_type),
+        order_number: &order.order_number,
+        country: &order.country,
+        statuses: line_statuses.clone(),
+        show_barcode_flag: details.show_barcode_flag,
+        barcode_number: details.return_to_store.as_ref().and_then(|store| store.barcode_number.as_deref()),
+        flags: context.flags,
+        ..OrderFacts::default()
     };
+    let order_actions = action_map(actions::order_actions(&order_facts));
+    let phone_number = order
+        .phone
+        .map(|phone| PhoneNumber { country_code: phone.country_code, subscriber_number: phone.subscriber_number });
     Ok(OrderDetail {
         order_id: order.order_number.clone(),
         order_number: order.order_number,
-        order_type: order.order_type,
+        order_type: order.order_type.as_str().to_owned(),
         order_classification: order.order_classification,
         parent_sales_order_number: order.parent_sales_order_number,
         partner_name: order.partner_name,
         country: order.country,
-        currency: order.currency,
-        currency_alt: None,
+        currency: currency.code().to_owned(),
+        currency_alt: details.currency_alt.0.map(|code| code.to_ascii_uppercase()),
         region_reference: order.region_reference,
-        authorization_info: AuthorizationInfo { email: order.email, phone_number },
-        full_order_status: FullOrderStatus { simple_status: overall },
+        authorization_info: AuthorizationInfo {
+            email: order.email,
+            phone_number,
+            day_phone_number: details.day_phone_number.0,
+        },
+        full_order_status: FullOrderStatus {
+            simple_status: overall.as_str().to_owned(),
+            status_color: status_color(overall).as_str().to_owned(),
+            sub_status: details.sub_status.0,
+        },
         transaction: Transaction {
             order_date,
             sub_total: amount(totals.sub_total.0, currency),
@@ -423,13 +732,26 @@ pub fn order_detail(order: OrderRow, lines: Vec<LineRow>, store: Option<StoreRow
             total_fees: amount(totals.total_fees.0, currency),
             inclusive_tax_total: amount(totals.inclusive_tax_total.0, currency),
             order_total: amount(totals.order_total.0, currency),
+            charged_price: amount(charged.order_total.0, currency),
             tax_inclusive: order.taxes_included,
+            message: details.transaction_message.0,
+            promotional_code_discount: details.promotional_code_discount.as_ref().map(decimal),
+            promotions: details.promotions,
         },
-        payment,
+        transaction_alt: details.transaction_alt,
+        payment: order.payments,
+        payment_approval_id: details.payment_approval_id.0,
+        payment_hold_flag: details.payment_hold_flag,
+        is_global_store_order: details.is_global_store_order,
+        show_barcode_flag: details.show_barcode_flag,
+        return_to_store: details.return_to_store,
+        ship_from: details.ship_from,
         groups,
-        shipping_address,
+        shipments: details.shipments,
+        shipping_address: order.shipping_address,
         pickup_address: store.map(build_store).transpose()?,
-        should_refresh: false,
-        age: rfc3339_millis(chrono::Utc::now().timestamp_millis()),
+        should_refresh,
+        actions: order_actions,
+        age: rfc3339_millis(context.now),
     })
 }

@@ -6,6 +6,8 @@ use domain::{OrderType, SimpleStatus};
 use super::data::{APPAREL_SIZES, CARRIERS, MARKETS, Market, PARTNERS, PRODUCTS, SHOE_SIZES, STORES};
 use super::rng::{Rng, stable_hash};
 use super::{SeedPlan, catalogue};
+use crate::orders::contract::TransactionAlt;
+use crate::orders::fields::{DecimalText, OptText};
 
 /// Every demo sign-in uses this password (README). Generated members share its one hash.
 pub const DEMO_PASSWORD: &str = "orders-demo";
@@ -67,6 +69,7 @@ pub struct SeedLine {
     pub shipment_number: Option<String>,
     pub tracking_url: Option<String>,
     pub estimated_delivery_date: Option<String>,
+    pub details: crate::orders::contract::LineDetails,
 }
 
 pub struct SeedOrder {
@@ -80,10 +83,11 @@ pub struct SeedOrder {
     pub phone: Option<(String, String)>,
     pub order_date: i64,
     pub shipping_total: i64,
-    pub payments: String,
-    pub shipping_address: String,
+    pub payments: Vec<crate::orders::view::Payment>,
+    pub shipping_address: Vec<String>,
     pub pickup_store_id: Option<&'static str>,
     pub lines: Vec<SeedLine>,
+    pub details: crate::orders::contract::OrderDetails,
 }
 
 fn market(country: &str) -> &'static Market {
@@ -141,6 +145,14 @@ fn order_counts(member_count: usize, member_orders: u64) -> Vec<u64> {
     if let Some(last_demo) = counts.get_mut(DEMO_MEMBERS.len() - 1) {
         *last_demo = 0; // new.shopper@example.com shows the empty history
     }
+    // Every other demo member has room for the showcase orders, taken from the heaviest member.
+    for index in 1..(DEMO_MEMBERS.len() - 1).min(member_count) {
+        let short = (SHOWCASE_ORDERS as u64 + 2).saturating_sub(counts[index]);
+        let spare = counts[0].saturating_sub(SHOWCASE_ORDERS as u64 + 80);
+        let moved = short.min(spare);
+        counts[index] += moved;
+        counts[0] -= moved;
+    }
     let mut missing = member_orders.saturating_sub(counts.iter().sum());
     let mut index = 0;
     while missing > 0 && member_count > DEMO_MEMBERS.len() {
@@ -154,6 +166,8 @@ fn order_counts(member_count: usize, member_orders: u64) -> Vec<u64> {
 }
 
 const DAY_MS: i64 = 86_400_000;
+/// Showcase orders per demo member (see `OrderGenerator::showcase`).
+const SHOWCASE_ORDERS: usize = 5;
 const ORDER_NUMBER_SPACE: u64 = 99_000_000_000;
 /// Coprime with ORDER_NUMBER_SPACE, so (offset + i * STEP) mod space never repeats.
 const ORDER_NUMBER_STEP: u64 = 4_294_967_311;
@@ -170,6 +184,8 @@ pub struct OrderGenerator<'a> {
     coverage: Vec<(OrderType, &'static str)>,
     demo_guests_left: usize,
     pending_return: Option<SeedOrder>,
+    /// The next showcase order of the current demo member (see `showcase`).
+    showcase_next: usize,
 }
 
 impl<'a> OrderGenerator<'a> {
@@ -196,6 +212,7 @@ impl<'a> OrderGenerator<'a> {
             coverage,
             demo_guests_left: demo_guests,
             pending_return: None,
+            showcase_next: 0,
         }
     }
 
@@ -236,6 +253,7 @@ impl<'a> OrderGenerator<'a> {
             }
             self.member_index += 1;
             self.made_for_member = 0;
+            self.showcase_next = 0;
         }
         if self.guests_left > 0 {
             self.guests_left -= 1;
@@ -248,6 +266,17 @@ impl<'a> OrderGenerator<'a> {
         let member = &self.members[index];
         let (upm_id, email, home) = (member.upm_id.clone(), member.email.clone(), market(member.country));
         let days_ago = self.rng.below(730) as i64;
+        // Each demo member first gets the orders the README shows (returnable, too old to return, partner,
+        // the country's special case, cancellable now).
+        if index < DEMO_MEMBERS.len() - 1 {
+            while self.showcase_next < SHOWCASE_ORDERS {
+                let ordinal = self.showcase_next;
+                self.showcase_next += 1;
+                if let Some(order) = self.showcase(ordinal, upm_id.clone(), email.clone(), home) {
+                    return order;
+                }
+            }
+        }
         // The heaviest member first walks through every raw status of both tables.
         if index == 0
             && let Some((kind, raw)) = self.coverage.pop()
@@ -291,7 +320,7 @@ impl<'a> OrderGenerator<'a> {
             let number = self.number('C');
             let mut order = self.sales_order(number, home, Some((upm_id, email)), days_ago.min(30));
             order.pickup_store_id = Some(store.store_id);
-            order.shipping_address = "[]".to_owned();
+            order.shipping_address = Vec::new();
             let status = *self.rng.pick(&["Ready for Pickup", "Picked Up", "Picked Up", "Created"]);
             for line in &mut order.lines {
                 line.status = status.to_owned();
@@ -308,6 +337,114 @@ impl<'a> OrderGenerator<'a> {
             self.pending_return = Some(self.return_of(&mut order));
         }
         order
+    }
+
+    /// A demo member's showcase order number `ordinal` (0 to SHOWCASE_ORDERS - 1), or `None` when the
+    /// member's country has no such case.
+    fn showcase(&mut self, ordinal: usize, upm_id: String, email: String, home: &'static Market) -> Option<SeedOrder> {
+        let mut order = self.showcase_case(ordinal, upm_id, email, home)?;
+        if ordinal < 3 {
+            for line in &mut order.lines {
+                line.status = "Delivered".to_owned();
+            }
+        }
+        Some(order)
+    }
+
+    fn showcase_case(
+        &mut self,
+        ordinal: usize,
+        upm_id: String,
+        email: String,
+        home: &'static Market,
+    ) -> Option<SeedOrder> {
+        let member = Some((upm_id, email));
+        match ordinal {
+            // Delivered ten days ago: inside the return window.
+            0 => {
+                let number = self.number('C');
+                Some(self.sales_order_in(number, home, member, 10, Some(SimpleStatus::Delivered)))
+            }
+            // Delivered four months ago: outside the return window.
+            1 => {
+                let number = self.number('C');
+                Some(self.sales_order_in(number, home, member, 120, Some(SimpleStatus::Delivered)))
+            }
+            // A partner's order.
+            2 => {
+                let number = self.number('P');
+                let mut order = self.sales_order_in(number, home, member, 20, Some(SimpleStatus::Delivered));
+                order.order_type = OrderType::PartnerSalesOrder;
+                order.partner_name = Some(*self.rng.pick(PARTNERS));
+                Some(order)
+            }
+            // The country's special case.
+            3 => match home.country {
+                "US" => {
+                    // Ready for curbside pickup at the Portland store.
+                    let number = self.number('C');
+                    let mut order = self.sales_order_in(number, home, member, 1, Some(SimpleStatus::ReadyForPickUp));
+                    order.pickup_store_id = Some("US-PDX-DT");
+                    order.shipping_address = Vec::new();
+                    for line in &mut order.lines {
+                        line.status = "Ready for Pickup".to_owned();
+                        line.shipment_number = None;
+                        line.tracking_url = None;
+                    }
+                    Some(order)
+                }
+                "CN" | "NL" => {
+                    // Deferred payment not yet made: shows as payment pending.
+                    let number = self.number('C');
+                    let mut order = self.sales_order_in(number, home, member, 0, Some(SimpleStatus::Ordered));
+                    let payment_type = if home.country == "CN" { "alipay" } else { "realtime_bank" };
+                    order.payments = vec![crate::orders::view::Payment {
+                        payment_type: payment_type.to_owned(),
+                        payment_display_number: None,
+                        payment_type_image_url: None,
+                    }];
+                    order.details.payment_hold_flag = true;
+                    order.details.payment_approval_id = OptText::some(format!("PA-{}", order.order_number));
+                    for line in &mut order.lines {
+                        line.status = "Created".to_owned();
+                    }
+                    Some(order)
+                }
+                "GB" => {
+                    // Shown in an alternate currency as well (euros at an illustrative 1.15).
+                    let number = self.number('C');
+                    let mut order = self.sales_order_in(number, home, member, 6, Some(SimpleStatus::Shipped));
+                    let total: i64 =
+                        order.lines.iter().map(|l| l.unit_price * l.quantity).sum::<i64>() + order.shipping_total;
+                    let in_euros = |minor: i64| {
+                        let euro = domain::Currency::parse("EUR").unwrap_or(domain::Currency::USD);
+                        DecimalText(domain::money::to_decimal_string(domain::Money(minor * 115 / 100), euro))
+                    };
+                    order.details.currency_alt = OptText::some("EUR");
+                    order.details.transaction_alt = Some(TransactionAlt {
+                        sub_total: Some(in_euros(total - order.shipping_total)),
+                        shipping_total: Some(in_euros(order.shipping_total)),
+                        order_total: Some(in_euros(total)),
+                        ..TransactionAlt::default()
+                    });
+                    Some(order)
+                }
+                _ => None,
+            },
+            // Placed five minutes before the seed ran: inside the cancellation window.
+            4 => {
+                let number = self.number('C');
+                let mut order = self.sales_order_in(number, home, member, 0, Some(SimpleStatus::Ordered));
+                order.order_date = self.plan.until_millis - 5 * 60_000;
+                for line in &mut order.lines {
+                    line.status = "Created".to_owned();
+                    line.shipment_number = None;
+                    line.tracking_url = None;
+                }
+                Some(order)
+            }
+            _ => None,
+        }
     }
 
     fn guest_order(&mut self) -> SeedOrder {
@@ -344,6 +481,7 @@ impl<'a> OrderGenerator<'a> {
                 product_id: line.product_id.clone(),
                 style_color: line.style_color.clone(),
                 image_url: line.image_url.clone(),
+                details: line.details.clone(),
                 ..*line
             });
         }
@@ -362,6 +500,7 @@ impl<'a> OrderGenerator<'a> {
             shipping_address: parent.shipping_address.clone(),
             pickup_store_id: None,
             lines,
+            details: Default::default(),
         }
     }
 
@@ -401,13 +540,14 @@ impl<'a> OrderGenerator<'a> {
         let free_over = 50 * market.minor_per_usd;
         let shipping_total = if subtotal >= free_over { 0 } else { round_price(7 * market.minor_per_usd, market) };
         let payment_type = *rng.pick(market.payments);
-        let display =
-            if payment_type.contains("card") { format!("\"{:04}\"", rng.below(10_000)) } else { "null".into() };
+        let display = payment_type.contains("card").then(|| format!("{:04}", rng.below(10_000)));
         let (first, last) = (rng.pick(market.first_names), rng.pick(market.last_names));
-        let address = format!(
-            "[\"{first} {last}\",\"{}\",\"{} {}\",\"{}\"]",
-            market.street, market.postal_code, market.city, market.country
-        );
+        let address = vec![
+            format!("{first} {last}"),
+            market.street.to_owned(),
+            format!("{} {}", market.postal_code, market.city),
+            market.country.to_owned(),
+        ];
         let (upm_id, email) = member.map_or((None, None), |(upm, email)| (Some(upm), Some(email)));
         SeedOrder {
             order_number,
@@ -420,10 +560,15 @@ impl<'a> OrderGenerator<'a> {
             phone: None,
             order_date,
             shipping_total,
-            payments: format!("[{{\"paymentType\":\"{payment_type}\",\"paymentDisplayNumber\":{display}}}]"),
+            payments: vec![crate::orders::view::Payment {
+                payment_type: payment_type.to_owned(),
+                payment_display_number: display,
+                payment_type_image_url: None,
+            }],
             shipping_address: address,
             pickup_store_id: None,
             lines,
+            details: Default::default(),
         }
     }
 }
@@ -565,5 +710,6 @@ fn product_line(
         shipment_number: in_warehouse.then(|| format!("{order_number}-{}", shipment + 1)),
         tracking_url: shipped.then(|| format!("{tracking_base}1Z{tracking_number:010}")),
         estimated_delivery_date: edd,
+        details: Default::default(),
     }
 }

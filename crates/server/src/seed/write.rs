@@ -3,10 +3,13 @@
 use sqlx::any::AnyArguments;
 use sqlx::{Arguments, Executor};
 
+use domain::{Currency, Money};
+
 use super::data::STORES;
 use super::generate::{GIFT_CARDS, SeedMember, SeedOrder};
 use crate::BoxError;
 use crate::db::{Backend, Db};
+use crate::orders::store::{self, StoredLine, StoredOrder, StoredPhone};
 
 pub const ORDERS_PER_TRANSACTION: usize = 2_000;
 /// Rows per INSERT statement, keeping the bound values under SQLite's and PostgreSQL's limits.
@@ -153,93 +156,61 @@ pub async fn members(db: &Db, members: &[SeedMember]) -> Result<(), BoxError> {
     Ok(())
 }
 
+/// The stored-order record of a generated order.
+pub fn stored(o: &SeedOrder) -> StoredOrder {
+    let currency = Currency::parse(o.market.currency).unwrap_or(Currency::USD);
+    StoredOrder {
+        order_number: o.order_number.clone(),
+        order_type: o.order_type,
+        order_classification: "CONSUMER".to_owned(),
+        parent_sales_order_number: o.parent_sales_order_number.clone(),
+        partner_name: o.partner_name.map(str::to_owned),
+        country: o.market.country.to_owned(),
+        currency,
+        region_reference: crate::orders::view::DEFAULT_REGION_REFERENCE.to_owned(),
+        upm_id: o.upm_id.clone(),
+        email: o.email.clone(),
+        phone: o
+            .phone
+            .as_ref()
+            .map(|(code, number)| StoredPhone { country_code: code.clone(), subscriber_number: number.clone() }),
+        order_date: o.order_date,
+        shipping_total: Money(o.shipping_total),
+        taxes_included: !o.market.tax_exclusive,
+        payments: o.payments.clone(),
+        shipping_address: o.shipping_address.clone(),
+        pickup_store_id: o.pickup_store_id.map(str::to_owned),
+        details: o.details.clone(),
+        lines: o
+            .lines
+            .iter()
+            .map(|l| StoredLine {
+                line_number: l.line_number,
+                gtin: l.gtin.clone(),
+                sku_id: l.sku_id.clone(),
+                product_id: l.product_id.clone(),
+                style_color: l.style_color.clone(),
+                title: l.title.to_owned(),
+                category: l.category.to_owned(),
+                color: l.color.to_owned(),
+                size: l.size.to_owned(),
+                image_url: l.image_url.clone(),
+                quantity: l.quantity,
+                unit_price: Money(l.unit_price),
+                tax: Money(l.tax),
+                fees: Money(0),
+                status: l.status.clone(),
+                shipment_number: l.shipment_number.clone(),
+                tracking_url: l.tracking_url.clone(),
+                estimated_delivery_date: l.estimated_delivery_date.clone(),
+                details: l.details.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Writes generated orders through the one stored-order writer (`orders::store::insert_new`).
 pub async fn orders(db: &Db, orders: &[SeedOrder]) -> Result<(), BoxError> {
-    if orders.is_empty() {
-        return Ok(());
-    }
-    let now = chrono::Utc::now().timestamp_millis();
-    let mut transaction = db.pool.begin().await?;
-    for chunk in orders.chunks(ROWS_PER_STATEMENT) {
-        let mut args = AnyArguments::default();
-        for o in chunk {
-            let phone_digits = o.phone.as_ref().map(|(code, number)| format!("{code}{number}"));
-            bind_all!(
-                args,
-                o.order_number.as_str(),
-                o.order_type.as_str(),
-                "CONSUMER",
-                o.parent_sales_order_number.as_deref(),
-                o.partner_name,
-                o.market.country,
-                o.market.currency,
-                crate::orders::view::DEFAULT_REGION_REFERENCE,
-                o.upm_id.as_deref(),
-                o.email.as_deref(),
-                o.phone.as_ref().map(|(code, _)| code.as_str()),
-                o.phone.as_ref().map(|(_, number)| number.as_str()),
-                phone_digits,
-                o.order_date,
-                o.shipping_total,
-                i64::from(!o.market.tax_exclusive),
-                o.payments.as_str(),
-                o.shipping_address.as_str(),
-                o.pickup_store_id,
-                now
-            );
-        }
-        insert_rows(
-            &mut *transaction,
-            db.backend,
-            "INSERT INTO orders (order_number, order_type, order_classification, parent_sales_order_number, \
-             partner_name, country, currency, region_reference, upm_id, email, phone_country_code, phone_subscriber, \
-             phone_digits, order_date, shipping_total, taxes_included, payments, shipping_address, pickup_store_id, \
-             updated_at)",
-            20,
-            chunk.len(),
-            args,
-        )
-        .await?;
-    }
-    let lines: Vec<(&str, &super::generate::SeedLine)> =
-        orders.iter().flat_map(|o| o.lines.iter().map(move |l| (o.order_number.as_str(), l))).collect();
-    for chunk in lines.chunks(ROWS_PER_STATEMENT) {
-        let mut args = AnyArguments::default();
-        for (number, l) in chunk {
-            bind_all!(
-                args,
-                *number,
-                l.line_number,
-                l.gtin.as_str(),
-                l.sku_id.as_str(),
-                l.product_id.as_str(),
-                l.style_color.as_str(),
-                l.title,
-                l.category,
-                l.color,
-                l.size,
-                l.image_url.as_str(),
-                l.quantity,
-                l.unit_price,
-                l.tax,
-                0_i64,
-                l.status.as_str(),
-                l.shipment_number.as_deref(),
-                l.tracking_url.as_deref(),
-                l.estimated_delivery_date.as_deref()
-            );
-        }
-        insert_rows(
-            &mut *transaction,
-            db.backend,
-            "INSERT INTO order_lines (order_number, line_number, gtin, sku_id, product_id, style_color, title, \
-             category, color, size, image_url, quantity, unit_price, tax, fees, status, shipment_number, \
-             tracking_url, estimated_delivery_date)",
-            19,
-            chunk.len(),
-            args,
-        )
-        .await?;
-    }
-    transaction.commit().await?;
-    Ok(())
+    let records: Vec<StoredOrder> = orders.iter().map(stored).collect();
+    store::insert_new(db, &records, chrono::Utc::now().timestamp_millis()).await
 }

@@ -27,7 +27,10 @@ async fn the_owner_sees_the_order_with_groups_items_payment_and_totals(app: &Tes
         assert_eq!(groups[0]["actions"]["trackShipment"]["webLink"], "https://tracking.example.com/ups/1Z1");
         assert!(groups[1]["actions"].get("trackShipment").is_none(), "no tracking link, no track action");
         let shipped_item = &groups[0]["orderItems"][0];
-        assert_eq!(shipped_item["lineItemStatus"], json!({"status": "In Transit", "simpleStatus": "shipped"}));
+        assert_eq!(
+            shipped_item["lineItemStatus"],
+            json!({"status": "In Transit", "simpleStatus": "shipped", "statusColor": "info"})
+        );
         assert_eq!(shipped_item["product"]["title"], "Stride Runner 4");
         let tee = &groups[1]["orderItems"][0];
         assert_eq!(tee["lineItemTransaction"]["quantity"], 2);
@@ -50,8 +53,14 @@ async fn anyone_else_gets_the_same_404_as_for_a_missing_order(app: &TestApp) {
     assert_eq!(wrong_guest, missing);
     let wrong_phone = app.get_json("/orders/history/v1/C4000002?filter=phoneNumber(15035550199)", None).await;
     assert_eq!(wrong_phone, missing);
-    let no_credentials = app.get_json("/orders/summary/v1/C4000002", None).await;
+    let no_credentials = app.get_json("/orders/history/v1/C4000002", None).await;
     assert_eq!(no_credentials, missing);
+    // The summary route answers its own code (000 section 8), the same for missing and foreign.
+    let summary_missing = app.get_json("/orders/summary/v1/C4999999", Some(&stranger_token)).await;
+    assert_eq!(summary_missing.0, StatusCode::NOT_FOUND);
+    assert_eq!(summary_missing.1["code"], "service-order-summary-failure");
+    assert_eq!(app.get_json("/orders/summary/v1/C4000002", Some(&stranger_token)).await, summary_missing);
+    assert_eq!(app.get_json("/orders/summary/v1/C4000002", None).await, summary_missing);
 }
 on_both_backends!(others_get_404, anyone_else_gets_the_same_404_as_for_a_missing_order);
 

@@ -32,7 +32,12 @@ pub struct TestApp {
 
 enum Cleanup {
     File(std::path::PathBuf),
-    Database { admin_url: String, name: String },
+    Database {
+        admin_url: String,
+        name: String,
+    },
+    /// A second app on another app's database: that app removes it.
+    Nothing,
 }
 
 pub struct Options {
@@ -79,6 +84,17 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             (format!("{base}/{name}"), Cleanup::Database { admin_url: admin_url.clone(), name })
         }
     };
+    start(database_url, cleanup, options).await
+}
+
+/// A second app process on the same database as `app` (its own caches and limits), as when several
+/// processes run behind one PostgreSQL.
+#[allow(dead_code, reason = "used by the multi-process tests only")]
+pub async fn spawn_app_beside(app: &TestApp) -> TestApp {
+    start(app.database_url.clone(), Cleanup::Nothing, Options::default()).await
+}
+
+async fn start(database_url: String, cleanup: Cleanup, options: Options) -> TestApp {
     // Every setting at its default (as `orders` with no flags), then what a test needs: new settings
     // need no change here.
     let mut settings: Settings = Cli::parse_from(["orders"]).settings;
@@ -126,6 +142,7 @@ impl TestApp {
                     let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
                 }
             }
+            Cleanup::Nothing => {}
             Cleanup::Database { admin_url, name } => {
                 if let Ok(mut admin) = sqlx::AnyConnection::connect(admin_url).await {
                     let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))

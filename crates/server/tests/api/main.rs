@@ -14,6 +14,7 @@ mod history;
 mod jobs;
 mod metrics;
 mod ops;
+mod orders_contract;
 mod seed;
 mod services;
 mod session;

@@ -362,7 +362,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order summary: the same shape as the detail.
+         * The order summary: the same shape as the detail; its failure code is `service-order-summary-failure`.
          * @description member by bearer token, or guest by filter=email(...) / filter=phoneNumber(...)
          */
         get: operations["get_order_summary"];
@@ -418,8 +418,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Actions: {
-            trackShipment?: components["schemas"]["WebLink"] | null;
+        /**
+         * @description Names of the actions (`actions.<name>`).
+         * @enum {string}
+         */
+        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel";
+        /** @description One action the caller may take (or sees but may not take now, with the reason). */
+        ActionView: {
+            barcode?: components["schemas"]["BarcodeView"] | null;
+            /** @description RFC 3339: the last moment the action may be taken. */
+            deadline?: string | null;
+            enabled: boolean;
+            reasonCode?: string | null;
+            reasonText?: string | null;
+            returnOrderId?: string | null;
+            webLink?: string | null;
         };
         AddItem: {
             /**
@@ -473,6 +486,7 @@ export interface components {
             message: string;
         };
         AuthorizationInfo: {
+            dayPhoneNumber?: string | null;
             email?: string | null;
             phoneNumber?: components["schemas"]["PhoneNumber"] | null;
         };
@@ -507,6 +521,16 @@ export interface components {
             /** @description Last day the card can be used (YYYY-MM-DD), when it expires. */
             expiresOn?: string | null;
         };
+        /** @description Barcode drawing parameters (000 section 9). */
+        BarcodeView: {
+            /** Format: double */
+            barWidth: number;
+            /** @description Always CODE128. */
+            format: string;
+            /** Format: int32 */
+            height: number;
+            value: string;
+        };
         ConsentChange: {
             granted: boolean;
         };
@@ -521,11 +545,23 @@ export interface components {
          * @enum {string}
          */
         ConsentType: "partnerOrderDataSharing" | "performanceCookies" | "marketingEmail";
+        ContactInformation: {
+            dayPhoneNumber?: string | null;
+            email?: string | null;
+        };
         CreatedMember: {
             upmId: string;
         };
+        /**
+         * @description The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
+         *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
+         * @enum {string}
+         */
+        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "service-unavailable" | "internal";
         FullOrderStatus: {
-            simpleStatus: string;
+            simpleStatus: components["schemas"]["SimpleStatusName"];
+            statusColor: components["schemas"]["StatusColorName"];
+            subStatus?: string | null;
         };
         GiftCardBalanceAfter: {
             /** @description false when this event id had been applied before. */
@@ -554,23 +590,54 @@ export interface components {
             /** @description 6 digits; stored only as an Argon2id hash, never returned or logged. */
             pin: string;
         };
+        GiftCardSummary: {
+            /** Format: double */
+            balance: number;
+            currency: string;
+        };
         Gps: {
             /** Format: double */
             latitude: number;
             /** Format: double */
             longitude: number;
         };
+        /** @description Per-group display fields, sent on a line and taken by the group the line falls in (first line wins). */
+        GroupDetails: {
+            encodedMessage?: string | null;
+            headingVariant?: string | null;
+            message?: string | null;
+            returnUrl?: string | null;
+            shipFromCountry?: string | null;
+            subheading?: string | null;
+        };
         HistoryItem: components["schemas"]["OrderItem"] & {
             country: string;
             currency: string;
             orderDate: string;
             orderNumber: string;
-            orderType: string;
+            orderType: components["schemas"]["OrderTypeName"];
             partnerName?: string | null;
         };
         HistoryResponse: {
+            /** @description With `giftcards=true`: the member's gift cards (empty until gift cards belong to members). */
+            giftCards?: components["schemas"]["GiftCardSummary"][] | null;
             orderItems: components["schemas"]["HistoryItem"][];
             pages: components["schemas"]["Pages"];
+        };
+        /** @description The dates of an item (000 section 3, "Item dates"); each an RFC 3339 time or a YYYY-MM-DD day. */
+        ItemDates: {
+            /** @description Free text such as "Nov 5 - Nov 8" or two dates joined by "/". */
+            arriveDateRange?: string | null;
+            cancelled?: string | null;
+            delivered?: string | null;
+            ordered?: string | null;
+            pickedUp?: string | null;
+            readyForPickup?: string | null;
+            returnCompleted?: string | null;
+            returnCreated?: string | null;
+            returnDenied?: string | null;
+            returnInProcess?: string | null;
+            shipped?: string | null;
         };
         LayoutFieldView: {
             /** @description The address field (`nameGiven`, `line1`, `code`, ...). */
@@ -595,15 +662,80 @@ export interface components {
             /** @description The choices for `province` when the country has a table; absent when it is free text. */
             provinces?: components["schemas"]["ProvinceView"][] | null;
         };
-        LineItemStatus: {
+        /** @description One line of an order as the ops API takes it. */
+        LineBody: components["schemas"]["LineDetails"] & {
+            category?: string | null;
+            color?: string | null;
+            estimatedDeliveryDate?: string | null;
+            /** Format: double */
+            fees?: number | null;
+            gtin?: string | null;
+            imageUrl?: string | null;
+            /** Format: int64 */
+            lineNumber: number;
+            productId?: string | null;
+            /** Format: int64 */
+            quantity: number;
+            shipmentNumber?: string | null;
+            size?: string | null;
+            skuId?: string | null;
+            /** @description The raw status from the order system. */
+            status: string;
+            styleColor?: string | null;
+            /** Format: double */
+            tax?: number | null;
+            title: string;
+            trackingUrl?: string | null;
             /**
-             * @description returnCreated, returnDenied, returnInProcess, returnCompleted, returnedToStore, delivered,
-             *     cancellationPending, cancelled, ordered, orderConfirmed, readyForPickUp, pickedUp,
-             *     preparingShipment, shipped or unknown.
+             * Format: double
+             * @description Decimal in the order's currency, e.g. 19.99 or "19.99".
              */
-            simpleStatus: string;
+            unitPrice: number;
+        };
+        /** @description Line-level contract fields without a column of their own. */
+        LineDetails: {
+            /** @default null */
+            customizedProductReference: string | null;
+            /** @default null */
+            description: string | null;
+            /**
+             * @description The estimated delivery date as a translated text, when the order system sends one.
+             * @default null
+             */
+            eddTranslated: string | null;
+            /** @default null */
+            group: components["schemas"]["GroupDetails"] | null;
+            /** @default null */
+            itemDates: components["schemas"]["ItemDates"] | null;
+            /** @default null */
+            lineItemTransactionAlt: components["schemas"]["LineTransactionAlt"] | null;
+            /**
+             * @description Member gated product (partner history).
+             * @default false
+             */
+            memberGatedFlag: boolean;
+            /** @default null */
+            metricId: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            msrp: number | null;
+            /** @default null */
+            pbid: string | null;
+            /** @default null */
+            pid: string | null;
+            /** @default [] */
+            promotions: components["schemas"]["Promotion"][];
+            /** @default null */
+            valueAddedServiceID: string | null;
+        };
+        LineItemStatus: {
+            /** @description The displayed simple status (see SimpleStatusName). */
+            simpleStatus: components["schemas"]["SimpleStatusName"];
             /** @description The raw status as received from the order system. */
             status: string;
+            statusColor: components["schemas"]["StatusColorName"];
         };
         LineItemTransaction: {
             /**
@@ -615,11 +747,39 @@ export interface components {
             lineItemFees: number;
             /** Format: double */
             lineItemTaxes: number;
+            /** Format: double */
+            msrp?: number | null;
             orderDate: string;
+            promotions?: components["schemas"]["Promotion"][];
             /** Format: int64 */
             quantity: number;
             /** Format: double */
             unitPrice: number;
+        };
+        /** @description Return facts of one line; `None` fields are omitted from the answer. */
+        LineReturnFacts: {
+            returnDisableReason?: components["schemas"]["ReturnDisableReason"] | null;
+            /**
+             * Format: int64
+             * @description On a return order's line: how many were sent back.
+             */
+            returnQuantity?: number | null;
+            returnableFlag?: boolean | null;
+            /** Format: int64 */
+            returnableQuantity?: number | null;
+        };
+        /** @description Line amounts in the alternate currency. */
+        LineTransactionAlt: {
+            /** Format: double */
+            lineItemChargedPrice?: number | null;
+            /** Format: double */
+            lineItemFees?: number | null;
+            /** Format: double */
+            lineItemTaxes?: number | null;
+            /** Format: double */
+            msrp?: number | null;
+            /** Format: double */
+            unitPrice?: number | null;
         };
         MeResponse: {
             country: string;
@@ -628,13 +788,48 @@ export interface components {
             lastName: string;
             upmId: string;
         };
+        /** @description `POST /ops/v1/members`. */
+        MemberBody: {
+            country: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description 8 to 128 characters. */
+            password: string;
+        };
         OpeningHours: {
             /** @description Hours open, as text (e.g. "9" or "9.5"). */
             duration: string;
             /** @description Local time in the store's time zone, HH:MM. */
             startTime: string;
         };
+        /** @description An order as the retailer's order system sends it; it replaces a stored order of that number whole. */
+        OrderBody: components["schemas"]["OrderDetails"] & {
+            country: string;
+            currency: string;
+            email?: string | null;
+            lines: components["schemas"]["LineBody"][];
+            orderClassification?: string | null;
+            /** @description RFC 3339; a trailing `[UTC]` is accepted. */
+            orderDate: string;
+            orderNumber: string;
+            orderType: components["schemas"]["OrderTypeName"];
+            parentSalesOrderNumber?: string | null;
+            partnerName?: string | null;
+            payments?: components["schemas"]["PaymentBody"][];
+            phone?: components["schemas"]["PhoneBody"] | null;
+            pickupStoreId?: string | null;
+            regionReference?: string | null;
+            shippingAddress?: string[];
+            /** Format: double */
+            shippingTotal?: number | null;
+            taxesIncluded?: boolean | null;
+            upmId?: string | null;
+        };
         OrderDetail: {
+            actions: {
+                [key: string]: components["schemas"]["ActionView"];
+            };
             /** @description When this answer was made. */
             age: string;
             authorizationInfo: components["schemas"]["AuthorizationInfo"];
@@ -643,40 +838,121 @@ export interface components {
             currencyAlt?: string | null;
             fullOrderStatus: components["schemas"]["FullOrderStatus"];
             groups: components["schemas"]["OrderGroup"][];
+            isGlobalStoreOrder: boolean;
             orderClassification: string;
             orderId: string;
             orderNumber: string;
-            orderType: string;
+            orderType: components["schemas"]["OrderTypeName"];
             parentSalesOrderNumber?: string | null;
             partnerName?: string | null;
             payment: components["schemas"]["Payment"][];
+            paymentApprovalId?: string | null;
+            paymentHoldFlag: boolean;
             pickupAddress?: components["schemas"]["PickupStore"] | null;
             regionReference: string;
+            returnToStore?: components["schemas"]["ReturnToStore"] | null;
+            shipFrom?: components["schemas"]["ShipFrom"] | null;
+            shipments?: components["schemas"]["Shipment"][];
             shippingAddress: string[];
+            /** @description True when a change is expected soon (a pending cancellation or a job of this order still running). */
             shouldRefresh: boolean;
+            showBarcodeFlag: boolean;
             transaction: components["schemas"]["Transaction"];
+            transactionAlt?: components["schemas"]["TransactionAlt"] | null;
         };
-        OrderGroup: {
-            actions: components["schemas"]["Actions"];
+        /** @description Order-level contract fields without a column of their own. */
+        OrderDetails: {
+            /**
+             * @description Alternate currency for display (ISO 4217), with `transactionAlt` in it.
+             * @default null
+             */
+            currencyAlt: string | null;
+            /** @default null */
+            dayPhoneNumber: string | null;
+            /** @default false */
+            isGlobalStoreOrder: boolean;
+            /** @default null */
+            paymentApprovalId: string | null;
+            /**
+             * @description Payment not yet taken (deferred payment): the order shows as payment pending.
+             * @default false
+             */
+            paymentHoldFlag: boolean;
+            /**
+             * Format: double
+             * @default null
+             */
+            promotionalCodeDiscount: number | null;
+            /** @default [] */
+            promotions: components["schemas"]["Promotion"][];
+            /** @default null */
+            returnToStore: components["schemas"]["ReturnToStore"] | null;
+            /** @default null */
+            shipFrom: components["schemas"]["ShipFrom"] | null;
+            /** @default [] */
+            shipments: components["schemas"]["Shipment"][];
+            /** @default false */
+            showBarcodeFlag: boolean;
+            /**
+             * @description A finer status text under the order's status.
+             * @default null
+             */
+            subStatus: string | null;
+            /** @default null */
+            transactionAlt: components["schemas"]["TransactionAlt"] | null;
+            /**
+             * @description A message shown with the price summary.
+             * @default null
+             */
+            transactionMessage: string | null;
+        };
+        OrderGroup: components["schemas"]["GroupDetails"] & {
+            actions: {
+                [key: string]: components["schemas"]["ActionView"];
+            };
             estimatedDeliveryDate?: string | null;
             /** @description The group's simple status; the web app shows its translated heading. */
             heading: string;
             orderItems: components["schemas"]["OrderItem"][];
             shipmentNumber?: string | null;
-            simpleStatus: string;
+            simpleStatus: components["schemas"]["SimpleStatusName"];
+            statusColor: components["schemas"]["StatusColorName"];
             trackingUrl?: string | null;
         };
-        OrderItem: {
-            actions: components["schemas"]["Actions"];
+        OrderItem: components["schemas"]["LineReturnFacts"] & {
+            actions: {
+                [key: string]: components["schemas"]["ActionView"];
+            };
+            customizedProductReference?: string | null;
+            description?: string | null;
+            eddTranslated?: string | null;
             /** @description YYYY-MM-DD. */
             estimatedDeliveryDate?: string | null;
+            itemDates?: components["schemas"]["ItemDates"] | null;
             lineItemStatus: components["schemas"]["LineItemStatus"];
             lineItemTransaction: components["schemas"]["LineItemTransaction"];
+            lineItemTransactionAlt?: components["schemas"]["LineTransactionAlt"] | null;
             /** Format: int64 */
             lineNumber: number;
+            /** @description A member-gated product (partner orders); sent only when true. */
+            memberGatedFlag?: boolean;
             product: components["schemas"]["Product"];
             shipmentNumber?: string | null;
             skuId: string;
+            trackingUrl?: string | null;
+            /** @description Empty when the line has no value-added service. */
+            valueAddedServiceID: string;
+        };
+        /**
+         * @description Order types.
+         * @enum {string}
+         */
+        OrderTypeName: "SALES_ORDER" | "PARTNER_SALES_ORDER" | "RETURN_ORDER";
+        /** @description One package of a shipment: the lines in it and its own tracking link. */
+        Package: {
+            /** @description Line numbers of the items in this package. */
+            items?: number[];
+            packageId?: string | null;
             trackingUrl?: string | null;
         };
         Pages: {
@@ -686,6 +962,20 @@ export interface components {
         Payment: {
             paymentDisplayNumber?: string | null;
             paymentType: string;
+            paymentTypeImageUrl?: string | null;
+        };
+        PaymentBody: {
+            /** @description Only the last four characters are kept. */
+            paymentDisplayNumber?: string | null;
+            /** @description A code such as credit_card, paypal, alipay, realtime_bank. */
+            paymentType: string;
+            paymentTypeImageUrl?: string | null;
+        };
+        PhoneBody: {
+            /** @description 1 to 3 digits, a leading + allowed. */
+            countryCode: string;
+            /** @description 3 to 16 digits; spaces and hyphens are dropped. */
+            subscriberNumber: string;
         };
         PhoneNumber: {
             countryCode: string;
@@ -718,6 +1008,9 @@ export interface components {
             category: string;
             color: string;
             gtin: string;
+            metricId?: string | null;
+            pbid?: string | null;
+            pid?: string | null;
             productId: string;
             /** @description Image URL. */
             productImage: string;
@@ -751,10 +1044,26 @@ export interface components {
             size: string;
             skuId: string;
         };
+        /** @description A promotion applied to an order or a line. */
+        Promotion: {
+            /**
+             * Format: double
+             * @description Discount in the order's currency, decimal.
+             */
+            amount?: number | null;
+            displayName?: string | null;
+            id?: string | null;
+            promoType?: string | null;
+        };
         ProvinceView: {
             code: string;
             local?: string | null;
             name: string;
+        };
+        Recipient: {
+            contactInformation?: components["schemas"]["ContactInformation"];
+            firstName?: string | null;
+            lastName?: string | null;
         };
         /** @description The registration the front end sends (field names as the provider's API spells them). */
         Registration: {
@@ -774,6 +1083,21 @@ export interface components {
         RegistrationSignature: {
             signature: string;
         };
+        /** @description Why a line may not be returned: a stable code, a text, and a link (display text and URL). */
+        ReturnDisableReason: {
+            code: string;
+            linkText?: string | null;
+            linkUrl?: string | null;
+            text: string;
+        };
+        /** @description Return-to-store information (000 section 3: header, subheader, barcodeNumber, linkSource, linkDisplayText). */
+        ReturnToStore: {
+            barcodeNumber?: string | null;
+            header?: string | null;
+            linkDisplayText?: string | null;
+            linkSource?: string | null;
+            subheader?: string | null;
+        };
         /** @description A browser session as the web app sees it; the token itself stays in the HttpOnly cookie. */
         SessionResponse: {
             /** @description Send it back as `X-CSRF-Token` on every write made with the session cookie. */
@@ -784,6 +1108,22 @@ export interface components {
              */
             expiresIn: number;
             upmId: string;
+        };
+        /** @description Where a partner or store shipped the order from. */
+        ShipFrom: {
+            address?: components["schemas"]["ShipFromAddress"];
+            recipient?: components["schemas"]["Recipient"];
+        };
+        ShipFromAddress: {
+            country?: string | null;
+            lines?: string[];
+        };
+        /** @description A shipment of the order (000 section 3: shipmentNumber, status, packages). */
+        Shipment: {
+            packages?: components["schemas"]["Package"][];
+            shipmentNumber: string;
+            /** @description Raw status as received. */
+            status?: string | null;
         };
         SimilarProduct: {
             image: string;
@@ -796,12 +1136,22 @@ export interface components {
         SimilarProducts: {
             objects: components["schemas"]["SimilarProduct"][];
         };
+        /**
+         * @description The simple statuses (spec 000 section 4), plus paymentPending for an order whose payment is on hold.
+         * @enum {string}
+         */
+        SimpleStatusName: "returnCreated" | "returnDenied" | "returnInProcess" | "returnCompleted" | "returnedToStore" | "delivered" | "cancellationPending" | "cancelled" | "ordered" | "orderConfirmed" | "readyForPickUp" | "pickedUp" | "preparingShipment" | "shipped" | "paymentPending" | "unknown";
         SpecialHours: {
             /** @description YYYY-MM-DD. */
             date: string;
             duration: string;
             startTime: string;
         };
+        /**
+         * @description The colour a status is shown in.
+         * @enum {string}
+         */
+        StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
         StoredGiftCard: {
             /** Format: double */
             balance: number;
@@ -832,12 +1182,21 @@ export interface components {
         Transaction: {
             /**
              * Format: double
+             * @description What was charged: the order total less cancelled lines.
+             */
+            chargedPrice: number;
+            /**
+             * Format: double
              * @description Tax already inside the prices (equal to totalTaxes when taxInclusive, else 0).
              */
             inclusiveTaxTotal: number;
+            message?: string | null;
             orderDate: string;
             /** Format: double */
             orderTotal: number;
+            /** Format: double */
+            promotionalCodeDiscount?: number | null;
+            promotions?: components["schemas"]["Promotion"][];
             /** Format: double */
             shippingTotal: number;
             /** Format: double */
@@ -850,6 +1209,19 @@ export interface components {
              * @description The sum of the line taxes.
              */
             totalTaxes: number;
+        };
+        /** @description Order totals in the alternate currency (`currencyAlt`), as the order system computed them. */
+        TransactionAlt: {
+            /** Format: double */
+            orderTotal?: number | null;
+            /** Format: double */
+            shippingTotal?: number | null;
+            /** Format: double */
+            subTotal?: number | null;
+            /** Format: double */
+            totalFees?: number | null;
+            /** Format: double */
+            totalTaxes?: number | null;
         };
         UpsertedOrder: {
             /** @description true when the order was new (201), false when it replaced a stored one (200). */
@@ -865,9 +1237,6 @@ export interface components {
             address: components["schemas"]["Address"];
             /** @description The shopper's language, e.g. `en`, `ko`. */
             language?: string | null;
-        };
-        WebLink: {
-            webLink: string;
         };
     };
     responses: never;
@@ -1550,10 +1919,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {email, password, firstName, lastName, country} */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["MemberBody"];
             };
         };
         responses: {
@@ -1635,7 +2003,7 @@ export interface operations {
         /** @description The order as the retailer's order system knows it (see docs/API.md) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["OrderBody"];
             };
         };
         responses: {
@@ -1723,6 +2091,8 @@ export interface operations {
                 sort?: string;
                 country?: string;
                 language?: string;
+                /** @description true: the answer carries giftCards */
+                giftcards?: boolean;
             };
             header?: never;
             path?: never;

@@ -154,7 +154,7 @@ describe('order history rows', () => {
                     historyItem('A0000001'),
                     historyItem('A0000002', {
                       lineItemTransaction: { ...historyItem('x').lineItemTransaction, quantity: 3 },
-                      lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment' },
+                      lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment', statusColor: 'info' },
                     }),
                   ],
             ),

@@ -17,6 +17,7 @@ const EXPECTED_ENGLISH = {
   pickedUp: 'Picked up',
   preparingShipment: 'Preparing shipment',
   shipped: 'Shipped',
+  paymentPending: 'Payment pending',
   unknown: 'Status unavailable',
 };
 

@@ -1,10 +1,10 @@
 import type { MessageKey } from '@/shared/i18n/messages';
 
-/** Spec §4: the simple statuses. */
+/** Spec §4: the simple statuses, and the displayed state payment pending (an order whose payment is on hold). */
 export type SimpleStatusName =
   | 'returnCreated' | 'returnDenied' | 'returnInProcess' | 'returnCompleted' | 'returnedToStore' | 'delivered'
   | 'cancellationPending' | 'cancelled' | 'ordered' | 'orderConfirmed' | 'readyForPickUp' | 'pickedUp'
-  | 'preparingShipment' | 'shipped' | 'unknown';
+  | 'preparingShipment' | 'shipped' | 'paymentPending' | 'unknown';
 
 const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
   returnCreated: 'orders.status.returnCreated',
@@ -22,6 +22,7 @@ const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
   preparingShipment: 'orders.status.preparingShipment',
   shipped: 'orders.status.shipped',
   unknown: 'orders.status.unknown',
+  paymentPending: 'orders.status.paymentPending',
 };
 
 export const SIMPLE_STATUSES = Object.keys(STATUS_MESSAGES) as SimpleStatusName[];

@@ -1,0 +1,402 @@
+//! Actions: what the caller may do now with an order, a group or a line (issue 9, "Actions as one
+//! contract"). The web app shows actions only from this, never from rules of its own.
+//!
+//! Each action is `{enabled, reasonCode?, reasonText?, deadline?, webLink?, ...}`. An action whose flow
+//! is not built is absent (not a dead button); an action that exists but may not be taken now is present
+//! with `enabled: false` and a reason (a stable code and an English text the web app may translate).
+//!
+//! HOW TO ADD AN ACTION (e.g. `return`, `cancel`):
+//! 1. Add a variant to `ActionName` and its wire name in `ActionName::as_str` (and to `ActionName::ALL`).
+//! 2. Write ONE rule function `fn my_action(facts: &LineFacts) -> Option<Action>` (or `&OrderFacts` for
+//!    order- and group-level actions), returning `None` where the action does not apply, and add it to
+//!    `LINE_RULES`, `GROUP_RULES` or `ORDER_RULES` below. Put what it needs into the facts struct
+//!    (a new field with a `Default`, so the other callers do not change), and table-test it here.
+//!
+//! The server fills the facts (`crates/server/src/orders/view.rs`: `build_item` for lines, `build_groups`
+//! for groups, `order_detail` for the order), including the flags of the order's country
+//! (`orders::hooks::action_flags`) and, for your flow, facts you read in `orders::hooks` (e.g. the returns
+//! flow's `return_facts`). Time windows use `facts.now` (the server's clock) and set `deadline`: the server
+//! caches a rendered order no longer than its earliest action deadline, so a window that closes is seen.
+
+use crate::{OrderType, SimpleStatus};
+
+/// Every action name, as sent on the wire (`actions.<name>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ActionName {
+    TrackShipment,
+    ViewReturn,
+    BuyItAgain,
+    GetHelp,
+    WriteReview,
+    ReturnBarcode,
+}
+
+impl ActionName {
+    pub const ALL: [ActionName; 6] = [
+        Self::TrackShipment,
+        Self::ViewReturn,
+        Self::BuyItAgain,
+        Self::GetHelp,
+        Self::WriteReview,
+        Self::ReturnBarcode,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::TrackShipment => "trackShipment",
+            Self::ViewReturn => "viewReturn",
+            Self::BuyItAgain => "buyItAgain",
+            Self::GetHelp => "getHelp",
+            Self::WriteReview => "writeReview",
+            Self::ReturnBarcode => "returnBarcode",
+        }
+    }
+}
+
+/// Why an action may not be taken now: a stable code and an English text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    pub code: &'static str,
+    pub text: String,
+}
+
+impl Reason {
+    pub fn new(code: &'static str, text: impl Into<String>) -> Self {
+        Self { code, text: text.into() }
+    }
+}
+
+/// A barcode to show (spec 000 section 9: CODE128, height 100, bar width 1.5 above 13 characters, else 2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Barcode {
+    pub value: String,
+    pub format: &'static str,
+    pub height: u32,
+    pub bar_width: f64,
+}
+
+pub const BARCODE_FORMAT: &str = "CODE128";
+pub const BARCODE_HEIGHT: u32 = 100;
+
+pub fn barcode(value: &str) -> Barcode {
+    let bar_width = if value.chars().count() > 13 { 1.5 } else { 2.0 };
+    Barcode { value: value.to_owned(), format: BARCODE_FORMAT, height: BARCODE_HEIGHT, bar_width }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Action {
+    pub name: ActionName,
+    pub enabled: bool,
+    pub reason: Option<Reason>,
+    /// Unix milliseconds: the last moment the action may be taken.
+    pub deadline: Option<i64>,
+    pub web_link: Option<String>,
+    /// `viewReturn`: the return order to open.
+    pub return_order_id: Option<String>,
+    /// `returnBarcode`: what to draw.
+    pub barcode: Option<Barcode>,
+}
+
+impl Action {
+    pub fn enabled(name: ActionName) -> Self {
+        Self { name, enabled: true, reason: None, deadline: None, web_link: None, return_order_id: None, barcode: None }
+    }
+
+    pub fn disabled(name: ActionName, reason: Reason) -> Self {
+        Self { enabled: false, reason: Some(reason), ..Self::enabled(name) }
+    }
+
+    pub fn with_link(mut self, link: impl Into<String>) -> Self {
+        self.web_link = Some(link.into());
+        self
+    }
+}
+
+/// Server-side flags of the order's country that actions depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ActionFlags {
+    pub enable_write_review: bool,
+    pub enable_returns_barcode: bool,
+    /// Return orders hide their barcode on the details page.
+    pub suppress_return_details_barcode: bool,
+}
+
+/// What the line rules know of one line.
+#[derive(Debug, Clone, Default)]
+pub struct LineFacts<'a> {
+    /// Unix milliseconds: the time the answer is made (windows and deadlines are measured from it; the
+    /// server caches an answer no longer than its earliest action deadline).
+    pub now: i64,
+    /// Unix milliseconds.
+    pub order_date: i64,
+    pub order_type: Option<OrderType>,
+    /// The displayed status (payment pending included).
+    pub status: Option<SimpleStatus>,
+    pub tracking_url: Option<&'a str>,
+    pub style_color: Option<&'a str>,
+    /// A customised product cannot simply be bought again.
+    pub customized: bool,
+    /// The return order that holds this line, when there is one.
+    pub return_order_id: Option<&'a str>,
+    pub flags: ActionFlags,
+}
+
+/// What the order and group rules know.
+#[derive(Debug, Clone, Default)]
+pub struct OrderFacts<'a> {
+    /// Unix milliseconds, as in `LineFacts`.
+    pub now: i64,
+    /// Unix milliseconds.
+    pub order_date: i64,
+    /// For group rules: the group's place in display order (0 = the first group); `None` for the order.
+    pub group_index: Option<usize>,
+    pub order_type: Option<OrderType>,
+    pub order_number: &'a str,
+    pub country: &'a str,
+    /// Displayed statuses of the lines in scope (the order's, or the group's).
+    pub statuses: Vec<SimpleStatus>,
+    /// A tracking link of the group, when one exists.
+    pub tracking_url: Option<&'a str>,
+    pub show_barcode_flag: bool,
+    /// The number to print in the barcode (returnToStore.barcodeNumber), else the order number.
+    pub barcode_number: Option<&'a str>,
+    /// The order carries its own printed return label.
+    pub custom_return_label: bool,
+    pub flags: ActionFlags,
+}
+
+pub type LineRule = fn(&LineFacts<'_>) -> Option<Action>;
+pub type OrderRule = fn(&OrderFacts<'_>) -> Option<Action>;
+
+/// Line actions, in display order.
+pub const LINE_RULES: &[LineRule] = &[track_line, view_return, buy_it_again, write_review];
+/// Group actions.
+pub const GROUP_RULES: &[OrderRule] = &[track_group];
+/// Order actions.
+pub const ORDER_RULES: &[OrderRule] = &[get_help, return_barcode];
+
+pub fn line_actions(facts: &LineFacts<'_>) -> Vec<Action> {
+    LINE_RULES.iter().filter_map(|rule| rule(facts)).collect()
+}
+
+pub fn group_actions(facts: &OrderFacts<'_>) -> Vec<Action> {
+    GROUP_RULES.iter().filter_map(|rule| rule(facts)).collect()
+}
+
+pub fn order_actions(facts: &OrderFacts<'_>) -> Vec<Action> {
+    ORDER_RULES.iter().filter_map(|rule| rule(facts)).collect()
+}
+
+fn is_sale(order_type: Option<OrderType>) -> bool {
+    matches!(order_type, Some(OrderType::SalesOrder | OrderType::PartnerSalesOrder))
+}
+
+/// Track shipment: only with a link (000 section 5), and not for a cancelled line.
+fn track_line(facts: &LineFacts<'_>) -> Option<Action> {
+    let link = facts.tracking_url?;
+    if matches!(facts.status, Some(SimpleStatus::Cancelled)) {
+        return None;
+    }
+    Some(Action::enabled(ActionName::TrackShipment).with_link(link))
+}
+
+fn track_group(facts: &OrderFacts<'_>) -> Option<Action> {
+    let link = facts.tracking_url?;
+    if facts.statuses.iter().all(|status| *status == SimpleStatus::Cancelled) {
+        return None;
+    }
+    Some(Action::enabled(ActionName::TrackShipment).with_link(link))
+}
+
+/// View return: a line that went back in a return order opens that return.
+fn view_return(facts: &LineFacts<'_>) -> Option<Action> {
+    let id = facts.return_order_id?;
+    let mut action = Action::enabled(ActionName::ViewReturn).with_link(format!("/orders/returns/{id}"));
+    action.return_order_id = Some(id.to_owned());
+    Some(action)
+}
+
+/// Buy it again: any line of a sale with a product to find, unless the product was customised.
+fn buy_it_again(facts: &LineFacts<'_>) -> Option<Action> {
+    if !is_sale(facts.order_type) {
+        return None;
+    }
+    let style_color = facts.style_color.filter(|style| !style.is_empty())?;
+    if facts.customized {
+        return Some(Action::disabled(
+            ActionName::BuyItAgain,
+            Reason::new("customized-product", "A customised product cannot be bought again from here."),
+        ));
+    }
+    Some(Action::enabled(ActionName::BuyItAgain).with_link(format!("/products/{style_color}")))
+}
+
+/// Write a review: only where the country's flag is on, for items of a sale; enabled once delivered.
+fn write_review(facts: &LineFacts<'_>) -> Option<Action> {
+    if !facts.flags.enable_write_review || !is_sale(facts.order_type) {
+        return None;
+    }
+    let style_color = facts.style_color.filter(|style| !style.is_empty())?;
+    match facts.status? {
+        SimpleStatus::Delivered | SimpleStatus::PickedUp => {
+            Some(Action::enabled(ActionName::WriteReview).with_link(format!("/products/{style_color}/reviews/new")))
+        }
+        SimpleStatus::Cancelled => None,
+        _ => Some(Action::disabled(
+            ActionName::WriteReview,
+            Reason::new("not-delivered", "You can review this item once it has been delivered."),
+        )),
+    }
+}
+
+/// Get help: always, on every order.
+fn get_help(facts: &OrderFacts<'_>) -> Option<Action> {
+    Some(
+        Action::enabled(ActionName::GetHelp)
+            .with_link(format!("/help?country={}&orderNumber={}", facts.country, facts.order_number)),
+    )
+}
+
+/// Return barcode (000 section 5): needs enableReturnsBarcode, showBarcodeFlag, no custom return label,
+/// and not a return order with suppressReturnDetailsBarcode.
+fn return_barcode(facts: &OrderFacts<'_>) -> Option<Action> {
+    let suppressed = facts.order_type == Some(OrderType::ReturnOrder) && facts.flags.suppress_return_details_barcode;
+    if !facts.flags.enable_returns_barcode || !facts.show_barcode_flag || facts.custom_return_label || suppressed {
+        return None;
+    }
+    let mut action = Action::enabled(ActionName::ReturnBarcode);
+    action.barcode = Some(barcode(facts.barcode_number.unwrap_or(facts.order_number)));
+    Some(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SimpleStatus::*;
+
+    fn names(actions: &[Action]) -> Vec<&'static str> {
+        actions.iter().map(|action| action.name.as_str()).collect()
+    }
+
+    fn line(status: SimpleStatus) -> LineFacts<'static> {
+        LineFacts {
+            order_type: Some(OrderType::SalesOrder),
+            status: Some(status),
+            style_color: Some("AR2-001"),
+            ..LineFacts::default()
+        }
+    }
+
+    fn order(order_type: OrderType) -> OrderFacts<'static> {
+        OrderFacts { order_type: Some(order_type), order_number: "C1000001", country: "US", ..OrderFacts::default() }
+    }
+
+    #[test]
+    fn track_shipment_is_offered_only_with_a_link_and_never_for_a_cancelled_line() {
+        let table = [
+            (Shipped, Some("https://t.example/1"), true),
+            (Delivered, Some("https://t.example/1"), true),
+            (Shipped, None, false),
+            (Cancelled, Some("https://t.example/1"), false),
+        ];
+        for (status, link, offered) in table {
+            let facts = LineFacts { tracking_url: link, ..line(status) };
+            let actions = line_actions(&facts);
+            assert_eq!(names(&actions).contains(&"trackShipment"), offered, "{status:?} {link:?}");
+        }
+    }
+
+    #[test]
+    fn view_return_names_the_return_order() {
+        let facts = LineFacts { return_order_id: Some("R1000001"), ..line(ReturnCreated) };
+        let action = line_actions(&facts).into_iter().find(|a| a.name == ActionName::ViewReturn);
+        assert_eq!(action.and_then(|a| a.return_order_id).as_deref(), Some("R1000001"));
+        assert!(!names(&line_actions(&line(ReturnCreated))).contains(&"viewReturn"), "absent without a return");
+    }
+
+    #[test]
+    fn buy_it_again_is_for_sales_lines_and_refused_with_a_reason_for_customised_products() {
+        assert!(line_actions(&line(Delivered)).iter().any(|a| a.name == ActionName::BuyItAgain && a.enabled));
+        let customised = LineFacts { customized: true, ..line(Delivered) };
+        let action = line_actions(&customised).into_iter().find(|a| a.name == ActionName::BuyItAgain);
+        assert_eq!(action.map(|a| (a.enabled, a.reason.map(|r| r.code))), Some((false, Some("customized-product"))));
+        let returned = LineFacts { order_type: Some(OrderType::ReturnOrder), ..line(ReturnCreated) };
+        assert!(!names(&line_actions(&returned)).contains(&"buyItAgain"));
+    }
+
+    #[test]
+    fn write_review_needs_the_flag_and_is_enabled_once_delivered() {
+        let flags = ActionFlags { enable_write_review: true, ..ActionFlags::default() };
+        let table = [
+            (Delivered, false, None),
+            (Delivered, true, Some((true, None))),
+            (PickedUp, true, Some((true, None))),
+            (Shipped, true, Some((false, Some("not-delivered")))),
+            (Ordered, true, Some((false, Some("not-delivered")))),
+            (Cancelled, true, None),
+        ];
+        for (status, flag, expected) in table {
+            let facts = LineFacts { flags: if flag { flags } else { ActionFlags::default() }, ..line(status) };
+            let action = line_actions(&facts).into_iter().find(|a| a.name == ActionName::WriteReview);
+            assert_eq!(action.map(|a| (a.enabled, a.reason.map(|r| r.code))), expected, "{status:?} flag={flag}");
+        }
+    }
+
+    #[test]
+    fn every_order_offers_help() {
+        for kind in OrderType::ALL {
+            assert!(names(&order_actions(&order(kind))).contains(&"getHelp"), "{kind}");
+        }
+    }
+
+    #[test]
+    fn the_return_barcode_follows_the_spec_rule() {
+        let on = ActionFlags { enable_returns_barcode: true, ..ActionFlags::default() };
+        let suppress = ActionFlags { suppress_return_details_barcode: true, ..on };
+        // (flags, showBarcodeFlag, custom label, order type, shown)
+        let table = [
+            (on, true, false, OrderType::ReturnOrder, true),
+            (on, true, false, OrderType::SalesOrder, true),
+            (ActionFlags::default(), true, false, OrderType::ReturnOrder, false),
+            (on, false, false, OrderType::ReturnOrder, false),
+            (on, true, true, OrderType::ReturnOrder, false),
+            (suppress, true, false, OrderType::ReturnOrder, false),
+            (suppress, true, false, OrderType::SalesOrder, true),
+        ];
+        for (flags, show, custom, kind, shown) in table {
+            let facts = OrderFacts { flags, show_barcode_flag: show, custom_return_label: custom, ..order(kind) };
+            assert_eq!(
+                names(&order_actions(&facts)).contains(&"returnBarcode"),
+                shown,
+                "{flags:?} {show} {custom} {kind}"
+            );
+        }
+    }
+
+    #[test]
+    fn barcode_bars_are_narrower_above_thirteen_characters() {
+        assert_eq!(barcode("C123456789012").bar_width, 2.0, "13 characters");
+        assert_eq!(barcode("C1234567890123").bar_width, 1.5, "14 characters");
+        assert_eq!((barcode("C1").format, barcode("C1").height), ("CODE128", 100));
+    }
+
+    #[test]
+    fn a_group_of_cancelled_lines_is_not_tracked() {
+        let facts = OrderFacts {
+            tracking_url: Some("https://t.example/1"),
+            statuses: vec![Cancelled],
+            ..order(OrderType::SalesOrder)
+        };
+        assert!(group_actions(&facts).is_empty());
+        let facts = OrderFacts { statuses: vec![Shipped, Cancelled], ..facts };
+        assert_eq!(names(&group_actions(&facts)), vec!["trackShipment"]);
+    }
+
+    #[test]
+    fn every_action_name_has_a_distinct_wire_name() {
+        let mut seen = std::collections::HashSet::new();
+        for name in ActionName::ALL {
+            assert!(seen.insert(name.as_str()), "{}", name.as_str());
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Where other flows plug their facts into the order view.
+//!
+//! Returns: `return_facts` answers, per line, what the returns flow knows (returnable quantity and flag,
+//! the reason a line may not be returned, the quantity on a return line). Until the returns flow fills
+//! it, nothing is computed and the fields are omitted from the answer. Whatever writes the facts must
+//! bump the order's version (`orders::store`), or the cached view keeps the old ones.
+//!
+//! Flags: `action_flags` is the one place the view reads the country's flags from; it is swapped for the
+//! configuration service's lookup (`GET /config/v1/{country}`) when that lands.
+
+use std::collections::HashMap;
+
+use domain::actions::ActionFlags;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::store::StoredOrder;
+use crate::error::AppResult;
+use crate::state::AppState;
+
+/// Why a line may not be returned: a stable code, a text, and a link (display text and URL).
+#[derive(Debug, Clone, Default, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnDisableReason {
+    pub code: String,
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_url: Option<String>,
+}
+
+/// Return facts of one line; `None` fields are omitted from the answer.
+#[derive(Debug, Clone, Default, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct LineReturnFacts {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returnable_quantity: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returnable_flag: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_disable_reason: Option<ReturnDisableReason>,
+    /// On a return order's line: how many were sent back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_quantity: Option<i64>,
+}
+
+/// Return facts of an order, by line number.
+#[derive(Debug, Clone, Default)]
+pub struct ReturnFacts {
+    pub lines: HashMap<i64, LineReturnFacts>,
+}
+
+/// The returns flow's facts for `order` (default: not computed).
+pub async fn return_facts(_state: &AppState, _order: &StoredOrder) -> AppResult<ReturnFacts> {
+    Ok(ReturnFacts::default())
+}
+
+/// The flags of `country` that actions depend on. Until the configuration service lands: returns
+/// barcodes on, write-a-review off, return details barcode shown, in every country.
+pub fn action_flags(_state: &AppState, _country: &str) -> ActionFlags {
+    ActionFlags { enable_write_review: false, enable_returns_barcode: true, suppress_return_details_barcode: false }
+}

@@ -1,0 +1,407 @@
+//! The stored order: ONE record type for an order and its lines, with ONE writer.
+//!
+//! The ops API, the demo seed and the tests write orders only through `upsert` (one order, replaced
+//! whole in one transaction) or `insert_new` (many new orders, for bulk loads); the view reads the same
+//! record back through `order_from_row` / `line_from_row`.
+//!
+//! Adding a field:
+//! - a display field that nothing queries on: one field in `contract::OrderDetails` / `LineDetails`
+//!   (stored in the `details` JSON column) and one line in `view.rs` where it is shown;
+//! - a column: the migration, one field below, one entry in `ORDER_COLUMNS` / `LINE_COLUMNS` and its
+//!   `bind` and `from_row` line here (the SQL is generated from the column lists).
+//!
+//! Every write bumps `orders.version`; the response cache keys rendered bodies by it (see `cache.rs`).
+
+use domain::{Currency, Money, OrderType};
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::{Arguments, Row};
+
+use super::contract::{LineDetails, OrderDetails};
+use super::view::Payment;
+use crate::BoxError;
+use crate::db::{Backend, Db};
+use crate::error::{AppError, AppResult};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPhone {
+    pub country_code: String,
+    pub subscriber_number: String,
+}
+
+impl StoredPhone {
+    /// Country code followed by subscriber number: how a guest's phone filter is matched.
+    pub fn digits(&self) -> String {
+        format!("{}{}", self.country_code, self.subscriber_number)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct StoredOrder {
+    pub order_number: String,
+    pub order_type: OrderType,
+    pub order_classification: String,
+    pub parent_sales_order_number: Option<String>,
+    pub partner_name: Option<String>,
+    pub country: String,
+    pub currency: Currency,
+    pub region_reference: String,
+    pub upm_id: Option<String>,
+    /// Normalized (trimmed, lower case).
+    pub email: Option<String>,
+    pub phone: Option<StoredPhone>,
+    /// Unix milliseconds.
+    pub order_date: i64,
+    pub shipping_total: Money,
+    pub taxes_included: bool,
+    pub payments: Vec<Payment>,
+    pub shipping_address: Vec<String>,
+    pub pickup_store_id: Option<String>,
+    pub details: OrderDetails,
+    pub lines: Vec<StoredLine>,
+}
+
+#[derive(Debug, Clone)]
+pub struct StoredLine {
+    pub line_number: i64,
+    pub gtin: String,
+    pub sku_id: String,
+    pub product_id: String,
+    pub style_color: String,
+    pub title: String,
+    pub category: String,
+    pub color: String,
+    pub size: String,
+    pub image_url: String,
+    pub quantity: i64,
+    pub unit_price: Money,
+    pub tax: Money,
+    pub fees: Money,
+    /// The raw status as received.
+    pub status: String,
+    pub shipment_number: Option<String>,
+    pub tracking_url: Option<String>,
+    /// YYYY-MM-DD.
+    pub estimated_delivery_date: Option<String>,
+    pub details: LineDetails,
+}
+
+/// Columns of `orders` the record writes, in bind order (`version` is managed by the writer).
+pub const ORDER_COLUMNS: &[&str] = &[
+    "order_number",
+    "order_type",
+    "order_classification",
+    "parent_sales_order_number",
+    "partner_name",
+    "country",
+    "currency",
+    "region_reference",
+    "upm_id",
+    "email",
+    "phone_country_code",
+    "phone_subscriber",
+    "phone_digits",
+    "order_date",
+    "shipping_total",
+    "taxes_included",
+    "payments",
+    "shipping_address",
+    "pickup_store_id",
+    "details",
+    "updated_at",
+];
+
+pub const LINE_COLUMNS: &[&str] = &[
+    "order_number",
+    "line_number",
+    "gtin",
+    "sku_id",
+    "product_id",
+    "style_color",
+    "title",
+    "category",
+    "color",
+    "size",
+    "image_url",
+    "quantity",
+    "unit_price",
+    "tax",
+    "fees",
+    "status",
+    "shipment_number",
+    "tracking_url",
+    "estimated_delivery_date",
+    "details",
+];
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, BoxError> {
+    Ok(serde_json::to_string(value)?)
+}
+
+fn bind_order(args: &mut AnyArguments, order: &StoredOrder, now: i64) -> Result<(), BoxError> {
+    args.add(order.order_number.clone())?;
+    args.add(order.order_type.as_str())?;
+    args.add(order.order_classification.clone())?;
+    args.add(order.parent_sales_order_number.clone())?;
+    args.add(order.partner_name.clone())?;
+    args.add(order.country.clone())?;
+    args.add(order.currency.code().to_owned())?;
+    args.add(order.region_reference.clone())?;
+    args.add(order.upm_id.clone())?;
+    args.add(order.email.clone())?;
+    args.add(order.phone.as_ref().map(|p| p.country_code.clone()))?;
+    args.add(order.phone.as_ref().map(|p| p.subscriber_number.clone()))?;
+    args.add(order.phone.as_ref().map(StoredPhone::digits))?;
+    args.add(order.order_date)?;
+    args.add(order.shipping_total.0)?;
+    args.add(i64::from(order.taxes_included))?;
+    args.add(json(&order.payments)?)?;
+    args.add(json(&order.shipping_address)?)?;
+    args.add(order.pickup_store_id.clone())?;
+    args.add(json(&order.details)?)?;
+    args.add(now)?;
+    Ok(())
+}
+
+fn bind_line(args: &mut AnyArguments, order_number: &str, line: &StoredLine) -> Result<(), BoxError> {
+    args.add(order_number.to_owned())?;
+    args.add(line.line_number)?;
+    args.add(line.gtin.clone())?;
+    args.add(line.sku_id.clone())?;
+    args.add(line.product_id.clone())?;
+    args.add(line.style_color.clone())?;
+    args.add(line.title.clone())?;
+    args.add(line.category.clone())?;
+    args.add(line.color.clone())?;
+    args.add(line.size.clone())?;
+    args.add(line.image_url.clone())?;
+    args.add(line.quantity)?;
+    args.add(line.unit_price.0)?;
+    args.add(line.tax.0)?;
+    args.add(line.fees.0)?;
+    args.add(line.status.clone())?;
+    args.add(line.shipment_number.clone())?;
+    args.add(line.tracking_url.clone())?;
+    args.add(line.estimated_delivery_date.clone())?;
+    args.add(json(&line.details)?)?;
+    Ok(())
+}
+
+fn corrupt(what: &str, detail: impl std::fmt::Display) -> sqlx::Error {
+    sqlx::Error::Decode(format!("stored {what} is unreadable: {detail}").into())
+}
+
+/// Reads the order part of a row selected with `order_select("o")` (lines are added by the caller).
+pub fn order_from_row(row: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
+    let order_type: String = row.try_get("order_type")?;
+    let currency: String = row.try_get("currency")?;
+    let phone = match (row.try_get("phone_country_code")?, row.try_get("phone_subscriber")?) {
+        (Some(country_code), Some(subscriber_number)) => Some(StoredPhone { country_code, subscriber_number }),
+        _ => None,
+    };
+    let payments: String = row.try_get("payments")?;
+    let shipping_address: String = row.try_get("shipping_address")?;
+    let details: String = row.try_get("details")?;
+    Ok(StoredOrder {
+        order_number: row.try_get("order_number")?,
+        order_type: OrderType::parse(&order_type).ok_or_else(|| corrupt("order type", &order_type))?,
+        order_classification: row.try_get("order_classification")?,
+        parent_sales_order_number: row.try_get("parent_sales_order_number")?,
+        partner_name: row.try_get("partner_name")?,
+        country: row.try_get("country")?,
+        currency: Currency::parse(&currency).ok_or_else(|| corrupt("currency", &currency))?,
+        region_reference: row.try_get("region_reference")?,
+        upm_id: row.try_get("upm_id")?,
+        email: row.try_get("email")?,
+        phone,
+        order_date: row.try_get("order_date")?,
+        shipping_total: Money(row.try_get("shipping_total")?),
+        taxes_included: row.try_get::<i64, _>("taxes_included")? != 0,
+        payments: serde_json::from_str(&payments).map_err(|e| corrupt("payments", e))?,
+        shipping_address: serde_json::from_str(&shipping_address).map_err(|e| corrupt("shipping address", e))?,
+        pickup_store_id: row.try_get("pickup_store_id")?,
+        details: serde_json::from_str(&details).map_err(|e| corrupt("order details", e))?,
+        lines: Vec::new(),
+    })
+}
+
+/// Reads a line from a row selected with `line_select("l")`.
+pub fn line_from_row(row: &AnyRow) -> Result<StoredLine, sqlx::Error> {
+    let details: String = row.try_get("line_details")?;
+    Ok(StoredLine {
+        line_number: row.try_get("line_number")?,
+        gtin: row.try_get("gtin")?,
+        sku_id: row.try_get("sku_id")?,
+        product_id: row.try_get("product_id")?,
+        style_color: row.try_get("style_color")?,
+        title: row.try_get("title")?,
+        category: row.try_get("category")?,
+        color: row.try_get("color")?,
+        size: row.try_get("size")?,
+        image_url: row.try_get("image_url")?,
+        quantity: row.try_get("quantity")?,
+        unit_price: Money(row.try_get("unit_price")?),
+        tax: Money(row.try_get("tax")?),
+        fees: Money(row.try_get("fees")?),
+        status: row.try_get("status")?,
+        shipment_number: row.try_get("shipment_number")?,
+        tracking_url: row.try_get("tracking_url")?,
+        estimated_delivery_date: row.try_get("estimated_delivery_date")?,
+        details: serde_json::from_str(&details).map_err(|e| corrupt("line details", e))?,
+    })
+}
+
+/// `o.order_number, o.order_type, ...` plus `o.version`: the order columns for a SELECT.
+pub fn order_select(alias: &str) -> String {
+    let mut columns: Vec<String> =
+        ORDER_COLUMNS.iter().filter(|c| **c != "updated_at").map(|c| format!("{alias}.{c}")).collect();
+    columns.push(format!("{alias}.version"));
+    columns.join(", ")
+}
+
+/// The line columns for a SELECT; `details` is read as `line_details` (the order has one too).
+pub fn line_select(alias: &str) -> String {
+    LINE_COLUMNS
+        .iter()
+        .filter(|c| **c != "order_number")
+        .map(|c| if *c == "details" { format!("{alias}.details AS line_details") } else { format!("{alias}.{c}") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `(?,?),(?,?)` on SQLite, `($1,$2),($3,$4)` on PostgreSQL. SQLite looks a named parameter up by a linear
+/// scan, so thousands of `$n` in one statement cost quadratic time there; plain `?` are bound in order.
+pub fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
+    let mut text = String::with_capacity(rows * columns * 5);
+    for row in 0..rows {
+        if row > 0 {
+            text.push(',');
+        }
+        text.push('(');
+        for column in 0..columns {
+            if column > 0 {
+                text.push(',');
+            }
+            match backend {
+                Backend::Sqlite => text.push('?'),
+                Backend::Postgres => {
+                    text.push('$');
+                    text.push_str(&(row * columns + column + 1).to_string());
+                }
+            }
+        }
+        text.push(')');
+    }
+    text
+}
+
+/// Rows per INSERT statement, keeping the bound values under SQLite's and PostgreSQL's limits.
+pub const ROWS_PER_STATEMENT: usize = 500;
+
+async fn insert_lines(
+    connection: &mut sqlx::AnyConnection,
+    backend: Backend,
+    lines: &[(&str, &StoredLine)],
+    skip_existing: bool,
+) -> Result<(), BoxError> {
+    for chunk in lines.chunks(ROWS_PER_STATEMENT) {
+        let mut args = AnyArguments::default();
+        for (number, line) in chunk {
+            bind_line(&mut args, number, line)?;
+        }
+        let sql = format!(
+            "INSERT INTO order_lines ({}) VALUES {}{}",
+            LINE_COLUMNS.join(", "),
+            placeholders(backend, chunk.len(), LINE_COLUMNS.len()),
+            if skip_existing { " ON CONFLICT DO NOTHING" } else { "" }
+        );
+        sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut *connection).await?;
+    }
+    Ok(())
+}
+
+/// What `upsert` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Upserted {
+    /// True for exactly one of any number of simultaneous writers of the same new order.
+    pub created: bool,
+    pub version: i64,
+}
+
+/// Inserts or replaces one order with all its lines, in one transaction.
+///
+/// Whether the order was new is taken from the write itself: a conditional insert (`ON CONFLICT DO
+/// NOTHING`) reports one row to exactly one of several simultaneous creators (PostgreSQL makes the
+/// others wait on the first one's row and then skip; SQLite runs writers one at a time); the others
+/// replace the order with an UPDATE in the same transaction.
+pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserted> {
+    let internal = |error: BoxError| AppError::Internal(error);
+    let mut transaction = db.pool.begin().await?;
+    let mut args = AnyArguments::default();
+    bind_order(&mut args, order, now).map_err(internal)?;
+    let insert = format!(
+        "INSERT INTO orders ({}, version) VALUES ({}, 0) ON CONFLICT (order_number) DO NOTHING",
+        ORDER_COLUMNS.join(", "),
+        (1..=ORDER_COLUMNS.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+    );
+    let inserted = sqlx::query_with(sqlx::AssertSqlSafe(insert), args).execute(&mut *transaction).await?;
+    let created = inserted.rows_affected() == 1;
+    let version = if created {
+        0
+    } else {
+        let mut args = AnyArguments::default();
+        bind_order(&mut args, order, now).map_err(internal)?;
+        let assignments: Vec<String> = ORDER_COLUMNS
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(index, column)| format!("{column} = ${}", index + 1))
+            .collect();
+        let update = format!(
+            "UPDATE orders SET {}, version = version + 1 WHERE order_number = $1 RETURNING version",
+            assignments.join(", ")
+        );
+        let row = sqlx::query_with(sqlx::AssertSqlSafe(update), args).fetch_one(&mut *transaction).await?;
+        row.try_get::<i64, _>("version")?
+    };
+    sqlx::query("DELETE FROM order_lines WHERE order_number = $1")
+        .bind(order.order_number.as_str())
+        .execute(&mut *transaction)
+        .await?;
+    // A return changes its sales order's view (viewReturn): the parent's rendered body is stale too.
+    if let Some(parent) = order.parent_sales_order_number.as_deref() {
+        sqlx::query("UPDATE orders SET version = version + 1 WHERE order_number = $1")
+            .bind(parent)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    let lines: Vec<(&str, &StoredLine)> = order.lines.iter().map(|line| (order.order_number.as_str(), line)).collect();
+    insert_lines(&mut transaction, db.backend, &lines, false).await.map_err(internal)?;
+    transaction.commit().await?;
+    Ok(Upserted { created, version })
+}
+
+/// Inserts many new orders in one transaction with multi-row INSERTs; orders (and lines) that exist
+/// already are kept as they are. For bulk loads (the demo seed).
+pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(), BoxError> {
+    if orders.is_empty() {
+        return Ok(());
+    }
+    let mut transaction = db.pool.begin().await?;
+    for chunk in orders.chunks(ROWS_PER_STATEMENT) {
+        let mut args = AnyArguments::default();
+        for order in chunk {
+            bind_order(&mut args, order, now)?;
+        }
+        let sql = format!(
+            "INSERT INTO orders ({}) VALUES {} ON CONFLICT DO NOTHING",
+            ORDER_COLUMNS.join(", "),
+            placeholders(db.backend, chunk.len(), ORDER_COLUMNS.len())
+        );
+        sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut *transaction).await?;
+    }
+    let lines: Vec<(&str, &StoredLine)> =
+        orders.iter().flat_map(|o| o.lines.iter().map(move |l| (o.order_number.as_str(), l))).collect();
+    insert_lines(&mut transaction, db.backend, &lines, true).await?;
+    transaction.commit().await?;
+    Ok(())
+}

@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod actions;
+pub mod address;
 pub mod contact;
 pub mod gift_card;
 pub mod groups;

@@ -9,6 +9,7 @@ use sqlx::Row;
 
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
+use crate::rate_limit::{Limiter, Scope};
 use crate::state::AppState;
 
 /// An order the caller has been allowed to see.
@@ -32,8 +33,15 @@ pub struct OrderAccess {
 /// a member token (a token must not switch the limit off); so is a caller with neither.
 pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<OrderAccess> {
     let order_number = OrderNumber::parse(raw_number).map_err(|_| AppError::InvalidOrderNumber)?;
-    if caller.has_guest_credentials() || caller.member.is_none() {
-        state.limiter.check_guest_lookup(caller.client_ip, order_number.as_str())?;
+    let guessing = caller.has_guest_credentials() || caller.member.is_none();
+    if guessing {
+        state.limiter.check_client(caller.client_ip)?;
+    }
+    if caller.has_guest_credentials() {
+        state
+            .limiter
+            .check_pair(&state.db, &state.clock, Scope::GuestLookup, order_number.as_str(), caller.client_ip)
+            .await?;
     }
     let row = sqlx::query(
         "SELECT upm_id, email, phone_digits, order_type, country, version, \
@@ -45,7 +53,7 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
     .fetch_optional(&state.db.pool)
     .await?;
     let Some(row) = row else {
-        return Err(AppError::OrderNotFound);
+        return Err(refused(state, caller, order_number.as_str()).await);
     };
     let owner = OrderOwner {
         upm_id: row.try_get("upm_id")?,
@@ -54,7 +62,7 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
     };
     let as_member = may_see(&caller.member_viewer(), &owner);
     if !as_member && !may_see(&caller.guest_viewer(), &owner) {
-        return Err(AppError::OrderNotFound);
+        return Err(refused(state, caller, order_number.as_str()).await);
     }
     Ok(OrderAccess {
         order_number,
@@ -65,4 +73,20 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
         version: row.try_get("version")?,
         busy: row.try_get::<i64, _>("busy_jobs")? > 0,
     })
+}
+
+/// The answer to a caller who may not see the order: the same 404 as for a missing order, and, when guest
+/// credentials were guessed, one failure counted (429 once this client or this order has had too many).
+async fn refused(state: &AppState, caller: &Caller, order_number: &str) -> AppError {
+    if !caller.has_guest_credentials() {
+        return AppError::OrderNotFound;
+    }
+    match state
+        .limiter
+        .record_failure(&state.db, &state.clock, Scope::GuestLookup, order_number, caller.client_ip)
+        .await
+    {
+        Ok(outcome) => Limiter::failure_answer(&outcome, AppError::OrderNotFound),
+        Err(error) => error,
+    }
 }

@@ -14,6 +14,12 @@ use tower_http::trace::TraceLayer;
 use crate::error::AppError;
 pub use crate::state::AppState;
 
+/// Largest request body: every API body is a few KiB; more is refused with 413 before it is read whole.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// HSTS when the deployment says it is served over TLS: browsers then never try plain http again.
+const HSTS: &str = "max-age=31536000; includeSubDomains";
+
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .merge(crate::auth::routes::router())
@@ -23,15 +29,21 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::products::routes::router())
         .merge(crate::cart::routes::router())
         .merge(crate::reviews::routes::router())
+        .merge(crate::addresses::routes::router())
+        .merge(crate::consent::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
-    Router::new()
+    let behind_tls = state.behind_tls;
+    let app = Router::new()
         .merge(api)
         .merge(crate::catalog::router())
         .fallback(crate::web::serve)
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP.
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::overriding(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
@@ -45,7 +57,12 @@ pub fn router(state: AppState) -> Router {
                 tracing::info_span!("request", method = %request.method(), route)
             }),
         )
-        .with_state(state)
+        .with_state(state);
+    if behind_tls {
+        app.layer(SetResponseHeaderLayer::overriding(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)))
+    } else {
+        app
+    }
 }
 
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {

@@ -78,12 +78,27 @@ pub fn guest_credentials(query: &QueryPairs) -> AppResult<Vec<Filter>> {
     Ok(credentials)
 }
 
-/// The client's address: the connection's peer.
-pub fn client_ip(parts: &Parts) -> IpAddr {
-    parts
+/// The client's address: the connection's peer, unless that peer is a configured proxy; then the
+/// nearest address in X-Forwarded-For that is not itself a trusted proxy (what a client sends beyond that
+/// is not believed). Every limiter keys on this one function.
+pub fn client_ip(parts: &Parts, trusted_proxies: &[ipnet::IpNet]) -> IpAddr {
+    let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(peer)| peer.ip())
+        .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(peer)| peer.ip());
+    let trusted = |ip: &IpAddr| trusted_proxies.iter().any(|net| net.contains(ip));
+    if !trusted(&peer) {
+        return peer;
+    }
+    let forwarded: Vec<IpAddr> = parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|text| text.split(','))
+        .filter_map(|part| part.trim().parse().ok())
+        .collect();
+    forwarded.into_iter().rev().find(|ip| !trusted(ip)).unwrap_or(peer)
 }
 
 impl FromRequestParts<AppState> for Caller {
@@ -93,6 +108,38 @@ impl FromRequestParts<AppState> for Caller {
         let MaybeMember(member) = MaybeMember::from_request_parts(parts, state).await?;
         let query = QueryPairs::from_request_parts(parts, state).await?;
         let guest = guest_credentials(&query)?;
-        Ok(Self { member, guest, client_ip: client_ip(parts) })
+        Ok(Self { member, guest, client_ip: client_ip(parts, &state.trusted_proxies) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(peer: [u8; 4], forwarded: Option<&str>) -> Parts {
+        let mut builder = axum::http::Request::builder().uri("/");
+        if let Some(value) = forwarded {
+            builder = builder.header("x-forwarded-for", value);
+        }
+        let (mut parts, ()) = builder.body(()).map(axum::http::Request::into_parts).unwrap_or_else(|_| unreachable!());
+        parts.extensions.insert(ConnectInfo(SocketAddr::from((peer, 5000))));
+        parts
+    }
+
+    #[test]
+    fn forwarded_for_is_believed_only_from_a_trusted_proxy() {
+        let proxies: Vec<ipnet::IpNet> = vec!["10.0.0.0/8".parse().unwrap_or_else(|_| unreachable!())];
+        let from_proxy = parts([10, 0, 0, 5], Some("203.0.113.7, 10.0.0.9"));
+        assert_eq!(client_ip(&from_proxy, &proxies), IpAddr::from([203, 0, 113, 7]));
+        let spoofed = parts([198, 51, 100, 1], Some("203.0.113.7"));
+        assert_eq!(client_ip(&spoofed, &proxies), IpAddr::from([198, 51, 100, 1]), "a stranger's header is ignored");
+        let no_proxies = parts([10, 0, 0, 5], Some("203.0.113.7"));
+        assert_eq!(client_ip(&no_proxies, &[]), IpAddr::from([10, 0, 0, 5]));
+        let forged_chain = parts([10, 0, 0, 5], Some("1.2.3.4, 203.0.113.7"));
+        assert_eq!(
+            client_ip(&forged_chain, &proxies),
+            IpAddr::from([203, 0, 113, 7]),
+            "only the nearest untrusted hop"
+        );
     }
 }

@@ -65,6 +65,15 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_JOB_WORKERS", default_value_t = 4, global = true)]
     pub job_workers: usize,
 
+    /// The deployment is served over TLS (by a proxy in front): answers carry HSTS.
+    #[arg(long, env = "ORDERS_BEHIND_TLS", global = true)]
+    pub behind_tls: bool,
+
+    /// Proxies whose X-Forwarded-For is believed, as comma-separated addresses or CIDR ranges
+    /// (e.g. 10.0.0.0/8,127.0.0.1). From any other peer the header is ignored: the peer is the client.
+    #[arg(long, env = "ORDERS_TRUSTED_PROXIES", value_delimiter = ',', global = true)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
     /// Send cookies without `Secure`, for a plain-http host other than localhost (never behind TLS).
     #[arg(long, env = "ORDERS_INSECURE_COOKIES", global = true)]
     pub insecure_cookies: bool,

@@ -57,6 +57,13 @@ pub enum AppError {
     /// A write made with the session cookie without the session's `X-CSRF-Token`.
     #[error("this request must carry the session's X-CSRF-Token header")]
     CsrfTokenInvalid,
+    #[error("the request body is larger than this endpoint takes")]
+    PayloadTooLarge,
+    #[error("text may not contain control characters")]
+    ControlCharacters { field: String },
+    /// Too many sign-ins are being checked at once; try again in a moment.
+    #[error("the service is busy, try again in a moment")]
+    Busy { retry_after_seconds: u64 },
     #[error("the database is not answering")]
     Unavailable,
     #[error("internal error")]
@@ -98,6 +105,9 @@ pub enum ErrorCodeName {
     NoPricingInfo,
     GetShopSimilarFailure,
     CsrfTokenInvalid,
+    PayloadTooLarge,
+    InvalidCharacters,
+    ServiceBusy,
     ServiceUnavailable,
     Internal,
 }
@@ -126,6 +136,9 @@ impl AppError {
             Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
             Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
             Self::CsrfTokenInvalid => ("csrf-token-invalid", StatusCode::FORBIDDEN),
+            Self::PayloadTooLarge => ("payload-too-large", StatusCode::PAYLOAD_TOO_LARGE),
+            Self::ControlCharacters { .. } => ("invalid-characters", StatusCode::BAD_REQUEST),
+            Self::Busy { .. } => ("service-busy", StatusCode::SERVICE_UNAVAILABLE),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
@@ -160,15 +173,16 @@ impl IntoResponse for AppError {
             tracing::error!(error = %cause, "request failed");
         }
         let field = match &self {
-            Self::Validation { field, .. } | Self::Conflict { field, .. } | Self::CodedConflict { field, .. } => {
-                Some(field.clone())
-            }
+            Self::Validation { field, .. }
+            | Self::Conflict { field, .. }
+            | Self::CodedConflict { field, .. }
+            | Self::ControlCharacters { field } => Some(field.clone()),
             _ => None,
         };
         let body = ApiError { code, message: self.to_string(), field };
         let mut response = (status, axum::Json(body)).into_response();
         response.extensions_mut().insert(ErrorCode(code));
-        if let Self::RateLimited { retry_after_seconds } = self {
+        if let Self::RateLimited { retry_after_seconds } | Self::Busy { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }
         response

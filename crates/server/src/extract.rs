@@ -7,7 +7,9 @@ use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
 
-/// JSON body; malformed JSON or a wrong shape answers 400 `invalid-json` with serde's reason.
+/// JSON body; malformed JSON or a wrong shape answers 400 `invalid-json` with serde's reason, and text
+/// with control characters answers 400 `invalid-characters` naming the field, on every database alike
+/// (PostgreSQL refuses NUL in text; SQLite would store it).
 pub struct JsonBody<T>(pub T);
 
 impl<S, T> FromRequest<S> for JsonBody<T>
@@ -18,14 +20,45 @@ where
     type Rejection = AppError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(request, state).await {
-            Ok(axum::Json(value)) => Ok(Self(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        let value = match axum::Json::<serde_json::Value>::from_request(request, state).await {
+            Ok(axum::Json(value)) => value,
+            Err(rejection) => return Err(json_rejection(rejection)),
+        };
+        if let Some(field) = field_with_control_characters(&value, "") {
+            return Err(AppError::ControlCharacters { field });
         }
+        serde_json::from_value(value).map(Self).map_err(|error| AppError::InvalidJson(error.to_string()))
+    }
+}
+
+/// C0 and C1 control characters, except the line breaks and tab that free text may hold.
+pub fn is_forbidden_control(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// The path (`lines[1].title`) of the first string, or object key, holding a forbidden control character.
+pub fn field_with_control_characters(value: &serde_json::Value, path: &str) -> Option<String> {
+    let bad = |text: &str| text.chars().any(is_forbidden_control);
+    match value {
+        serde_json::Value::String(text) if bad(text) => {
+            Some(if path.is_empty() { "body".to_owned() } else { path.to_owned() })
+        }
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(index, item)| field_with_control_characters(item, &format!("{path}[{index}]"))),
+        serde_json::Value::Object(fields) => fields.iter().find_map(|(name, item)| {
+            let child = if path.is_empty() { name.clone() } else { format!("{path}.{name}") };
+            if bad(name) { Some(child) } else { field_with_control_characters(item, &child) }
+        }),
+        _ => None,
     }
 }
 
 fn json_rejection(rejection: JsonRejection) -> AppError {
+    if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        return AppError::PayloadTooLarge;
+    }
     let message = match rejection {
         JsonRejection::MissingJsonContentType(_) => "send the body as application/json".to_owned(),
         JsonRejection::JsonDataError(error) => error.body_text(),
@@ -53,6 +86,24 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryPairs {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or("");
-        Ok(Self(form_urlencoded::parse(query.as_bytes()).into_owned().collect()))
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+        if let Some((name, _)) =
+            pairs.iter().find(|(name, value)| name.chars().chain(value.chars()).any(is_forbidden_control))
+        {
+            return Err(AppError::ControlCharacters { field: name.clone() });
+        }
+        Ok(Self(pairs))
     }
+}
+
+/// Reads a JSON body taken as raw bytes (endpoints with an Idempotency-Key hash the raw body first) with
+/// the same rules as `JsonBody`: 400 `invalid-json` for a bad shape, 400 `invalid-characters` for control
+/// characters.
+pub fn parse_json_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|error| AppError::InvalidJson(error.to_string()))?;
+    if let Some(field) = field_with_control_characters(&value, "") {
+        return Err(AppError::ControlCharacters { field });
+    }
+    serde_json::from_value(value).map_err(|error| AppError::InvalidJson(error.to_string()))
 }

@@ -1,6 +1,7 @@
 //! The `orders` server: the order API and the embedded web app over SQLite or PostgreSQL.
 
 pub mod access;
+pub mod addresses;
 pub mod app;
 pub mod auth;
 pub mod caller;
@@ -8,6 +9,7 @@ pub mod cart;
 pub mod catalog;
 pub mod clock;
 pub mod config;
+pub mod consent;
 pub mod cookies;
 pub mod db;
 pub mod error;
@@ -68,6 +70,9 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         metrics: metrics::Metrics::default(),
         metrics_access: settings.metrics,
         shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
+        behind_tls: settings.behind_tls,
+        trusted_proxies: settings.trusted_proxies.clone().into(),
+        hashing: Arc::new(auth::password::Hashing::default()),
     })
 }
 

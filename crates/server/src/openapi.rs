@@ -5,7 +5,7 @@ use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{auth, cart, error, gift_cards, ops, orders, products, reviews};
+use crate::{addresses, auth, cart, consent, error, gift_cards, ops, orders, products, reviews};
 
 struct SecuritySchemes;
 
@@ -43,6 +43,15 @@ impl Modify for SecuritySchemes {
         cart::routes::get_bag,
         cart::routes::add_bag_item,
         reviews::routes::register_reviewer,
+        addresses::routes::list_addresses,
+        addresses::routes::create_address,
+        addresses::routes::update_address,
+        addresses::routes::delete_address,
+        addresses::layouts::get_address_layout,
+        addresses::validation::validate_address,
+        consent::routes::list_consents,
+        consent::routes::set_consent,
+        consent::routes::ops_set_consent,
     ),
     components(schemas(
         error::ApiError,

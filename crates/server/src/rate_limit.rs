@@ -1,75 +1,195 @@
-//! Rate limits on guest lookups and sign-ins: token buckets per client address and per order number
-//! (or e-mail). Kept in the process: several processes behind a balancer each enforce their own share.
+//! Limits on guessing: guest lookups (order number + e-mail or phone), sign-ins and gift card PINs.
+//!
+//! - Requests per client address: a `governor` keyed limiter in each process (a fast, memory-bounded
+//!   first line; behind a balancer each process enforces its share, documented in the README).
+//! - Failures, counted in the database so that every process sees them (OWASP ASVS 6.1.1):
+//!   * per (subject, client): after `PAIR_FAILURES` wrong guesses in `PAIR_WINDOW_MS` that client is
+//!     refused for that subject (429) until the window ends, even with the right credential;
+//!   * per subject from everyone: past `per_subject_failures` in a minute, further WRONG guesses answer
+//!     429 instead of 404/401, while a right credential still gets through, so strangers cannot lock a
+//!     shopper out of their order or account.
+//!
+//! Only failures count; keys are hashes; lengths are validated before anything becomes a key.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::Instant;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::AppError;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
 
-struct Bucket {
-    tokens: f64,
-    updated: Instant,
+use crate::clock::Clock;
+use crate::db::Db;
+use crate::error::{AppError, AppResult};
+
+/// Wrong guesses one client may make against one subject in `PAIR_WINDOW_MS`.
+pub const PAIR_FAILURES: i64 = 10;
+pub const PAIR_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// The window of the per-subject failure count.
+pub const SUBJECT_WINDOW_MS: i64 = 60 * 1000;
+/// How often the per-client table is pruned of clients whose budget is full again.
+const PRUNE_EVERY: u64 = 1024;
+
+/// What is being guessed.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope {
+    GuestLookup,
+    SignIn,
 }
 
-/// Buckets beyond this many are pruned of the full ones, so memory stays bounded under a scan.
-const MAX_BUCKETS: usize = 100_000;
+impl Scope {
+    fn name(self) -> &'static str {
+        match self {
+            Self::GuestLookup => "guest-lookup",
+            Self::SignIn => "sign-in",
+        }
+    }
+}
 
 pub struct Limiter {
-    per_client_per_minute: u32,
-    per_subject_per_minute: u32,
-    buckets: Mutex<HashMap<String, Bucket>>,
+    per_client: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    per_subject_failures: i64,
+    checks: AtomicU64,
+}
+
+fn key_hash(parts: &[&str]) -> String {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part.as_bytes());
+        hasher.update([0u8]);
+    }
+    hasher.finalize().iter().take(16).map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn retry_after(until_ms: i64, now_ms: i64) -> AppError {
+    let seconds = u64::try_from((until_ms - now_ms + 999) / 1000).unwrap_or(1).max(1);
+    AppError::RateLimited { retry_after_seconds: seconds }
+}
+
+/// What a recorded failure led to.
+pub struct FailureOutcome {
+    /// This client may no longer try this subject for a while.
+    pub pair_locked: bool,
+    /// The subject has had more failures than its budget this minute: wrong guesses answer 429.
+    pub subject_hot: bool,
 }
 
 impl Limiter {
-    pub fn new(per_client_per_minute: u32, per_subject_per_minute: u32) -> Self {
-        Self { per_client_per_minute, per_subject_per_minute, buckets: Mutex::new(HashMap::new()) }
+    /// `per_client_per_minute` requests per client address (0: no limit); `per_subject_failures` failures
+    /// per subject per minute before wrong guesses answer 429 (0: no limit).
+    pub fn new(per_client_per_minute: u32, per_subject_failures: u32) -> Self {
+        let per_client = NonZeroU32::new(per_client_per_minute).map(|rate| RateLimiter::keyed(Quota::per_minute(rate)));
+        Self { per_client, per_subject_failures: i64::from(per_subject_failures), checks: AtomicU64::new(0) }
     }
 
-    /// A guest lookup of `order_number` from `client`.
-    pub fn check_guest_lookup(&self, client: IpAddr, order_number: &str) -> Result<(), AppError> {
-        self.take(&format!("client:{client}"), self.per_client_per_minute)?;
-        self.take(&format!("order:{order_number}"), self.per_subject_per_minute)
-    }
-
-    /// A request from `client` to an endpoint that takes guesses (gift card balance).
+    /// One request from `client` to an endpoint that takes guesses.
     pub fn check_client(&self, client: IpAddr) -> Result<(), AppError> {
-        self.take(&format!("client:{client}"), self.per_client_per_minute)
-    }
-
-    /// A sign-in for `email` from `client`.
-    pub fn check_sign_in(&self, client: IpAddr, email: &str) -> Result<(), AppError> {
-        self.take(&format!("client:{client}"), self.per_client_per_minute)?;
-        self.take(&format!("email:{email}"), self.per_subject_per_minute)
-    }
-
-    fn take(&self, key: &str, per_minute: u32) -> Result<(), AppError> {
-        if per_minute == 0 {
+        let Some(limiter) = &self.per_client else {
             return Ok(());
+        };
+        if self.checks.fetch_add(1, Ordering::Relaxed).is_multiple_of(PRUNE_EVERY) {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
         }
-        let capacity = f64::from(per_minute);
-        let refill_per_second = capacity / 60.0;
-        let now = Instant::now();
-        let mut buckets = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if buckets.len() >= MAX_BUCKETS {
-            buckets.retain(|_, bucket| {
-                let elapsed = now.duration_since(bucket.updated).as_secs_f64();
-                bucket.tokens + elapsed * refill_per_second < capacity
-            });
-        }
-        let bucket = buckets.entry(key.to_owned()).or_insert(Bucket { tokens: capacity, updated: now });
-        let elapsed = now.duration_since(bucket.updated).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * refill_per_second).min(capacity);
-        bucket.updated = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            let wait = ((1.0 - bucket.tokens) / refill_per_second).ceil();
-            Err(AppError::RateLimited { retry_after_seconds: (wait as u64).max(1) })
+        limiter.check_key(&client).map_err(|not_until| {
+            let wait = not_until.wait_time_from(governor::clock::Clock::now(&governor::clock::DefaultClock::default()));
+            tracing::info!(event = "rate-limited", "a client exceeded its request budget");
+            AppError::RateLimited { retry_after_seconds: wait.as_secs().max(1) }
+        })
+    }
+
+    /// Refuses (429) when this client is locked out of guessing `subject`.
+    pub async fn check_pair(
+        &self,
+        db: &Db,
+        clock: &Clock,
+        scope: Scope,
+        subject: &str,
+        client: IpAddr,
+    ) -> AppResult<()> {
+        let key = key_hash(&[scope.name(), subject, &client.to_string()]);
+        let locked_until: Option<i64> =
+            sqlx::query_scalar("SELECT locked_until FROM auth_failures WHERE key_hash = $1")
+                .bind(&key)
+                .fetch_optional(&db.pool)
+                .await?;
+        let now = clock.now_ms();
+        match locked_until {
+            Some(until) if until > now => {
+                tracing::info!(event = "lockout-refused", scope = scope.name(), "a locked-out client tried again");
+                Err(retry_after(until, now))
+            }
+            _ => Ok(()),
         }
     }
+
+    /// Counts one wrong guess of `subject` by `client`, in the database (one upsert per key).
+    pub async fn record_failure(
+        &self,
+        db: &Db,
+        clock: &Clock,
+        scope: Scope,
+        subject: &str,
+        client: IpAddr,
+    ) -> AppResult<FailureOutcome> {
+        let now = clock.now_ms();
+        let pair_key = key_hash(&[scope.name(), subject, &client.to_string()]);
+        let subject_key = key_hash(&[scope.name(), subject]);
+        let pair = count(db, &pair_key, now, PAIR_WINDOW_MS, PAIR_FAILURES).await?;
+        let subject_failures = if self.per_subject_failures > 0 {
+            count(db, &subject_key, now, SUBJECT_WINDOW_MS, i64::MAX).await?.0
+        } else {
+            0
+        };
+        let pair_locked = pair.1 > now;
+        let subject_hot = self.per_subject_failures > 0 && subject_failures > self.per_subject_failures;
+        tracing::info!(event = "guess-failed", scope = scope.name(), pair_locked, subject_hot, "a wrong credential");
+        if pair.0 == PAIR_FAILURES {
+            tracing::info!(event = "lockout", scope = scope.name(), "a client was locked out of a subject");
+        }
+        // Old windows are pruned now and then, so the table stays the size of recent activity.
+        if now.rem_euclid(64) == 0 {
+            sqlx::query("DELETE FROM auth_failures WHERE window_start < $1 AND locked_until < $2")
+                .bind(now - PAIR_WINDOW_MS)
+                .bind(now)
+                .execute(&db.pool)
+                .await?;
+        }
+        Ok(FailureOutcome { pair_locked, subject_hot })
+    }
+
+    /// The error a wrong guess answers: `not_found` normally, 429 once the pair is locked or the subject hot.
+    pub fn failure_answer(outcome: &FailureOutcome, not_found: AppError) -> AppError {
+        if outcome.pair_locked || outcome.subject_hot {
+            AppError::RateLimited { retry_after_seconds: 60 }
+        } else {
+            not_found
+        }
+    }
+}
+
+/// Adds one failure to `key` (a new window once the old one is over); locks it when the count reaches
+/// `lock_at`. Returns (failures, locked_until).
+async fn count(db: &Db, key: &str, now: i64, window_ms: i64, lock_at: i64) -> AppResult<(i64, i64)> {
+    let row = sqlx::query(
+        "INSERT INTO auth_failures (key_hash, failures, window_start, locked_until) VALUES ($1, 1, $2, 0) \
+         ON CONFLICT (key_hash) DO UPDATE SET \
+           failures = CASE WHEN auth_failures.window_start < $3 THEN 1 ELSE auth_failures.failures + 1 END, \
+           window_start = CASE WHEN auth_failures.window_start < $3 THEN $2 ELSE auth_failures.window_start END, \
+           locked_until = CASE \
+             WHEN auth_failures.window_start >= $3 AND auth_failures.failures + 1 >= $4 THEN auth_failures.window_start + $5 \
+             ELSE auth_failures.locked_until END \
+         RETURNING failures, locked_until",
+    )
+    .bind(key)
+    .bind(now)
+    .bind(now - window_ms)
+    .bind(lock_at)
+    .bind(window_ms)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((row.try_get("failures")?, row.try_get("locked_until")?))
 }
 
 #[cfg(test)]
@@ -77,26 +197,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lookups_beyond_the_per_order_budget_are_refused_with_a_wait() {
-        let limiter = Limiter::new(100, 3);
-        let client: IpAddr = [127, 0, 0, 1].into();
-        for _ in 0..3 {
-            assert!(limiter.check_guest_lookup(client, "C001").is_ok());
-        }
-        match limiter.check_guest_lookup(client, "C001") {
-            Err(AppError::RateLimited { retry_after_seconds }) => assert!(retry_after_seconds >= 1),
-            other => panic!("expected a rate limit, got {other:?}"),
-        }
-        assert!(limiter.check_guest_lookup(client, "C002").is_ok(), "another order has its own budget");
+    fn one_client_is_limited_across_subjects_and_others_are_not() {
+        let limiter = Limiter::new(2, 100);
+        let client: IpAddr = [10, 0, 0, 1].into();
+        assert!(limiter.check_client(client).is_ok());
+        assert!(limiter.check_client(client).is_ok());
+        assert!(
+            matches!(limiter.check_client(client), Err(AppError::RateLimited { retry_after_seconds }) if retry_after_seconds >= 1)
+        );
+        assert!(limiter.check_client([10, 0, 0, 2].into()).is_ok());
     }
 
     #[test]
-    fn one_client_is_limited_across_order_numbers() {
-        let limiter = Limiter::new(2, 100);
-        let client: IpAddr = [10, 0, 0, 1].into();
-        assert!(limiter.check_guest_lookup(client, "A001").is_ok());
-        assert!(limiter.check_guest_lookup(client, "A002").is_ok());
-        assert!(limiter.check_guest_lookup(client, "A003").is_err());
-        assert!(limiter.check_guest_lookup([10, 0, 0, 2].into(), "A004").is_ok());
+    fn keys_are_hashes_of_bounded_size_whatever_the_subject() {
+        let long = "x".repeat(2_000_000);
+        assert_eq!(key_hash(&["sign-in", &long]).len(), 32);
+        assert_ne!(key_hash(&["sign-in", "a", "b"]), key_hash(&["sign-in", "ab"]));
     }
 }

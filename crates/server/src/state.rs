@@ -26,4 +26,10 @@ pub struct AppState {
     pub metrics_access: crate::metrics::MetricsAccess,
     /// How long a stopping process lets requests in flight finish.
     pub shutdown_grace: std::time::Duration,
+    /// Served over TLS by a proxy: answers carry HSTS.
+    pub behind_tls: bool,
+    /// Peers whose X-Forwarded-For names the client (`caller::client_ip`).
+    pub trusted_proxies: std::sync::Arc<[ipnet::IpNet]>,
+    /// Argon2 slots, queue and work areas (sign-in, gift card PINs).
+    pub hashing: Arc<crate::auth::password::Hashing>,
 }

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SignOutButton } from '@/features/auth';
+import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { useRouteFocus } from '@/shared/routing/use-route-focus';
@@ -11,6 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t, locale } = useI18n();
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
+  const session = useSession();
   useDocumentTitle(t(pageTitleKey(location)), locale.country);
   useRouteFocus(main, location);
   return (
@@ -34,6 +36,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <li>
                 <Link href={paths.giftCardLookup()}>{t('app.nav.giftCard')}</Link>
               </li>
+              {session.member && (
+                <li>
+                  <Link href={paths.addresses()}>{t('app.nav.addresses')}</Link>
+                </li>
+              )}
             </ul>
           </nav>
           <SignOutButton />

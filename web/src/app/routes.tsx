@@ -22,6 +22,9 @@ const GiftCardLookupPage = lazy(() =>
   import('@/features/gift-card/pages/gift-card-lookup-page').then((module) => ({ default: module.GiftCardLookupPage })),
 );
 const BagPage = lazy(() => import('@/features/services/pages/bag-page').then((module) => ({ default: module.BagPage })));
+const SavedAddressesPage = lazy(() =>
+  import('@/features/addresses/pages/saved-addresses-page').then((module) => ({ default: module.SavedAddressesPage })),
+);
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
@@ -41,6 +44,7 @@ export function AppRoutes() {
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />
+      <Route path="/orders/addresses" component={SavedAddressesPage} />
       <Route path="/orders/bag" component={BagPage} />
       {/* Unmatched routes go to /orders, keeping the prefix. */}
       <Route>

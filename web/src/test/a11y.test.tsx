@@ -22,6 +22,29 @@ const api = () =>
             : historyPage([historyItem('A0000001'), historyItem('A0000002')], 'anchor=2'),
         ),
     },
+    {
+      path: '/consent/v1',
+      respond: () => json([{ type: 'partnerOrderDataSharing', granted: true, updatedAt: '2026-11-01T00:00:00.000Z' }]),
+    },
+    {
+      path: '/addresses/v1/member-1/address',
+      respond: () =>
+        json([{ id: 'a1', country: 'US', name: 'Jane Carter', nameGiven: 'Jane', nameFamily: 'Carter', line1: '1 Market Street', locality: 'San Francisco', province: 'CA', code: '94105', phone: '4155550100', preferred: true }]),
+    },
+    {
+      path: /^\/addresses\/v1\/layouts\/\w+$/,
+      respond: () =>
+        json({
+          country: 'US', layout: 'us', nameOrder: 'givenFirst', postalCodes: ['99999', '99999-9999'],
+          provinces: [{ code: 'CA', name: 'California' }, { code: 'NY', name: 'New York' }],
+          fields: [
+            { field: 'nameGiven', label: 'firstName', labelText: 'First Name', required: true },
+            { field: 'line1', label: 'streetAddress', labelText: 'Street Address', required: true },
+            { field: 'province', label: 'state', labelText: 'State', required: true },
+            { field: 'code', label: 'zipCode', labelText: 'ZIP Code', required: true },
+          ],
+        }),
+    },
     { path: '/orders/history/v1/C0012345678', respond: () => json(order()) },
     { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })) },
     { path: '/orders/history/v1/E0012345678', respond: () => json({ code: 'internal', message: '' }, 500) },
@@ -50,6 +73,16 @@ describe('accessibility (axe)', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('saved addresses with the form showing errors has no violations', async () => {
+    api();
+    const { user } = renderApp('/orders/addresses', { member: true });
+    await screen.findByText('1 Market Street');
+    await user.click(screen.getByRole('button', { name: 'Add an address' }));
+    await user.click(await screen.findByRole('button', { name: 'Save address' }));
+    await screen.findByText('Please enter a valid postal code.');
+    expect(await violations()).toEqual([]);
   });
 
   it('sales order detail has no violations', async () => {

@@ -1,20 +1,22 @@
 //! `POST /auth/v1/token` (sign-in) and `GET /auth/v1/me`.
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use utoipa::ToSchema;
 
 use super::identity::SESSION_COOKIE;
 use super::token::SessionClaims;
 use super::{Member, db, password};
 use crate::app::AppState;
+use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
+use crate::rate_limit::{Limiter, Scope};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -57,10 +59,10 @@ pub struct MeResponse {
               (status = 429, body = crate::error::ApiError)))]
 pub async fn create_token(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Json<TokenResponse>> {
-    let member = authenticate(&state, peer, request).await?;
+    let member = authenticate(&state, caller.client_ip, request).await?;
     let access_token = state.tokens.issue(&member.upm_id)?;
     Ok(Json(TokenResponse {
         access_token,
@@ -72,15 +74,26 @@ pub async fn create_token(
 
 /// The member whose e-mail and password these are (rate limited; an unknown e-mail costs what a wrong
 /// password does).
-async fn authenticate(state: &AppState, peer: SocketAddr, request: TokenRequest) -> AppResult<db::MemberRecord> {
+async fn authenticate(state: &AppState, client: IpAddr, request: TokenRequest) -> AppResult<db::MemberRecord> {
+    state.limiter.check_client(client)?;
     let email = domain::contact::normalize_email(&request.email);
-    state.limiter.check_sign_in(peer.ip(), &email)?;
-    let member = db::find_by_email(&state.db, &email).await?;
-    let stored_hash = member.as_ref().map(|m| m.password_hash.clone());
-    if !password::verify(request.password, stored_hash).await {
+    // Only a well-formed e-mail becomes a key or a query; anything else costs the same decoy check and
+    // answers like an unknown e-mail.
+    if !domain::contact::is_valid_email(&email) {
+        password::verify(&state.hashing, request.password, None).await?;
         return Err(AppError::InvalidCredentials);
     }
-    member.ok_or(AppError::InvalidCredentials)
+    state.limiter.check_pair(&state.db, &state.clock, Scope::SignIn, &email, client).await?;
+    let member = db::find_by_email(&state.db, &email).await?;
+    let stored_hash = member.as_ref().map(|m| m.password_hash.clone());
+    let matches = password::verify(&state.hashing, request.password, stored_hash).await?;
+    match member {
+        Some(member) if matches => Ok(member),
+        _ => {
+            let outcome = state.limiter.record_failure(&state.db, &state.clock, Scope::SignIn, &email, client).await?;
+            Err(Limiter::failure_answer(&outcome, AppError::InvalidCredentials))
+        }
+    }
 }
 
 /// A browser session as the web app sees it; the token itself stays in the HttpOnly cookie.
@@ -110,10 +123,10 @@ fn session_response(state: &AppState, token: &str, claims: SessionClaims) -> Res
               (status = 401, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn create_session(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Response> {
-    let member = authenticate(&state, peer, request).await?;
+    let member = authenticate(&state, caller.client_ip, request).await?;
     let (token, claims) = state.tokens.issue_session(&member.upm_id)?;
     Ok(session_response(&state, &token, claims))
 }

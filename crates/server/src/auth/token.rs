@@ -9,6 +9,8 @@ use crate::db::Db;
 use crate::error::AppError;
 
 const ISSUER: &str = "orders";
+/// Seconds of clock difference tolerated between the process that issued a token and the one checking it.
+const CLOCK_SKEW_SECONDS: u64 = 30;
 const SIGNING_KEY_SETTING: &str = "token_signing_key";
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -43,8 +45,10 @@ impl TokenKeys {
     pub fn from_secret(secret: &[u8], ttl_seconds: u64) -> Self {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.set_issuer(&[ISSUER]);
-        validation.set_required_spec_claims(&["exp", "sub", "iss"]);
-        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub", "iss", "iat"]);
+        // A token is not valid before its `nbf`; a small leeway absorbs clock skew between processes.
+        validation.validate_nbf = true;
+        validation.leeway = CLOCK_SKEW_SECONDS;
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
@@ -103,17 +107,28 @@ impl TokenKeys {
 
     /// A valid browser session token's claims; a bearer token (no CSRF value) is not a session.
     pub fn verify_session(&self, token: &str) -> Result<SessionClaims, AppError> {
-        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map_err(|_| AppError::Unauthorized)?;
-        let csrf = data.claims.csrf.ok_or(AppError::Unauthorized)?;
-        Ok(SessionClaims { upm_id: data.claims.sub, csrf, issued_at: data.claims.iat, expires_at: data.claims.exp })
+        let claims = self.decode(token)?;
+        let csrf = claims.csrf.ok_or(AppError::Unauthorized)?;
+        Ok(SessionClaims { upm_id: claims.sub, csrf, issued_at: claims.iat, expires_at: claims.exp })
     }
 
-    /// The member id of a valid token; refuses bad signatures, other algorithms (`none` too) and expiry.
+    /// The claims of a token with a good signature, not expired, not before its `nbf`, and not issued in
+    /// the future (`iat` ahead of this clock by more than the skew).
+    fn decode(&self, token: &str) -> Result<Claims, AppError> {
+        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .map_err(|_| AppError::Unauthorized)?
+            .claims;
+        let skew = i64::try_from(CLOCK_SKEW_SECONDS).unwrap_or(0);
+        if claims.iat > chrono::Utc::now().timestamp() + skew {
+            return Err(AppError::Unauthorized);
+        }
+        Ok(claims)
+    }
+
+    /// The member id of a valid token; refuses bad signatures, other algorithms (`none` too), expiry,
+    /// `nbf` in the future and `iat` in the future.
     pub fn verify(&self, token: &str) -> Result<String, AppError> {
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map(|data| data.claims.sub)
-            .map_err(|_| AppError::Unauthorized)
+        self.decode(token).map(|claims| claims.sub)
     }
 }
 
@@ -146,8 +161,13 @@ mod tests {
     #[test]
     fn an_expired_token_is_refused() {
         let keys = TokenKeys::from_secret(b"test-secret", 60);
-        let claims =
-            Claims { sub: "m".into(), iss: ISSUER.into(), iat: 1, exp: chrono::Utc::now().timestamp() - 1, csrf: None };
+        let claims = Claims {
+            sub: "m".into(),
+            iss: ISSUER.into(),
+            iat: 1,
+            exp: chrono::Utc::now().timestamp() - 120,
+            csrf: None,
+        };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap_or_default();
         assert!(keys.verify(&token).is_err());
     }

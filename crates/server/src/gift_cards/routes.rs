@@ -75,7 +75,7 @@ pub async fn check_gift_card_balance(
     let reserved = db::reserve_attempt(&state.db, number.as_str(), now).await?;
     let stored_hash = reserved.as_ref().map(|card| card.pin_hash.clone());
     // Unknown and locked cards are checked against a decoy hash: every answer costs one verification.
-    let right_pin = password::verify(pin.expose().to_owned(), stored_hash).await;
+    let right_pin = password::verify(&state.hashing, pin.expose().to_owned(), stored_hash).await?;
     let card = match reserved {
         Some(card) if right_pin => card,
         Some(card) => {

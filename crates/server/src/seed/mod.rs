@@ -5,6 +5,7 @@
 //! 2,000 at a million orders), plus guest orders, partner orders, store-pickup orders and return
 //! orders linked to their parent. Every raw status of both mapping tables appears at least once.
 
+mod addresses;
 mod catalogue;
 mod data;
 mod generate;
@@ -68,6 +69,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
     catalogue::write(db, data::SHOE_SIZES, plan.until_millis).await?;
     let members = generate::members(plan, &password_hash);
     write::members(db, &members).await?;
+    addresses::write(db, plan.until_millis).await?;
     let mut generator = generate::OrderGenerator::new(plan, &members);
     let mut orders = 0;
     let mut lines = 0;

@@ -72,3 +72,42 @@ async fn bad_signatures_unsigned_and_expired_tokens_get_401(app: &TestApp) {
     assert_eq!(app.get("/orders/history/v1", Some(&valid)).await.status(), StatusCode::OK, "control: a good token");
 }
 on_both_backends!(token_checks, bad_signatures_unsigned_and_expired_tokens_get_401);
+
+/// Issue 7, defect 10: a token is not valid before its `nbf`, nor when it claims to be issued in the future.
+async fn tokens_not_yet_valid_or_issued_in_the_future_get_401(app: &TestApp) {
+    let (upm_id, _) = app.member("early@example.com").await;
+    let now = chrono::Utc::now().timestamp();
+    let key = TOKEN_KEY.as_bytes();
+    let not_yet =
+        forge("", &json!({"sub": upm_id, "iss": "orders", "iat": now, "nbf": now + 600, "exp": now + 3600}), key);
+    let future = forge("", &json!({"sub": upm_id, "iss": "orders", "iat": now + 600, "exp": now + 3600}), key);
+    let no_iat = forge("", &json!({"sub": upm_id, "iss": "orders", "exp": now + 3600}), key);
+    for bad in [not_yet, future, no_iat] {
+        assert_eq!(app.get("/orders/history/v1", Some(&bad)).await.status(), StatusCode::UNAUTHORIZED, "{bad}");
+    }
+    let fine = forge("", &json!({"sub": upm_id, "iss": "orders", "iat": now, "nbf": now - 5, "exp": now + 3600}), key);
+    assert_eq!(app.get("/orders/history/v1", Some(&fine)).await.status(), StatusCode::OK);
+}
+on_both_backends!(token_times, tokens_not_yet_valid_or_issued_in_the_future_get_401);
+
+/// Issue 7, defects 6 and 7: sign-in failures from strangers do not lock the member out; the guessing
+/// client is locked out of that e-mail after 10 failures; a 2 MB e-mail never becomes a limiter key.
+async fn sign_in_lockouts_stop_guessers_without_locking_the_member_out(app: &TestApp) {
+    app.create_member("target@example.com", "US").await;
+    for _ in 0..10 {
+        let (status, _) = app
+            .post_json("/auth/v1/token", &json!({"email": "target@example.com", "password": "guess-guess"}), false)
+            .await;
+        assert!(status == StatusCode::UNAUTHORIZED || status == StatusCode::TOO_MANY_REQUESTS);
+    }
+    let (status, _) =
+        app.post_json("/auth/v1/token", &json!({"email": "target@example.com", "password": PASSWORD}), false).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the guessing client is locked out of this e-mail");
+    let (status, _) =
+        app.post_json("/auth/v1/token", &json!({"email": "other@example.com", "password": PASSWORD}), false).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "other e-mails are not locked for this client");
+    let huge = json!({"email": format!("{}@example.com", "a".repeat(200_000)), "password": "x"});
+    let (status, body) = app.post_json("/auth/v1/token", &huge, false).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+}
+on_both_backends!(sign_in_lockout, sign_in_lockouts_stop_guessers_without_locking_the_member_out);

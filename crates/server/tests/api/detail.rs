@@ -115,8 +115,10 @@ async fn return_orders_map_statuses_by_the_return_table(app: &TestApp) {
 }
 on_both_backends!(return_order, return_orders_map_statuses_by_the_return_table);
 
+/// Issue 7, defect 6: only failures count, and a right credential still gets through: strangers cannot
+/// lock a guest out of their order.
 #[tokio::test]
-async fn guest_lookups_are_rate_limited_per_order_with_retry_after() {
+async fn wrong_guesses_of_an_order_are_limited_but_the_right_credential_gets_through() {
     let app = spawn_app_with(Backend::Sqlite, Options { per_order: 3, ..Options::default() }).await;
     app.put_order(&order("C4000006", None, "2026-11-01T10:00:00Z")).await;
     for _ in 0..3 {
@@ -125,13 +127,37 @@ async fn guest_lookups_are_rate_limited_per_order_with_retry_after() {
             StatusCode::NOT_FOUND
         );
     }
-    let limited = app.get("/orders/history/v1/C4000006?filter=email(guest.shopper@example.com)", None).await;
-    assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+    let limited = app.get("/orders/history/v1/C4000006?filter=email(wrong@example.com)", None).await;
+    assert_eq!(
+        limited.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "past the order's failure budget, wrong guesses get 429"
+    );
     let retry_after: u64 =
         limited.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
     assert!(retry_after >= 1);
+    let owner = app.get("/orders/history/v1/C4000006?filter=email(guest.shopper@example.com)", None).await;
+    assert_eq!(owner.status(), StatusCode::OK, "the shopper's own e-mail still opens the order");
     let other_order = app.get("/orders/history/v1/C4000007?filter=email(guest.shopper@example.com)", None).await;
     assert_eq!(other_order.status(), StatusCode::NOT_FOUND, "another order number is not limited by this one");
+    app.finish().await;
+}
+
+/// Issue 7, defect 6: one client that keeps guessing one order is locked out of it, even with the right
+/// credential, while other clients are not (the pair is keyed on order and client).
+#[tokio::test]
+async fn a_client_guessing_one_order_is_locked_out_of_it() {
+    let app = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    app.put_order(&order("C4000009", None, "2026-11-01T10:00:00Z")).await;
+    for guess in 0..10 {
+        let path = format!("/orders/history/v1/C4000009?filter=email(guess{guess}@example.com)");
+        assert_ne!(app.get(&path, None).await.status(), StatusCode::OK);
+    }
+    let locked = app.get("/orders/history/v1/C4000009?filter=email(guest.shopper@example.com)", None).await;
+    assert_eq!(locked.status(), StatusCode::TOO_MANY_REQUESTS, "the guessing client is locked out");
+    app.clock.advance(16 * 60 * 1000);
+    let later = app.get("/orders/history/v1/C4000009?filter=email(guest.shopper@example.com)", None).await;
+    assert_eq!(later.status(), StatusCode::OK, "the lockout ends with its window");
     app.finish().await;
 }
 

@@ -57,7 +57,11 @@ async fn parallel_guesses_lock_the_card_with_at_most_ten_evaluated(app: &TestApp
         async move { balance(app, CARD, &pin).await.0 }
     });
     let statuses = futures_util::future::join_all(guesses).await;
-    assert!(statuses.iter().all(|status| *status == StatusCode::BAD_REQUEST), "{statuses:?}");
+    // 400 for every guess that was checked; 503 (busy, try again) when more PIN checks wait than the queue takes.
+    assert!(
+        statuses.iter().all(|status| *status == StatusCode::BAD_REQUEST || *status == StatusCode::SERVICE_UNAVAILABLE),
+        "{statuses:?}"
+    );
     let failed: i64 = {
         let pool = sqlx::AnyPool::connect(&app_database_url(app)).await.expect("connect");
         let failed = sqlx::query_scalar("SELECT failed_pins FROM gift_cards WHERE card_number = $1")

@@ -4,9 +4,12 @@
 
 mod helpers;
 
+mod addresses;
 mod auth;
+mod consent;
 mod detail;
 mod gift_cards;
+mod hardening;
 mod history;
 mod jobs;
 mod metrics;

@@ -4,6 +4,79 @@
  */
 
 export interface paths {
+    "/address/validation/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate an address (spec 002 §5): members, or guests with `orderNumber` and the order's filter. */
+        post: operations["validate_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/v1/layouts/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address form of a country: its fields in order, labels, required marks, postal-code masks and
+         *     provinces. Anyone may read it.
+         */
+        get: operations["get_address_layout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/v1/{upmId}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved addresses, preferred first. */
+        get: operations["list_addresses"];
+        put?: never;
+        /** Save a new address, validated by its country's layout. `preferred: true` unsets the others. */
+        post: operations["create_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/v1/{upmId}/address/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a saved address. The body's `id`, if sent, must be the path's. */
+        put: operations["update_address"];
+        post?: never;
+        /** Delete a saved address. */
+        delete: operations["delete_address"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/me": {
         parameters: {
             query?: never;
@@ -91,6 +164,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/consent/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's consent records: the types they have decided on (none decided: an empty list). */
+        get: operations["list_consents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consent/v1/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give or withdraw one consent. */
+        put: operations["set_consent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/gift_cards": {
         parameters: {
             query?: never;
@@ -136,6 +243,23 @@ export interface paths {
         put?: never;
         /** Create a member who can sign in. */
         post: operations["create_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/members/{upmId}/consent/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a member's consent from the retailer's systems (e.g. a consent platform). */
+        put: operations["ops_set_consent"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -333,6 +457,26 @@ export interface components {
             /** Format: int64 */
             totalItemCount: number;
         };
+        /** @description A delivery address (spec 002 §3). `code` is the postal code; `name` is written from the name parts. */
+        Address: {
+            code?: string | null;
+            country?: string | null;
+            email?: string | null;
+            id?: string | null;
+            line1?: string | null;
+            line2?: string | null;
+            line3?: string | null;
+            locality?: string | null;
+            name?: string | null;
+            nameFamily?: string | null;
+            nameGiven?: string | null;
+            originalId?: string | null;
+            phone?: string | null;
+            /** @description On input: set (true) or clear (false) the preferred flag; absent keeps it. Always present on output. */
+            preferred?: boolean | null;
+            province?: string | null;
+            zone?: string | null;
+        };
         /** @description The body of every error answer. */
         ApiError: {
             /** @description Stable code, e.g. `invalid-order-number`. */
@@ -387,6 +531,20 @@ export interface components {
             height: number;
             value: string;
         };
+        ConsentChange: {
+            granted: boolean;
+        };
+        ConsentRecord: {
+            granted: boolean;
+            type: components["schemas"]["ConsentType"];
+            /** @description When it was last changed, ISO 8601 UTC. */
+            updatedAt: string;
+        };
+        /**
+         * @description The kinds of consent a member gives or withdraws.
+         * @enum {string}
+         */
+        ConsentType: "partnerOrderDataSharing" | "performanceCookies" | "marketingEmail";
         ContactInformation: {
             dayPhoneNumber?: string | null;
             email?: string | null;
@@ -399,7 +557,7 @@ export interface components {
          *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
          * @enum {string}
          */
-        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "service-unavailable" | "internal";
+        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "internal";
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
@@ -480,6 +638,29 @@ export interface components {
             returnDenied?: string | null;
             returnInProcess?: string | null;
             shipped?: string | null;
+        };
+        LayoutFieldView: {
+            /** @description The address field (`nameGiven`, `line1`, `code`, ...). */
+            field: string;
+            /** @description Label id for the translation (`addresses.label.<id>`). */
+            label: string;
+            /** @description English label text, the fallback. */
+            labelText: string;
+            required: boolean;
+        };
+        LayoutView: {
+            /** @description Upper-case country asked for. */
+            country: string;
+            /** @description In form order. */
+            fields: components["schemas"]["LayoutFieldView"][];
+            /** @description The layout used: the country's own (lower case) or `default`. */
+            layout: string;
+            /** @description `givenFirst` or `familyFirst`. */
+            nameOrder: string;
+            /** @description Masks: 9 a digit, A a letter, other characters literal. Empty: free form. */
+            postalCodes: string[];
+            /** @description The choices for `province` when the country has a table; absent when it is free text. */
+            provinces?: components["schemas"]["ProvinceView"][] | null;
         };
         /** @description One line of an order as the ops API takes it. */
         LineBody: components["schemas"]["LineDetails"] & {
@@ -874,6 +1055,11 @@ export interface components {
             id?: string | null;
             promoType?: string | null;
         };
+        ProvinceView: {
+            code: string;
+            local?: string | null;
+            name: string;
+        };
         Recipient: {
             contactInformation?: components["schemas"]["ContactInformation"];
             firstName?: string | null;
@@ -1042,6 +1228,16 @@ export interface components {
             created: boolean;
             orderNumber: string;
         };
+        ValidationAnswer: {
+            /** @description True when the address is right as entered. */
+            validated: boolean;
+            validatedAddress?: components["schemas"]["Address"] | null;
+        };
+        ValidationRequest: {
+            address: components["schemas"]["Address"];
+            /** @description The shopper's language, e.g. `en`, `ko`. */
+            language?: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1051,6 +1247,274 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    validate_address: {
+        parameters: {
+            query?: {
+                /** @description guests: the order they look at */
+                orderNumber?: string;
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_address_layout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayoutView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's member id */
+                upmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description another member's id, as a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's member id */
+                upmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Address"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description address-limit-reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    update_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's member id */
+                upmId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Address"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    delete_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's member id */
+                upmId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_me: {
         parameters: {
             query?: never;
@@ -1283,6 +1747,74 @@ export interface operations {
             };
         };
     };
+    list_consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecord"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    set_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: components["schemas"]["ConsentType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     upsert_gift_card: {
         parameters: {
             query?: never;
@@ -1410,6 +1942,48 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ops_set_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upmId: string;
+                type: components["schemas"]["ConsentType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ export const paths = {
   },
   giftCardLookup: () => '/orders/gift-card-lookup',
   bag: () => '/orders/bag',
+  addresses: () => '/orders/addresses',
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };

@@ -179,12 +179,14 @@ describe('order history rows', () => {
 });
 
 describe('partner orders', () => {
-  const routes = (partnerItems: ReturnType<typeof historyItem>[]) =>
+  const consents = (granted: boolean) => [{ type: 'partnerOrderDataSharing', granted, updatedAt: '2026-11-01T00:00:00.000Z' }];
+  const routes = (partnerItems: ReturnType<typeof historyItem>[], consent: unknown = consents(true)) =>
     mockFetch([
       {
         path: '/orders/history/v1',
         respond: (request) => json(historyPage(isPartner(request) ? partnerItems : [historyItem('A0000001')])),
       },
+      { path: '/consent/v1', respond: () => (consent === 500 ? json({ code: 'internal' }, 500) : json(consent)) },
     ]);
 
   it('shows the tabs on the own history when partner orders exist, and the partner list behind them', async () => {
@@ -212,10 +214,23 @@ describe('partner orders', () => {
     expect(await screen.findByText("You don't have any partner orders yet.")).toBeInTheDocument();
   });
 
+  it('hides the tab and does not ask for partner orders without the partner-sharing consent', async () => {
+    for (const consent of [consents(false), [], 500]) {
+      const { requests } = routes([historyItem('P0000001', { partnerName: 'Runners Co' })], consent);
+      const view = renderApp('/orders', { member: true });
+      await screen.findByText('Shoe A0000001');
+      await waitFor(() => { expect(requests.some((request) => request.url.pathname === '/consent/v1')).toBe(true); });
+      expect(screen.queryByRole('navigation', { name: 'Order lists' })).not.toBeInTheDocument();
+      expect(requests.some(isPartner)).toBe(false);
+      view.unmount();
+    }
+  });
+
   it('does not ask for partner orders when the flag is off', async () => {
     const { requests } = routes([historyItem('P0000001', { partnerName: 'Runners Co' })]);
     renderApp('/orders', { member: true, flags: { enablePartnerOrders: false } });
     await screen.findByText('Shoe A0000001');
     expect(requests.some(isPartner)).toBe(false);
+    expect(requests.some((request) => request.url.pathname === '/consent/v1')).toBe(false);
   });
 });

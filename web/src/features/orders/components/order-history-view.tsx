@@ -3,6 +3,8 @@ import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
+import { useSession } from '@/shared/auth/session';
+import { useConsent } from '../api/get-consents';
 import { useOrderHistory, type HistoryKind } from '../api/get-order-history';
 import { mergeHistoryPages } from '../model/merge-history-pages';
 import { HistoryRow } from './history-row';
@@ -10,11 +12,18 @@ import { HistoryTabs } from './history-tabs';
 import { LoadErrorDialog } from './load-error-dialog';
 import './order-history.css';
 
-/** Own orders show the partner tab only when the partner list has something in it. */
+/**
+ * Own orders show the partner tab only with enablePartnerOrders AND the member's partner-sharing
+ * consent (spec 000 §6; the consent is loaded only under the flag), and only when the partner list
+ * has something in it.
+ */
 function usePartnerTabVisible(kind: HistoryKind): boolean {
   const { enablePartnerOrders } = useFlags();
-  const partner = useOrderHistory('partner', { enabled: enablePartnerOrders && kind === 'own' });
+  const session = useSession();
+  const consented = useConsent(session.member?.upmId, 'partnerOrderDataSharing', enablePartnerOrders);
+  const partner = useOrderHistory('partner', { enabled: enablePartnerOrders && consented && kind === 'own' });
   if (!enablePartnerOrders) return false;
+  if (kind === 'own' && !consented) return false;
   return kind === 'partner' || (partner.data?.pages[0]?.orderItems.length ?? 0) > 0;
 }
 

@@ -1,0 +1,186 @@
+//! Address book SQL. Every statement names the member, so an address id of another member is simply
+//! not found. Writes that touch the preferred flag or the count first lock the member's row (a no-op
+//! UPDATE, the same on SQLite and PostgreSQL), so parallel requests of one member run one by one and
+//! "one preferred address at most" and the cap hold.
+
+use domain::address::AddressFields;
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use crate::db::Db;
+use crate::error::AppResult;
+
+#[derive(Debug, Clone)]
+pub struct StoredAddress {
+    pub id: String,
+    pub original_id: Option<String>,
+    pub fields: AddressFields,
+    pub preferred: bool,
+}
+
+const COLUMNS: &str = "id, original_id, country, code, email, line1, line2, line3, locality, name, name_family, \
+                       name_given, phone, province, zone, preferred";
+
+fn from_row(row: &AnyRow) -> Result<StoredAddress, sqlx::Error> {
+    Ok(StoredAddress {
+        id: row.try_get("id")?,
+        original_id: row.try_get("original_id")?,
+        fields: AddressFields {
+            country: row.try_get("country")?,
+            code: row.try_get("code")?,
+            email: row.try_get("email")?,
+            line1: row.try_get("line1")?,
+            line2: row.try_get("line2")?,
+            line3: row.try_get("line3")?,
+            locality: row.try_get("locality")?,
+            name: row.try_get("name")?,
+            name_family: row.try_get("name_family")?,
+            name_given: row.try_get("name_given")?,
+            phone: row.try_get("phone")?,
+            province: row.try_get("province")?,
+            zone: row.try_get("zone")?,
+        },
+        preferred: row.try_get::<i64, _>("preferred")? == 1,
+    })
+}
+
+pub async fn list(db: &Db, upm_id: &str) -> AppResult<Vec<StoredAddress>> {
+    let sql =
+        format!("SELECT {COLUMNS} FROM member_addresses WHERE upm_id = $1 ORDER BY preferred DESC, created_at, id");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).fetch_all(&db.pool).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+async fn fetch_one(tx: &mut Transaction<'static, Any>, upm_id: &str, id: &str) -> AppResult<Option<StoredAddress>> {
+    let sql = format!("SELECT {COLUMNS} FROM member_addresses WHERE upm_id = $1 AND id = $2");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).bind(id).fetch_optional(&mut **tx).await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// Locks the member's row for the rest of the transaction. False when the member does not exist.
+async fn lock_member(tx: &mut Transaction<'static, Any>, upm_id: &str) -> AppResult<bool> {
+    let done =
+        sqlx::query("UPDATE members SET upm_id = upm_id WHERE upm_id = $1").bind(upm_id).execute(&mut **tx).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+async fn unset_preferred(tx: &mut Transaction<'static, Any>, upm_id: &str, now_ms: i64) -> AppResult<()> {
+    sqlx::query("UPDATE member_addresses SET preferred = 0, updated_at = $2 WHERE upm_id = $1 AND preferred = 1")
+        .bind(upm_id)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub enum Inserted {
+    Stored,
+    LimitReached,
+    NoMember,
+}
+
+pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, now_ms: i64) -> AppResult<Inserted> {
+    let mut tx = db.pool.begin().await?;
+    if !lock_member(&mut tx, upm_id).await? {
+        return Ok(Inserted::NoMember);
+    }
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM member_addresses WHERE upm_id = $1")
+        .bind(upm_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if count >= limit {
+        return Ok(Inserted::LimitReached);
+    }
+    if address.preferred {
+        unset_preferred(&mut tx, upm_id, now_ms).await?;
+    }
+    let fields = &address.fields;
+    sqlx::query(
+        "INSERT INTO member_addresses (id, upm_id, original_id, country, code, email, line1, line2, line3, locality, \
+           name, name_family, name_given, phone, province, zone, preferred, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)",
+    )
+    .bind(&address.id)
+    .bind(upm_id)
+    .bind(address.original_id.clone())
+    .bind(fields.country.clone().unwrap_or_default())
+    .bind(fields.code.clone())
+    .bind(fields.email.clone())
+    .bind(fields.line1.clone())
+    .bind(fields.line2.clone())
+    .bind(fields.line3.clone())
+    .bind(fields.locality.clone())
+    .bind(fields.name.clone())
+    .bind(fields.name_family.clone())
+    .bind(fields.name_given.clone())
+    .bind(fields.phone.clone())
+    .bind(fields.province.clone())
+    .bind(fields.zone.clone())
+    .bind(i64::from(address.preferred))
+    .bind(now_ms)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Inserted::Stored)
+}
+
+/// Replaces the fields of the member's address `id`; `preferred` None keeps the flag. `None` when the
+/// member has no such address.
+pub async fn update(
+    db: &Db,
+    upm_id: &str,
+    id: &str,
+    original_id: Option<String>,
+    fields: &AddressFields,
+    preferred: Option<bool>,
+    now_ms: i64,
+) -> AppResult<Option<StoredAddress>> {
+    let mut tx = db.pool.begin().await?;
+    if !lock_member(&mut tx, upm_id).await? {
+        return Ok(None);
+    }
+    if preferred == Some(true) {
+        unset_preferred(&mut tx, upm_id, now_ms).await?;
+    }
+    let done = sqlx::query(
+        "UPDATE member_addresses SET original_id = COALESCE($3, original_id), country = $4, code = $5, email = $6, \
+           line1 = $7, line2 = $8, line3 = $9, locality = $10, name = $11, name_family = $12, name_given = $13, \
+           phone = $14, province = $15, zone = $16, preferred = COALESCE($17, preferred), updated_at = $18 \
+         WHERE upm_id = $1 AND id = $2",
+    )
+    .bind(upm_id)
+    .bind(id)
+    .bind(original_id)
+    .bind(fields.country.clone().unwrap_or_default())
+    .bind(fields.code.clone())
+    .bind(fields.email.clone())
+    .bind(fields.line1.clone())
+    .bind(fields.line2.clone())
+    .bind(fields.line3.clone())
+    .bind(fields.locality.clone())
+    .bind(fields.name.clone())
+    .bind(fields.name_family.clone())
+    .bind(fields.name_given.clone())
+    .bind(fields.phone.clone())
+    .bind(fields.province.clone())
+    .bind(fields.zone.clone())
+    .bind(preferred.map(i64::from))
+    .bind(now_ms)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let stored = fetch_one(&mut tx, upm_id, id).await?;
+    tx.commit().await?;
+    Ok(stored)
+}
+
+pub async fn delete(db: &Db, upm_id: &str, id: &str) -> AppResult<bool> {
+    let done = sqlx::query("DELETE FROM member_addresses WHERE upm_id = $1 AND id = $2")
+        .bind(upm_id)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,0 +1,65 @@
+//! Regression tests for the outside probe's findings (issue 7) that are not tied to one area.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{TestApp, order};
+use crate::on_both_backends;
+
+/// Defect 4: NUL and other control characters are refused with 400 on both databases, nothing stored;
+/// an invalid e-mail on sign-in answers 401 like an unknown one.
+async fn control_characters_are_refused_everywhere(app: &TestApp) {
+    let sign_in =
+        app.post_json("/auth/v1/token", &json!({"email": "a\u{0000}b@example.com", "password": "x"}), false).await;
+    assert_eq!(sign_in.0, StatusCode::BAD_REQUEST, "{}", sign_in.1);
+    assert_eq!(sign_in.1["code"], "invalid-characters");
+    assert_eq!(sign_in.1["field"], "email");
+
+    let mut with_nul = order("C4700001", None, "2026-11-01T10:00:00Z");
+    with_nul["lines"][0]["title"] = json!("Stride\u{0000}Runner");
+    let (status, body) = app.post_json("/ops/v1/orders", &with_nul, true).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["field"], "lines[0].title");
+    assert_eq!(
+        app.get("/orders/history/v1/C4700001?filter=email(guest.shopper@example.com)", None).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let query = app.get("/orders/history/v1/C4700001?filter=email(a%00b@example.com)", None).await;
+    assert_eq!(query.status(), StatusCode::BAD_REQUEST);
+
+    let invalid_email =
+        app.post_json("/auth/v1/token", &json!({"email": "not an e-mail", "password": "x"}), false).await;
+    let unknown =
+        app.post_json("/auth/v1/token", &json!({"email": "nobody@example.com", "password": "x"}), false).await;
+    assert_eq!(invalid_email, unknown, "an invalid e-mail answers like an unknown one");
+}
+on_both_backends!(control_characters, control_characters_are_refused_everywhere);
+
+/// Defect 9: no framing, the app's CSP forbids it too, and oversized bodies get 413.
+async fn headers_forbid_framing_and_big_bodies_get_413(app: &TestApp) {
+    let page = app.get("/orders", None).await;
+    assert_eq!(page.headers().get("x-frame-options").and_then(|v| v.to_str().ok()), Some("DENY"));
+    let csp =
+        page.headers().get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(page.headers().get("strict-transport-security").is_none(), "HSTS only when behind TLS");
+    let api = app.get("/orders/history/v1", None).await;
+    assert_eq!(api.headers().get("x-frame-options").and_then(|v| v.to_str().ok()), Some("DENY"));
+
+    let big = json!({"email": "a@example.com", "password": "x".repeat(300 * 1024)});
+    let (status, body) = app.post_json("/auth/v1/token", &big, false).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(body["code"], "payload-too-large");
+}
+on_both_backends!(headers, headers_forbid_framing_and_big_bodies_get_413);
+
+#[tokio::test]
+async fn behind_tls_answers_carry_hsts() {
+    let options =
+        crate::helpers::Options { configure: Some(|settings| settings.behind_tls = true), ..Default::default() };
+    let app = crate::helpers::spawn_app_with(crate::helpers::Backend::Sqlite, options).await;
+    let hsts = app.get("/orders", None).await.headers().get("strict-transport-security").cloned();
+    assert!(hsts.is_some_and(|value| value.to_str().is_ok_and(|text| text.starts_with("max-age="))));
+    app.finish().await;
+}

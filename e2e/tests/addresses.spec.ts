@@ -1,0 +1,57 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { expectNoAxeViolations, shot, signIn } from './fixtures';
+
+const fieldOrder = (form: Locator) => form.locator('[data-field]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-field')));
+
+// Demo data: shopper@example.com has three US addresses (one preferred) and the partner-sharing consent.
+test('a member keeps saved addresses: US, JP and CN layouts, validation with a suggestion, preferred, delete', async ({ page }) => {
+  await signIn(page, 'shopper@example.com');
+  await expect(page.getByRole('navigation', { name: 'Order lists' })).toBeVisible();
+  await page.getByRole('link', { name: 'Saved addresses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved addresses' })).toBeVisible();
+  await expect(page.getByText('Preferred address')).toHaveCount(1);
+  await shot(page, 'addresses-list-1440');
+  await expectNoAxeViolations(page, 'saved addresses');
+
+  await page.getByRole('button', { name: 'Add an address' }).click();
+  const form = page.getByRole('region', { name: 'Add an address' });
+  await expect.poll(() => fieldOrder(form)).toEqual(['nameGiven', 'nameFamily', 'line1', 'line2', 'locality', 'province', 'code', 'phone']);
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(form.getByRole('textbox', { name: /First Name/ })).toBeFocused();
+  await shot(page, 'addresses-form-us-errors');
+  await expectNoAxeViolations(page, 'US address form with errors');
+
+  await form.getByLabel('Country/Region').selectOption('JP');
+  await expect.poll(() => fieldOrder(form)).toEqual(['nameGiven', 'nameFamily', 'code', 'province', 'locality', 'line1', 'line2', 'phone']);
+  await shot(page, 'addresses-form-jp');
+  await form.getByLabel('Country/Region').selectOption('CN');
+  await expect.poll(() => fieldOrder(form)).toEqual(['nameFamily', 'nameGiven', 'province', 'locality', 'zone', 'line1', 'line2', 'code', 'phone']);
+  await shot(page, 'addresses-form-cn');
+  await expectNoAxeViolations(page, 'CN address form');
+
+  await form.getByLabel('Country/Region').selectOption('US');
+  await form.getByRole('textbox', { name: /First Name/ }).fill('Jane');
+  await form.getByRole('textbox', { name: /Last Name/ }).fill('Carter');
+  await form.getByRole('textbox', { name: /Street Address/ }).fill('1600 amphitheatre pkwy');
+  await form.getByRole('textbox', { name: /City/ }).fill('mountain view');
+  await form.getByRole('combobox', { name: /State/ }).selectOption('CA');
+  await form.getByRole('textbox', { name: /ZIP Code/ }).fill('940431351');
+  await form.getByRole('textbox', { name: /Phone Number/ }).fill('650 555 0100');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your address' });
+  await expect(dialog.getByText('1600 Amphitheatre Parkway')).toBeVisible();
+  await expect(dialog.getByText('94043-1351')).toBeVisible();
+  await shot(page, 'addresses-confirm');
+  await expectNoAxeViolations(page, 'address confirm modal');
+  await dialog.getByRole('button', { name: 'Use this address' }).click();
+  const added = page.getByRole('listitem').filter({ hasText: '1600 Amphitheatre Parkway' });
+  await expect(added).toBeVisible();
+
+  await added.getByRole('button', { name: /Make the address of .* preferred/ }).click();
+  await expect(added.getByText('Preferred address')).toBeVisible();
+  await expect(page.getByText('Preferred address')).toHaveCount(1);
+
+  await added.getByRole('button', { name: /Delete the address/ }).click();
+  await page.getByRole('dialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('1600 Amphitheatre Parkway')).toHaveCount(0);
+});

@@ -1,0 +1,46 @@
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { Button } from '@/shared/ui/button';
+import { useAddressLayout, type Address } from '../api/addresses';
+import { addressLines } from '../model/address-text';
+
+interface AddressCardProps {
+  address: Address;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMakePreferred: () => void;
+}
+
+export function AddressCard({ address, busy, onEdit, onDelete, onMakePreferred }: AddressCardProps) {
+  const { t, locale } = useI18n();
+  const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
+  const countryName = (code: string) => regions.of(code) ?? code;
+  const layout = useAddressLayout(address.country ?? '');
+  const lines = addressLines(address, layout.data, countryName);
+  const title = lines[0] ?? '';
+  return (
+    <li className="card address-card">
+      <address className="address-card__text">
+        {lines.map((line, index) => (
+          <span key={index} className={index === 0 ? 'address-card__name' : undefined}>
+            {line}
+          </span>
+        ))}
+      </address>
+      {address.preferred && <p className="address-card__preferred">{t('addresses.list.preferred')}</p>}
+      <div className="address-card__actions">
+        <Button variant="secondary" onClick={onEdit} aria-label={t('addresses.list.editNamed', { name: title })}>
+          {t('addresses.list.edit')}
+        </Button>
+        <Button variant="secondary" onClick={onDelete} aria-label={t('addresses.list.deleteNamed', { name: title })}>
+          {t('addresses.list.delete')}
+        </Button>
+        {!address.preferred && (
+          <Button variant="secondary" onClick={onMakePreferred} loading={busy} aria-label={t('addresses.list.makePreferredNamed', { name: title })}>
+            {t('addresses.list.makePreferred')}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

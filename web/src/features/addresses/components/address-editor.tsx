@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import { isApiError } from '@/shared/api/api-error';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { Alert } from '@/shared/ui/alert';
+import { Spinner } from '@/shared/ui/spinner';
+import { useAddressLayout, useAddressMutations, validateAddress, type Address, type ValidationAnswer } from '../api/addresses';
+import { fieldValue, type FieldName, type FormValues } from '../model/address-text';
+import { AddressForm, type FieldError } from './address-form';
+import { ConfirmAddressDialog } from './confirm-address-dialog';
+
+/** Countries with a layout of their own (spec 002 §9, plus kr); others use the default layout. */
+export const LAYOUT_COUNTRIES = [
+  'AR', 'AU', 'CA', 'CN', 'EG', 'GB', 'ID', 'IN', 'JP', 'KR', 'MX', 'MY', 'NZ', 'PH', 'PR', 'RU', 'SA', 'TH', 'TR', 'TW', 'US', 'VN', 'ZA',
+];
+
+const FORM_FIELDS: FieldName[] = ['nameGiven', 'nameFamily', 'line1', 'line2', 'line3', 'locality', 'zone', 'province', 'code', 'phone', 'email'];
+
+interface AddressEditorProps {
+  upmId: string;
+  /** The stored address being edited; absent for a new one. */
+  editing?: Address;
+  /** A new address becomes the preferred one when the book is empty. */
+  makePreferred: boolean;
+  onDone: () => void;
+}
+
+/** Add or edit: the country's form, then validation, then the confirm modal when there is anything to confirm. */
+export function AddressEditor({ upmId, editing, makePreferred, onDone }: AddressEditorProps) {
+  const { t, locale } = useI18n();
+  const headingId = useId();
+  const countryId = useId();
+  const [country, setCountry] = useState((editing?.country ?? locale.country).toUpperCase());
+  const layout = useAddressLayout(country);
+  const { save } = useAddressMutations(upmId);
+  const [checking, setChecking] = useState(false);
+  const [confirm, setConfirm] = useState<{ entered: Address; answer: ValidationAnswer } | null>(null);
+  const [serverError, setServerError] = useState<FieldError | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const countries = [...new Set([...LAYOUT_COUNTRIES, country])].sort();
+  const names = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
+  const initial: FormValues = Object.fromEntries(FORM_FIELDS.map((field) => [field, editing ? fieldValue(editing, field) : '']));
+
+  const store = (address: Address) => {
+    setFailure(null);
+    const body: Address = { ...address, id: editing?.id ?? null, name: null };
+    if (!editing) body.preferred = makePreferred;
+    else delete body.preferred;
+    save.mutate(
+      { upmId, address: body },
+      {
+        onSuccess: () => {
+          setConfirm(null);
+          onDone();
+        },
+        onError: (error) => {
+          setConfirm(null);
+          if (isApiError(error) && error.field) setServerError({ field: error.field, message: error.message, seq: Date.now() });
+          else if (isApiError(error) && error.code === 'address-limit-reached') setFailure(t('addresses.error.limit'));
+          else setFailure(t('addresses.error.save'));
+        },
+      },
+    );
+  };
+
+  const submit = async (values: FormValues) => {
+    const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => Boolean(value.trim())));
+    const entered: Address = { ...filled, country, ...(editing?.id ? { id: editing.id } : {}) };
+    setChecking(true);
+    try {
+      const answer = await validateAddress(entered, locale.language);
+      const unchanged = answer.validated && answer.validatedAddress?.id !== 'suggested';
+      if (unchanged) store(answer.validatedAddress ?? entered);
+      else setConfirm({ entered, answer });
+    } catch (error) {
+      // A bad field is the shopper's to fix; a validator that is down must not block saving.
+      if (isApiError(error) && error.field) setServerError({ field: error.field.replace(/^address\./, ''), message: error.message, seq: Date.now() });
+      else store(entered);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className="card address-editor" aria-labelledby={headingId}>
+      <h2 id={headingId}>{editing ? t('addresses.form.editTitle') : t('addresses.form.addTitle')}</h2>
+      <div className="field">
+        <label className="field__label" htmlFor={countryId}>
+          {t('addresses.form.country')}
+        </label>
+        <select
+          id={countryId}
+          className="field__input"
+          value={country}
+          disabled={Boolean(editing)}
+          onChange={(event) => { setCountry(event.target.value); setServerError(null); }}
+        >
+          {countries.map((code) => (
+            <option key={code} value={code}>
+              {names.of(code) ?? code}
+            </option>
+          ))}
+        </select>
+      </div>
+      {failure && <Alert>{failure}</Alert>}
+      {layout.data ? (
+        <AddressForm
+          key={country}
+          layout={layout.data}
+          initial={initial}
+          serverError={serverError}
+          submitting={checking || save.isPending}
+          onSubmit={(values) => { void submit(values); }}
+          onCancel={onDone}
+        />
+      ) : layout.isError ? (
+        <Alert>
+          {t('addresses.error.load')}{' '}
+          <button type="button" className="link-button" onClick={() => { void layout.refetch(); }}>
+            {t('common.retry')}
+          </button>
+        </Alert>
+      ) : (
+        <Spinner />
+      )}
+      {confirm && (
+        <ConfirmAddressDialog
+          entered={confirm.entered}
+          suggested={confirm.answer.validatedAddress}
+          layout={layout.data}
+          saving={save.isPending}
+          onUse={store}
+          onEdit={() => { setConfirm(null); }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileMessages } from './scripts/compile-messages.mjs';
 
 // Dates in tests are asserted in UTC; forked test workers inherit this.
 process.env.TZ = 'UTC';
@@ -9,10 +10,22 @@ const apiTarget = process.env.ORDERS_API ?? 'http://127.0.0.1:8080';
 // The server's API prefixes (crates/server/src/web/mod.rs); /images serves the demo product photos.
 const proxied = ['/orders/history', '/orders/summary', '/auth', '/ops', '/healthz', '/openapi.json', '/images'];
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [compileMessages(), react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Catalogues arrive compiled (scripts/compile-messages.mjs): the ICU parser stays out of the bundle.
+      // Tests keep the full parser, which the catalogue test uses to check the raw files.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url)),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
@@ -37,4 +50,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 20_000,
   },
-});
+}));

@@ -24,7 +24,9 @@ function BrowserSession() {
 function LocalizedApp() {
   const [location] = useLocation();
   const { country, language, base } = parseRoutePrefix(location);
-  const locale = useMemo(() => resolveLocale(country, language), [country, language]);
+  // The pseudo-locale: /us/xa/orders, or ?pseudo=1 on any page (kept for the whole visit).
+  const [pseudo] = useState(() => new URLSearchParams(window.location.search).get('pseudo') === '1');
+  const locale = useMemo(() => resolveLocale(country, language, pseudo), [country, language, pseudo]);
   return (
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
       <Router base={base}>

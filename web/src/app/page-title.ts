@@ -7,10 +7,10 @@ const GIFT_CARD = /^\/orders\/gift-card-lookup\/?$/;
 
 /** Spec §2: order detail pages, the guest lookup, and every other page ("Member Orders"). */
 export function pageTitleKey(path: string): MessageKey {
-  if (DETAIL.test(path)) return 'title.orderDetails';
-  if (GUEST_LOOKUP.test(path)) return 'title.guestLookup';
-  if (GIFT_CARD.test(path)) return 'title.giftCard';
-  return 'title.memberOrders';
+  if (DETAIL.test(path)) return 'app.title.orderDetails';
+  if (GUEST_LOOKUP.test(path)) return 'app.title.guestLookup';
+  if (GIFT_CARD.test(path)) return 'app.title.giftCard';
+  return 'app.title.memberOrders';
 }
 
 /** document.title: the translated page title with a country suffix, "Order Details | GB". */

@@ -48,9 +48,27 @@ describe('routes with the optional /:country/:locale prefix', () => {
 
   it('falls back to English messages for a language without a file, formatting for the locale', async () => {
     historyRoutes();
+    renderApp('/dk/orders', { member: true });
+    expect(await screen.findByText('Ordered 1. november 2026')).toBeInTheDocument();
+    expect(document.title).toBe('Member Orders | DK');
+  });
+
+  it('reads German in Germany, with the German title and lang', async () => {
+    historyRoutes();
     renderApp('/de/orders', { member: true });
-    expect(await screen.findByText('Ordered 1. November 2026')).toBeInTheDocument();
-    expect(document.title).toBe('Member Orders | DE');
+    expect(await screen.findByText('Bestellt am 1. November 2026')).toBeInTheDocument();
+    expect(document.title).toBe('Mitgliederbestellungen | DE');
+    expect(document.documentElement.lang).toBe('de-DE');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('reads Arabic right to left in Egypt, Saudi Arabia and the Emirates', async () => {
+    historyRoutes();
+    renderApp('/ae/orders', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'الطلبات' })).toBeInTheDocument();
+    expect(document.title).toBe('طلبات الأعضاء | AE');
+    expect(document.documentElement.lang).toBe('ar-AE');
+    expect(document.documentElement.dir).toBe('rtl');
   });
 
   it.each([

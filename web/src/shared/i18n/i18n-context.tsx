@@ -1,26 +1,55 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatDate, type DateFormat } from '@/shared/format/dates';
 import { formatMoney } from '@/shared/format/money';
-import { formatMessage, type MessageValues } from './format-message';
-import type { ShopperLocale } from './locale-table';
-import { catalogLanguage, en, loadCatalog, loadedCatalog, type MessageKey, type Messages } from './messages';
+import { messageLanguage as catalogueFor, textDirection, type ShopperLocale } from './locale-table';
+import { catalogLanguage, loadCatalog, loadedCatalog, type CompiledMessage, type MessageKey, type Messages } from './messages';
+
+/** Argument values of an ICU message: text, numbers ({n, number}, plural) or dates ({d, date, long}). */
+export type MessageValues = Readonly<Record<string, string | number | Date>>;
 
 export interface I18n {
   locale: ShopperLocale;
-  /** Language of the messages shown (English when the shopper's language has no file). */
+  /** Catalogue the messages come from ("zh-Hant", "en-XA"; English when the language has none). */
   messageLanguage: string;
+  /** Writing direction of the messages shown. */
+  dir: 'ltr' | 'rtl';
   t: (key: MessageKey, values?: MessageValues) => string;
+  /** Whether the catalogue has `key` (for keys built from data, e.g. an address layout's label ids). */
+  has: (key: string) => key is MessageKey;
   money: (amount: number, currency: string) => string;
   date: (value: string, format: DateFormat) => string;
 }
 
-function createI18n(locale: ShopperLocale, messages: Messages, messageLanguage: string): I18n {
+export function createI18n(locale: ShopperLocale, messages: Messages, messageLanguage: string): I18n {
   // Plural rules follow the language the text is written in; numbers and dates follow the shopper.
-  const pluralLocale = messageLanguage === locale.language ? locale.intlLocale : messageLanguage;
+  const textLocale = messageLanguage === 'en-XA' ? 'en' : messageLanguage;
+  const formatLocale = textLocale.split('-')[0] === locale.language ? [locale.intlLocale, textLocale] : [textLocale];
+  const formatters = new Map<MessageKey, IntlMessageFormat>();
+  const t = (key: MessageKey, values?: MessageValues): string => {
+    const message = messages[key] as CompiledMessage | undefined;
+    if (typeof message === 'string') return message;
+    if (message === undefined) {
+      console.error(`i18n: "${key}" is missing from the ${messageLanguage} catalogue`);
+      return key;
+    }
+    let formatter = formatters.get(key);
+    if (!formatter) formatters.set(key, (formatter = new IntlMessageFormat(message, formatLocale)));
+    try {
+      return String(formatter.format(values));
+    } catch (error) {
+      // A missing argument is a programming error: say so in the console, show the key, keep the page.
+      console.error(`i18n: cannot format "${key}"`, error);
+      return key;
+    }
+  };
+  const has = (key: string): key is MessageKey => key in messages;
   return {
     locale,
+    has,
     messageLanguage,
-    t: (key, values = {}) => formatMessage(messages[key], values, pluralLocale),
+    dir: textDirection(textLocale),
+    t,
     money: (amount, currency) => formatMoney(amount, currency, locale.intlLocale),
     date: (value, format) => formatDate(value, format, locale),
   };
@@ -36,7 +65,7 @@ interface I18nProviderProps {
 }
 
 export function I18nProvider({ locale, children, fallback }: I18nProviderProps) {
-  const language = catalogLanguage(locale.language);
+  const language = catalogLanguage(catalogueFor(locale));
   const [, setVersion] = useState(0);
   const messages = loadedCatalog(language);
 
@@ -51,21 +80,30 @@ export function I18nProvider({ locale, children, fallback }: I18nProviderProps) 
     };
   }, [language, messages]);
 
-  // Before paint, so assistive technology never reads new text under the old language.
-  useLayoutEffect(() => {
-    if (messages) document.documentElement.lang = language === locale.language ? locale.intlLocale : language;
-  }, [language, locale, messages]);
-
   const value = useMemo(() => (messages ? createI18n(locale, messages, language) : null), [locale, messages, language]);
+
+  // Before paint, so assistive technology never reads new text under the old language or direction.
+  useLayoutEffect(() => {
+    if (!value) return;
+    const root = document.documentElement;
+    root.lang = language === 'en-XA' ? 'en-XA' : language.split('-')[0] === locale.language ? locale.intlLocale : language;
+    root.dir = value.dir;
+  }, [language, locale, value]);
+
   if (!value) return fallback;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-const englishFallback = createI18n(
-  { country: 'US', language: 'en', intlLocale: 'en', hour12: true },
-  en,
-  'en',
-);
+/** Outside a provider no catalogue is loaded yet: plain English texts when English is loaded, else nothing. */
+const keysOnly: I18n = {
+  locale: { country: 'US', language: 'en', intlLocale: 'en', hour12: true },
+  messageLanguage: 'en',
+  dir: 'ltr',
+  // Only the loading spinner renders here, for the moment the shopper's catalogue is on its way.
+  t: (key) => { const message = loadedCatalog('en')?.[key]; return typeof message === 'string' ? message : ''; },
+  has: (key: string): key is MessageKey => key in (loadedCatalog('en') ?? {}),
+  money: (amount, currency) => formatMoney(amount, currency, 'en'),
+  date: (value, format) => formatDate(value, format, { intlLocale: 'en', hour12: true }),
+};
 
-/** Outside a provider (a top-level error screen) the English catalogue answers. */
-export const useI18n = (): I18n => useContext(I18nContext) ?? englishFallback;
+export const useI18n = (): I18n => useContext(I18nContext) ?? keysOnly;

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalog } from '@/shared/i18n/messages';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { PageFailure } from './chunk-failure';
 import { reloadPage } from './leave-app';
@@ -18,6 +19,11 @@ const renderFailure = (message: string) =>
   );
 
 describe('a page part that fails to load', () => {
+  // Rendered without the app's provider: the English catalogue is what answers there once it is loaded.
+  beforeAll(async () => {
+    await loadCatalog('en');
+  });
+
   beforeEach(() => {
     sessionStorage.clear();
     vi.mocked(reloadPage).mockClear();

@@ -39,9 +39,9 @@ export function PageFailure({ error, onRetry }: { error: Error; onRetry: () => v
   }, [autoReload]);
   return (
     <div className="narrow-page" role="alert">
-      <h1 tabIndex={-1}>{t('errors.chunk.title')}</h1>
-      <p>{chunk ? t('errors.chunk.body') : t('errors.oops.body')}</p>
-      <Button onClick={() => { if (chunk) reloadPage(); else onRetry(); }}>{t('errors.chunk.reload')}</Button>
+      <h1 tabIndex={-1}>{t('common.errors.chunk.title')}</h1>
+      <p>{chunk ? t('common.errors.chunk.body') : t('common.errors.oops.body')}</p>
+      <Button onClick={() => { if (chunk) reloadPage(); else onRetry(); }}>{t('common.errors.chunk.reload')}</Button>
     </div>
   );
 }

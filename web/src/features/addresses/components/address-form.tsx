@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { en, type MessageKey } from '@/shared/i18n/messages';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import type { AddressLayout } from '../api/addresses';
@@ -32,7 +31,7 @@ type Errors = Partial<Record<string, string>>;
  * country has a table. Errors show under their field; the first wrong field takes focus.
  */
 export function AddressForm({ layout, initial, serverError, submitting = false, onSubmit, onCancel }: AddressFormProps) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   const formId = useId();
   const [values, setValues] = useState<FormValues>(initial ?? {});
   const [ownErrors, setErrors] = useState<Errors>({});
@@ -46,7 +45,7 @@ export function AddressForm({ layout, initial, serverError, submitting = false, 
   const label = (id: string, fallback: string) => {
     // A label id the catalogues do not know yet (new data) shows the server's English text.
     const key = `addresses.label.${id}`;
-    return key in en ? t(key as MessageKey) : fallback;
+    return has(key) ? t(key) : fallback;
   };
 
   useEffect(() => {

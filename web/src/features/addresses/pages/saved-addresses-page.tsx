@@ -126,7 +126,7 @@ function AddressBook({ upmId }: { upmId: string }) {
       )}
       {book.isError && book.errorUpdatedAt !== errorDismissedAt && (
         <Dialog
-          title={t('errors.oops.title')}
+          title={t('common.errors.oops.title')}
           onDismiss={() => { setErrorDismissedAt(book.errorUpdatedAt); }}
           actions={
             <>

@@ -52,8 +52,8 @@ export function GiftCardForm() {
         {rateLimited && (
           <Alert>
             {rateLimited.retryAfter
-              ? t('guest.error.rateLimited', { seconds: rateLimited.retryAfter })
-              : t('guest.error.rateLimitedNoTime')}
+              ? t('guestLookup.error.rateLimited', { seconds: rateLimited.retryAfter })
+              : t('guestLookup.error.rateLimitedNoTime')}
           </Alert>
         )}
         <TextField

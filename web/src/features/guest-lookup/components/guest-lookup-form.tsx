@@ -57,38 +57,38 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
-      {showErrors && <Alert>{t(enableSmsLookup ? 'guest.error.summaryPhone' : 'guest.error.summary')}</Alert>}
+      {showErrors && <Alert>{t(enableSmsLookup ? 'guestLookup.error.summaryPhone' : 'guestLookup.error.summary')}</Alert>}
       {!showErrors && lookup.isError && <ServiceFailure error={lookup.error} />}
       <TextField
-        label={t('guest.orderNumber')}
+        label={t('guestLookup.orderNumber')}
         name="orderNumber"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         ref={orderNumberRef}
         value={values.orderNumber}
-        error={attempted && errors.orderNumber ? t('guest.error.orderNumber') : null}
+        error={attempted && errors.orderNumber ? t('guestLookup.error.orderNumber') : null}
         onChange={(event) => { set('orderNumber')(event.target.value); }}
       />
       <TextField
-        label={t('guest.email')}
+        label={t('guestLookup.email')}
         type="email"
         name="email"
         autoComplete="email"
         ref={emailRef}
         value={values.email}
-        error={attempted && errors.email ? t('guest.error.email') : null}
+        error={attempted && errors.email ? t('guestLookup.error.email') : null}
         onChange={(event) => { set('email')(event.target.value); }}
       />
       {enableSmsLookup && (
         <>
-          <p className="guest-lookup__or" aria-hidden="true">{t('guest.or')}</p>
+          <p className="guest-lookup__or" aria-hidden="true">{t('guestLookup.or')}</p>
           <PhoneField
             ref={phoneRef}
             fixedCountryCode={china ? '86' : undefined}
             countryCode={china ? '86' : values.countryCode}
             phone={values.phone}
-            error={attempted && errors.phone ? t('guest.error.phone') : null}
+            error={attempted && errors.phone ? t('guestLookup.error.phone') : null}
             onCountryCodeChange={set('countryCode')}
             onPhoneChange={set('phone')}
           />
@@ -97,7 +97,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
       {china && (
         <label className="guest-lookup__terms">
           <input type="checkbox" checked={termsAccepted} onChange={(event) => { setTermsAccepted(event.target.checked); }} />{' '}
-          {t('guest.chinaTerms')}
+          {t('guestLookup.chinaTerms')}
         </label>
       )}
       <Button
@@ -105,7 +105,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         loading={lookup.isPending}
         disabled={!canSubmit(values, enableSmsLookup, termsAccepted) || lookup.isPending}
       >
-        {lookup.isPending ? t('guest.submitting') : t('guest.submit')}
+        {lookup.isPending ? t('guestLookup.submitting') : t('guestLookup.submit')}
       </Button>
     </form>
   );

@@ -22,7 +22,7 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
     <div className="phone-field">
       <div className="field phone-field__code">
         <label className="field__label" htmlFor={selectId}>
-          {t('guest.countryCode')}
+          {t('guestLookup.countryCode')}
         </label>
         {fixedCountryCode ? (
           <output id={selectId} className="field__fixed">{`+${fixedCountryCode}`}</output>
@@ -43,13 +43,13 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
       </div>
       <TextField
         className="phone-field__number"
-        label={t('guest.phone')}
+        label={t('guestLookup.phone')}
         type="tel"
         ref={ref}
         name="phoneNumber"
         inputMode="tel"
         autoComplete="tel-national"
-        hint={t('guest.phoneHint')}
+        hint={t('guestLookup.phoneHint')}
         value={phone}
         error={error}
         onChange={(event) => { onPhoneChange(event.target.value); }}

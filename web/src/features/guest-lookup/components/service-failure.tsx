@@ -8,10 +8,10 @@ export function ServiceFailure({ error }: { error: unknown }) {
   if (isApiError(error) && error.status === 429) {
     return (
       <Alert>
-        {error.retryAfter ? t('guest.error.rateLimited', { seconds: error.retryAfter }) : t('guest.error.rateLimitedNoTime')}
+        {error.retryAfter ? t('guestLookup.error.rateLimited', { seconds: error.retryAfter }) : t('guestLookup.error.rateLimitedNoTime')}
       </Alert>
     );
   }
   const notFound = isApiError(error) && (error.status === 404 || error.status === 400);
-  return <Alert>{notFound ? t('guest.error.notFound') : t('errors.oops.body')}</Alert>;
+  return <Alert>{notFound ? t('guestLookup.error.notFound') : t('common.errors.oops.body')}</Alert>;
 }

@@ -24,11 +24,11 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   };
   return (
     <div className="narrow-page">
-      <h1 tabIndex={-1}>{t('guest.heading')}</h1>
-      <p className="muted">{t(enableSmsLookup ? 'guest.introPhone' : 'guest.intro')}</p>
+      <h1 tabIndex={-1}>{t('guestLookup.heading')}</h1>
+      <p className="muted">{t(enableSmsLookup ? 'guestLookup.introPhone' : 'guestLookup.intro')}</p>
       {session.member && (
         <p className="card guest-lookup__member">
-          {t('guest.signedInPrompt')} <Link href={paths.history()}>{t('guest.signedInLink')}</Link>
+          {t('guestLookup.signedInPrompt')} <Link href={paths.history()}>{t('guestLookup.signedInLink')}</Link>
         </p>
       )}
       <div className="card">
@@ -37,7 +37,7 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
       </div>
       {!session.member && (
         <p className="narrow-page__aside">
-          {t('guest.memberPrompt')} <Link href={signInPath}>{t('guest.memberLink')}</Link>
+          {t('guestLookup.memberPrompt')} <Link href={signInPath}>{t('guestLookup.memberLink')}</Link>
         </p>
       )}
     </div>

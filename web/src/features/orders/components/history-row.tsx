@@ -15,7 +15,10 @@ export function HistoryRow({ item }: { item: HistoryItem }) {
       <div className="history-row__body">
         <p className="status-text">{t(statusMessageKey(item.lineItemStatus.simpleStatus))}</p>
         <h2 className="history-row__title">
-          <Link href={paths.orderDetail(item.orderNumber, item.orderType)}>{item.product.title}</Link>
+          <Link href={paths.orderDetail(item.orderNumber, item.orderType)}>
+            {item.product.title}
+            <span className="chevron" aria-hidden="true" />
+          </Link>
         </h2>
         <ItemFacts product={item.product} quantity={item.lineItemTransaction.quantity} />
         {item.partnerName && (

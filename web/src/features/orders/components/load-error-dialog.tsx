@@ -7,7 +7,7 @@ export function LoadErrorDialog({ onDismiss, onRetry }: { onDismiss: () => void;
   const { t } = useI18n();
   return (
     <Dialog
-      title={t('errors.oops.title')}
+      title={t('common.errors.oops.title')}
       onDismiss={onDismiss}
       actions={
         <>
@@ -18,7 +18,7 @@ export function LoadErrorDialog({ onDismiss, onRetry }: { onDismiss: () => void;
         </>
       }
     >
-      <p>{t('errors.oops.body')}</p>
+      <p>{t('common.errors.oops.body')}</p>
     </Dialog>
   );
 }

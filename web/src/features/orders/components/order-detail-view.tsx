@@ -64,7 +64,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
     }
     return (
       <>
-        <h1 className="visually-hidden" tabIndex={-1}>{t('title.orderDetails')}</h1>
+        <h1 className="visually-hidden" tabIndex={-1}>{t('app.title.orderDetails')}</h1>
         <Spinner fullPage />
         {query.isError && query.errorUpdatedAt !== dismissedErrorAt && (
           <ServiceErrorDialog

@@ -9,7 +9,7 @@ export function ServiceErrorDialog({ onRetry, onDismiss }: { onRetry: () => void
   const { t, locale } = useI18n();
   return (
     <Dialog
-      title={t('errors.oops.title')}
+      title={t('common.errors.oops.title')}
       onDismiss={onDismiss}
       actions={
         <>
@@ -18,8 +18,8 @@ export function ServiceErrorDialog({ onRetry, onDismiss }: { onRetry: () => void
         </>
       }
     >
-      <p>{t('errors.oops.body')}</p>
-      <p>{t('errors.oops.contact')}</p>
+      <p>{t('common.errors.oops.body')}</p>
+      <p>{t('common.errors.oops.contact')}</p>
     </Dialog>
   );
 }

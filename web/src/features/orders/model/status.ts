@@ -7,22 +7,22 @@ export type SimpleStatusName =
   | 'preparingShipment' | 'shipped' | 'paymentPending' | 'unknown';
 
 const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
-  returnCreated: 'status.returnCreated',
-  returnDenied: 'status.returnDenied',
-  returnInProcess: 'status.returnInProcess',
-  returnCompleted: 'status.returnCompleted',
-  returnedToStore: 'status.returnedToStore',
-  delivered: 'status.delivered',
-  cancellationPending: 'status.cancellationPending',
-  cancelled: 'status.cancelled',
-  ordered: 'status.ordered',
-  orderConfirmed: 'status.orderConfirmed',
-  readyForPickUp: 'status.readyForPickUp',
-  pickedUp: 'status.pickedUp',
-  preparingShipment: 'status.preparingShipment',
-  shipped: 'status.shipped',
-  paymentPending: 'status.paymentPending',
-  unknown: 'status.unknown',
+  returnCreated: 'orders.status.returnCreated',
+  returnDenied: 'orders.status.returnDenied',
+  returnInProcess: 'orders.status.returnInProcess',
+  returnCompleted: 'orders.status.returnCompleted',
+  returnedToStore: 'orders.status.returnedToStore',
+  delivered: 'orders.status.delivered',
+  cancellationPending: 'orders.status.cancellationPending',
+  cancelled: 'orders.status.cancelled',
+  ordered: 'orders.status.ordered',
+  orderConfirmed: 'orders.status.orderConfirmed',
+  readyForPickUp: 'orders.status.readyForPickUp',
+  pickedUp: 'orders.status.pickedUp',
+  preparingShipment: 'orders.status.preparingShipment',
+  shipped: 'orders.status.shipped',
+  paymentPending: 'orders.status.paymentPending',
+  unknown: 'orders.status.unknown',
 };
 
 export const SIMPLE_STATUSES = Object.keys(STATUS_MESSAGES) as SimpleStatusName[];

@@ -105,6 +105,9 @@ pub enum ErrorCodeName {
     NoPricingInfo,
     GetShopSimilarFailure,
     CsrfTokenInvalid,
+    PayloadTooLarge,
+    InvalidCharacters,
+    ServiceBusy,
     ServiceUnavailable,
     Internal,
 }

@@ -31,30 +31,23 @@ pub const MAX_ORDER_TOTAL_MINOR: i64 = 1_000_000_000_000;
 
 /// Parses `bytes` as `T`, answering a field-naming 400 for the first broken rule.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    match serde_path_to_error::deserialize::<_, T>(&mut deserializer) {
-        Ok(value) => {
-            deserializer.end().map_err(|error| AppError::InvalidJson(error.to_string()))?;
-            Ok(value)
-        }
-        Err(error) => {
-            let path = error.path().to_string();
-            let inner = error.into_inner();
-            if inner.is_syntax() || inner.is_eof() {
-                return Err(AppError::InvalidJson(inner.to_string()));
-            }
-            let message = inner.to_string();
-            let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(head, _)| head).to_owned();
-            // serde reports a missing field at its parent: name the field itself.
-            let field = match message.strip_prefix("missing field `").and_then(|rest| rest.strip_suffix('`')) {
-                Some(name) if path == "." => name.to_owned(),
-                Some(name) => format!("{path}.{name}"),
-                None if path == "." => "body".to_owned(),
-                None => path,
-            };
-            Err(AppError::validation(field, message))
-        }
+    let value: Value = serde_json::from_slice(bytes).map_err(|error| AppError::InvalidJson(error.to_string()))?;
+    // The same rule as every JSON body (`extract::JsonBody`): control characters answer `invalid-characters`.
+    if let Some(field) = crate::extract::field_with_control_characters(&value, "") {
+        return Err(AppError::ControlCharacters { field });
     }
+    serde_path_to_error::deserialize::<_, T>(value).map_err(|error| {
+        let path = error.path().to_string();
+        let message = error.into_inner().to_string();
+        // serde reports a missing field at its parent: name the field itself.
+        let field = match message.strip_prefix("missing field `").and_then(|rest| rest.strip_suffix('`')) {
+            Some(name) if path == "." => name.to_owned(),
+            Some(name) => format!("{path}.{name}"),
+            None if path == "." => "body".to_owned(),
+            None => path,
+        };
+        AppError::validation(field, message)
+    })
 }
 
 /// Parses an order body into the stored record, every rule checked.

@@ -557,7 +557,7 @@ export interface components {
          *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
          * @enum {string}
          */
-        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "service-unavailable" | "internal";
+        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "internal";
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];

@@ -21,8 +21,8 @@ const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
   pickedUp: 'orders.status.pickedUp',
   preparingShipment: 'orders.status.preparingShipment',
   shipped: 'orders.status.shipped',
-  unknown: 'orders.status.unknown',
   paymentPending: 'orders.status.paymentPending',
+  unknown: 'orders.status.unknown',
 };
 
 export const SIMPLE_STATUSES = Object.keys(STATUS_MESSAGES) as SimpleStatusName[];

@@ -18,6 +18,7 @@ pub mod order_type;
 pub mod rules;
 pub mod shop_similar;
 pub mod status;
+pub mod store_hours;
 pub mod totals;
 
 pub use money::{Currency, Money};

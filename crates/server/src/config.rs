@@ -89,6 +89,19 @@ pub struct Settings {
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,
+
+    /// SMTP server for e-mail (smtp://host:port, smtp://host:port?tls=required, smtps://user:pass@host).
+    /// Without it e-mails are stored in the outbox table (GET /ops/v1/outbox).
+    #[arg(long, env = "ORDERS_SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+
+    /// Sender address of e-mails.
+    #[arg(long, env = "ORDERS_MAIL_FROM", default_value = "Orders <no-reply@orders.example>", global = true)]
+    pub mail_from: String,
+
+    /// In the US, offer USPS instead of UPS (shipment service providers).
+    #[arg(long, env = "ORDERS_USPS_ENABLED", global = true)]
+    pub usps_enabled: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -30,6 +30,8 @@ pub enum AppError {
     OrderSummaryNotFound,
     #[error("not found")]
     NotFound,
+    #[error("We couldn't find that store.")]
+    StoreNotFound,
     #[error("{message}")]
     Conflict { field: String, message: String },
     #[error("too many attempts, try again in {retry_after_seconds} seconds")]
@@ -126,6 +128,7 @@ impl AppError {
             Self::OrderNotFound => ("service-order-detail-failure", StatusCode::NOT_FOUND),
             Self::OrderSummaryNotFound => ("service-order-summary-failure", StatusCode::NOT_FOUND),
             Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
+            Self::StoreNotFound => ("store-views-service-failure", StatusCode::NOT_FOUND),
             Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
             Self::RateLimited { .. } => ("rate-limited", StatusCode::TOO_MANY_REQUESTS),
             Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),

@@ -5,6 +5,7 @@ pub mod addresses;
 pub mod app;
 pub mod auth;
 pub mod caller;
+pub mod carriers;
 pub mod cart;
 pub mod catalog;
 pub mod clock;
@@ -12,11 +13,13 @@ pub mod config;
 pub mod consent;
 pub mod cookies;
 pub mod db;
+pub mod documents;
 pub mod error;
 pub mod extract;
 pub mod gift_cards;
 pub mod idempotency;
 pub mod jobs;
+pub mod mail;
 pub mod metrics;
 pub mod openapi;
 pub mod ops;
@@ -27,6 +30,7 @@ pub mod reviews;
 pub mod secrets;
 pub mod seed;
 pub mod state;
+pub mod stores;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -57,7 +61,13 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
+    let carrier_count = carriers::validate()?;
+    tracing::info!(carriers = carrier_count, "carrier data loaded");
+    let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
+    tracing::info!(mailer = mailer.kind(), "e-mail");
     Ok(AppState {
+        mailer,
+        usps_enabled: settings.usps_enabled,
         db: connected.db,
         tokens: Arc::new(tokens),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),

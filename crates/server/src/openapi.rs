@@ -5,7 +5,9 @@ use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{addresses, auth, cart, consent, error, gift_cards, ops, orders, products, reviews};
+use crate::{
+    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, stores,
+};
 
 struct SecuritySchemes;
 
@@ -52,6 +54,11 @@ impl Modify for SecuritySchemes {
         consent::routes::list_consents,
         consent::routes::set_consent,
         consent::routes::ops_set_consent,
+        mail::routes::outbox,
+        carriers::routes::list_providers,
+        stores::routes::upsert_store,
+        stores::routes::list_stores,
+        stores::routes::get_store,
     ),
     components(schemas(
         error::ApiError,

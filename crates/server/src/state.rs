@@ -32,4 +32,8 @@ pub struct AppState {
     pub trusted_proxies: std::sync::Arc<[ipnet::IpNet]>,
     /// Argon2 slots, queue and work areas (sign-in, gift card PINs).
     pub hashing: Arc<crate::auth::password::Hashing>,
+    /// E-mail: SMTP when configured, else the stored outbox.
+    pub mailer: Arc<dyn crate::mail::Mailer>,
+    /// US shipment providers: USPS instead of UPS.
+    pub usps_enabled: bool,
 }

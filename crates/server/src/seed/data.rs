@@ -491,6 +491,20 @@ pub const STORES: &[StoreSpec] = &[
         opens: "09:00",
         hours: "9",
     },
+    StoreSpec {
+        store_id: "US-LAS-24H",
+        name: "Las Vegas Strip (24 hours)",
+        phone: "+1 702 555 0124",
+        street: "3500 Las Vegas Blvd S",
+        city: "Las Vegas, NV",
+        postal_code: "89109",
+        country: "US",
+        timezone: "America/Los_Angeles",
+        latitude: "36.1162",
+        longitude: "-115.1745",
+        opens: "00:00",
+        hours: "24",
+    },
 ];
 
 pub const CARRIERS: &[(&str, &str)] = &[

@@ -69,8 +69,14 @@ macro_rules! bind_all {
 pub async fn stores(db: &Db) -> Result<(), BoxError> {
     let mut args = AnyArguments::default();
     for store in STORES {
-        let sunday_opens = store.opens.replacen("0:", "1:", 1);
-        let sunday_hours = store.hours.parse::<f64>().map_or(8.0, |hours| hours - 2.0).to_string();
+        // A 24-hour store keeps its hours on Sunday too.
+        let all_day = store.hours == "24";
+        let sunday_opens = if all_day { store.opens.to_owned() } else { store.opens.replacen("0:", "1:", 1) };
+        let sunday_hours = if all_day {
+            store.hours.to_owned()
+        } else {
+            store.hours.parse::<f64>().map_or(8.0, |hours| hours - 2.0).to_string()
+        };
         let week: Vec<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
             .iter()
             .map(|day| format!("\"{day}\":{{\"startTime\":\"{}\",\"duration\":\"{}\"}}", store.opens, store.hours))

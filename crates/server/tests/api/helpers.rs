@@ -47,11 +47,19 @@ pub struct Options {
     pub job_workers: usize,
     /// Any other setting a test needs, applied last.
     pub configure: Option<fn(&mut Settings)>,
+    pub smtp_url: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { ops_key: Some(OPS_KEY), per_client: 100_000, per_order: 100_000, job_workers: 2, configure: None }
+        Self {
+            ops_key: Some(OPS_KEY),
+            per_client: 100_000,
+            per_order: 100_000,
+            job_workers: 2,
+            configure: None,
+            smtp_url: None,
+        }
     }
 }
 
@@ -109,6 +117,7 @@ async fn start(database_url: String, cleanup: Cleanup, options: Options) -> Test
     settings.no_demo_data = true;
     settings.response_cache_mib = 16;
     settings.job_workers = options.job_workers;
+    settings.smtp_url = options.smtp_url.clone();
     if let Some(configure) = options.configure {
         configure(&mut settings);
     }

@@ -8,6 +8,7 @@ mod addresses;
 mod auth;
 mod consent;
 mod detail;
+mod documents;
 mod gift_cards;
 mod hardening;
 mod history;

@@ -283,6 +283,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/products": {
         parameters: {
             query?: never;
@@ -294,6 +310,39 @@ export interface paths {
         put?: never;
         /** Create or replace a product (ops): one colourway with its sizes and prices per currency. */
         post: operations["upsert_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or replace a store. */
+        post: operations["upsert_store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/shipment_service_providers/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_providers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -408,6 +457,40 @@ export interface paths {
          *     write-a-review link.
          */
         post: operations["register_reviewer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/store_views/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stores of one country, 3 per page. */
+        get: operations["list_stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/store_views/v1/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store. */
+        get: operations["get_store"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -552,6 +635,12 @@ export interface components {
         CreatedMember: {
             upmId: string;
         };
+        DayHoursView: {
+            /** @description Hours open, as text ("9", "11.5"); "0" = closed. */
+            duration: string;
+            /** @description Local opening time, HH:MM. */
+            startTime: string;
+        };
         /**
          * @description The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
          *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
@@ -623,6 +712,13 @@ export interface components {
             giftCards?: components["schemas"]["GiftCardSummary"][] | null;
             orderItems: components["schemas"]["HistoryItem"][];
             pages: components["schemas"]["Pages"];
+        };
+        HoursOfOperation: {
+            /** @description By weekday name: monday .. sunday; a missing day is closed. */
+            regularHours?: {
+                [key: string]: components["schemas"]["DayHoursView"];
+            };
+            specialHours?: components["schemas"]["SpecialHoursView"][];
         };
         /** @description The dates of an item (000 section 3, "Item dates"); each an RFC 3339 time or a YYYY-MM-DD day. */
         ItemDates: {
@@ -803,6 +899,9 @@ export interface components {
             /** @description Local time in the store's time zone, HH:MM. */
             startTime: string;
         };
+        OperationalDetails: {
+            hoursOfOperation: components["schemas"]["HoursOfOperation"];
+        };
         /** @description An order as the retailer's order system sends it; it replaces a stored order of that number whole. */
         OrderBody: components["schemas"]["OrderDetails"] & {
             country: string;
@@ -948,6 +1047,29 @@ export interface components {
          * @enum {string}
          */
         OrderTypeName: "SALES_ORDER" | "PARTNER_SALES_ORDER" | "RETURN_ORDER";
+        /** @description One stored message as the ops API shows it. */
+        OutboxEntry: {
+            attachmentBase64?: string | null;
+            attachmentName?: string | null;
+            attachmentType?: string | null;
+            body: string;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            createdAt: number;
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix ms; null while stored only.
+             */
+            sentAt?: number | null;
+            subject: string;
+            to: string;
+        };
+        OutboxList: {
+            objects: components["schemas"]["OutboxEntry"][];
+        };
         /** @description One package of a shipment: the lines in it and its own tracking link. */
         Package: {
             /** @description Line numbers of the items in this package. */
@@ -1125,6 +1247,14 @@ export interface components {
             /** @description Raw status as received. */
             status?: string | null;
         };
+        ShipmentServiceProvider: {
+            nikeServiceTypeCode: string;
+            providerName: string;
+            serviceSCACCode: string;
+        };
+        ShipmentServiceProviders: {
+            objects: components["schemas"]["ShipmentServiceProvider"][];
+        };
         SimilarProduct: {
             image: string;
             pid: string;
@@ -1147,11 +1277,71 @@ export interface components {
             duration: string;
             startTime: string;
         };
+        SpecialHoursView: {
+            /** @description YYYY-MM-DD, in the store's time zone. */
+            date: string;
+            duration: string;
+            startTime: string;
+        };
         /**
          * @description The colour a status is shown in.
          * @enum {string}
          */
         StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
+        StoreAddress: {
+            address1: string;
+            address2?: string | null;
+            address3?: string | null;
+            area?: string | null;
+            city: string;
+            iso2Country: string;
+            postalCode: string;
+            state?: string | null;
+        };
+        /** @description The ops feed's body. */
+        StoreInput: {
+            address: components["schemas"]["StoreAddress"];
+            defaultLanguage: string;
+            facilityType: string;
+            hoursOfOperation: components["schemas"]["HoursOfOperation"];
+            /** @description Optional: a new id is made when absent. */
+            id?: string | null;
+            latitude?: string | null;
+            longitude?: string | null;
+            name: string;
+            phone: string;
+            slug: string;
+            storeServices: string[];
+            timezone: string;
+        };
+        StorePages: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            totalResources: number;
+        };
+        /** @description One store as the store views show it. */
+        StoreView: {
+            address: components["schemas"]["StoreAddress"];
+            defaultLanguage?: string | null;
+            facilityType?: string | null;
+            id: string;
+            isOpenNow: boolean;
+            latitude: string;
+            longitude: string;
+            name: string;
+            operationalDetails: components["schemas"]["OperationalDetails"];
+            phone: string;
+            slug?: string | null;
+            storeServices: string[];
+            timezone: string;
+        };
+        StoreViews: {
+            objects: components["schemas"]["StoreView"][];
+            pages: components["schemas"]["StorePages"];
+        };
         StoredGiftCard: {
             /** Format: double */
             balance: number;
@@ -1227,6 +1417,10 @@ export interface components {
             /** @description true when the order was new (201), false when it replaced a stored one (200). */
             created: boolean;
             orderNumber: string;
+        };
+        UpsertedStore: {
+            created: boolean;
+            storeId: string;
         };
         ValidationAnswer: {
             /** @description True when the address is right as entered. */
@@ -2033,6 +2227,36 @@ export interface operations {
             };
         };
     };
+    outbox: {
+        parameters: {
+            query?: {
+                /** @description Only messages to this address. */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     upsert_product: {
         parameters: {
             query?: never;
@@ -2071,6 +2295,87 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    upsert_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertedStore"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertedStore"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_providers: {
+        parameters: {
+            query?: {
+                /** @description ISO alpha-2 country. */
+                country?: string;
+                /** @description Only `CARRIER` is known. */
+                type?: string;
+                /** @description Comma-separated: dropoff, pickup, paperless. All three when absent. */
+                serviceTypes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentServiceProviders"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2350,6 +2655,70 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_stores: {
+        parameters: {
+            query?: {
+                /** @description ISO alpha-2 country (required). */
+                country?: string;
+                /** @description Search in name, city and postal code. */
+                q?: string;
+                /** @description 1-based page of 3 stores. */
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreViews"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

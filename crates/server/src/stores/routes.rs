@@ -1,0 +1,374 @@
+//! Store routes: `POST /ops/v1/stores`, `GET /store/store_views/v1`, `GET /store/store_views/v1/{storeId}`.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::store_hours::{DayHours, StoreHours, parse_date, parse_time_zone, parse_weekday};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::PAGE_SIZE;
+use super::db::{self, StoreRecord};
+use crate::app::AppState;
+use crate::error::{AppError, AppResult};
+use crate::extract::JsonBody;
+use crate::ops::routes::Ops;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/ops/v1/stores", post(upsert_store))
+        .route("/store/store_views/v1", get(list_stores))
+        .route("/store/store_views/v1/{store_id}", get(get_store))
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DayHoursView {
+    /// Local opening time, HH:MM.
+    pub start_time: String,
+    /// Hours open, as text ("9", "11.5"); "0" = closed.
+    pub duration: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SpecialHoursView {
+    /// YYYY-MM-DD, in the store's time zone.
+    pub date: String,
+    pub start_time: String,
+    pub duration: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HoursOfOperation {
+    /// By weekday name: monday .. sunday; a missing day is closed.
+    #[serde(default)]
+    pub regular_hours: BTreeMap<String, DayHoursView>,
+    #[serde(default)]
+    pub special_hours: Vec<SpecialHoursView>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StoreAddress {
+    pub address1: String,
+    #[serde(default)]
+    pub address2: Option<String>,
+    #[serde(default)]
+    pub address3: Option<String>,
+    pub city: String,
+    #[serde(default)]
+    pub area: Option<String>,
+    #[serde(default)]
+    pub state: Option<String>,
+    pub postal_code: String,
+    pub iso2_country: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OperationalDetails {
+    pub hours_of_operation: HoursOfOperation,
+}
+
+/// One store as the store views show it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreView {
+    pub id: String,
+    pub name: String,
+    pub slug: Option<String>,
+    pub phone: String,
+    pub address: StoreAddress,
+    pub timezone: String,
+    pub default_language: Option<String>,
+    pub facility_type: Option<String>,
+    pub latitude: String,
+    pub longitude: String,
+    pub store_services: Vec<String>,
+    pub operational_details: OperationalDetails,
+    pub is_open_now: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StorePages {
+    pub page: i64,
+    pub total_pages: i64,
+    pub total_resources: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreViews {
+    pub objects: Vec<StoreView>,
+    pub pages: StorePages,
+}
+
+/// The ops feed's body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StoreInput {
+    /// Optional: a new id is made when absent.
+    #[serde(default)]
+    pub id: Option<String>,
+    pub name: String,
+    pub slug: String,
+    pub phone: String,
+    pub address: StoreAddress,
+    pub timezone: String,
+    pub default_language: String,
+    pub hours_of_operation: HoursOfOperation,
+    pub store_services: Vec<String>,
+    pub facility_type: String,
+    #[serde(default)]
+    pub latitude: Option<String>,
+    #[serde(default)]
+    pub longitude: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpsertedStore {
+    pub store_id: String,
+    pub created: bool,
+}
+
+/// The domain's hours from the stored / given shape; the error names the field.
+pub fn domain_hours(
+    regular: &BTreeMap<String, DayHoursView>,
+    special: &[SpecialHoursView],
+) -> Result<StoreHours, AppError> {
+    let mut hours = StoreHours::default();
+    for (day, value) in regular {
+        let field = format!("hoursOfOperation.regularHours.{day}");
+        let weekday = parse_weekday(day).map_err(|e| AppError::validation(&field, e.to_string()))?;
+        let parsed = DayHours::parse(&value.start_time, &value.duration)
+            .map_err(|e| AppError::validation(&field, e.to_string()))?;
+        hours.set_regular(weekday, parsed);
+    }
+    for (i, value) in special.iter().enumerate() {
+        let field = format!("hoursOfOperation.specialHours[{i}]");
+        let date = parse_date(&value.date).map_err(|e| AppError::validation(&field, e.to_string()))?;
+        let parsed = DayHours::parse(&value.start_time, &value.duration)
+            .map_err(|e| AppError::validation(&field, e.to_string()))?;
+        hours.special.push((date, parsed));
+    }
+    Ok(hours)
+}
+
+fn text(field: &str, value: &str, max: usize) -> Result<String, AppError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(AppError::validation(field, format!("{field} is required")));
+    }
+    if value.chars().count() > max {
+        return Err(AppError::validation(field, format!("{field} is longer than {max} characters")));
+    }
+    Ok(value.to_owned())
+}
+
+fn optional(field: &str, value: Option<&String>, max: usize) -> Result<Option<String>, AppError> {
+    match value.map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => text(field, v, max).map(Some),
+    }
+}
+
+fn coordinate(field: &str, value: Option<&String>, limit: f64) -> Result<String, AppError> {
+    match value.map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        None => Ok("0".into()),
+        Some(v) => match v.parse::<f64>() {
+            Ok(n) if n.is_finite() && n.abs() <= limit => Ok(v.to_owned()),
+            _ => Err(AppError::validation(field, format!("{field} must be a number within ±{limit}"))),
+        },
+    }
+}
+
+/// Validates the whole input; nothing is stored on error.
+pub fn parse_store(input: &StoreInput) -> Result<StoreRecord, AppError> {
+    let store_id = match input.id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) if id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => {
+            id.to_owned()
+        }
+        Some(_) => return Err(AppError::validation("id", "id is letters, digits, - and _, at most 64")),
+        None => uuid::Uuid::new_v4().to_string(),
+    };
+    let name = text("name", &input.name, 100)?;
+    let slug = text("slug", &input.slug, 100)?;
+    if !slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+        return Err(AppError::validation("slug", "slug is lower-case letters, digits and -"));
+    }
+    let phone = text("phone", &input.phone, 30)?;
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    if !(3..=16).contains(&digits) || !phone.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c)) {
+        return Err(AppError::validation("phone", "phone must have 3 to 16 digits"));
+    }
+    let a = &input.address;
+    let address1 = text("address.address1", &a.address1, 200)?;
+    let mut address_lines = vec![address1];
+    for (field, line) in [("address.address2", &a.address2), ("address.address3", &a.address3)] {
+        if let Some(line) = optional(field, line.as_ref(), 200)? {
+            address_lines.push(line);
+        }
+    }
+    let city = text("address.city", &a.city, 100)?;
+    let area = optional("address.area", a.area.as_ref(), 100)?;
+    let state = optional("address.state", a.state.as_ref(), 100)?;
+    let postal_code = text("address.postalCode", &a.postal_code, 12)?;
+    let country = a.iso2_country.trim().to_owned();
+    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
+        return Err(AppError::validation("address.iso2Country", "iso2Country is two upper-case letters"));
+    }
+    let timezone = input.timezone.trim().to_owned();
+    parse_time_zone(&timezone).map_err(|_| AppError::validation("timezone", "timezone must be an IANA name"))?;
+    let language = input.default_language.trim().to_owned();
+    let mut parts = language.split(['-', '_']);
+    let base_ok = parts.next().is_some_and(|b| (2..=3).contains(&b.len()) && b.chars().all(|c| c.is_ascii_lowercase()));
+    if !base_ok || !parts.all(|p| (2..=4).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric())) {
+        return Err(AppError::validation("defaultLanguage", "defaultLanguage is a language tag like en or en-GB"));
+    }
+    let hours = &input.hours_of_operation;
+    domain_hours(&hours.regular_hours, &hours.special_hours)?;
+    let regular_hours =
+        hours.regular_hours.iter().map(|(day, h)| (day.trim().to_ascii_lowercase(), h.clone())).collect();
+    let mut services = Vec::new();
+    for service in &input.store_services {
+        let s = service.trim().to_ascii_lowercase();
+        if s.is_empty() || s.len() > 40 || !s.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_') {
+            return Err(AppError::validation("storeServices", "each store service is a short lower-case word"));
+        }
+        if !services.contains(&s) {
+            services.push(s);
+        }
+    }
+    let facility_type = text("facilityType", &input.facility_type, 60)?;
+    Ok(StoreRecord {
+        store_id,
+        name,
+        slug: Some(slug),
+        phone,
+        address_lines,
+        city,
+        area,
+        state,
+        postal_code,
+        country,
+        timezone,
+        default_language: Some(language),
+        facility_type: Some(facility_type),
+        latitude: coordinate("latitude", input.latitude.as_ref(), 90.0)?,
+        longitude: coordinate("longitude", input.longitude.as_ref(), 180.0)?,
+        regular_hours,
+        special_hours: hours.special_hours.clone(),
+        services,
+    })
+}
+
+/// Checks the shape field by field so that a 400 names the field, then reads the typed input.
+pub fn typed_input(body: serde_json::Value) -> Result<StoreInput, AppError> {
+    use serde_json::Value;
+    let Value::Object(top) = &body else {
+        return Err(AppError::InvalidJson("the body must be a JSON object".into()));
+    };
+    let strings = ["name", "slug", "phone", "timezone", "defaultLanguage", "facilityType"];
+    for field in strings {
+        if !top.get(field).is_some_and(Value::is_string) {
+            return Err(AppError::validation(field, format!("{field} is required (text)")));
+        }
+    }
+    let Some(Value::Object(address)) = top.get("address") else {
+        return Err(AppError::validation("address", "address is required (object)"));
+    };
+    for field in ["address1", "city", "postalCode", "iso2Country"] {
+        if !address.get(field).is_some_and(Value::is_string) {
+            return Err(AppError::validation(
+                format!("address.{field}"),
+                format!("address.{field} is required (text)"),
+            ));
+        }
+    }
+    if !top.get("hoursOfOperation").is_some_and(Value::is_object) {
+        return Err(AppError::validation("hoursOfOperation", "hoursOfOperation is required (object)"));
+    }
+    let services_ok =
+        top.get("storeServices").and_then(Value::as_array).is_some_and(|a| a.iter().all(Value::is_string));
+    if !services_ok {
+        return Err(AppError::validation("storeServices", "storeServices is required (list of text)"));
+    }
+    serde_json::from_value(body).map_err(|e| {
+        let message = e.to_string();
+        let field = message.split('`').nth(1).unwrap_or("body").to_owned();
+        AppError::validation(field, message)
+    })
+}
+
+/// Create or replace a store.
+#[utoipa::path(post, path = "/ops/v1/stores", tag = "ops", security(("ops_key" = [])), request_body = StoreInput,
+    responses((status = 201, body = UpsertedStore), (status = 200, body = UpsertedStore),
+              (status = 400, body = crate::error::ApiError), (status = 401, body = crate::error::ApiError)))]
+pub async fn upsert_store(
+    State(state): State<AppState>,
+    _ops: Ops,
+    JsonBody(body): JsonBody<serde_json::Value>,
+) -> AppResult<(StatusCode, Json<UpsertedStore>)> {
+    let input = typed_input(body)?;
+    let record = parse_store(&input)?;
+    let created = db::upsert(&state.db, &record).await?;
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(UpsertedStore { store_id: record.store_id, created })))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StoreViewsQuery {
+    /// ISO alpha-2 country (required).
+    pub country: Option<String>,
+    /// Search in name, city and postal code.
+    pub q: Option<String>,
+    /// 1-based page of 3 stores.
+    pub page: Option<String>,
+}
+
+/// Stores of one country, 3 per page.
+#[utoipa::path(get, path = "/store/store_views/v1", tag = "stores", params(StoreViewsQuery),
+    responses((status = 200, body = StoreViews), (status = 400, body = crate::error::ApiError)))]
+pub async fn list_stores(
+    State(state): State<AppState>,
+    query: Result<Query<StoreViewsQuery>, axum::extract::rejection::QueryRejection>,
+) -> AppResult<Json<StoreViews>> {
+    let Query(query) = query.map_err(|e| AppError::InvalidQuery(e.body_text()))?;
+    let country = query.country.unwrap_or_default().trim().to_ascii_uppercase();
+    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
+        return Err(AppError::validation("country", "country must be an ISO alpha-2 code"));
+    }
+    let page = match query.page.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        None => 1,
+        Some(p) => match p.parse::<i64>() {
+            Ok(n) if (1..=10_000).contains(&n) => n,
+            _ => return Err(AppError::validation("page", "page is a number from 1")),
+        },
+    };
+    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    if q.is_some_and(|q| q.chars().count() > 100) {
+        return Err(AppError::validation("q", "q is at most 100 characters"));
+    }
+    let (records, total) = db::search(&state.db, &country, q, page).await?;
+    let now = chrono::Utc::now();
+    let objects = records.into_iter().map(|r| r.view(now)).collect();
+    let total_pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
+    Ok(Json(StoreViews { objects, pages: StorePages { page, total_pages, total_resources: total } }))
+}
+
+/// One store.
+#[utoipa::path(get, path = "/store/store_views/v1/{store_id}", tag = "stores",
+    params(("store_id" = String, Path, description = "Store id")),
+    responses((status = 200, body = StoreView), (status = 404, body = crate::error::ApiError)))]
+pub async fn get_store(State(state): State<AppState>, Path(store_id): Path<String>) -> AppResult<Json<StoreView>> {
+    let record = db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
+    Ok(Json(record.view(chrono::Utc::now())))
+}

@@ -86,6 +86,14 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_SHUTDOWN_GRACE_SECONDS", default_value_t = 20, global = true)]
     pub shutdown_grace_seconds: u64,
 
+    /// Seconds a client has to send a whole request head (also how long an idle keep-alive connection stays).
+    #[arg(long, env = "ORDERS_HEADER_READ_TIMEOUT_SECONDS", default_value_t = 10, global = true)]
+    pub header_read_timeout_seconds: u64,
+
+    /// Connections served at once; more wait in the listen queue.
+    #[arg(long, env = "ORDERS_MAX_CONNECTIONS", default_value_t = 4096, global = true)]
+    pub max_connections: usize,
+
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,

@@ -19,6 +19,7 @@ pub mod extract;
 pub mod gift_cards;
 pub mod idempotency;
 pub mod jobs;
+pub mod listener;
 pub mod mail;
 pub mod metrics;
 pub mod openapi;
@@ -33,7 +34,6 @@ pub mod state;
 pub mod stores;
 pub mod web;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use tokio::net::TcpListener;
@@ -80,6 +80,10 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         metrics: metrics::Metrics::default(),
         metrics_access: settings.metrics,
         shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
+        connection_limits: listener::ConnectionLimits {
+            header_read_timeout: std::time::Duration::from_secs(settings.header_read_timeout_seconds.max(1)),
+            max_connections: settings.max_connections,
+        },
         behind_tls: settings.behind_tls,
         trusted_proxies: settings.trusted_proxies.clone().into(),
         hashing: Arc::new(auth::password::Hashing::default()),
@@ -97,18 +101,15 @@ pub async fn serve(
     let workers = jobs::spawn_workers(state.clone(), state.job_workers, stop);
     let grace = state.shutdown_grace;
     let (signalled, mut signal) = tokio::sync::watch::channel(false);
-    let shutdown = async move {
+    let limits = state.connection_limits;
+    let app = app::router(state);
+    let server = crate::listener::serve_connections(listener, app, limits, signal.clone());
+    tokio::spawn(async move {
         shutdown.await;
         let _ = signalled.send(true);
-    };
-    let app = app::router(state).into_make_service_with_connect_info::<SocketAddr>();
-    let server = axum::serve(listener, app).with_graceful_shutdown(shutdown);
+    });
     let grace_over = async move {
-        while !*signal.borrow() {
-            if signal.changed().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        }
+        let _ = signal.wait_for(|stopped| *stopped).await;
         tokio::time::sleep(grace).await;
     };
     let served = tokio::select! {

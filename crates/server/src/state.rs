@@ -26,6 +26,8 @@ pub struct AppState {
     pub metrics_access: crate::metrics::MetricsAccess,
     /// How long a stopping process lets requests in flight finish.
     pub shutdown_grace: std::time::Duration,
+    /// Header-read timeout and connection cap of the accept loop (`listener`).
+    pub connection_limits: crate::listener::ConnectionLimits,
     /// Served over TLS by a proxy: answers carry HSTS.
     pub behind_tls: bool,
     /// Peers whose X-Forwarded-For names the client (`caller::client_ip`).

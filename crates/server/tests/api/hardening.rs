@@ -63,3 +63,67 @@ async fn behind_tls_answers_carry_hsts() {
     assert!(hsts.is_some_and(|value| value.to_str().is_ok_and(|text| text.starts_with("max-age="))));
     app.finish().await;
 }
+
+/// Defect 8: slow clients. A client that trickles its request head, or opens a connection and sends
+/// nothing, or leaves a keep-alive connection idle, is disconnected after the header-read timeout, while a
+/// client that sends a whole request in time is answered.
+#[tokio::test]
+async fn slow_and_silent_connections_are_closed_after_the_header_timeout() {
+    use std::time::{Duration, Instant};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+
+    let app = crate::helpers::spawn_app_with(
+        crate::helpers::Backend::Sqlite,
+        crate::helpers::Options {
+            configure: Some(|settings| settings.header_read_timeout_seconds = 1),
+            ..Default::default()
+        },
+    )
+    .await;
+    let address = app.url("").trim_start_matches("http://").trim_end_matches('/').to_string();
+
+    // Reads until the server closes the connection; gives how long that took (capped at 8 s).
+    async fn closed_after(stream: &mut TcpStream) -> Duration {
+        let started = Instant::now();
+        let mut buffer = [0u8; 1024];
+        loop {
+            match tokio::time::timeout(Duration::from_secs(8), stream.read(&mut buffer)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => return started.elapsed(),
+                Ok(Ok(_)) => continue,
+                Err(_) => return started.elapsed(),
+            }
+        }
+    }
+
+    // Trickling: one header byte every 300 ms never completes the head.
+    let mut trickle = TcpStream::connect(&address).await.expect("connect");
+    let trickled = tokio::spawn(async move {
+        let started = Instant::now();
+        for byte in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".iter() {
+            if trickle.write_all(&[*byte]).await.is_err() {
+                return started.elapsed();
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        started.elapsed() + closed_after(&mut trickle).await
+    });
+
+    // Silent: connects and sends nothing.
+    let mut silent = TcpStream::connect(&address).await.expect("connect");
+    let silent_for = closed_after(&mut silent).await;
+    assert!(silent_for < Duration::from_secs(4), "a silent connection stayed open {silent_for:?}");
+
+    let trickled_for = trickled.await.expect("trickle task");
+    assert!(trickled_for < Duration::from_secs(5), "a trickling client stayed connected {trickled_for:?}");
+
+    // A whole request in time is answered, and the idle keep-alive connection is closed afterwards.
+    let mut prompt = TcpStream::connect(&address).await.expect("connect");
+    prompt.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
+    let mut answer = vec![0u8; 256];
+    let read = prompt.read(&mut answer).await.expect("read");
+    assert!(String::from_utf8_lossy(&answer[..read]).starts_with("HTTP/1.1 200"), "a prompt request is answered");
+    let idle_for = closed_after(&mut prompt).await;
+    assert!(idle_for < Duration::from_secs(4), "an idle keep-alive connection stayed open {idle_for:?}");
+    app.finish().await;
+}

@@ -90,7 +90,7 @@ async fn slow_and_silent_connections_are_closed_after_the_header_timeout() {
         loop {
             match tokio::time::timeout(Duration::from_secs(8), stream.read(&mut buffer)).await {
                 Ok(Ok(0)) | Ok(Err(_)) => return started.elapsed(),
-                Ok(Ok(_)) => continue,
+                Ok(Ok(_)) => {}
                 Err(_) => return started.elapsed(),
             }
         }

@@ -6,6 +6,7 @@ mod helpers;
 
 mod addresses;
 mod auth;
+mod authz_sweep;
 mod consent;
 mod detail;
 mod documents;

@@ -22,8 +22,23 @@ build_web() {
 }
 
 ensure_chromium() {
-  if [ ! -x /usr/bin/chromium ]; then
-    step "install Debian's chromium (browser tests)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  # fonts-wqy-zenhei: CJK glyphs, so Japanese, Korean and Chinese pages render (and are checked) as text.
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-zenhei)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    step "install Debian's ${missing[*]} (browser tests)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+# Schemathesis (the API contract test) in its own virtual environment under target/, pinned.
+SCHEMATHESIS_VERSION=4.32.5
+ensure_schemathesis() {
+  local venv="$ROOT/target/schemathesis"
+  if [ ! -x "$venv/bin/schemathesis" ] || ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+    step "install schemathesis $SCHEMATHESIS_VERSION (API contract test)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
   fi
 }

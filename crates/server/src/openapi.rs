@@ -74,7 +74,61 @@ impl Modify for SecuritySchemes {
 pub struct ApiDoc;
 
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let generated = ApiDoc::openapi();
+    // Round trip through JSON to merge flattened closed objects (below); the generated document always
+    // serializes and reads back, so the fallback only guards against a future utoipa change.
+    serde_json::to_value(&generated)
+        .ok()
+        .map(merge_flattened_closed_objects)
+        .and_then(|value| serde_json::from_value(value).ok())
+        .unwrap_or(generated)
+}
+
+/// utoipa writes a struct with a `#[serde(flatten)]` field as `allOf: [{$ref: Flattened}, {own fields}]`.
+/// When the flattened type is closed (`deny_unknown_fields` gives `additionalProperties: false`), that
+/// `allOf` can never validate: each part refuses the other's fields. The contract test (schemathesis)
+/// found it on `OrderGroup`. Such compositions become one object with both parts' properties.
+fn merge_flattened_closed_objects(mut document: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    let Some(schemas) = document.pointer("/components/schemas").and_then(Value::as_object).cloned() else {
+        return document;
+    };
+    let Some(targets) = document.pointer_mut("/components/schemas").and_then(Value::as_object_mut) else {
+        return document;
+    };
+    for schema in targets.values_mut() {
+        let Some(parts) = schema.get("allOf").and_then(Value::as_array) else { continue };
+        let referenced_closed = |part: &Value| {
+            let name = part.get("$ref")?.as_str()?.strip_prefix("#/components/schemas/")?;
+            let target = schemas.get(name)?;
+            (target.get("additionalProperties") == Some(&Value::Bool(false))).then_some(target)
+        };
+        if !parts.iter().any(|part| referenced_closed(part).is_some()) {
+            continue;
+        }
+        let mut merged = serde_json::Map::new();
+        let mut properties = serde_json::Map::new();
+        let mut required: Vec<Value> = Vec::new();
+        for part in parts {
+            let part = referenced_closed(part).unwrap_or(part);
+            if let Some(own) = part.get("properties").and_then(Value::as_object) {
+                properties.extend(own.clone());
+            }
+            if let Some(own) = part.get("required").and_then(Value::as_array) {
+                required.extend(own.iter().cloned());
+            }
+        }
+        merged.insert("type".into(), Value::from("object"));
+        if let Some(description) = schema.get("description") {
+            merged.insert("description".into(), description.clone());
+        }
+        merged.insert("properties".into(), Value::Object(properties));
+        if !required.is_empty() {
+            merged.insert("required".into(), Value::Array(required));
+        }
+        *schema = Value::Object(merged);
+    }
+    document
 }
 
 pub fn document_json() -> String {

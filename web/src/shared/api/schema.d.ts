@@ -790,41 +790,26 @@ export interface components {
         };
         /** @description Line-level contract fields without a column of their own. */
         LineDetails: {
-            /** @default null */
-            customizedProductReference: string | null;
-            /** @default null */
-            description: string | null;
-            /**
-             * @description The estimated delivery date as a translated text, when the order system sends one.
-             * @default null
-             */
-            eddTranslated: string | null;
-            /** @default null */
-            group: components["schemas"]["GroupDetails"] | null;
-            /** @default null */
-            itemDates: components["schemas"]["ItemDates"] | null;
-            /** @default null */
-            lineItemTransactionAlt: components["schemas"]["LineTransactionAlt"] | null;
+            customizedProductReference?: string | null;
+            description?: string | null;
+            /** @description The estimated delivery date as a translated text, when the order system sends one. */
+            eddTranslated?: string | null;
+            group?: components["schemas"]["GroupDetails"] | null;
+            itemDates?: components["schemas"]["ItemDates"] | null;
+            lineItemTransactionAlt?: components["schemas"]["LineTransactionAlt"] | null;
             /**
              * @description Member gated product (partner history).
              * @default false
              */
             memberGatedFlag: boolean;
-            /** @default null */
-            metricId: string | null;
-            /**
-             * Format: double
-             * @default null
-             */
-            msrp: number | null;
-            /** @default null */
-            pbid: string | null;
-            /** @default null */
-            pid: string | null;
+            metricId?: string | null;
+            /** Format: double */
+            msrp?: number | null;
+            pbid?: string | null;
+            pid?: string | null;
             /** @default [] */
             promotions: components["schemas"]["Promotion"][];
-            /** @default null */
-            valueAddedServiceID: string | null;
+            valueAddedServiceID?: string | null;
         };
         LineItemStatus: {
             /** @description The displayed simple status (see SimpleStatusName). */
@@ -961,61 +946,50 @@ export interface components {
         };
         /** @description Order-level contract fields without a column of their own. */
         OrderDetails: {
-            /**
-             * @description Alternate currency for display (ISO 4217), with `transactionAlt` in it.
-             * @default null
-             */
-            currencyAlt: string | null;
-            /** @default null */
-            dayPhoneNumber: string | null;
+            /** @description Alternate currency for display (ISO 4217), with `transactionAlt` in it. */
+            currencyAlt?: string | null;
+            dayPhoneNumber?: string | null;
             /** @default false */
             isGlobalStoreOrder: boolean;
-            /** @default null */
-            paymentApprovalId: string | null;
+            paymentApprovalId?: string | null;
             /**
              * @description Payment not yet taken (deferred payment): the order shows as payment pending.
              * @default false
              */
             paymentHoldFlag: boolean;
-            /**
-             * Format: double
-             * @default null
-             */
-            promotionalCodeDiscount: number | null;
+            /** Format: double */
+            promotionalCodeDiscount?: number | null;
             /** @default [] */
             promotions: components["schemas"]["Promotion"][];
-            /** @default null */
-            returnToStore: components["schemas"]["ReturnToStore"] | null;
-            /** @default null */
-            shipFrom: components["schemas"]["ShipFrom"] | null;
+            returnToStore?: components["schemas"]["ReturnToStore"] | null;
+            shipFrom?: components["schemas"]["ShipFrom"] | null;
             /** @default [] */
             shipments: components["schemas"]["Shipment"][];
             /** @default false */
             showBarcodeFlag: boolean;
-            /**
-             * @description A finer status text under the order's status.
-             * @default null
-             */
-            subStatus: string | null;
-            /** @default null */
-            transactionAlt: components["schemas"]["TransactionAlt"] | null;
-            /**
-             * @description A message shown with the price summary.
-             * @default null
-             */
-            transactionMessage: string | null;
+            /** @description A finer status text under the order's status. */
+            subStatus?: string | null;
+            transactionAlt?: components["schemas"]["TransactionAlt"] | null;
+            /** @description A message shown with the price summary. */
+            transactionMessage?: string | null;
         };
-        OrderGroup: components["schemas"]["GroupDetails"] & {
+        OrderGroup: {
             actions: {
                 [key: string]: components["schemas"]["ActionView"];
             };
+            encodedMessage?: string | null;
             estimatedDeliveryDate?: string | null;
             /** @description The group's simple status; the web app shows its translated heading. */
             heading: string;
+            headingVariant?: string | null;
+            message?: string | null;
             orderItems: components["schemas"]["OrderItem"][];
+            returnUrl?: string | null;
+            shipFromCountry?: string | null;
             shipmentNumber?: string | null;
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
+            subheading?: string | null;
             trackingUrl?: string | null;
         };
         OrderItem: components["schemas"]["LineReturnFacts"] & {

@@ -29,16 +29,18 @@ pub enum ActionName {
     GetHelp,
     WriteReview,
     ReturnBarcode,
+    RequestEinvoice,
 }
 
 impl ActionName {
-    pub const ALL: [ActionName; 6] = [
+    pub const ALL: [ActionName; 7] = [
         Self::TrackShipment,
         Self::ViewReturn,
         Self::BuyItAgain,
         Self::GetHelp,
         Self::WriteReview,
         Self::ReturnBarcode,
+        Self::RequestEinvoice,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -49,6 +51,7 @@ impl ActionName {
             Self::GetHelp => "getHelp",
             Self::WriteReview => "writeReview",
             Self::ReturnBarcode => "returnBarcode",
+            Self::RequestEinvoice => "requestEinvoice",
         }
     }
 }
@@ -173,7 +176,7 @@ pub const LINE_RULES: &[LineRule] = &[track_line, view_return, buy_it_again, wri
 /// Group actions.
 pub const GROUP_RULES: &[OrderRule] = &[track_group];
 /// Order actions.
-pub const ORDER_RULES: &[OrderRule] = &[get_help, return_barcode];
+pub const ORDER_RULES: &[OrderRule] = &[get_help, return_barcode, request_einvoice];
 
 pub fn line_actions(facts: &LineFacts<'_>) -> Vec<Action> {
     LINE_RULES.iter().filter_map(|rule| rule(facts)).collect()
@@ -185,6 +188,12 @@ pub fn group_actions(facts: &OrderFacts<'_>) -> Vec<Action> {
 
 pub fn order_actions(facts: &OrderFacts<'_>) -> Vec<Action> {
     ORDER_RULES.iter().filter_map(|rule| rule(facts)).collect()
+}
+
+/// The China e-invoice: a sales order in China with a line shipped or delivered (000 section 1, 5).
+fn request_einvoice(facts: &OrderFacts<'_>) -> Option<Action> {
+    (is_sale(facts.order_type) && crate::einvoice::is_offered(facts.country, &facts.statuses))
+        .then(|| Action::enabled(ActionName::RequestEinvoice))
 }
 
 fn is_sale(order_type: Option<OrderType>) -> bool {
@@ -398,5 +407,17 @@ mod tests {
         for name in ActionName::ALL {
             assert!(seen.insert(name.as_str()), "{}", name.as_str());
         }
+    }
+
+    #[test]
+    fn the_e_invoice_is_offered_in_china_once_shipped_or_delivered() {
+        let china =
+            |statuses: Vec<SimpleStatus>| OrderFacts { country: "CN", statuses, ..order(OrderType::SalesOrder) };
+        assert!(names(&order_actions(&china(vec![Ordered, Delivered]))).contains(&"requestEinvoice"));
+        assert!(!names(&order_actions(&china(vec![Ordered]))).contains(&"requestEinvoice"));
+        let us = OrderFacts { statuses: vec![Delivered], ..order(OrderType::SalesOrder) };
+        assert!(!names(&order_actions(&us)).contains(&"requestEinvoice"));
+        let china_return = OrderFacts { country: "CN", statuses: vec![Delivered], ..order(OrderType::ReturnOrder) };
+        assert!(!names(&order_actions(&china_return)).contains(&"requestEinvoice"));
     }
 }

@@ -111,6 +111,8 @@ pub enum ErrorCodeName {
     InvalidCharacters,
     ServiceBusy,
     ServiceUnavailable,
+    EinvoiceNotAvailable,
+    EinvoiceAlreadyRequested,
     Internal,
 }
 

@@ -14,6 +14,7 @@ pub mod consent;
 pub mod cookies;
 pub mod db;
 pub mod documents;
+pub mod einvoice;
 pub mod error;
 pub mod extract;
 pub mod gift_cards;

@@ -6,7 +6,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, stores,
+    addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, products, reviews, stores,
 };
 
 struct SecuritySchemes;
@@ -59,6 +59,8 @@ impl Modify for SecuritySchemes {
         stores::routes::upsert_store,
         stores::routes::list_stores,
         stores::routes::get_store,
+        einvoice::routes::request_einvoice,
+        einvoice::routes::get_einvoice,
     ),
     components(schemas(
         error::ApiError,

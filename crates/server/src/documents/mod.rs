@@ -21,6 +21,7 @@
 //! the e-mail body (UTF-8) alongside.
 
 pub mod barcode;
+pub mod invoice;
 pub mod label;
 pub mod qr;
 

@@ -10,6 +10,7 @@ mod authz_sweep;
 mod consent;
 mod detail;
 mod documents;
+mod einvoice;
 mod gift_cards;
 mod hardening;
 mod history;

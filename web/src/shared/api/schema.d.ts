@@ -349,6 +349,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/einvoice/v1/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-invoice state of an order; with `format=pdf`, the issued PDF (404 until issued). */
+        get: operations["get_einvoice"];
+        put?: never;
+        /** Request the e-invoice of a China order (member, or guest with `filter`). */
+        post: operations["request_einvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/history/v1": {
         parameters: {
             query?: never;
@@ -641,12 +659,49 @@ export interface components {
             /** @description Local opening time, HH:MM. */
             startTime: string;
         };
+        EinvoiceBody: {
+            /** @description Companies only: 15, 18 or 20 letters or digits. */
+            taxpayerId?: string | null;
+            /** @description The invoice title: the person's or the company's name, at most 100 characters. */
+            title: string;
+            /**
+             * @description PERSONAL (个人) or COMPANY (单位).
+             * @example COMPANY
+             */
+            titleType: string;
+        };
+        EinvoiceRequested: {
+            /** @description Poll `GET /orders/einvoice/v1/{orderNumber}` until `status` is ISSUED. */
+            jobId: string;
+            status: string;
+        };
+        EinvoiceState: {
+            /**
+             * Format: int64
+             * @description Milliseconds to wait before polling again while REQUESTED.
+             */
+            eta?: number | null;
+            invoiceNumber?: string | null;
+            /**
+             * Format: int64
+             * @description Unix milliseconds.
+             */
+            issuedAt?: number | null;
+            /** @description Whether this order may have an e-invoice (China, a line shipped or delivered). */
+            offered: boolean;
+            /** @description NONE (not requested), REQUESTED (being issued) or ISSUED. */
+            status: string;
+            /** @description The taxpayer id as given (it is printed on the invoice, not a secret). */
+            taxpayerId?: string | null;
+            title?: string | null;
+            titleType?: string | null;
+        };
         /**
          * @description The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
          *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
          * @enum {string}
          */
-        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "internal";
+        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "einvoice-not-available" | "einvoice-already-requested" | "internal";
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
@@ -2350,6 +2405,105 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_einvoice: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+                /** @description pdf: the invoice itself */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 4 to 32 letters or digits */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON, or application/pdf with format=pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EinvoiceState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    request_einvoice: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 4 to 32 letters or digits */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EinvoiceBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EinvoiceRequested"];
+                };
+            };
+            /** @description validation-failed naming title or taxpayerId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description einvoice-not-available or einvoice-already-requested */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

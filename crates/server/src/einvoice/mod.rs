@@ -1,0 +1,153 @@
+//! China e-invoice (fapiao; spec 000 §1, §5, issue 12).
+//!
+//! `POST /orders/einvoice/v1/{orderNumber}` checks the request and, in one transaction, records it and
+//! enqueues the `einvoice.issue` job; the job renders the PDF (`documents::invoice`) and issues it with a
+//! conditional UPDATE, so a rerun after a crash issues it once. `GET /orders/einvoice/v1/{orderNumber}`
+//! answers the state, and with `format=pdf` the PDF itself. One invoice per order: a second request answers
+//! 409 `einvoice-already-requested` (a correction would need a red-letter invoice, which is the retailer's
+//! back office, not self-service). Member or guest, through the one access rule.
+
+pub mod routes;
+
+use chrono_tz::Asia::Shanghai;
+use domain::einvoice::TitleType;
+use serde_json::json;
+use sqlx::Row;
+
+use crate::documents::invoice::{Invoice, InvoiceLine, render_invoice};
+use crate::jobs::{Job, JobOutcome, JobResult};
+use crate::state::AppState;
+
+pub const JOB_KIND: &str = "einvoice.issue";
+/// The seller printed on the invoice. A deployment's legal entity would come from its configuration; the
+/// demo retailer's name stands here.
+pub const SELLER: &str = "示例零售（上海）有限公司";
+
+pub mod status {
+    pub const REQUESTED: &str = "REQUESTED";
+    pub const ISSUED: &str = "ISSUED";
+}
+
+/// Amount in minor units as fixed-point text with the currency's decimals ("899.00", "3000").
+fn fixed(minor: i64, exponent: u32) -> String {
+    if exponent == 0 {
+        return minor.to_string();
+    }
+    let scale = 10i64.pow(exponent);
+    let sign = if minor < 0 { "-" } else { "" };
+    let magnitude = minor.unsigned_abs();
+    let scale = scale.unsigned_abs();
+    format!("{sign}{}.{:0width$}", magnitude / scale, magnitude % scale, width = exponent as usize)
+}
+
+/// A 20-digit invoice number: the issue date (YYMMDD) and 14 digits derived from the order number, so the
+/// same order always gets the same number (a rerun cannot issue a second one).
+fn invoice_number(order_number: &str, issue_day: chrono::NaiveDate) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in order_number.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{}{:014}", issue_day.format("%y%m%d"), hash % 100_000_000_000_000)
+}
+
+/// The job: render and issue the invoice of the order in `job.order_number`.
+pub async fn issue(state: AppState, job: Job) -> JobResult {
+    let Some(order_number) = job.order_number.clone() else {
+        return Ok(JobOutcome::denied(400, "invalid-order-number", "the job has no order"));
+    };
+    let request = sqlx::query(
+        "SELECT title_type, title, taxpayer_id, status, invoice_number FROM einvoices WHERE order_number = $1",
+    )
+    .bind(&order_number)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    let Some(request) = request else {
+        return Ok(JobOutcome::denied(404, "not-found", "no e-invoice was requested for this order"));
+    };
+    if request.try_get::<String, _>("status")? == status::ISSUED {
+        let number: Option<String> = request.try_get("invoice_number")?;
+        return Ok(JobOutcome::Completed(json!({"invoiceNumber": number, "status": status::ISSUED})));
+    }
+    let Some((order, _version)) = crate::orders::db::find_order_with_lines(&state.db, &order_number).await? else {
+        return Ok(JobOutcome::denied(404, "not-found", "the order no longer exists"));
+    };
+    let title_type = match request.try_get::<String, _>("title_type")?.as_str() {
+        "COMPANY" => TitleType::Company,
+        _ => TitleType::Personal,
+    };
+    let exponent = order.currency.exponent();
+    let lines: Vec<InvoiceLine> = order
+        .lines
+        .iter()
+        .map(|line| InvoiceLine {
+            title: line.title.clone(),
+            quantity: line.quantity,
+            unit_price: fixed(line.unit_price.0, exponent),
+            amount: fixed(line.unit_price.0.saturating_mul(line.quantity), exponent),
+            tax: fixed(line.tax.0, exponent),
+        })
+        .collect();
+    // Sums stay far inside i64: ops caps every order total (ops::body::MAX_ORDER_TOTAL_MINOR).
+    let goods: i64 = order.lines.iter().map(|line| line.unit_price.0.saturating_mul(line.quantity)).sum();
+    let tax: i64 = order.lines.iter().map(|line| line.tax.0).sum();
+    let total = if order.taxes_included { goods } else { goods.saturating_add(tax) };
+    let now = state.clock.now();
+    let issue_day = now.with_timezone(&Shanghai).date_naive();
+    let number = invoice_number(&order_number, issue_day);
+    let invoice = Invoice {
+        invoice_number: number.clone(),
+        issue_date: issue_day.format("%Y-%m-%d").to_string(),
+        order_number: order_number.clone(),
+        title_type: title_type.chinese().to_owned(),
+        title: request.try_get("title")?,
+        taxpayer_id: request.try_get("taxpayer_id")?,
+        seller: SELLER.to_owned(),
+        currency: order.currency.code().to_owned(),
+        lines,
+        total: fixed(total, exponent),
+        total_tax: fixed(tax, exponent),
+    };
+    let pdf = match render_invoice(&invoice) {
+        Ok(pdf) => pdf,
+        Err(error) => return Ok(JobOutcome::denied(422, "einvoice-render-failure", error.to_string())),
+    };
+    use base64::Engine as _;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(pdf);
+    sqlx::query(
+        "UPDATE einvoices SET status = $1, invoice_number = $2, pdf_base64 = $3, issued_at = $4 \
+         WHERE order_number = $5 AND status = $6",
+    )
+    .bind(status::ISSUED)
+    .bind(&number)
+    .bind(encoded)
+    .bind(state.clock.now_ms())
+    .bind(&order_number)
+    .bind(status::REQUESTED)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(JobOutcome::Completed(json!({"invoiceNumber": number, "status": status::ISSUED})))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_print_with_the_currency_decimals() {
+        assert_eq!(fixed(89_900, 2), "899.00");
+        assert_eq!(fixed(5, 2), "0.05");
+        assert_eq!(fixed(-1_050, 2), "-10.50");
+        assert_eq!(fixed(3_000, 0), "3000");
+    }
+
+    #[test]
+    fn invoice_numbers_are_20_digits_and_stable_per_order() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap_or_default();
+        let number = invoice_number("C00000000009", day);
+        assert_eq!(number.len(), 20);
+        assert!(number.starts_with("261123") && number.bytes().all(|b| b.is_ascii_digit()));
+        assert_eq!(number, invoice_number("C00000000009", day));
+        assert_ne!(number, invoice_number("C00000000010", day));
+    }
+}

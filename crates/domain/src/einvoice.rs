@@ -2,8 +2,8 @@
 
 use crate::status::SimpleStatus;
 
-/// Longest invoice title (a company's registered name); Chinese names are rarely above 40 characters.
-pub const TITLE_MAX_CHARS: usize = 100;
+/// Longest invoice title (a company's registered name; Chinese names are rarely above 40 characters).
+pub use crate::rules::EINVOICE_TITLE_MAX_CHARS as TITLE_MAX_CHARS;
 
 /// Personal (个人) or company (单位) title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -38,8 +38,7 @@ pub enum EinvoiceError {
 /// letters upper-cased.
 pub fn normalize_taxpayer_id(input: &str) -> Result<String, EinvoiceError> {
     let compact: String = input.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
-    let shape_ok = matches!(compact.len(), 15 | 18 | 20) && compact.bytes().all(|b| b.is_ascii_alphanumeric());
-    if shape_ok { Ok(compact) } else { Err(EinvoiceError::TaxpayerId) }
+    if crate::rules::is_taxpayer_id(&compact) { Ok(compact) } else { Err(EinvoiceError::TaxpayerId) }
 }
 
 /// A checked request: the title trimmed, the taxpayer id normalized (companies only).

@@ -22,6 +22,13 @@ pub const PHONE_PATTERN: &str = r"^[0-9]{3,16}$";
 /// What a shopper may type in a phone field: digits, spaces, hyphens, brackets, dots and a leading plus.
 pub const PHONE_INPUT_PATTERN: &str = r"^\+?[0-9 ().-]*$";
 
+/// China taxpayer id (e-invoice), after spaces are removed and letters upper-cased: the 15-digit tax
+/// registration number, the 18-character unified social credit code or the 20-character form.
+pub const TAXPAYER_ID_PATTERN: &str = r"^([A-Z0-9]{15}|[A-Z0-9]{18}|[A-Z0-9]{20})$";
+/// Longest e-invoice title.
+pub const EINVOICE_TITLE_MAX_CHARS: usize = 100;
+
+static TAXPAYER_ID: LazyLock<Regex> = LazyLock::new(|| compile(TAXPAYER_ID_PATTERN));
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| compile(EMAIL_PATTERN));
 static ORDER_NUMBER: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_PATTERN));
 
@@ -32,6 +39,11 @@ fn compile(pattern: &str) -> Regex {
 
 pub fn is_email(text: &str) -> bool {
     text.len() <= EMAIL_MAX_LENGTH && EMAIL.is_match(text)
+}
+
+/// `text` already normalized (no spaces, upper case).
+pub fn is_taxpayer_id(text: &str) -> bool {
+    TAXPAYER_ID.is_match(text)
 }
 
 pub fn is_order_number(text: &str) -> bool {
@@ -47,11 +59,14 @@ pub fn typescript_module() -> String {
          export const EMAIL_PATTERN = {};\n\
          export const EMAIL_MAX_LENGTH = {EMAIL_MAX_LENGTH};\n\
          export const PHONE_PATTERN = {};\n\
-         export const PHONE_INPUT_PATTERN = {};\n",
+         export const PHONE_INPUT_PATTERN = {};\n\
+         export const TAXPAYER_ID_PATTERN = {};\n\
+         export const EINVOICE_TITLE_MAX_CHARS = {EINVOICE_TITLE_MAX_CHARS};\n",
         literal(ORDER_NUMBER_PATTERN),
         literal(EMAIL_PATTERN),
         literal(PHONE_PATTERN),
         literal(PHONE_INPUT_PATTERN),
+        literal(TAXPAYER_ID_PATTERN),
     )
 }
 
@@ -75,7 +90,7 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles() {
-        for pattern in [ORDER_NUMBER_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PHONE_INPUT_PATTERN] {
+        for pattern in [ORDER_NUMBER_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PHONE_INPUT_PATTERN, TAXPAYER_ID_PATTERN] {
             assert!(Regex::new(pattern).is_ok(), "{pattern}");
         }
     }

@@ -30,6 +30,9 @@ async fn provider(state: &AppState) -> AppResult<SandboxReviewProvider> {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RegistrationSignature {
     pub signature: String,
+    /// The provider's write-a-review page for this reviewer, carrying the signature (the sandbox
+    /// provider's own page here; a hosted provider's URL in production).
+    pub link: String,
 }
 
 fn name(value: &str, field: &str) -> AppResult<()> {
@@ -48,10 +51,13 @@ pub async fn register_reviewer(
     member: Member,
     JsonBody(registration): JsonBody<Registration>,
 ) -> AppResult<Json<RegistrationSignature>> {
-    // The token in the body must be this member's own.
-    let token_member = state.tokens.verify(&registration.user_auth_token).map_err(|_| AppError::Unauthorized)?;
-    if token_member != member.upm_id {
-        return Err(AppError::Unauthorized);
+    // A token in the body must be this member's own. Browsers signed in by the HttpOnly session cookie
+    // cannot read a token and send an empty one: the request itself is already authenticated.
+    if !registration.user_auth_token.is_empty() {
+        let token_member = state.tokens.verify(&registration.user_auth_token).map_err(|_| AppError::Unauthorized)?;
+        if token_member != member.upm_id {
+            return Err(AppError::Unauthorized);
+        }
     }
     name(&registration.first_name, "first_name")?;
     name(&registration.last_name, "last_name")?;
@@ -64,7 +70,13 @@ pub async fn register_reviewer(
         return Err(AppError::validation("issued_at", "the registration time is too far from now"));
     }
     let signature = provider(&state).await?.sign_registration(&member.upm_id, &registration);
-    Ok(Json(RegistrationSignature { signature }))
+    let query = form_urlencoded::Serializer::new(String::new())
+        .append_pair("upmId", &member.upm_id)
+        .append_pair("issuedAt", &registration.issued_at.to_string())
+        .append_pair("signature", &signature)
+        .finish();
+    let link = format!("/sandbox/reviews/write?{query}");
+    Ok(Json(RegistrationSignature { signature, link }))
 }
 
 fn escape(text: &str) -> String {

@@ -163,5 +163,21 @@ async fn a_review_registration_is_signed_and_the_link_opens_only_with_it(app: &T
         .await
         .expect("post");
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "the token in the body must be the caller's own");
+
+    // A browser signed in by its session cookie cannot read a token: it sends an empty one, and the
+    // answer's link opens the provider's page.
+    let mut cookie_registration = registration.clone();
+    cookie_registration["user_auth_token"] = json!("");
+    let response = app
+        .client
+        .post(app.url("/reviews/v1/registrations"))
+        .bearer_auth(&token)
+        .json(&cookie_registration)
+        .send()
+        .await
+        .expect("post");
+    let answer: Value = response.json().await.expect("json");
+    let link = answer["link"].as_str().expect("link");
+    assert_eq!(app.get(link, None).await.status(), StatusCode::OK, "{link}");
 }
 on_both_backends!(review_registration, a_review_registration_is_signed_and_the_link_opens_only_with_it);

@@ -1232,6 +1232,11 @@ export interface components {
             user_auth_token: string;
         };
         RegistrationSignature: {
+            /**
+             * @description The provider's write-a-review page for this reviewer, carrying the signature (the sandbox
+             *     provider's own page here; a hosted provider's URL in production).
+             */
+            link: string;
             signature: string;
         };
         /** @description Why a line may not be returned: a stable code, a text, and a link (display text and URL). */

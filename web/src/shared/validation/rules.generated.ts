@@ -4,3 +4,5 @@ export const EMAIL_PATTERN = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-
 export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_PATTERN = new RegExp("^[0-9]{3,16}$");
 export const PHONE_INPUT_PATTERN = new RegExp("^\\+?[0-9 ().-]*$");
+export const TAXPAYER_ID_PATTERN = new RegExp("^([A-Z0-9]{15}|[A-Z0-9]{18}|[A-Z0-9]{20})$");
+export const EINVOICE_TITLE_MAX_CHARS = 100;

@@ -8,6 +8,7 @@ mod addresses;
 mod auth;
 mod authz_sweep;
 mod consent;
+mod crash;
 mod detail;
 mod documents;
 mod einvoice;

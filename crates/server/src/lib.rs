@@ -29,6 +29,7 @@ pub mod rate_limit;
 pub mod reviews;
 pub mod secrets;
 pub mod seed;
+pub mod settings;
 pub mod state;
 pub mod stores;
 pub mod web;
@@ -61,6 +62,8 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
+    let site = settings::SiteSettings::load(settings.config_file.as_deref(), std::env::vars(), &settings.flags)?;
+    tracing::info!(countries = site.table().countries.len(), "country data and flags loaded");
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
@@ -68,6 +71,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     Ok(AppState {
         mailer,
         usps_enabled: settings.usps_enabled,
+        settings: Arc::new(site),
         db: connected.db,
         tokens: Arc::new(tokens),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),

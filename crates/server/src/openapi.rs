@@ -6,7 +6,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, stores,
+    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, settings, stores,
 };
 
 struct SecuritySchemes;
@@ -59,6 +59,7 @@ impl Modify for SecuritySchemes {
         stores::routes::upsert_store,
         stores::routes::list_stores,
         stores::routes::get_store,
+        settings::routes::get_country_config,
     ),
     components(schemas(
         error::ApiError,

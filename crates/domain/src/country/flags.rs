@@ -143,7 +143,8 @@ impl Flag {
 
     /// The value where neither the country nor the deployment says otherwise. The spec gives no defaults:
     /// features every market has are on (history, EDD, SMS lookup, shop similar, reviews, store selector,
-    /// login prompt, mismatch modal); market-specific ones (courier pickup, curbside, deferred payment,
+    /// login prompt, mismatch modal); write-a-review is off until a deployment has a review provider
+    /// (the built-in one is a sandbox); market-specific ones (courier pickup, curbside, deferred payment,
     /// Sagawa, paperless, barcodes) are off and switched on per country in the data.
     pub fn default_value(self) -> bool {
         matches!(
@@ -155,7 +156,6 @@ impl Flag {
                 | Flag::EnableStoreSelector
                 | Flag::EnableLoginPrompt
                 | Flag::EnableOrderMismatchModal
-                | Flag::EnableWriteReview
         )
     }
 

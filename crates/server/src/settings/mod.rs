@@ -32,7 +32,7 @@ Feature flags (default; per-country values in data/countries/countries.json):
   enableStoreSelector (on)  enableDorisCommunication  enableFakeReturn  enableLoginPrompt (on)
   enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail  showReturnTaxTotal
   enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
-  enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview (on)  enableAbTesting
+  enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
 Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
 in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
 configuration file (--config-file / ORDERS_CONFIG_FILE, JSON):

@@ -28,7 +28,7 @@ export function GiftCardForm() {
 
   const submit = () => {
     check.mutate(
-      { accountNumber: cardDigits(number), pin, currency: storeCurrency(locale.country) },
+      { accountNumber: cardDigits(number), pin, currency: storeCurrency(locale.country), country: locale.country.toLowerCase() },
       {
         onError: (error) => {
           if (!isApiError(error) || (error.status !== 400 && error.status !== 429)) setUnavailableOpen(true);

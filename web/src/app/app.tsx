@@ -1,9 +1,10 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useMemo, useState } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { createQueryClient } from '@/shared/api/query-client';
 import { useBrowserSession } from '@/shared/auth/restore-session';
 import { ConfigProvider } from '@/shared/config/config-provider';
+import { countryConfigQuery } from '@/shared/config/country-config';
 import type { Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
@@ -28,6 +29,11 @@ function LocalizedApp({ flags, loadConfig }: { flags?: Partial<Flags>; loadConfi
   // The pseudo-locale: /us/xa/orders, or ?pseudo=1 on any page (kept for the whole visit).
   const [pseudo] = useState(() => new URLSearchParams(window.location.search).get('pseudo') === '1');
   const locale = useMemo(() => resolveLocale(country, language, pseudo), [country, language, pseudo]);
+  const client = useQueryClient();
+  // Asked for at once, beside the language's catalogue, rather than after it has loaded.
+  useEffect(() => {
+    if (loadConfig) client.query(countryConfigQuery(locale.country)).catch(() => undefined);
+  }, [client, loadConfig, locale.country]);
   return (
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
       {/* The route country's flags and data (one request per country, cached for the visit). */}

@@ -22,7 +22,8 @@ interface ConfigProviderProps {
  * runs on the default flags and the generic links (the server still refuses what is off), never blank.
  */
 export function ConfigProvider({ country, load = true, overrides, children }: ConfigProviderProps) {
-  const query = useQuery({ ...countryConfigQuery(country), enabled: load });
+  // A failed load is not tried again on mount: the app runs on the defaults for the visit.
+  const query = useQuery({ ...countryConfigQuery(country), enabled: load, retryOnMount: false });
   const config = query.data ?? null;
   const flags = useMemo(() => ({ ...flagsFrom(config?.flags), ...overrides }), [config, overrides]);
   if (load && query.isPending) return <Spinner fullPage />;

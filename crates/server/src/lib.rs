@@ -50,6 +50,9 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Connects, migrates, fills a newly created SQLite database with demo data, and builds the state.
 pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
+    // Country data and flags first: a bad file or flag stops the start before anything is created.
+    let site = settings::SiteSettings::load(settings.config_file.as_deref(), std::env::vars(), &settings.flags)?;
+    tracing::info!(countries = site.table().countries.len(), "country data and flags loaded");
     let connected = db::connect(&settings.database_url, settings.db_connections).await?;
     db::migrate(&connected.db).await?;
     if connected.created && !settings.no_demo_data {
@@ -62,8 +65,6 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
-    let site = settings::SiteSettings::load(settings.config_file.as_deref(), std::env::vars(), &settings.flags)?;
-    tracing::info!(countries = site.table().countries.len(), "country data and flags loaded");
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;

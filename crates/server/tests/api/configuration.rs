@@ -139,3 +139,26 @@ mod deployment_override {
         app.finish().await;
     }
 }
+
+/// The deployment turns the phone lookup off: a guest's phone is refused as a credential everywhere,
+/// while the e-mail still works.
+async fn without_sms_lookup_a_phone_is_no_credential(app: &TestApp) {
+    assert_eq!(config(app, "us").await["flags"]["enableSmsLookup"], false);
+    let (status, body) =
+        app.get_json("/orders/history/v1/C9000001?filter=phoneNumber(15035550100)&country=us", None).await;
+    assert_eq!((status, &body["field"]), (StatusCode::NOT_FOUND, &json!("enableSmsLookup")));
+    let (status, body) = app.get_json("/orders/history/v1/C9000001?filter=email(nobody@example.com)", None).await;
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("service-order-detail-failure")));
+}
+
+fn sms_off(settings: &mut server::config::Settings) {
+    settings.flags.push("enableSmsLookup=false".to_owned());
+}
+
+#[tokio::test]
+async fn sms_lookup_off_sqlite() {
+    let options = Options { configure: Some(sms_off), ..Options::default() };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    without_sms_lookup_a_phone_is_no_credential(&app).await;
+    app.finish().await;
+}

@@ -104,7 +104,7 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_MAIL_FROM", default_value = "Orders <no-reply@orders.example>", global = true)]
     pub mail_from: String,
 
-    /// Configuration file (JSON): feature flags for every country or per country, and the help site
+    /// Configuration file (TOML if it ends in .toml, else JSON): feature flags for every country or per country, and the help site
     /// (docs/configuration.md; the flags are listed below).
     #[arg(long, env = "ORDERS_CONFIG_FILE", global = true)]
     pub config_file: Option<std::path::PathBuf>,

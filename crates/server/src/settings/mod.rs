@@ -35,9 +35,12 @@ Feature flags (default; per-country values in data/countries/countries.json):
   enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
 Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
 in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
-configuration file (--config-file / ORDERS_CONFIG_FILE, JSON):
-  {\"helpSite\": \"https://help.example.com\", \"flags\": {\"enableEdd\": false},
-   \"countries\": {\"au\": {\"flags\": {\"enableCurbsidePickup\": true}}}}
+configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .toml, else JSON):
+  helpSite = \"https://help.example.com\"
+  [flags]
+  enableEdd = false
+  [countries.au.flags]
+  enableCurbsidePickup = true
 Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.";
 
 /// The configuration file (JSON).
@@ -121,11 +124,16 @@ impl SiteSettings {
                 let name = path.display().to_string();
                 let text = std::fs::read_to_string(path)
                     .map_err(|error| config_error(&name, "(file)", format!("cannot be read: {error}")))?;
-                let deserializer = &mut serde_json::Deserializer::from_str(&text);
-                serde_path_to_error::deserialize(deserializer).map_err(|error| {
-                    let field = error.path().to_string();
-                    config_error(&name, field, error.into_inner().to_string())
-                })?
+                if path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("toml")) {
+                    // toml's message names the key, the line and the column.
+                    toml::from_str(&text).map_err(|error| config_error(&name, "(toml)", error.to_string().trim()))?
+                } else {
+                    let deserializer = &mut serde_json::Deserializer::from_str(&text);
+                    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+                        let field = error.path().to_string();
+                        config_error(&name, field, error.into_inner().to_string())
+                    })?
+                }
             }
         };
         let file_name = config_file.map_or_else(String::new, |path| path.display().to_string());
@@ -318,6 +326,19 @@ mod tests {
         assert!(std::fs::write(&path, r#"{"flagz": {}}"#).is_ok());
         let error = SiteSettings::load(Some(&path), [], &[]).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(error.contains("flagz"), "{error}");
+        let toml_path = dir.join("orders.toml");
+        let toml_text = "helpSite = \"https://help.shop.example\"\n[flags]\nenableEdd = false\n[countries.au.flags]\nenableCurbsidePickup = true\n";
+        assert!(std::fs::write(&toml_path, toml_text).is_ok());
+        let settings = match SiteSettings::load(Some(&toml_path), [], &[]) {
+            Ok(settings) => settings,
+            Err(error) => panic!("{error}"),
+        };
+        assert!(!settings.flag("us", Flag::EnableEdd) && settings.flag("au", Flag::EnableCurbsidePickup));
+        assert!(std::fs::write(&toml_path, "[flags]\nenableTeleport = true\n").is_ok());
+        let error = SiteSettings::load(Some(&toml_path), [], &[]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("orders.toml") && error.contains("flags.enableTeleport"), "{error}");
+        assert!(std::fs::write(&toml_path, "[flags\n").is_ok());
+        assert!(SiteSettings::load(Some(&toml_path), [], &[]).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

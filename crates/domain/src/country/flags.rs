@@ -159,6 +159,19 @@ impl Flag {
         )
     }
 
+    /// Whether turning the flag on turns a feature off (`disableReturns`); otherwise on turns it on.
+    pub fn disables(self) -> bool {
+        matches!(
+            self,
+            Flag::DisableChat
+                | Flag::DisableGiftCardLookup
+                | Flag::DisableReturns
+                | Flag::DisableCreateLabel
+                | Flag::SuppressStoreReturnInstructions
+                | Flag::SuppressReturnDetailsBarcode
+        )
+    }
+
     /// `ORDERS_FLAG_ENABLE_PARTNER_ORDERS`.
     pub fn env_name(self) -> String {
         let mut out = String::from("ORDERS_FLAG_");
@@ -190,6 +203,14 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), Flag::ALL.len());
+    }
+
+    #[test]
+    fn disable_and_suppress_flags_turn_features_off() {
+        for flag in Flag::ALL {
+            let negative = flag.name().starts_with("disable") || flag.name().starts_with("suppress");
+            assert_eq!(flag.disables(), negative, "{}", flag.name());
+        }
     }
 
     #[test]

@@ -228,12 +228,12 @@ impl SiteSettings {
     }
 
     /// Refuses a call whose feature is off in `country`: an `enable...` flag that is off, or a
-    /// `disable...` flag that is on, answers 404 `feature-disabled` with the flag named in `field`.
+    /// `disable...`/`suppress...` flag that is on, answers 404 `feature-disabled` with the flag in `field`.
     /// `country` is the request's `country` (query or order); none means the default country.
     pub fn require(&self, country: Option<&str>, flag: Flag) -> AppResult<()> {
         let country = country.unwrap_or(&self.table.default.code);
         let value = self.flag(country, flag);
-        let feature_on = if flag.name().starts_with("disable") { !value } else { value };
+        let feature_on = if flag.disables() { !value } else { value };
         if feature_on { Ok(()) } else { Err(AppError::FeatureDisabled { flag: flag.name() }) }
     }
 

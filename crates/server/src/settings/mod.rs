@@ -92,7 +92,7 @@ fn flag_named(source_name: &str, field: &str, name: &str) -> Result<Flag, Config
 #[derive(Debug, Clone)]
 pub struct RenderedConfig {
     pub body: Bytes,
-    /// Strong validator of `body`, quoted.
+    /// Weak validator of `body` (`W/"..."`).
     pub etag: String,
 }
 

@@ -1,5 +1,5 @@
 //! `GET /config/v1/{country}`: the country's flags and data for the web app. Rendered once at start (the
-//! configuration changes only with a restart), answered with a strong ETag and a 5-minute public cache.
+//! configuration changes only with a restart), answered with a weak ETag and a 5-minute public cache.
 
 use std::collections::BTreeMap;
 
@@ -134,7 +134,8 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;
     let digest = Sha256::digest(&body);
-    let etag = format!("\"{}\"", digest.iter().take(12).map(|byte| format!("{byte:02x}")).collect::<String>());
+    // Weak: the compression layer may send the same body gzip- or brotli-encoded under this one tag.
+    let etag = format!("W/\"{}\"", digest.iter().take(12).map(|byte| format!("{byte:02x}")).collect::<String>());
     Ok(RenderedConfig { body: body.into(), etag })
 }
 
@@ -152,10 +153,11 @@ pub async fn get_country_config(
     let rendered = state.settings.rendered(&country).ok_or(AppError::NotFound)?;
     let etag = HeaderValue::from_str(&rendered.etag).map_err(internal)?;
     let cache = HeaderValue::from_static(CACHE_CONTROL);
-    let matches = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|wanted| wanted.split(',').any(|tag| tag.trim() == rendered.etag || tag.trim() == "*"));
+    let matches = headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|wanted| {
+        // Weak comparison (RFC 9110 §13.1.2): the opaque tags match, with or without W/.
+        let ours = rendered.etag.trim_start_matches("W/");
+        wanted.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == ours)
+    });
     if matches {
         return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache)]).into_response());
     }

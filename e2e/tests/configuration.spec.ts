@@ -9,17 +9,27 @@ import { expectNoAxeViolations, shot } from './fixtures';
 // together: the shared server runs with the defaults (the lookup on), a second `orders` process beside it
 // runs with ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true.
 const BINARY = process.env.ORDERS_E2E_BINARY ?? '../target/release/orders';
-const PORT = Number(process.env.E2E_PORT ?? 18181) + 1;
-const FLAGGED = `http://127.0.0.1:${PORT}`;
 const DATABASE = join(tmpdir(), `orders-e2e-flag-${process.pid}-${Date.now()}.db`);
 const CARD = { accountNumber: '6060123456789012345', pin: '000000', currency: 'USD' };
 
 let flagged: ChildProcess | undefined;
+/** The flagged process's address: it listens on a free port and prints it. */
+let FLAGGED = '';
 
 test.beforeAll(async () => {
-  flagged = spawn(BINARY, ['serve', '--addr', `127.0.0.1:${PORT}`, '--database-url', DATABASE, '--no-demo-data'], {
+  const child = spawn(BINARY, ['serve', '--addr', '127.0.0.1:0', '--database-url', DATABASE, '--no-demo-data'], {
     env: { ...process.env, ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP: 'true' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  flagged = child;
+  FLAGGED = await new Promise<string>((found, failed) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const address = /serving on (http:\/\/[\d.:]+)/.exec(output)?.[1];
+      if (address) found(address);
+    });
+    child.on('exit', (code) => { failed(new Error(`the flagged orders process exited (${String(code)})`)); });
   });
   const deadline = Date.now() + 30_000;
   for (;;) {

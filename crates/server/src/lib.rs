@@ -51,7 +51,10 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// Connects, migrates, fills a newly created SQLite database with demo data, and builds the state.
 pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     // Country data and flags first: a bad file or flag stops the start before anything is created.
-    let site = settings::SiteSettings::load(settings.config_file.as_deref(), std::env::vars(), &settings.flags)?;
+    // vars_os: `vars()` panics on a variable that is not Unicode; those cannot name a flag anyway.
+    let env = std::env::vars_os()
+        .filter_map(|(key, value)| Some((key.into_string().ok()?, value.to_string_lossy().into_owned())));
+    let site = settings::SiteSettings::load(settings.config_file.as_deref(), env, &settings.flags)?;
     tracing::info!(countries = site.table().countries.len(), "country data and flags loaded");
     let connected = db::connect(&settings.database_url, settings.db_connections).await?;
     db::migrate(&connected.db).await?;

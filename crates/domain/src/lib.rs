@@ -9,6 +9,7 @@ pub mod access;
 pub mod actions;
 pub mod address;
 pub mod contact;
+pub mod country;
 pub mod einvoice;
 pub mod gift_card;
 pub mod groups;

@@ -108,6 +108,10 @@ impl FromRequestParts<AppState> for Caller {
         let MaybeMember(member) = MaybeMember::from_request_parts(parts, state).await?;
         let query = QueryPairs::from_request_parts(parts, state).await?;
         let guest = guest_credentials(&query)?;
+        // Where the page offers no phone lookup (enableSmsLookup off), no call takes a phone as a credential.
+        if guest.iter().any(|filter| matches!(filter, Filter::PhoneNumber(_))) {
+            state.settings.require(query.first("country"), domain::country::Flag::EnableSmsLookup)?;
+        }
         Ok(Self { member, guest, client_ip: client_ip(parts, &state.trusted_proxies) })
     }
 }

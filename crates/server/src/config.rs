@@ -5,7 +5,12 @@ use std::net::SocketAddr;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "orders", version, about = "Order self-service portal: the web app and the order API in one binary")]
+#[command(
+    name = "orders",
+    version,
+    about = "Order self-service portal: the web app and the order API in one binary",
+    after_help = crate::settings::FLAGS_HELP
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -106,6 +111,15 @@ pub struct Settings {
     /// Sender address of e-mails.
     #[arg(long, env = "ORDERS_MAIL_FROM", default_value = "Orders <no-reply@orders.example>", global = true)]
     pub mail_from: String,
+
+    /// Configuration file (TOML if it ends in .toml, else JSON): feature flags for every country or per country, and the help site
+    /// (docs/configuration.md; the flags are listed below).
+    #[arg(long, env = "ORDERS_CONFIG_FILE", global = true)]
+    pub config_file: Option<std::path::PathBuf>,
+
+    /// Set a feature flag in every country, NAME=true|false (repeatable; beats ORDERS_FLAG_<NAME> and the file).
+    #[arg(long = "flag", value_name = "NAME=VALUE", global = true)]
+    pub flags: Vec<String>,
 
     /// In the US, offer USPS instead of UPS (shipment service providers).
     #[arg(long, env = "ORDERS_USPS_ENABLED", global = true)]

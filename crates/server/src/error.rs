@@ -68,6 +68,9 @@ pub enum AppError {
     Busy { retry_after_seconds: u64 },
     #[error("the database is not answering")]
     Unavailable,
+    /// The feature is off in this country by a flag (`settings::SiteSettings::require`).
+    #[error("this feature is not available in this country")]
+    FeatureDisabled { flag: &'static str },
     #[error("internal error")]
     Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
@@ -113,6 +116,7 @@ pub enum ErrorCodeName {
     ServiceUnavailable,
     EinvoiceNotAvailable,
     EinvoiceAlreadyRequested,
+    FeatureDisabled,
     Internal,
 }
 
@@ -145,6 +149,7 @@ impl AppError {
             Self::ControlCharacters { .. } => ("invalid-characters", StatusCode::BAD_REQUEST),
             Self::Busy { .. } => ("service-busy", StatusCode::SERVICE_UNAVAILABLE),
             Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
+            Self::FeatureDisabled { .. } => ("feature-disabled", StatusCode::NOT_FOUND),
             Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
         }
     }
@@ -182,6 +187,7 @@ impl IntoResponse for AppError {
             | Self::Conflict { field, .. }
             | Self::CodedConflict { field, .. }
             | Self::ControlCharacters { field } => Some(field.clone()),
+            Self::FeatureDisabled { flag } => Some((*flag).to_owned()),
             _ => None,
         };
         let body = ApiError { code, message: self.to_string(), field };

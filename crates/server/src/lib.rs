@@ -31,6 +31,7 @@ pub mod rate_limit;
 pub mod reviews;
 pub mod secrets;
 pub mod seed;
+pub mod settings;
 pub mod state;
 pub mod stores;
 pub mod web;
@@ -50,6 +51,12 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Connects, migrates, fills a newly created SQLite database with demo data, and builds the state.
 pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
+    // Country data and flags first: a bad file or flag stops the start before anything is created.
+    // vars_os: `vars()` panics on a variable that is not Unicode; those cannot name a flag anyway.
+    let env = std::env::vars_os()
+        .filter_map(|(key, value)| Some((key.into_string().ok()?, value.to_string_lossy().into_owned())));
+    let site = settings::SiteSettings::load(settings.config_file.as_deref(), env, &settings.flags)?;
+    tracing::info!(countries = site.table().countries.len(), "country data and flags loaded");
     let connected = db::connect(&settings.database_url, settings.db_connections).await?;
     db::migrate(&connected.db).await?;
     if connected.created && !settings.no_demo_data {
@@ -69,6 +76,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     Ok(AppState {
         mailer,
         usps_enabled: settings.usps_enabled,
+        settings: Arc::new(site),
         db: connected.db,
         tokens: Arc::new(tokens),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),

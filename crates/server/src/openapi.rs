@@ -6,7 +6,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, products, reviews, stores,
+    addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, products, reviews,
+    settings, stores,
 };
 
 struct SecuritySchemes;
@@ -61,6 +62,7 @@ impl Modify for SecuritySchemes {
         stores::routes::get_store,
         einvoice::routes::request_einvoice,
         einvoice::routes::get_einvoice,
+        settings::routes::get_country_config,
     ),
     components(schemas(
         error::ApiError,

@@ -36,6 +36,8 @@ pub struct AppState {
     pub hashing: Arc<crate::auth::password::Hashing>,
     /// E-mail: SMTP when configured, else the stored outbox.
     pub mailer: Arc<dyn crate::mail::Mailer>,
+    /// Countries and feature flags (`state.settings.flag(country, Flag::X)`).
+    pub settings: Arc<crate::settings::SiteSettings>,
     /// US shipment providers: USPS instead of UPS.
     pub usps_enabled: bool,
 }

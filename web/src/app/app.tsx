@@ -1,9 +1,11 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useMemo, useState } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { createQueryClient } from '@/shared/api/query-client';
 import { useBrowserSession } from '@/shared/auth/restore-session';
-import { FlagsProvider, type Flags } from '@/shared/config/flags';
+import { ConfigProvider } from '@/shared/config/config-provider';
+import { countryConfigQuery } from '@/shared/config/country-config';
+import type { Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
@@ -21,24 +23,32 @@ function BrowserSession() {
   return null;
 }
 
-function LocalizedApp() {
+function LocalizedApp({ flags, loadConfig }: { flags?: Partial<Flags>; loadConfig: boolean }) {
   const [location] = useLocation();
   const { country, language, base } = parseRoutePrefix(location);
   // The pseudo-locale: /us/xa/orders, or ?pseudo=1 on any page (kept for the whole visit).
   const [pseudo] = useState(() => new URLSearchParams(window.location.search).get('pseudo') === '1');
   const locale = useMemo(() => resolveLocale(country, language, pseudo), [country, language, pseudo]);
+  const client = useQueryClient();
+  // Asked for at once, beside the language's catalogue, rather than after it has loaded.
+  useEffect(() => {
+    if (loadConfig) client.query(countryConfigQuery(locale.country)).catch(() => undefined);
+  }, [client, loadConfig, locale.country]);
   return (
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
-      <Router base={base}>
-        <Layout>
-          {/* Keyed by location: moving to another page clears a failure. */}
-          <ErrorBoundary key={location} fallback={(error, reset) => <PageFailure error={error} onRetry={reset} />}>
-            <Suspense fallback={<Spinner fullPage />}>
-              <AppRoutes />
-            </Suspense>
-          </ErrorBoundary>
-        </Layout>
-      </Router>
+      {/* The route country's flags and data (one request per country, cached for the visit). */}
+      <ConfigProvider country={locale.country} load={loadConfig} overrides={flags}>
+        <Router base={base}>
+          <Layout>
+            {/* Keyed by location: moving to another page clears a failure. */}
+            <ErrorBoundary key={location} fallback={(error, reset) => <PageFailure error={error} onRetry={reset} />}>
+              <Suspense fallback={<Spinner fullPage />}>
+                <AppRoutes />
+              </Suspense>
+            </ErrorBoundary>
+          </Layout>
+        </Router>
+      </ConfigProvider>
     </I18nProvider>
   );
 }
@@ -48,18 +58,18 @@ interface AppProps {
   flags?: Partial<Flags>;
   /** Restore and renew the cookie session with the server (off in component tests that mock every call). */
   browserSession?: boolean;
+  /** Load the country's configuration from the server (off in component tests that set `flags` themselves). */
+  loadConfig?: boolean;
 }
 
-export function App({ queryClient, flags, browserSession = true }: AppProps) {
+export function App({ queryClient, flags, browserSession = true, loadConfig = true }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <FlagsProvider flags={flags}>
-        <OrderSlotsProvider slots={orderSlots}>
-          {browserSession && <BrowserSession />}
-          <LocalizedApp />
-        </OrderSlotsProvider>
-      </FlagsProvider>
+      <OrderSlotsProvider slots={orderSlots}>
+        {browserSession && <BrowserSession />}
+        <LocalizedApp flags={flags} loadConfig={loadConfig} />
+      </OrderSlotsProvider>
     </QueryClientProvider>
   );
 }

@@ -11,10 +11,12 @@ interface RenderAppOptions {
   flags?: Partial<Flags>;
   member?: boolean;
   visitor?: Visitor;
+  /** Load /config/v1/{country} through the (mocked) fetch, as the real app does. */
+  loadConfig?: boolean;
 }
 
 /** Renders the whole app at a URL, as a shopper would open it. */
-export function renderApp(url: string, { flags, member = false, visitor }: RenderAppOptions = {}) {
+export function renderApp(url: string, { flags, member = false, visitor, loadConfig = false }: RenderAppOptions = {}) {
   if (member) signIn({ accessToken: 'token-123', upmId: 'member-1', expiresIn: 3600 });
   if (visitor) rememberVisitor(visitor);
   const memory = memoryLocation({ path: url, record: true });
@@ -22,7 +24,7 @@ export function renderApp(url: string, { flags, member = false, visitor }: Rende
   const user = userEvent.setup();
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App queryClient={queryClient} flags={flags} browserSession={false} />
+      <App queryClient={queryClient} flags={flags} browserSession={false} loadConfig={loadConfig} />
     </Router>,
   );
   /** The URL the app is showing now (path and query). */

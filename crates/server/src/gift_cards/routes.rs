@@ -5,6 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
+use domain::country::Flag;
 use domain::gift_card::{GiftCardNumber, GiftCardPin, MAX_FAILED_PINS};
 use domain::money::{parse_decimal, parse_non_negative, to_decimal_string};
 use domain::{Currency, Money};
@@ -15,7 +16,7 @@ use super::db::{self, EventResult, NewCard};
 use crate::auth::password;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryPairs};
 use crate::ops::routes::Ops;
 use crate::state::AppState;
 
@@ -58,14 +59,19 @@ fn parse_currency(code: &str, field: &str) -> AppResult<Currency> {
 /// The balance of a gift card. A wrong PIN, an unknown card and a locked card get the same answer, in
 /// the same time (one Argon2 verification each); 10 failed PINs lock a card for 30 minutes.
 #[utoipa::path(post, path = "/payment/giftcard_balance/v1", tag = "gift cards", request_body = BalanceRequest,
+    params(("country" = Option<String>, Query, description = "the shopper's country (default: the default country); where disableGiftCardLookup is on the call answers 404 feature-disabled")),
     responses((status = 200, body = BalanceResponse),
+              (status = 404, body = crate::error::ApiError, description = "feature-disabled: gift card lookup is off in this country"),
               (status = 400, body = crate::error::ApiError, description = "gift-card-invalid: wrong number or PIN, or locked; validation-failed: malformed input"),
               (status = 429, body = crate::error::ApiError), (status = 503, body = crate::error::ApiError)))]
 pub async fn check_gift_card_balance(
     State(state): State<AppState>,
     caller: Caller,
+    query: QueryPairs,
     JsonBody(request): JsonBody<BalanceRequest>,
 ) -> AppResult<Json<BalanceResponse>> {
+    // The page is hidden where the lookup is off; the call is refused there too.
+    state.settings.require(query.first("country"), Flag::DisableGiftCardLookup)?;
     let number = GiftCardNumber::parse(&request.account_number)
         .ok_or_else(|| AppError::validation("accountNumber", "A gift card number has 19 digits."))?;
     let pin = GiftCardPin::parse(&request.pin).ok_or_else(|| AppError::validation("pin", "A PIN has 6 digits."))?;

@@ -5,12 +5,13 @@
 //! it, nothing is computed and the fields are omitted from the answer. Whatever writes the facts must
 //! bump the order's version (`orders::store`), or the cached view keeps the old ones.
 //!
-//! Flags: `action_flags` is the one place the view reads the country's flags from; it is swapped for the
-//! configuration service's lookup (`GET /config/v1/{country}`) when that lands.
+//! Flags: `action_flags` is the one place the view reads the country's flags from: the configuration
+//! service (`state.settings`, the same values `GET /config/v1/{country}` answers).
 
 use std::collections::HashMap;
 
 use domain::actions::ActionFlags;
+use domain::country::Flag;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -56,8 +57,13 @@ pub async fn return_facts(_state: &AppState, _order: &StoredOrder) -> AppResult<
     Ok(ReturnFacts::default())
 }
 
-/// The flags of `country` that actions depend on. Until the configuration service lands: returns
-/// barcodes on, write-a-review off, return details barcode shown, in every country.
-pub fn action_flags(_state: &AppState, _country: &str) -> ActionFlags {
-    ActionFlags { enable_write_review: false, enable_returns_barcode: true, suppress_return_details_barcode: false }
+/// The flags of `country` that actions depend on, from the configuration service (an unknown country
+/// reads the default country's).
+pub fn action_flags(state: &AppState, country: &str) -> ActionFlags {
+    let flag = |flag| state.settings.flag(country, flag);
+    ActionFlags {
+        enable_write_review: flag(Flag::EnableWriteReview),
+        enable_returns_barcode: flag(Flag::EnableReturnsBarcode),
+        suppress_return_details_barcode: flag(Flag::SuppressReturnDetailsBarcode),
+    }
 }

@@ -54,7 +54,8 @@ fn decode_anchor(text: &str) -> AppResult<Anchor> {
         ("giftcards" = Option<bool>, Query, description = "true: the answer carries giftCards"),
     ),
     responses((status = 200, body = HistoryResponse), (status = 400, body = crate::error::ApiError),
-              (status = 401, body = crate::error::ApiError)))]
+              (status = 401, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "feature-disabled: partner orders with enablePartnerOrders off in the country")))]
 pub async fn list_order_history(
     State(state): State<AppState>,
     member: Member,
@@ -68,6 +69,9 @@ pub async fn list_order_history(
                 return Err(AppError::InvalidFilter("the history list takes only orderType(...)".to_owned()));
             }
         }
+    }
+    if order_type == OrderType::PartnerSalesOrder {
+        state.settings.require(query.first("country"), domain::country::Flag::EnablePartnerOrders)?;
     }
     if let Some(sort) = query.first("sort").filter(|sort| *sort != "orderSubmitDateDesc") {
         return Err(AppError::InvalidQuery(format!("sort {sort} is not supported; use orderSubmitDateDesc")));

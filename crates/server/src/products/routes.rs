@@ -209,12 +209,14 @@ pub struct SimilarProducts {
            ("currency" = Option<String>, Query, description = "prices compared in this currency (default USD)"),
            ("country" = Option<String>, Query), ("language" = Option<String>, Query)),
     responses((status = 200, body = SimilarProducts), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "feature-disabled: enableShopSimilar is off in the country"),
               (status = 503, body = crate::error::ApiError, description = "get-shop-similar-failure")))]
 pub async fn list_similar_products(
     State(state): State<AppState>,
     Path(color_ways): Path<String>,
     query: QueryPairs,
 ) -> AppResult<Json<SimilarProducts>> {
+    state.settings.require(query.first("country"), domain::country::Flag::EnableShopSimilar)?;
     let wanted: Vec<String> =
         color_ways.split(',').map(str::trim).filter(|part| !part.is_empty()).map(str::to_owned).collect();
     if wanted.is_empty() || wanted.len() > MAX_COLORWAYS {

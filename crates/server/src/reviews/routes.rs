@@ -44,13 +44,17 @@ fn name(value: &str, field: &str) -> AppResult<()> {
 /// write-a-review link.
 #[utoipa::path(post, path = "/reviews/v1/registrations", tag = "services", security(("bearer" = [])),
     request_body = Registration,
+    params(("country" = Option<String>, Query, description = "the order's country; where enableWriteReview is off the call answers 404 feature-disabled")),
     responses((status = 200, body = RegistrationSignature), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "feature-disabled"),
               (status = 401, body = crate::error::ApiError)))]
 pub async fn register_reviewer(
     State(state): State<AppState>,
     member: Member,
+    query: QueryPairs,
     JsonBody(registration): JsonBody<Registration>,
 ) -> AppResult<Json<RegistrationSignature>> {
+    state.settings.require(query.first("country"), domain::country::Flag::EnableWriteReview)?;
     // A token in the body must be this member's own. Browsers signed in by the HttpOnly session cookie
     // cannot read a token and send an empty one: the request itself is already authenticated.
     if !registration.user_auth_token.is_empty() {

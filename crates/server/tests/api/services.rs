@@ -180,4 +180,36 @@ async fn a_review_registration_is_signed_and_the_link_opens_only_with_it(app: &T
     let link = answer["link"].as_str().expect("link");
     assert_eq!(app.get(link, None).await.status(), StatusCode::OK, "{link}");
 }
-on_both_backends!(review_registration, a_review_registration_is_signed_and_the_link_opens_only_with_it);
+/// Write-a-review is off by default (`enableWriteReview`): these apps turn it on.
+mod review_registration {
+    use super::*;
+    use crate::helpers::{Backend, Options, postgres_admin_url, spawn_app_with};
+
+    fn with_reviews(settings: &mut server::config::Settings) {
+        settings.flags.push("enableWriteReview=true".to_owned());
+    }
+
+    #[tokio::test]
+    async fn sqlite() {
+        let app =
+            spawn_app_with(Backend::Sqlite, Options { configure: Some(with_reviews), ..Options::default() }).await;
+        a_review_registration_is_signed_and_the_link_opens_only_with_it(&app).await;
+        app.finish().await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        if postgres_admin_url().is_none() {
+            assert!(
+                std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
+                "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
+            );
+            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+            return;
+        }
+        let app =
+            spawn_app_with(Backend::Postgres, Options { configure: Some(with_reviews), ..Options::default() }).await;
+        a_review_registration_is_signed_and_the_link_opens_only_with_it(&app).await;
+        app.finish().await;
+    }
+}

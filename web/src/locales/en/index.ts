@@ -16,6 +16,7 @@ import payments from './payments.json';
 import giftCard from './giftCard.json';
 import addresses from './addresses.json';
 import services from './services.json';
+import config from './config.json';
 
 export const en = {
   ...common,
@@ -30,6 +31,7 @@ export const en = {
   ...giftCard,
   ...addresses,
   ...services,
+  ...config,
 };
 
 /** The same catalogue as every other language exports it (values compiled at build time). */

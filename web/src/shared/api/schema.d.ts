@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/v1/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Flags and data of a country for the web app; an unknown country answers the default country's
+         *     (its `country` says which). Answers 304 to a matching If-None-Match.
+         */
+        get: operations["get_country_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/consent/v1": {
         parameters: {
             query?: never;
@@ -650,6 +670,21 @@ export interface components {
             dayPhoneNumber?: string | null;
             email?: string | null;
         };
+        /** @description The configuration of one country. */
+        CountryConfig: {
+            /** @description The country answered (lower case): the one asked for, or the default country for an unknown code. */
+            country: string;
+            /** @description In the spec's EU list. */
+            eu: boolean;
+            /** @description Every feature flag by name, with the deployment's overrides applied. */
+            flags: {
+                [key: string]: boolean;
+            };
+            help: components["schemas"]["HelpConfig"];
+            locale: components["schemas"]["LocaleConfig"];
+            /** @description What is handled specially in this country (spec 002 §9), when it is one of those. */
+            specialHandling?: string | null;
+        };
         CreatedMember: {
             upmId: string;
         };
@@ -701,7 +736,7 @@ export interface components {
          *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
          * @enum {string}
          */
-        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "einvoice-not-available" | "einvoice-already-requested" | "internal";
+        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "einvoice-not-available" | "einvoice-already-requested" | "feature-disabled" | "internal";
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
@@ -753,6 +788,24 @@ export interface components {
             returnUrl?: string | null;
             shipFromCountry?: string | null;
             subheading?: string | null;
+        };
+        HelpConfig: {
+            /** @description "Change or cancel order" article by language. */
+            changeOrCancelOrder: {
+                [key: string]: string;
+            };
+            contact?: string | null;
+            /** @description The help centre's start page: the fallback of every missing link. */
+            generic: string;
+            /** @description "How to return" article by language. */
+            howToReturn: {
+                [key: string]: string;
+            };
+            /** @description Help phone number, E.164. */
+            phone?: string | null;
+            /** @description Korea only: the separate returns contact, E.164. */
+            returnsPhone?: string | null;
+            returnsPolicy?: string | null;
         };
         HistoryItem: components["schemas"]["OrderItem"] & {
             country: string;
@@ -916,6 +969,25 @@ export interface components {
             msrp?: number | null;
             /** Format: double */
             unitPrice?: number | null;
+        };
+        LocaleConfig: {
+            currency: string;
+            /** @description Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time. */
+            dateFormats: Record<string, never>;
+            /** Format: int32 */
+            formatGroup: number;
+            hour12: boolean;
+            langCode: string;
+            /** @description The store's languages, the default first. */
+            languages: string[];
+            name: string;
+            tax?: components["schemas"]["TaxConfig"] | null;
+            /** @description Shown prices include tax. */
+            taxInclusive: boolean;
+            /** @description IANA time zone. */
+            timeZone: string;
+            /** Format: double */
+            wave: number;
         };
         MeResponse: {
             country: string;
@@ -1387,6 +1459,14 @@ export interface components {
         StoredProduct: {
             created: boolean;
             styleColor: string;
+        };
+        TaxConfig: {
+            name: string;
+            /**
+             * Format: int32
+             * @description 1000 = 10%.
+             */
+            rateBasisPoints: number;
         };
         TokenRequest: {
             email: string;
@@ -1972,6 +2052,36 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
+            };
+        };
+    };
+    get_country_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description two-letter country code, any case */
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cache-Control public, max-age=300; ETag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryConfig"];
+                };
+            };
+            /** @description the If-None-Match ETag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2562,6 +2672,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description feature-disabled: partner orders with enablePartnerOrders off in the country */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_order_detail: {
@@ -2650,6 +2769,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description feature-disabled: enableShopSimilar is off in the country */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description get-shop-similar-failure */
             503: {
                 headers: {
@@ -2712,7 +2840,10 @@ export interface operations {
     };
     check_gift_card_balance: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the shopper's country (default: the default country); where disableGiftCardLookup is on the call answers 404 feature-disabled */
+                country?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2740,6 +2871,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description feature-disabled: gift card lookup is off in this country */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2760,7 +2900,10 @@ export interface operations {
     };
     register_reviewer: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the order's country; where enableWriteReview is off the call answers 404 feature-disabled */
+                country?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2788,6 +2931,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description feature-disabled */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

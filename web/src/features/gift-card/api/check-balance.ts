@@ -5,11 +5,13 @@ export interface BalanceRequest {
   accountNumber: string;
   pin: string;
   currency: string;
+  /** The shopper's country: where its gift card lookup is off the server refuses the call. */
+  country?: string;
 }
 
 /** POST /payment/giftcard_balance/v1: anyone may ask, signed in or not. */
-export const checkBalance = (request: BalanceRequest) =>
-  apiPost('/payment/giftcard_balance/v1', { auth: 'none', body: request });
+export const checkBalance = ({ country, ...body }: BalanceRequest) =>
+  apiPost('/payment/giftcard_balance/v1', { auth: 'none', body, query: country ? { country } : undefined });
 
 export const checkBalanceMutationOptions = () =>
   mutationOptions({ mutationKey: ['gift-card-balance'], mutationFn: checkBalance });

@@ -6,7 +6,7 @@ import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { TextField } from '@/shared/ui/text-field';
 import { useCheckBalance } from '../api/check-balance';
-import { storeCurrency } from '@/shared/format/store-currency';
+import { useStoreCurrency } from '@/shared/config/store-currency';
 import { CARD_NUMBER_MAX_INPUT, PIN_DIGITS, cardDigits, isValidCardNumber, isValidPin } from '../model/gift-card';
 
 /**
@@ -16,6 +16,7 @@ import { CARD_NUMBER_MAX_INPUT, PIN_DIGITS, cardDigits, isValidCardNumber, isVal
  */
 export function GiftCardForm() {
   const { t, money, date, locale } = useI18n();
+  const currency = useStoreCurrency();
   const [number, setNumber] = useState('');
   const [pin, setPin] = useState('');
   const [unavailableOpen, setUnavailableOpen] = useState(false);
@@ -28,7 +29,7 @@ export function GiftCardForm() {
 
   const submit = () => {
     check.mutate(
-      { accountNumber: cardDigits(number), pin, currency: storeCurrency(locale.country) },
+      { accountNumber: cardDigits(number), pin, currency, country: locale.country.toLowerCase() },
       {
         onError: (error) => {
           if (!isApiError(error) || (error.status !== 400 && error.status !== 429)) setUnavailableOpen(true);

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
-import { helpUrl } from '@/shared/config/site';
+import { HelpContacts } from '@/shared/config/help-contacts';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
@@ -10,7 +11,8 @@ import { PickupStoreCard } from './pickup-store';
 import { PriceSummary } from './price-summary';
 
 export function OrderSidebar({ order }: { order: OrderDetail }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   const isReturn = order.orderType === 'RETURN_ORDER';
   const parentOrder = order.parentSalesOrderNumber;
   return (
@@ -57,7 +59,8 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
       </div>
       <div className="card">
         <h2 className="order-sidebar__heading">{t('orders.detail.needHelp')}</h2>
-        <a href={helpUrl(locale.country, locale.language)}>{t('orders.detail.helpLink')}</a>
+        <a href={help.help}>{t('orders.detail.helpLink')}</a>
+        <HelpContacts />
       </div>
     </aside>
   );

@@ -1,4 +1,4 @@
-import { contactUrl } from '@/shared/config/site';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -6,14 +6,15 @@ import { LinkButton } from '@/shared/ui/link-button';
 
 /** Member order-detail failure: Contact us, or Retry. */
 export function ServiceErrorDialog({ onRetry, onDismiss }: { onRetry: () => void; onDismiss: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   return (
     <Dialog
       title={t('common.errors.oops.title')}
       onDismiss={onDismiss}
       actions={
         <>
-          <LinkButton href={contactUrl(locale.country, locale.language)}>{t('common.contactUs')}</LinkButton>
+          <LinkButton href={help.contact}>{t('common.contactUs')}</LinkButton>
           <Button onClick={onRetry}>{t('common.retry')}</Button>
         </>
       }

@@ -1,4 +1,4 @@
-import { storeCurrency } from '@/shared/format/store-currency';
+import { useStoreCurrency } from '@/shared/config/store-currency';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -6,8 +6,8 @@ import { useBag } from '../api/bag';
 
 /** /orders/bag: what buy again put in the bag (the store's own bag page takes over in a real shop). */
 export function BagPage() {
-  const { t, money, locale } = useI18n();
-  const currency = storeCurrency(locale.country);
+  const { t, money } = useI18n();
+  const currency = useStoreCurrency();
   const bag = useBag(currency);
   return (
     <div className="narrow-page">

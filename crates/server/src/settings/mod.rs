@@ -1,0 +1,344 @@
+//! The configuration service: the country table (`data/countries/`, validated at start) and the feature
+//! flags with every override, in one place that handlers, the order view and `GET /config/v1/{country}`
+//! read, so the page and the API never disagree.
+//!
+//! A flag's value for a country, from weakest to strongest:
+//! 1. its default (`domain::country::Flag::default_value`),
+//! 2. the country's override in `data/countries/countries.json`,
+//! 3. the configuration file's `flags` (every country), then its `countries.<cc>.flags`,
+//! 4. the environment, `ORDERS_FLAG_<NAME>=true|false` (every country),
+//! 5. the command line, `--flag <name>=true|false` (every country).
+//!
+//! Handlers ask `state.settings.flag(country, Flag::X)`, or `state.settings.require(country, Flag::X)` to
+//! refuse a call whose feature is off (404 `feature-disabled`, the flag named in `field`).
+
+pub mod routes;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use axum::body::Bytes;
+use domain::country::{Article, Country, CountryTable, Flag};
+use serde::Deserialize;
+
+use crate::error::{AppError, AppResult};
+
+/// `orders --help` ends with this (a test checks that it names every flag).
+pub const FLAGS_HELP: &str = "\
+Feature flags (default; per-country values in data/countries/countries.json):
+  enablePartnerOrders (on)  enableCourierPickup  emeaPaperless  useQuickActionCta  enableEdd (on)
+  disableChat  enableSmsLookup (on)  isAustralia  disableGiftCardLookup  disableReturns
+  enableShopSimilar (on)  enableReturnsBarcode  enableCurbsidePickup  enableDeferredPayment
+  enableStoreSelector (on)  enableDorisCommunication  enableFakeReturn  enableLoginPrompt (on)
+  enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail  showReturnTaxTotal
+  enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
+  enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
+Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
+in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
+configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .toml, else JSON):
+  helpSite = \"https://help.example.com\"
+  [flags]
+  enableEdd = false
+  [countries.au.flags]
+  enableCurbsidePickup = true
+Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.";
+
+/// The configuration file (JSON).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ConfigFile {
+    #[serde(default)]
+    help_site: Option<String>,
+    #[serde(default)]
+    flags: BTreeMap<String, bool>,
+    #[serde(default)]
+    countries: BTreeMap<String, CountryOverrides>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountryOverrides {
+    #[serde(default)]
+    flags: BTreeMap<String, bool>,
+}
+
+/// A configuration that cannot be used: where, which field, what.
+#[derive(Debug, thiserror::Error)]
+#[error("{source_name}: {field}: {message}")]
+pub struct ConfigError {
+    pub source_name: String,
+    pub field: String,
+    pub message: String,
+}
+
+fn config_error(source_name: &str, field: impl Into<String>, message: impl Into<String>) -> ConfigError {
+    ConfigError { source_name: source_name.to_owned(), field: field.into(), message: message.into() }
+}
+
+fn parse_bool(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "on" | "yes" => Some(true),
+        "false" | "0" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+fn flag_named(source_name: &str, field: &str, name: &str) -> Result<Flag, ConfigError> {
+    Flag::from_name(name)
+        .ok_or_else(|| config_error(source_name, field, format!("{name:?} is not a flag (orders --help lists them)")))
+}
+
+/// The rendered `GET /config/v1/{country}` answer of one country.
+#[derive(Debug, Clone)]
+pub struct RenderedConfig {
+    pub body: Bytes,
+    /// Weak validator of `body` (`W/"..."`).
+    pub etag: String,
+}
+
+pub struct SiteSettings {
+    table: CountryTable,
+    /// Effective flags by country code.
+    flags: BTreeMap<String, BTreeMap<Flag, bool>>,
+    rendered: BTreeMap<String, RenderedConfig>,
+}
+
+impl std::fmt::Debug for SiteSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SiteSettings").field("countries", &self.table.countries.len()).finish_non_exhaustive()
+    }
+}
+
+impl SiteSettings {
+    /// The shipped country data with the deployment's overrides: the configuration file (if any), the
+    /// `ORDERS_FLAG_*` variables among `env`, and `--flag` values.
+    pub fn load(
+        config_file: Option<&Path>,
+        env: impl IntoIterator<Item = (String, String)>,
+        cli_flags: &[String],
+    ) -> Result<Self, crate::BoxError> {
+        let table = CountryTable::embedded()?;
+        let file = match config_file {
+            None => ConfigFile::default(),
+            Some(path) => {
+                let name = path.display().to_string();
+                let text = std::fs::read_to_string(path)
+                    .map_err(|error| config_error(&name, "(file)", format!("cannot be read: {error}")))?;
+                if path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("toml")) {
+                    // toml's message names the key, the line and the column.
+                    toml::from_str(&text).map_err(|error| config_error(&name, "(toml)", error.to_string().trim()))?
+                } else {
+                    let deserializer = &mut serde_json::Deserializer::from_str(&text);
+                    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+                        let field = error.path().to_string();
+                        config_error(&name, field, error.into_inner().to_string())
+                    })?
+                }
+            }
+        };
+        let file_name = config_file.map_or_else(String::new, |path| path.display().to_string());
+        let table = match &file.help_site {
+            Some(site) => {
+                table.with_help_site(site).map_err(|error| config_error(&file_name, "helpSite", error.message))?
+            }
+            None => table,
+        };
+        let mut everywhere: Vec<(Flag, bool)> = Vec::new();
+        for (name, value) in &file.flags {
+            everywhere.push((flag_named(&file_name, &format!("flags.{name}"), name)?, *value));
+        }
+        let mut per_country: BTreeMap<String, Vec<(Flag, bool)>> = BTreeMap::new();
+        for (code, overrides) in &file.countries {
+            if !table.knows(code) || code.to_ascii_lowercase() != *code {
+                return Err(config_error(
+                    &file_name,
+                    format!("countries.{code}"),
+                    "not a country of data/countries/countries.json (lower case)",
+                )
+                .into());
+            }
+            for (name, value) in &overrides.flags {
+                let flag = flag_named(&file_name, &format!("countries.{code}.flags.{name}"), name)?;
+                per_country.entry(code.clone()).or_default().push((flag, *value));
+            }
+        }
+        let mut from_env: Vec<(Flag, bool)> = Vec::new();
+        let mut env: Vec<(String, String)> =
+            env.into_iter().filter(|(key, _)| key.starts_with("ORDERS_FLAG_")).collect();
+        env.sort();
+        for (key, value) in env {
+            let flag = Flag::ALL
+                .into_iter()
+                .find(|flag| flag.env_name() == key)
+                .ok_or_else(|| config_error("environment", &key, "not a flag (orders --help lists them)"))?;
+            let value = parse_bool(&value).ok_or_else(|| config_error("environment", &key, "true or false"))?;
+            from_env.push((flag, value));
+        }
+        let mut from_cli: Vec<(Flag, bool)> = Vec::new();
+        for given in cli_flags {
+            let (name, value) = given.split_once('=').unwrap_or((given.as_str(), "true"));
+            let flag = flag_named("--flag", given, name.trim())?;
+            let value = parse_bool(value).ok_or_else(|| config_error("--flag", given, "NAME=true or NAME=false"))?;
+            from_cli.push((flag, value));
+        }
+
+        let mut flags = BTreeMap::new();
+        for (code, country) in &table.countries {
+            let mut values: BTreeMap<Flag, bool> =
+                Flag::ALL.into_iter().map(|flag| (flag, country.flag(flag))).collect();
+            let layers = [&everywhere, per_country.get(code).unwrap_or(&Vec::new()), &from_env, &from_cli]
+                .into_iter()
+                .flatten()
+                .copied()
+                .collect::<Vec<_>>();
+            values.extend(layers);
+            flags.insert(code.clone(), values);
+        }
+        let mut settings = Self { table, flags, rendered: BTreeMap::new() };
+        let mut rendered = BTreeMap::new();
+        for code in settings.table.countries.keys() {
+            rendered.insert(code.clone(), routes::render(&settings, code)?);
+        }
+        settings.rendered = rendered;
+        Ok(settings)
+    }
+
+    pub fn table(&self) -> &CountryTable {
+        &self.table
+    }
+
+    /// The country named by `code` (any case), or the default country.
+    pub fn country(&self, code: &str) -> &Country {
+        self.table.resolve(code)
+    }
+
+    /// The flag's value in `country` (an unknown country reads the default country's).
+    pub fn flag(&self, country: &str, flag: Flag) -> bool {
+        let country = self.country(country);
+        self.flags
+            .get(&country.code)
+            .and_then(|values| values.get(&flag).copied())
+            .unwrap_or_else(|| country.flag(flag))
+    }
+
+    /// All flags of `country`, by flag.
+    pub fn flags(&self, country: &str) -> BTreeMap<Flag, bool> {
+        let country = self.country(country);
+        self.flags.get(&country.code).cloned().unwrap_or_default()
+    }
+
+    /// Refuses a call whose feature is off in `country`: an `enable...` flag that is off, or a
+    /// `disable...`/`suppress...` flag that is on, answers 404 `feature-disabled` with the flag in `field`.
+    /// `country` is the request's `country` (query or order); none means the default country.
+    pub fn require(&self, country: Option<&str>, flag: Flag) -> AppResult<()> {
+        let country = country.unwrap_or(&self.table.default.code);
+        let value = self.flag(country, flag);
+        let feature_on = if flag.disables() { !value } else { value };
+        if feature_on { Ok(()) } else { Err(AppError::FeatureDisabled { flag: flag.name() }) }
+    }
+
+    /// The help article for a country and language (the generic help page when there is none).
+    pub fn help_link(&self, article: Article, country: &str, language: &str) -> String {
+        self.table.help_link(article, country, language)
+    }
+
+    /// The pre-rendered configuration answer of `country` (or of the default country).
+    pub fn rendered(&self, country: &str) -> Option<&RenderedConfig> {
+        self.rendered.get(&self.country(country).code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(env: &[(&str, &str)], cli: &[&str]) -> SiteSettings {
+        let env = env.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned()));
+        let cli: Vec<String> = cli.iter().map(|s| (*s).to_owned()).collect();
+        match SiteSettings::load(None, env, &cli) {
+            Ok(settings) => settings,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    #[test]
+    fn help_text_names_every_flag() {
+        for flag in Flag::ALL {
+            assert!(FLAGS_HELP.contains(flag.name()), "{}", flag.name());
+            let default_noted = FLAGS_HELP.contains(&format!("{} (on)", flag.name()));
+            assert_eq!(default_noted, flag.default_value(), "{}", flag.name());
+        }
+    }
+
+    #[test]
+    fn country_data_then_environment_then_command_line() {
+        let plain = load(&[], &[]);
+        assert!(plain.flag("kr", Flag::EnableCourierPickup));
+        assert!(!plain.flag("gb", Flag::EnableCourierPickup));
+        assert!(!plain.flag("us", Flag::DisableGiftCardLookup));
+        assert!(plain.flag("zz", Flag::EnableCurbsidePickup), "an unknown country reads the default (us)");
+        let env = load(
+            &[
+                ("ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP", "true"),
+                ("ORDERS_FLAG_ENABLE_COURIER_PICKUP", "false"),
+                ("OTHER", "x"),
+            ],
+            &[],
+        );
+        assert!(env.flag("us", Flag::DisableGiftCardLookup) && env.flag("de", Flag::DisableGiftCardLookup));
+        assert!(!env.flag("kr", Flag::EnableCourierPickup));
+        let cli = load(&[("ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP", "true")], &["disableGiftCardLookup=false"]);
+        assert!(!cli.flag("us", Flag::DisableGiftCardLookup));
+        assert!(cli.require(Some("us"), Flag::DisableGiftCardLookup).is_ok());
+        assert!(env.require(None, Flag::DisableGiftCardLookup).is_err());
+        assert!(plain.require(Some("cn"), Flag::EnableShopSimilar).is_err());
+        assert!(plain.require(Some("us"), Flag::EnableShopSimilar).is_ok());
+    }
+
+    #[test]
+    fn a_misspelt_flag_stops_the_start() {
+        let env = [("ORDERS_FLAG_DISABLE_GIFTCARD_LOOKUP".to_owned(), "true".to_owned())];
+        let error = SiteSettings::load(None, env, &[]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("ORDERS_FLAG_DISABLE_GIFTCARD_LOOKUP"), "{error}");
+        let error = SiteSettings::load(None, [], &["enableEdd=maybe".to_owned()]).err().map(|e| e.to_string());
+        assert!(error.is_some_and(|e| e.contains("enableEdd=maybe")));
+    }
+
+    #[test]
+    fn the_configuration_file_sets_flags_per_country_and_the_help_site() {
+        let dir = std::env::temp_dir().join(format!("orders-config-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join("orders.json");
+        let text = r#"{"helpSite": "https://help.shop.example", "flags": {"enableEdd": false},
+            "countries": {"au": {"flags": {"enableCurbsidePickup": true, "enableEdd": true}}}}"#;
+        assert!(std::fs::write(&path, text).is_ok());
+        let settings = match SiteSettings::load(Some(&path), [], &[]) {
+            Ok(settings) => settings,
+            Err(error) => panic!("{error}"),
+        };
+        assert!(!settings.flag("us", Flag::EnableEdd));
+        assert!(settings.flag("au", Flag::EnableEdd), "a country's entry beats the file's flags");
+        assert!(settings.flag("au", Flag::EnableCurbsidePickup));
+        assert!(settings.help_link(Article::HowToReturn, "de", "de").starts_with("https://help.shop.example/de/"));
+        assert!(std::fs::write(&path, r#"{"countries": {"au": {"flags": {"enableTeleport": true}}}}"#).is_ok());
+        let error = SiteSettings::load(Some(&path), [], &[]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("orders.json") && error.contains("countries.au.flags.enableTeleport"), "{error}");
+        assert!(std::fs::write(&path, r#"{"flagz": {}}"#).is_ok());
+        let error = SiteSettings::load(Some(&path), [], &[]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("flagz"), "{error}");
+        let toml_path = dir.join("orders.toml");
+        let toml_text = "helpSite = \"https://help.shop.example\"\n[flags]\nenableEdd = false\n[countries.au.flags]\nenableCurbsidePickup = true\n";
+        assert!(std::fs::write(&toml_path, toml_text).is_ok());
+        let settings = match SiteSettings::load(Some(&toml_path), [], &[]) {
+            Ok(settings) => settings,
+            Err(error) => panic!("{error}"),
+        };
+        assert!(!settings.flag("us", Flag::EnableEdd) && settings.flag("au", Flag::EnableCurbsidePickup));
+        assert!(std::fs::write(&toml_path, "[flags]\nenableTeleport = true\n").is_ok());
+        let error = SiteSettings::load(Some(&toml_path), [], &[]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains("orders.toml") && error.contains("flags.enableTeleport"), "{error}");
+        assert!(std::fs::write(&toml_path, "[flags\n").is_ok());
+        assert!(SiteSettings::load(Some(&toml_path), [], &[]).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,173 @@
+//! `GET /config/v1/{country}`: the country's flags and data for the web app. Rendered once at start (the
+//! configuration changes only with a restart), answered with a weak ETag and a 5-minute public cache.
+
+use std::collections::BTreeMap;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use domain::country::Article;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use super::{RenderedConfig, SiteSettings};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// Browsers and proxies may keep an answer this long; a new deployment's flags reach shoppers within it.
+const CACHE_CONTROL: &str = "public, max-age=300";
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/config/v1/{country}", get(get_country_config))
+}
+
+/// The configuration of one country.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CountryConfig {
+    /// The country answered (lower case): the one asked for, or the default country for an unknown code.
+    pub country: String,
+    /// Every feature flag by name, with the deployment's overrides applied.
+    pub flags: BTreeMap<String, bool>,
+    pub locale: LocaleConfig,
+    pub help: HelpConfig,
+    /// In the spec's EU list.
+    pub eu: bool,
+    /// What is handled specially in this country (spec 002 §9), when it is one of those.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub special_handling: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LocaleConfig {
+    pub name: String,
+    /// The store's languages, the default first.
+    pub languages: Vec<String>,
+    pub lang_code: String,
+    pub wave: f64,
+    pub format_group: u8,
+    pub currency: String,
+    /// IANA time zone.
+    pub time_zone: String,
+    pub hour12: bool,
+    /// Shown prices include tax.
+    pub tax_inclusive: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tax: Option<TaxConfig>,
+    /// Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time.
+    #[schema(value_type = Object)]
+    pub date_formats: serde_json::Value,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TaxConfig {
+    pub name: String,
+    /// 1000 = 10%.
+    pub rate_basis_points: u32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HelpConfig {
+    /// The help centre's start page: the fallback of every missing link.
+    pub generic: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns_policy: Option<String>,
+    /// "Change or cancel order" article by language.
+    pub change_or_cancel_order: BTreeMap<String, String>,
+    /// "How to return" article by language.
+    pub how_to_return: BTreeMap<String, String>,
+    /// Help phone number, E.164.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    /// Korea only: the separate returns contact, E.164.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns_phone: Option<String>,
+}
+
+fn internal(error: impl std::error::Error + Send + Sync + 'static) -> AppError {
+    AppError::Internal(Box::new(error))
+}
+
+/// Renders the answer of `code` (a country of the table).
+pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedConfig> {
+    let table = settings.table();
+    let country = table.resolve(code);
+    let date_formats = serde_json::to_value(table.date_formats(country)).map_err(internal)?;
+    let config = CountryConfig {
+        country: country.code.clone(),
+        flags: settings.flags(&country.code).into_iter().map(|(flag, value)| (flag.name().to_owned(), value)).collect(),
+        locale: LocaleConfig {
+            name: country.name.clone(),
+            languages: country.languages.clone(),
+            lang_code: country.lang_code.clone(),
+            wave: country.wave,
+            format_group: country.format_group,
+            currency: country.currency.code().to_owned(),
+            time_zone: country.time_zone.name().to_owned(),
+            hour12: country.hour12,
+            tax_inclusive: country.tax_inclusive,
+            tax: country
+                .tax
+                .as_ref()
+                .map(|tax| TaxConfig { name: tax.name.clone(), rate_basis_points: tax.rate_basis_points }),
+            date_formats,
+        },
+        help: HelpConfig {
+            generic: table.generic_help_url(),
+            contact: country.contact.as_deref().map(|path| table.help_url(path)),
+            returns_policy: country.returns_policy.as_deref().map(|path| table.help_url(path)),
+            change_or_cancel_order: table.help_links(Article::ChangeOrCancelOrder, &country.code),
+            how_to_return: table.help_links(Article::HowToReturn, &country.code),
+            phone: table.phones.get(&country.code).cloned(),
+            returns_phone: (country.code == "kr").then(|| table.korea_returns_phone.clone()),
+        },
+        eu: table.is_eu(&country.code),
+        special_handling: table.special_handling.get(&country.code).cloned(),
+    };
+    let body = serde_json::to_vec(&config).map_err(internal)?;
+    let digest = Sha256::digest(&body);
+    // Weak: the compression layer may send the same body gzip- or brotli-encoded under this one tag.
+    let etag = format!("W/\"{}\"", digest.iter().take(12).map(|byte| format!("{byte:02x}")).collect::<String>());
+    Ok(RenderedConfig { body: body.into(), etag })
+}
+
+/// Flags and data of a country for the web app; an unknown country answers the default country's
+/// (its `country` says which). Answers 304 to a matching If-None-Match.
+#[utoipa::path(get, path = "/config/v1/{country}", tag = "configuration",
+    params(("country" = String, Path, description = "two-letter country code, any case")),
+    responses((status = 200, body = CountryConfig, description = "Cache-Control public, max-age=300; ETag"),
+              (status = 304, description = "the If-None-Match ETag is current")))]
+pub async fn get_country_config(
+    State(state): State<AppState>,
+    Path(country): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    let rendered = state.settings.rendered(&country).ok_or(AppError::NotFound)?;
+    let etag = HeaderValue::from_str(&rendered.etag).map_err(internal)?;
+    let cache = HeaderValue::from_static(CACHE_CONTROL);
+    let matches = headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|wanted| {
+        // Weak comparison (RFC 9110 §13.1.2): the opaque tags match, with or without W/.
+        let ours = rendered.etag.trim_start_matches("W/");
+        wanted.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == ours)
+    });
+    if matches {
+        return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache)]).into_response());
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
+            (header::ETAG, etag),
+            (header::CACHE_CONTROL, cache),
+        ],
+        rendered.body.clone(),
+    )
+        .into_response())
+}

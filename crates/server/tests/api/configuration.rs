@@ -1,0 +1,168 @@
+//! The configuration service: `GET /config/v1/{country}` and the server refusing what a flag turns off,
+//! so the page (which reads the configuration) and the API agree.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, Options, TestApp, postgres_admin_url, spawn_app_with};
+use crate::on_both_backends;
+
+async fn config(app: &TestApp, country: &str) -> Value {
+    let (status, body) = app.get_json(&format!("/config/v1/{country}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn the_configuration_answers_flags_and_country_data(app: &TestApp) {
+    let response = app.get("/config/v1/kr", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=300");
+    let etag = response.headers()["etag"].to_str().expect("etag").to_owned();
+    let korea: Value = response.json().await.expect("json");
+    assert_eq!(korea["country"], "kr");
+    assert_eq!(korea["flags"]["enableCourierPickup"], true);
+    assert_eq!(korea["flags"].as_object().map(serde_json::Map::len), Some(29), "every flag, by name");
+    assert_eq!(korea["locale"]["currency"], "KRW");
+    assert_eq!(korea["locale"]["hour12"], false);
+    assert_eq!(korea["locale"]["formatGroup"], 2);
+    assert!(korea["help"]["returnsPhone"].as_str().is_some_and(|phone| phone.starts_with("+82")));
+    assert_ne!(korea["help"]["returnsPhone"], korea["help"]["phone"]);
+    assert!(korea["help"]["howToReturn"]["ko"].as_str().is_some_and(|link| link.starts_with("https://")));
+
+    let revalidated =
+        app.client.get(app.url("/config/v1/kr")).header("if-none-match", &etag).send().await.expect("get");
+    assert_eq!(revalidated.status(), StatusCode::NOT_MODIFIED);
+    let strong = etag.trim_start_matches("W/");
+    let revalidated =
+        app.client.get(app.url("/config/v1/kr")).header("if-none-match", strong).send().await.expect("get");
+    assert_eq!(revalidated.status(), StatusCode::NOT_MODIFIED, "weak comparison");
+    let other = app.client.get(app.url("/config/v1/jp")).header("if-none-match", &etag).send().await.expect("get");
+    assert_eq!(other.status(), StatusCode::OK, "another country's ETag does not match");
+
+    let germany = config(app, "DE").await;
+    assert_eq!(germany["country"], "de");
+    assert_eq!(germany["eu"], true);
+    assert_eq!(germany["locale"]["currency"], "EUR");
+    assert!(germany.get("specialHandling").is_none());
+    let australia = config(app, "au").await;
+    assert_eq!(australia["flags"]["isAustralia"], true);
+    assert_eq!(australia["locale"]["tax"], json!({"name": "GST", "rateBasisPoints": 1000}));
+    assert_eq!(australia["locale"]["hour12"], true);
+    let canada = config(app, "ca").await;
+    assert_ne!(canada["help"]["changeOrCancelOrder"]["fr"], canada["help"]["changeOrCancelOrder"]["en"]);
+
+    for unknown in ["zz", "usa", "u-s"] {
+        let body = config(app, unknown).await;
+        assert_eq!(body["country"], "us", "{unknown} answers the default country's");
+    }
+    let body = config(app, "us").await;
+    assert!(body.to_string().len() < 4096, "small: {} bytes", body.to_string().len());
+}
+on_both_backends!(config_endpoint, the_configuration_answers_flags_and_country_data);
+
+async fn flags_turned_off_by_country_data_refuse_their_calls(app: &TestApp) {
+    // China's data turns the gift card lookup, shop similar and partner orders off.
+    let china = config(app, "cn").await;
+    assert_eq!(china["flags"]["disableGiftCardLookup"], true);
+    assert_eq!(china["flags"]["enableShopSimilar"], false);
+    assert_eq!(china["flags"]["enablePartnerOrders"], false);
+    let card = json!({"accountNumber": "6060123456789012345", "pin": "123456", "currency": "CNY"});
+    let (status, body) = app.post_json("/payment/giftcard_balance/v1?country=cn", &card, false).await;
+    assert_eq!(
+        (status, &body["code"], &body["field"]),
+        (StatusCode::NOT_FOUND, &json!("feature-disabled"), &json!("disableGiftCardLookup"))
+    );
+    let (status, body) = app.post_json("/payment/giftcard_balance/v1?country=us", &card, false).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "on in the US: an unknown card, not a disabled feature: {body}");
+
+    let (status, body) = app.get_json("/orders/shopsimilar/v2/SR4-001?country=cn", None).await;
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("feature-disabled")));
+    let (status, _) = app.get_json("/orders/shopsimilar/v2/SR4-001?country=us", None).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (_, token) = app.member("config.partner@example.com").await;
+    let partner = "/orders/history/v1?filter=orderType(PARTNER_SALES_ORDER)";
+    let (status, body) = app.get_json(&format!("{partner}&country=cn"), Some(&token)).await;
+    assert_eq!((status, &body["field"]), (StatusCode::NOT_FOUND, &json!("enablePartnerOrders")));
+    let (status, _) = app.get_json(&format!("{partner}&country=us"), Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Write a review is off by default: the registration is refused.
+    let issued_at = app.clock.now_ms() / 1000;
+    let registration = json!({"user_auth_token": token, "first_name": "Rae", "last_name": "Viewer", "nick_name": "rae",
+                              "email": "config.partner@example.com", "email_confirmed": true, "issued_at": issued_at});
+    let response = app
+        .client
+        .post(app.url("/reviews/v1/registrations"))
+        .bearer_auth(&token)
+        .json(&registration)
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+on_both_backends!(flags_by_country, flags_turned_off_by_country_data_refuse_their_calls);
+
+/// The deployment turns the gift card lookup off everywhere (as `ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true`
+/// or `--flag disableGiftCardLookup=true` do): the configuration and the call change together.
+async fn a_deployment_override_changes_configuration_and_api_together(app: &TestApp) {
+    for country in ["us", "gb", "zz"] {
+        assert_eq!(config(app, country).await["flags"]["disableGiftCardLookup"], true, "{country}");
+    }
+    let card = json!({"accountNumber": "6060123456789012345", "pin": "123456", "currency": "USD"});
+    for path in ["/payment/giftcard_balance/v1", "/payment/giftcard_balance/v1?country=gb"] {
+        let (status, body) = app.post_json(path, &card, false).await;
+        assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("feature-disabled")), "{path}");
+    }
+}
+
+fn gift_cards_off(settings: &mut server::config::Settings) {
+    settings.flags.push("disableGiftCardLookup=true".to_owned());
+}
+
+mod deployment_override {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        let options = Options { configure: Some(gift_cards_off), ..Options::default() };
+        let app = spawn_app_with(Backend::Sqlite, options).await;
+        a_deployment_override_changes_configuration_and_api_together(&app).await;
+        app.finish().await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        if postgres_admin_url().is_none() {
+            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+            return;
+        }
+        let options = Options { configure: Some(gift_cards_off), ..Options::default() };
+        let app = spawn_app_with(Backend::Postgres, options).await;
+        a_deployment_override_changes_configuration_and_api_together(&app).await;
+        app.finish().await;
+    }
+}
+
+/// The deployment turns the phone lookup off: a guest's phone is refused as a credential everywhere,
+/// while the e-mail still works.
+async fn without_sms_lookup_a_phone_is_no_credential(app: &TestApp) {
+    assert_eq!(config(app, "us").await["flags"]["enableSmsLookup"], false);
+    let (status, body) =
+        app.get_json("/orders/history/v1/C9000001?filter=phoneNumber(15035550100)&country=us", None).await;
+    assert_eq!((status, &body["field"]), (StatusCode::NOT_FOUND, &json!("enableSmsLookup")));
+    let (status, body) = app.get_json("/orders/history/v1/C9000001?filter=email(nobody@example.com)", None).await;
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("service-order-detail-failure")));
+}
+
+fn sms_off(settings: &mut server::config::Settings) {
+    settings.flags.push("enableSmsLookup=false".to_owned());
+}
+
+#[tokio::test]
+async fn sms_lookup_off_sqlite() {
+    let options = Options { configure: Some(sms_off), ..Options::default() };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    without_sms_lookup_a_phone_is_no_credential(&app).await;
+    app.finish().await;
+}

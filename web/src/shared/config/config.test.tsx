@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { order } from '@/test/fixtures';
+import { deferred, json, mockFetch, type MockRoute } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+import type { CountryConfig } from './country-config';
+import { defaultFlags, flagsFrom } from './flags';
+
+const SITE = 'https://help.example.com';
+
+function countryConfig(country: string, flags: Record<string, boolean> = {}): CountryConfig {
+  return {
+    country,
+    flags: { ...defaultFlags, ...flags },
+    eu: false,
+    locale: {
+      name: 'Test',
+      languages: ['en', 'fr'],
+      langCode: `en-${country.toUpperCase()}`,
+      wave: 1,
+      formatGroup: 1,
+      currency: 'USD',
+      timeZone: 'America/New_York',
+      hour12: true,
+      taxInclusive: false,
+      dateFormats: {},
+    },
+    help: {
+      generic: `${SITE}/help`,
+      contact: `${SITE}/${country}/help/a/contact-us`,
+      changeOrCancelOrder: { en: `${SITE}/${country}/help/a/change-cancel-order`, fr: `${SITE}/${country}/fr/help/a/change-cancel-order` },
+      howToReturn: { en: `${SITE}/${country}/help/a/returns-policy` },
+      phone: '+18005550100',
+    },
+  };
+}
+
+const configRoute = (config: CountryConfig, status = 200): MockRoute => ({
+  path: `/config/v1/${config.country}`,
+  respond: () => json(config, status),
+});
+
+const configRequests = (requests: { url: URL }[]) => requests.filter((request) => request.url.pathname.startsWith('/config/v1/'));
+
+describe('configuration from the server', () => {
+  it('loads the route country once, waits for it, and the page obeys its flags', async () => {
+    const pending = deferred();
+    const { requests } = mockFetch([{ path: '/config/v1/gb', respond: () => pending.promise }]);
+    const app = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+    // Until the configuration is there, nothing that a flag could hide is shown.
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    pending.resolve(json(countryConfig('gb', { disableGiftCardLookup: true })));
+    await waitFor(() => expect(app.currentUrl()).toBe('/gb/orders'));
+    expect(screen.queryByRole('heading', { name: 'Check your gift card balance' })).not.toBeInTheDocument();
+    expect(configRequests(requests)).toHaveLength(1);
+  });
+
+  it('shows the gift card page where the flag is off, and sends the country with the call', async () => {
+    const { requests } = mockFetch([
+      configRoute(countryConfig('gb')),
+      { method: 'POST', path: '/payment/giftcard_balance/v1', respond: () => json({ balance: 50, currency: 'GBP' }) },
+    ]);
+    const { user } = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+    await screen.findByRole('heading', { level: 1, name: 'Check your gift card balance' });
+    await user.type(screen.getByRole('textbox', { name: 'Gift card number' }), '6060123456789012345');
+    await user.type(screen.getByLabelText('PIN'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    await screen.findByText('£50.00');
+    const call = requests.find((request) => request.url.pathname === '/payment/giftcard_balance/v1');
+    expect(call?.url.searchParams.get('country')).toBe('gb');
+    expect(call?.body).not.toHaveProperty('country');
+  });
+
+  it('falls back to the default flags when the configuration fails, never a blank page', async () => {
+    const { requests } = mockFetch([{ path: '/config/v1/de', respond: () => json({ code: 'internal', message: 'x' }, 500) }]);
+    renderApp('/de/orders/gift-card-lookup', { loadConfig: true });
+    expect(await screen.findByRole('heading', { level: 1, name: /Geschenkkarte|gift card/i })).toBeInTheDocument();
+    expect(configRequests(requests)).toHaveLength(1);
+  });
+
+  it('puts the country help articles, in the shopper language, and the help phone in the order sidebar', async () => {
+    const detail = order();
+    mockFetch([
+      configRoute(countryConfig('ca')),
+      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+    ]);
+    renderApp(`/ca/fr/orders/sales/${detail.orderNumber}`, { member: true, loadConfig: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Besoin d’aide ?' });
+    const card = within(heading.parentElement!);
+    expect(card.getByRole('link', { name: 'Modifier ou annuler une commande' })).toHaveAttribute(
+      'href',
+      `${SITE}/ca/fr/help/a/change-cancel-order`,
+    );
+    // No French variant: the country's default language.
+    expect(card.getByRole('link', { name: 'Comment effectuer un retour' })).toHaveAttribute('href', `${SITE}/ca/help/a/returns-policy`);
+    expect(card.getByRole('link', { name: 'Appelez-nous : +18005550100' })).toHaveAttribute('href', 'tel:+18005550100');
+  });
+});
+
+describe('flagsFrom', () => {
+  it('takes known boolean flags over the defaults and ignores the rest', () => {
+    const flags = flagsFrom({ enableEdd: false, isAustralia: true, enableTeleport: true, enableSmsLookup: 'yes' });
+    expect(flags.enableEdd).toBe(false);
+    expect(flags.isAustralia).toBe(true);
+    expect(flags.enableSmsLookup).toBe(defaultFlags.enableSmsLookup);
+    expect(flags).not.toHaveProperty('enableTeleport');
+  });
+});

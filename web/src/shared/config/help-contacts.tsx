@@ -1,0 +1,32 @@
+import { useI18n } from '@/shared/i18n/i18n-context';
+import './help-contacts.css';
+import { useHelpLinks } from './help-links';
+
+/**
+ * The country's help articles and phone lines (from the configuration), for a "Need help?" card.
+ * Phone numbers are E.164: written as is, and dialled through a tel: link.
+ */
+export function HelpContacts() {
+  const { t } = useI18n();
+  const links = useHelpLinks();
+  return (
+    <ul className="help-contacts">
+      <li>
+        <a href={links.changeOrCancelOrder}>{t('config.help.changeOrCancelOrder')}</a>
+      </li>
+      <li>
+        <a href={links.howToReturn}>{t('config.help.howToReturn')}</a>
+      </li>
+      {links.phone && (
+        <li>
+          <a href={`tel:${links.phone}`}>{t('config.help.callUs', { phone: links.phone })}</a>
+        </li>
+      )}
+      {links.returnsPhone && (
+        <li>
+          <a href={`tel:${links.returnsPhone}`}>{t('config.help.returnsLine', { phone: links.returnsPhone })}</a>
+        </li>
+      )}
+    </ul>
+  );
+}

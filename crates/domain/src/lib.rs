@@ -9,6 +9,7 @@ pub mod access;
 pub mod actions;
 pub mod address;
 pub mod contact;
+pub mod curbside;
 pub mod gift_card;
 pub mod groups;
 pub mod guest_filter;

@@ -6,7 +6,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, stores,
+    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, pickups, products, reviews, stores,
 };
 
 struct SecuritySchemes;
@@ -59,6 +59,14 @@ impl Modify for SecuritySchemes {
         stores::routes::upsert_store,
         stores::routes::list_stores,
         stores::routes::get_store,
+        pickups::routes::create_pickup,
+        pickups::routes::get_pickup,
+        pickups::routes::patch_pickup,
+        pickups::routes::get_curbside_offer,
+        pickups::console::create_store_key,
+        pickups::console::list_open_pickups,
+        pickups::console::claim_pickup,
+        pickups::console::complete_pickup,
     ),
     components(schemas(
         error::ApiError,

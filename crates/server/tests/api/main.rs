@@ -7,6 +7,7 @@ mod helpers;
 mod addresses;
 mod auth;
 mod consent;
+mod curbside;
 mod detail;
 mod documents;
 mod gift_cards;

@@ -14,6 +14,8 @@ export interface Flags {
   disableGiftCardLookup: boolean;
   /** The shop-similar slider on item cards. */
   enableShopSimilar: boolean;
+  /** The curbside pickup page and its link on ready-for-pickup orders (spec 002 §2). */
+  enableCurbsidePickup: boolean;
 }
 
 export const defaultFlags: Flags = {
@@ -23,6 +25,8 @@ export const defaultFlags: Flags = {
   enableEdd: true,
   disableGiftCardLookup: false,
   enableShopSimilar: true,
+  // On for now (issue 11); a country's configuration turns it off when that lands.
+  enableCurbsidePickup: true,
 };
 
 const FlagsContext = createContext<Flags>(defaultFlags);

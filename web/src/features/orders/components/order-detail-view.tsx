@@ -4,6 +4,7 @@ import { isApiError } from '@/shared/api/api-error';
 import { Redirect } from 'wouter';
 import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
@@ -45,6 +46,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
   const query = useOrderDetail(orderNumber);
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
   const order = query.data;
+  const { orderActions } = useOrderSlots();
 
   if (!order) {
     if (query.isError && asGuest) {
@@ -83,6 +85,12 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
   return (
     <div className="order-detail">
       <OrderHeader order={order} />
+      {/* Other features' order actions (curbside, cancel, pay now); each renders nothing when it does not apply. */}
+      {orderActions.length > 0 && (
+        <div className="order-detail__actions">
+          {orderActions.map((Action, index) => <Action key={index} order={order} />)}
+        </div>
+      )}
       <div className="order-detail__layout">
         <section className="order-detail__groups" aria-label={t('orders.detail.shipmentsLabel')}>
           {order.groups.map((group, index) => (

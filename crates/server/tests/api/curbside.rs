@@ -324,3 +324,46 @@ async fn simultaneous_requests_make_one_interaction(app: &TestApp) {
 }
 
 on_both_backends!(curbside_race, simultaneous_requests_make_one_interaction);
+
+/// The README's demo: the demo member's and the guest's curbside-ready orders at the 24-hour store, and
+/// the demo store key, work end to end at any hour.
+async fn the_demo_data_works_at_any_hour(app: &TestApp) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let plan = server::seed::SeedPlan { members: 12, orders: 60, seed: 3, until_millis: 1_794_009_599_000 };
+    server::seed::run(&connected.db, &plan).await.expect("seed");
+    let (status, signed_in) = app
+        .post_json("/auth/v1/token", &json!({"email": "shopper@example.com", "password": "orders-demo"}), false)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = signed_in["accessToken"].as_str().expect("token").to_owned();
+    let (status, member_offer) = offer(app, "C00000000011", Some(&token), "").await;
+    assert_eq!((status, member_offer["storeId"].as_str()), (StatusCode::OK, Some("US-LAS-24H")), "{member_offer}");
+    let (status, guest_offer) = offer(app, "C00000000012", None, "filter=email(guest.curbside@example.com)").await;
+    assert_eq!(status, StatusCode::OK, "{guest_offer}");
+    // At four moments of the day the 24-hour store takes the request.
+    let body = request("C00000000011", "US-LAS-24H", member_offer["qrId"].as_str().expect("qr"), "White pickup truck");
+    let path = "/store/order_pickups/v1";
+    let (status, created, _) = send(app, reqwest::Method::POST, path, Some(&token), Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().expect("id").to_owned();
+    for _ in 0..3 {
+        app.clock.advance(6 * 3_600_000);
+        let (status, answer, _) = send(app, reqwest::Method::POST, path, Some(&token), Some(&body)).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (StatusCode::CONFLICT, Some("pickup-duplicate")),
+            "open, and a duplicate"
+        );
+    }
+    let (status, list) = console(
+        app,
+        server::seed::curbside::DEMO_STORE_KEY,
+        reqwest::Method::GET,
+        "/ops/v1/stores/US-LAS-24H/order_pickups",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["objects"][0]["id"].as_str(), Some(id.as_str()));
+}
+
+on_both_backends!(curbside_demo, the_demo_data_works_at_any_hour);

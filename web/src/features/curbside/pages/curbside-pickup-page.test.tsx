@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
@@ -27,6 +28,12 @@ const URL_READY = '/orders/curbside/C00000000009?storeId=US-LAS-24H&qrId=abc123'
 const storeRoute = (body: object = store()) => ({ path: '/store/store_views/v1/US-LAS-24H', respond: () => json(body) });
 const pickup = (status: string) => ({ id: ID, status, orderNumber: 'C00000000009', storeId: 'US-LAS-24H', storeServiceId: 'curbside', notes: [], createdAt: '', updatedAt: '' });
 
+/** jsdom has no layout: colour contrast is checked in the browser test. */
+async function axeViolations() {
+  const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
 afterEach(() => {
   vi.useRealTimers();
   sessionStorage.clear();
@@ -49,9 +56,11 @@ describe('curbside pickup page', () => {
     expect(screen.getByText('91 characters remaining')).toBeInTheDocument();
     expect(screen.getByRole('complementary')).toHaveTextContent('C00000000009');
     expect(screen.getByRole('complementary')).toHaveTextContent('+1 702 555 0199');
+    expect(await axeViolations()).toEqual([]);
     await user.click(button);
     expect(await screen.findByRole('heading', { name: "We've let the store know you're here" })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    expect(await axeViolations()).toEqual([]);
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.body).toEqual({
       notes: [{ text: 'Red Civic', authorType: 'CONSUMER', target: 'ATHLETE' }],

@@ -173,7 +173,9 @@ export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; s
             <dd><a href={telephoneHref(store.phone)}>{store.phone}</a></dd>
             <dt>{t('curbside.sidebar.todaysHours')}</dt>
             <dd>
-              {today
+              {today && today.closes - today.opens >= 24 * 60
+                ? t('curbside.sidebar.open24Hours')
+                : today
                 ? t('curbside.sidebar.hoursRange', {
                     opens: formatTimeOfDay(today.opens, locale),
                     closes: formatTimeOfDay(today.closes, locale),

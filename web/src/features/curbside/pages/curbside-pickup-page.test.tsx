@@ -56,6 +56,7 @@ describe('curbside pickup page', () => {
     expect(screen.getByText('91 characters remaining')).toBeInTheDocument();
     expect(screen.getByRole('complementary')).toHaveTextContent('C00000000009');
     expect(screen.getByRole('complementary')).toHaveTextContent('+1 702 555 0199');
+    expect(screen.getByRole('complementary')).toHaveTextContent('Open 24 hours');
     expect(await axeViolations()).toEqual([]);
     await user.click(button);
     expect(await screen.findByRole('heading', { name: "We've let the store know you're here" })).toBeInTheDocument();

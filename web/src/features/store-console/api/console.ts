@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, PARSE_ERROR_MESSAGE } from '@/shared/api/api-error';
+import { apiGet } from '@/shared/api/client';
 import type { components } from '@/shared/api/schema';
 
 export type ConsolePickup = components['schemas']['ConsolePickup'];
@@ -47,3 +49,13 @@ export async function advance(storeId: string, key: string, id: string, step: 'c
   if (!response.ok) throw await failure(response);
   return (await response.json()) as ConsolePickup;
 }
+
+/** The store's name for the heading (the public store view; the key is not needed). */
+export const useStoreName = (storeId: string) =>
+  useQuery({
+    queryKey: ['store-console', 'store', storeId],
+    queryFn: ({ signal }) => apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal }),
+    select: (store) => store.name,
+    staleTime: 10 * 60 * 1000,
+    retry: false,
+  });

@@ -5,7 +5,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { advance, listOpen, type ConsolePickup } from '../api/console';
+import { advance, listOpen, useStoreName, type ConsolePickup } from '../api/console';
 import './store-console.css';
 
 /** How often the list is asked again; with the ETag an unchanged list costs a 304 without a body. */
@@ -90,6 +90,7 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
   const [notice, setNotice] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const etag = useRef<string | null>(null);
+  const storeName = useStoreName(storeId).data ?? storeId;
 
   const refresh = useCallback(
     async (signal?: AbortSignal) => {
@@ -140,7 +141,7 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
   return (
     <section aria-labelledby="store-console-heading">
       <div className="store-console__bar">
-        <h2 id="store-console-heading">{t('curbside.console.heading', { store: storeId })}</h2>
+        <h2 id="store-console-heading">{t('curbside.console.heading', { store: storeName })}</h2>
         <Button variant="secondary" onClick={onSignOut}>{t('curbside.console.signOut')}</Button>
       </div>
       <p className="muted" aria-live="off">

@@ -6,8 +6,8 @@ use sqlx::any::AnyRow;
 
 use crate::db::Db;
 
-const COLUMNS: &str = "id, order_number, store_id, store_service_id, status, vehicle_description, created_at, \
-                       updated_at, claimed_at, completed_at";
+const COLUMNS: &str = "id, order_number, store_id, store_service_id, status, vehicle_description, owner_key, \
+                       created_at, updated_at, claimed_at, completed_at";
 
 /// An interaction as stored.
 #[derive(Debug, Clone)]
@@ -18,6 +18,8 @@ pub struct PickupRecord {
     pub store_service_id: String,
     pub status: String,
     pub vehicle_description: String,
+    /// `Caller::owner_key()` of the shopper who asked.
+    pub owner_key: String,
     pub created_at: i64,
     pub updated_at: i64,
     pub claimed_at: Option<i64>,
@@ -32,6 +34,7 @@ fn record(row: &AnyRow) -> Result<PickupRecord, sqlx::Error> {
         store_service_id: row.try_get("store_service_id")?,
         status: row.try_get("status")?,
         vehicle_description: row.try_get("vehicle_description")?,
+        owner_key: row.try_get("owner_key")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         claimed_at: row.try_get("claimed_at")?,

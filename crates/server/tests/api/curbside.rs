@@ -367,3 +367,54 @@ async fn the_demo_data_works_at_any_hour(app: &TestApp) {
 }
 
 on_both_backends!(curbside_demo, the_demo_data_works_at_any_hour);
+
+/// A guest waiting at the curb polls every second: the creator's polls take none of the 60 guesses a
+/// minute a client has, while a stranger's guesses still count.
+async fn a_guest_polls_without_running_out_of_guesses(app: &TestApp) {
+    let (status, answer) = app.post_json("/ops/v1/stores", &store("S-OPEN", true, &["curbside"]), true).await;
+    assert!(status.is_success(), "{answer}");
+    app.put_order(&ready_order("C4000", None, "S-OPEN")).await;
+    let (_, found) = offer(app, "C4000", None, GUEST).await;
+    let body = request("C4000", "S-OPEN", found["qrId"].as_str().expect("qr"), "Yellow taxi");
+    let (status, created, _) =
+        send(app, reqwest::Method::POST, &format!("/store/order_pickups/v1?{GUEST}"), None, Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().expect("id");
+    for _ in 0..12 {
+        let (status, _, _) =
+            send(app, reqwest::Method::GET, &format!("/store/order_pickups/v1/{id}?{GUEST}"), None, None).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let stranger = format!("/store/order_pickups/v1/{id}?filter=email(someone.else@example.com)");
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        statuses.push(send(app, reqwest::Method::GET, &stranger, None, None).await.0);
+    }
+    assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "{statuses:?}");
+}
+
+mod curbside_guest_polling {
+    use super::*;
+    use crate::helpers::{Backend, Options, postgres_admin_url, spawn_app_with};
+
+    fn tight() -> Options {
+        Options { per_client: 6, ..Options::default() }
+    }
+
+    #[tokio::test]
+    async fn sqlite() {
+        let app = spawn_app_with(Backend::Sqlite, tight()).await;
+        a_guest_polls_without_running_out_of_guesses(&app).await;
+        app.finish().await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        if postgres_admin_url().is_none() {
+            return;
+        }
+        let app = spawn_app_with(Backend::Postgres, tight()).await;
+        a_guest_polls_without_running_out_of_guesses(&app).await;
+        app.finish().await;
+    }
+}

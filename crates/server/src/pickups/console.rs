@@ -97,9 +97,9 @@ async fn authorize_store(state: &AppState, headers: &HeaderMap, store_id: &str) 
     }
 }
 
-async fn console_view(state: &AppState, record: PickupRecord) -> PickupResult<ConsolePickup> {
-    Ok(ConsolePickup {
-        item_count: db::item_count(&state.db, &record.order_number).await?,
+fn console_view(record: PickupRecord, item_count: i64) -> ConsolePickup {
+    ConsolePickup {
+        item_count,
         id: record.id,
         status: record.status,
         order_number: record.order_number,
@@ -107,7 +107,7 @@ async fn console_view(state: &AppState, record: PickupRecord) -> PickupResult<Co
         created_at: rfc3339(record.created_at),
         claimed_at: record.claimed_at.map(rfc3339),
         completed_at: record.completed_at.map(rfc3339),
-    })
+    }
 }
 
 /// Issue a store key for the associate console (X-Ops-Key). The key is answered once.
@@ -150,10 +150,11 @@ pub async fn list_open_pickups(
     Path(store_id): Path<String>,
 ) -> PickupResult<Response> {
     authorize_store(&state, &headers, &store_id).await?;
-    let mut objects = Vec::new();
-    for record in db::open_at_store(&state.db, &store_id).await? {
-        objects.push(console_view(&state, record).await?);
-    }
+    let objects: Vec<ConsolePickup> = db::open_at_store(&state.db, &store_id)
+        .await?
+        .into_iter()
+        .map(|(record, item_count)| console_view(record, item_count))
+        .collect();
     let body = serde_json::to_vec(&ConsolePickupList { objects }).map_err(|error| AppError::Internal(error.into()))?;
     let tag = format!("\"{}\"", &hash_key(&String::from_utf8_lossy(&body))[..32]);
     let matches = headers
@@ -237,7 +238,8 @@ async fn advance(
         state.cache.forget_order(&record.order_number, &members);
     }
     let updated = db::find(&state.db, &record.id).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(console_view(state, updated).await?))
+    let item_count = db::item_count(&state.db, &updated.order_number).await?;
+    Ok(Json(console_view(updated, item_count)))
 }
 
 /// Claim a submitted interaction (an associate is on the way to the car).

@@ -115,14 +115,17 @@ pub async fn transition(
     Ok(query.execute(&mut *connection).await?.rows_affected() == 1)
 }
 
-/// A store's open interactions, newest first (at most 200: a store never has more cars waiting).
-pub async fn open_at_store(db: &Db, store_id: &str) -> Result<Vec<PickupRecord>, sqlx::Error> {
+/// A store's open interactions, newest first (at most 200: a store never has more cars waiting), each with
+/// the number of items on its order (so the associate brings them all), in one query.
+pub async fn open_at_store(db: &Db, store_id: &str) -> Result<Vec<(PickupRecord, i64)>, sqlx::Error> {
     let sql = format!(
-        "SELECT {COLUMNS} FROM order_pickups WHERE store_id = $1 AND status IN ('SUBMITTED', 'CLAIMED') \
+        "SELECT {COLUMNS}, (SELECT CAST(COALESCE(SUM(l.quantity), 0) AS BIGINT) FROM order_lines l \
+         WHERE l.order_number = order_pickups.order_number) AS item_count \
+         FROM order_pickups WHERE store_id = $1 AND status IN ('SUBMITTED', 'CLAIMED') \
          ORDER BY created_at DESC, id DESC LIMIT 200"
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(store_id.to_owned()).fetch_all(&db.pool).await?;
-    rows.iter().map(record).collect()
+    rows.iter().map(|row| Ok((record(row)?, row.try_get("item_count")?))).collect()
 }
 
 /// The number of items on an order's lines (shown on the console so the associate brings them all).

@@ -321,6 +321,34 @@ async fn simultaneous_requests_make_one_interaction(app: &TestApp) {
     let created = results.iter().filter(|(status, _, _)| *status == StatusCode::CREATED).count();
     let duplicates = results.iter().filter(|(status, _, _)| *status == StatusCode::CONFLICT).count();
     assert_eq!((created, duplicates), (1, 7), "{results:?}");
+    let id = results
+        .iter()
+        .find_map(|(status, body, _)| (*status == StatusCode::CREATED).then(|| body["id"].as_str().map(str::to_owned)))
+        .flatten()
+        .expect("the created id");
+
+    // Six associates claim at once: one wins.
+    let key = store_key(app, "S-OPEN").await;
+    let claim = format!("/ops/v1/stores/S-OPEN/order_pickups/{id}/claim");
+    let claims =
+        futures_util::future::join_all((0..6).map(|_| console(app, &key, reqwest::Method::POST, &claim))).await;
+    let won = claims.iter().filter(|(status, _)| *status == StatusCode::OK).count();
+    assert_eq!(won, 1, "{claims:?}");
+    assert!(claims.iter().all(|(status, _)| *status == StatusCode::OK || *status == StatusCode::CONFLICT));
+
+    // The associate completes while the shopper cancels: exactly one of them, and the lines follow the winner.
+    let complete = format!("/ops/v1/stores/S-OPEN/order_pickups/{id}/complete");
+    let pickup = format!("/store/order_pickups/v1/{id}");
+    let cancel = json!({"status": "CANCELLED_CONSUMER"});
+    let (completed, cancelled) = tokio::join!(
+        console(app, &key, reqwest::Method::POST, &complete),
+        send(app, reqwest::Method::PATCH, &pickup, Some(&token), Some(&cancel))
+    );
+    let wins = [completed.0, cancelled.0].iter().filter(|status| **status == StatusCode::OK).count();
+    assert_eq!(wins, 1, "complete {completed:?}, cancel {:?}", cancelled.0);
+    let (_, seen, _) = send(app, reqwest::Method::GET, &pickup, Some(&token), None).await;
+    let picked_up = line_statuses(app, "C3000", &token).await == vec!["pickedUp".to_owned()];
+    assert_eq!(seen["status"].as_str() == Some("COMPLETE"), picked_up, "{seen}");
 }
 
 on_both_backends!(curbside_race, simultaneous_requests_make_one_interaction);

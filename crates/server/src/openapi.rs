@@ -64,6 +64,7 @@ impl Modify for SecuritySchemes {
         pickups::routes::patch_pickup,
         pickups::routes::get_curbside_offer,
         pickups::console::create_store_key,
+        pickups::console::revoke_store_keys,
         pickups::console::list_open_pickups,
         pickups::console::claim_pickup,
         pickups::console::complete_pickup,

@@ -34,7 +34,7 @@ pub const PICKED_UP_RAW_STATUS: &str = "Picked Up";
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/ops/v1/stores/{store_id}/keys", post(create_store_key))
+        .route("/ops/v1/stores/{store_id}/keys", post(create_store_key).delete(revoke_store_keys))
         .route("/ops/v1/stores/{store_id}/order_pickups", get(list_open_pickups))
         .route("/ops/v1/stores/{store_id}/order_pickups/{id}/claim", post(claim_pickup))
         .route("/ops/v1/stores/{store_id}/order_pickups/{id}/complete", post(complete_pickup))
@@ -137,6 +137,29 @@ pub async fn create_store_key(
     let key = format!("sk_{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes));
     db::insert_store_key(&state.db, &hash_key(&key), &store_id, label, state.clock.now_ms()).await?;
     Ok((StatusCode::CREATED, Json(CreatedStoreKey { store_id, key })))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevokedStoreKeys {
+    pub store_id: String,
+    /// Keys that were live and are now refused.
+    pub revoked: u64,
+}
+
+/// Revoke every live key of a store (a lost tablet): its consoles are signed out at their next refresh.
+#[utoipa::path(delete, path = "/ops/v1/stores/{storeId}/keys", tag = "curbside", security(("ops_key" = [])),
+    params(("storeId" = String, Path)),
+    responses((status = 200, body = RevokedStoreKeys), (status = 401, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError)))]
+pub async fn revoke_store_keys(
+    State(state): State<AppState>,
+    _ops: Ops,
+    Path(store_id): Path<String>,
+) -> PickupResult<Json<RevokedStoreKeys>> {
+    crate::stores::db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
+    let revoked = db::revoke_store_keys(&state.db, &store_id, state.clock.now_ms()).await?;
+    Ok(Json(RevokedStoreKeys { store_id, revoked }))
 }
 
 /// The store's open interactions, newest first. Answers an `ETag`; `If-None-Match` with it answers 304.

@@ -155,6 +155,16 @@ pub async fn insert_store_key(
     Ok(())
 }
 
+/// Revokes every live key of a store; the number revoked.
+pub async fn revoke_store_keys(db: &Db, store_id: &str, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("UPDATE store_keys SET revoked_at = $2 WHERE store_id = $1 AND revoked_at IS NULL")
+        .bind(store_id.to_owned())
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected())
+}
+
 /// The store a (hashed) key belongs to, unless revoked.
 pub async fn store_of_key(db: &Db, key_hash: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT store_id FROM store_keys WHERE key_hash = $1 AND revoked_at IS NULL")

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, order};
+use crate::helpers::{OPS_KEY, TestApp, order};
 use crate::on_both_backends;
 
 const GUEST: &str = "filter=email(guest.shopper@example.com)";
@@ -300,9 +300,25 @@ async fn pickups_are_visible_only_through_their_order(app: &TestApp) {
     let (status, _, _) =
         send(app, reqwest::Method::GET, &format!("/store/order_pickups/v1/{id}?{GUEST}"), None, None).await;
     assert_eq!(status, StatusCode::OK);
-    // Store keys: ops only.
+    // Store keys: ops only; revoking signs every console of the store out.
     let response = app.client.post(app.url("/ops/v1/stores/S-OPEN/keys")).send().await.expect("request");
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let response = app.client.delete(app.url("/ops/v1/stores/S-OPEN/keys")).send().await.expect("request");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let key = store_key(app, "S-OPEN").await;
+    let list = "/ops/v1/stores/S-OPEN/order_pickups";
+    assert_eq!(console(app, &key, reqwest::Method::GET, list).await.0, StatusCode::OK);
+    let response = app
+        .client
+        .delete(app.url("/ops/v1/stores/S-OPEN/keys"))
+        .header("x-ops-key", OPS_KEY)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), StatusCode::OK);
+    let revoked: Value = response.json().await.expect("json");
+    assert_eq!(revoked["revoked"].as_u64(), Some(1));
+    assert_eq!(console(app, &key, reqwest::Method::GET, list).await.0, StatusCode::UNAUTHORIZED);
 }
 
 on_both_backends!(curbside_access, pickups_are_visible_only_through_their_order);

@@ -344,7 +344,8 @@ export interface paths {
         put?: never;
         /** Issue a store key for the associate console (X-Ops-Key). The key is answered once. */
         post: operations["create_store_key"];
-        delete?: never;
+        /** Revoke every live key of a store (a lost tablet): its consoles are signed out at their next refresh. */
+        delete: operations["revoke_store_keys"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1416,6 +1417,14 @@ export interface components {
             linkDisplayText?: string | null;
             linkSource?: string | null;
             subheader?: string | null;
+        };
+        RevokedStoreKeys: {
+            /**
+             * Format: int64
+             * @description Keys that were live and are now refused.
+             */
+            revoked: number;
+            storeId: string;
         };
         /** @description A browser session as the web app sees it; the token itself stays in the HttpOnly cookie. */
         SessionResponse: {
@@ -2583,6 +2592,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revoke_store_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedStoreKeys"];
                 };
             };
             401: {

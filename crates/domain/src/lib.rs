@@ -10,6 +10,7 @@ pub mod actions;
 pub mod address;
 pub mod contact;
 pub mod country;
+pub mod curbside;
 pub mod einvoice;
 pub mod gift_card;
 pub mod groups;

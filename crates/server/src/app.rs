@@ -36,6 +36,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::stores::routes::router())
         .merge(crate::einvoice::routes::router())
         .merge(crate::settings::routes::router())
+        .merge(crate::pickups::routes::router())
+        .merge(crate::pickups::console::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))

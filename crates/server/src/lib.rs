@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod ops;
 pub mod orders;
+pub mod pickups;
 pub mod products;
 pub mod rate_limit;
 pub mod reviews;

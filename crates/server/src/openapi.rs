@@ -6,8 +6,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, products, reviews,
-    settings, stores,
+    addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, pickups, products,
+    reviews, settings, stores,
 };
 
 struct SecuritySchemes;
@@ -63,6 +63,15 @@ impl Modify for SecuritySchemes {
         einvoice::routes::request_einvoice,
         einvoice::routes::get_einvoice,
         settings::routes::get_country_config,
+        pickups::routes::create_pickup,
+        pickups::routes::get_pickup,
+        pickups::routes::patch_pickup,
+        pickups::routes::get_curbside_offer,
+        pickups::console::create_store_key,
+        pickups::console::revoke_store_keys,
+        pickups::console::list_open_pickups,
+        pickups::console::claim_pickup,
+        pickups::console::complete_pickup,
     ),
     components(schemas(
         error::ApiError,

@@ -1,3 +1,4 @@
+import { CurbsideSlot } from '@/features/curbside';
 import { BuyAgainSlot, EinvoiceSlot, ShopSimilarSlot, WriteReviewSlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -5,5 +6,5 @@ import type { OrderSlots } from '@/shared/order-slots/order-slots';
 export const orderSlots: Partial<OrderSlots> = {
   itemActions: [BuyAgainSlot, WriteReviewSlot],
   itemExtras: [ShopSimilarSlot],
-  orderActions: [EinvoiceSlot],
+  orderActions: [EinvoiceSlot, CurbsideSlot],
 };

@@ -25,12 +25,19 @@ const BagPage = lazy(() => import('@/features/services/pages/bag-page').then((mo
 const SavedAddressesPage = lazy(() =>
   import('@/features/addresses/pages/saved-addresses-page').then((module) => ({ default: module.SavedAddressesPage })),
 );
+const CurbsidePickupPage = lazy(() =>
+  import('@/features/curbside/pages/curbside-pickup-page').then((module) => ({ default: module.CurbsidePickupPage })),
+);
+const StoreConsolePage = lazy(() =>
+  import('@/features/store-console/pages/store-console-page').then((module) => ({ default: module.StoreConsolePage })),
+);
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
 const ORDER = '(?<orderNumber>[A-Za-z0-9]{4,32})';
 const SALES = new RegExp(`^/orders/sales/${ORDER}/?$`);
 const RETURNS = new RegExp(`^/orders/returns/${ORDER}/?$`);
+const CURBSIDE = new RegExp(`^/orders/curbside/${ORDER}/?$`);
 const GUEST_LOOKUP = new RegExp(`^/orders/details(?:/${ORDER})?/?$`);
 
 /** The route table, inside the country/locale prefix (the enclosing router's base). */
@@ -46,6 +53,8 @@ export function AppRoutes() {
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />
       <Route path="/orders/addresses" component={SavedAddressesPage} />
       <Route path="/orders/bag" component={BagPage} />
+      <Route path={CURBSIDE}>{(params) => <CurbsidePickupPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path="/orders/store-console" component={StoreConsolePage} />
       {/* Unmatched routes go to /orders, keeping the prefix. */}
       <Route>
         <Redirect to={paths.history()} replace />

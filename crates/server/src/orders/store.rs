@@ -405,3 +405,39 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
     transaction.commit().await?;
     Ok(())
 }
+
+/// Sets the raw status of the order's lines whose current raw status `select` picks to `new_status`,
+/// inside the caller's transaction, and bumps the order's version (the cached view goes stale). For flows
+/// that move lines on (curbside completion: ready for pickup -> picked up). Returns the lines changed.
+pub async fn set_line_status_where(
+    connection: &mut sqlx::AnyConnection,
+    order_number: &str,
+    select: impl Fn(&str) -> bool,
+    new_status: &str,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    let lines = sqlx::query("SELECT line_number, status FROM order_lines WHERE order_number = $1")
+        .bind(order_number.to_owned())
+        .fetch_all(&mut *connection)
+        .await?;
+    let mut changed = 0;
+    for line in &lines {
+        let status: String = line.try_get("status")?;
+        if select(&status) {
+            let line_number: i64 = line.try_get("line_number")?;
+            changed += sqlx::query("UPDATE order_lines SET status = $1 WHERE order_number = $2 AND line_number = $3")
+                .bind(new_status.to_owned())
+                .bind(order_number.to_owned())
+                .bind(line_number)
+                .execute(&mut *connection)
+                .await?
+                .rows_affected();
+        }
+    }
+    sqlx::query("UPDATE orders SET version = version + 1, updated_at = $2 WHERE order_number = $1")
+        .bind(order_number.to_owned())
+        .bind(now)
+        .execute(&mut *connection)
+        .await?;
+    Ok(changed)
+}

@@ -7,6 +7,7 @@
 
 mod addresses;
 mod catalogue;
+pub mod curbside;
 mod data;
 mod generate;
 mod rng;
@@ -84,6 +85,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
         }
     }
     write::orders(db, &batch).await?;
+    curbside::write(db, plan.until_millis).await?;
     let (heaviest_email, heaviest_orders) = generator.heaviest();
     Ok(SeedReport { members: members.len(), orders, lines, heaviest_email, heaviest_orders })
 }

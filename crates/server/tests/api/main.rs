@@ -10,6 +10,7 @@ mod authz_sweep;
 mod configuration;
 mod consent;
 mod crash;
+mod curbside;
 mod detail;
 mod documents;
 mod einvoice;

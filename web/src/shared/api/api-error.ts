@@ -7,14 +7,24 @@ export class ApiError extends Error {
   readonly field: string | null;
   /** Seconds from a `Retry-After` header (429), when the server sent one. */
   readonly retryAfter: number | null;
+  /** The `Location` header of the answer (a 409 duplicate names the existing object there). */
+  readonly location: string | null;
 
-  constructor(init: { status: number; code: string; message: string; field?: string | null; retryAfter?: number | null }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    field?: string | null;
+    retryAfter?: number | null;
+    location?: string | null;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.field = init.field ?? null;
     this.retryAfter = init.retryAfter ?? null;
+    this.location = init.location ?? null;
   }
 }
 

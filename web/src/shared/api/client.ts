@@ -67,6 +67,7 @@ function toApiError(response: Response, body: unknown): ApiError {
       message: typeof message === 'string' ? message : code,
       field: typeof field === 'string' ? field : null,
       retryAfter,
+      location: response.headers.get('Location'),
     });
   }
   return new ApiError({ status: response.status, code: 'unparseable-response', message: PARSE_ERROR_MESSAGE, retryAfter });

@@ -353,6 +353,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/stores/{storeId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a store key for the associate console (X-Ops-Key). The key is answered once. */
+        post: operations["create_store_key"];
+        /** Revoke every live key of a store (a lost tablet): its consoles are signed out at their next refresh. */
+        delete: operations["revoke_store_keys"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/stores/{storeId}/order_pickups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's open interactions, newest first. Answers an `ETag`; `If-None-Match` with it answers 304. */
+        get: operations["list_open_pickups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/stores/{storeId}/order_pickups/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a submitted interaction (an associate is on the way to the car). */
+        post: operations["claim_pickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/stores/{storeId}/order_pickups/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a claimed interaction: the order's lines ready for pickup become picked up. */
+        post: operations["complete_pickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order_mgmt/shipment_service_providers/v1": {
         parameters: {
             query?: never;
@@ -499,6 +568,61 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/store/curbside_offers/v1/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the order detail links the curbside page with: for an order ready for pickup at a store that
+         *     offers curbside (open or not: the page itself says when the store is closed).
+         */
+        get: operations["get_curbside_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/order_pickups/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell the store the shopper has arrived ("I'm here"). */
+        post: operations["create_pickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/order_pickups/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One interaction (the shopper's page polls it every second). */
+        get: operations["get_pickup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The shopper withdraws a request: `{"status":"CANCELLED_CONSUMER"}` is the only change allowed. */
+        patch: operations["patch_pickup"];
         trace?: never;
     };
     "/store/store_views/v1": {
@@ -666,6 +790,24 @@ export interface components {
          * @enum {string}
          */
         ConsentType: "partnerOrderDataSharing" | "performanceCookies" | "marketingEmail";
+        ConsolePickup: {
+            claimedAt?: string | null;
+            completedAt?: string | null;
+            createdAt: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Items on the order, so the associate brings them all.
+             */
+            itemCount: number;
+            orderNumber: string;
+            /** @description SUBMITTED or CLAIMED (open), COMPLETE after completing. */
+            status: string;
+            vehicleDescription: string;
+        };
+        ConsolePickupList: {
+            objects: components["schemas"]["ConsolePickup"][];
+        };
         ContactInformation: {
             dayPhoneNumber?: string | null;
             email?: string | null;
@@ -685,8 +827,40 @@ export interface components {
             /** @description What is handled specially in this country (spec 002 §9), when it is one of those. */
             specialHandling?: string | null;
         };
+        /** @description Fields are optional in the schema so that a missing one answers `curbside-missing-parameters` naming it. */
+        CreatePickupRequest: {
+            /** @description Exactly one note: the vehicle description. */
+            notes?: components["schemas"]["PickupNote"][];
+            orderNumber?: string | null;
+            storeId?: string | null;
+            /** @description `curbside`. */
+            storeServiceId?: string | null;
+            validationCode?: components["schemas"]["ValidationCode"] | null;
+        };
+        CreateStoreKeyRequest: {
+            /** @description Who or what the key is for (e.g. "front desk tablet"); at most 100 characters. */
+            label?: string | null;
+        };
         CreatedMember: {
             upmId: string;
+        };
+        CreatedPickup: {
+            id: string;
+            /** @description SUBMITTED. */
+            status: string;
+        };
+        CreatedStoreKey: {
+            /** @description Shown this once; only a hash is kept. */
+            key: string;
+            storeId: string;
+        };
+        CurbsideOffer: {
+            orderNumber: string;
+            /** @description The order's own QR id: the `qrId` of the curbside page and the `validationCode.code` of the request. */
+            qrId: string;
+            storeId: string;
+            storeServiceId: string;
+            validationCodeType: string;
         };
         DayHoursView: {
             /** @description Hours open, as text ("9", "11.5"); "0" = closed. */
@@ -1182,6 +1356,10 @@ export interface components {
             /** @description The query to append for the next page; null on the last page. */
             next?: string | null;
         };
+        PatchPickupRequest: {
+            /** @description The shopper may only set CANCELLED_CONSUMER. */
+            status?: string | null;
+        };
         Payment: {
             paymentDisplayNumber?: string | null;
             paymentType: string;
@@ -1211,6 +1389,14 @@ export interface components {
             };
             specialHours: components["schemas"]["SpecialHours"][];
         };
+        PickupNote: {
+            /** @description CONSUMER. */
+            authorType?: string | null;
+            /** @description ATHLETE. */
+            target?: string | null;
+            /** @description The vehicle description: required, at most 100 characters. */
+            text?: string | null;
+        };
         PickupStore: {
             addressLines: string[];
             country: string;
@@ -1220,6 +1406,18 @@ export interface components {
             storeName: string;
             telephone: string;
             timezone: string;
+        };
+        PickupView: {
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            id: string;
+            notes: components["schemas"]["PickupNote"][];
+            orderNumber: string;
+            /** @description SUBMITTED, CLAIMED, COMPLETE or CANCELLED_CONSUMER. */
+            status: string;
+            storeId: string;
+            storeServiceId: string;
+            updatedAt: string;
         };
         PriceInfo: {
             /** Format: double */
@@ -1325,6 +1523,14 @@ export interface components {
             linkDisplayText?: string | null;
             linkSource?: string | null;
             subheader?: string | null;
+        };
+        RevokedStoreKeys: {
+            /**
+             * Format: int64
+             * @description Keys that were live and are now refused.
+             */
+            revoked: number;
+            storeId: string;
         };
         /** @description A browser session as the web app sees it; the token itself stays in the HttpOnly cookie. */
         SessionResponse: {
@@ -1540,6 +1746,12 @@ export interface components {
             /** @description True when the address is right as entered. */
             validated: boolean;
             validatedAddress?: components["schemas"]["Address"] | null;
+        };
+        ValidationCode: {
+            /** @description The order's QR id (the page's `qrId` query parameter). */
+            code?: string | null;
+            /** @description STORE_CONSUMER_ORDER_CODE. */
+            type?: string | null;
         };
         ValidationRequest: {
             address: components["schemas"]["Address"];
@@ -2495,6 +2707,230 @@ export interface operations {
             };
         };
     };
+    create_store_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStoreKeyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedStoreKey"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revoke_store_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedStoreKeys"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_open_pickups: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Store-Key": string;
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePickupList"];
+                };
+            };
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description store-key-invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    claim_pickup: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Store-Key": string;
+            };
+            path: {
+                storeId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePickup"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description pickup-invalid-transition */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    complete_pickup: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Store-Key": string;
+            };
+            path: {
+                storeId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePickup"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description pickup-invalid-transition */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     list_providers: {
         parameters: {
             query?: {
@@ -2940,6 +3376,204 @@ export interface operations {
             };
             /** @description feature-disabled */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_curbside_offer: {
+        parameters: {
+            query?: {
+                /** @description guest credentials */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurbsideOffer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description curbside-order-not-ready, curbside-not-offered */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_pickup: {
+        parameters: {
+            query?: {
+                /** @description guest: email(...) or phoneNumber(cc+number) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePickupRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPickup"];
+                };
+            };
+            /** @description curbside-missing-parameters (field named), validation-failed (notes[0].text, storeServiceId, validationCode.type, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-order-detail-failure: no such order for this caller; store-views-service-failure: no such store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description pickup-duplicate: the order has an open interaction, named by Location */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description curbside-store-closed, curbside-not-offered, curbside-order-not-ready, curbside-invalid-validation-code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_pickup: {
+        parameters: {
+            query?: {
+                /** @description guest credentials */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patch_pickup: {
+        parameters: {
+            query?: {
+                /** @description guest credentials */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchPickupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupView"];
+                };
+            };
+            /** @description validation-failed: status other than CANCELLED_CONSUMER */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description pickup-invalid-transition: already complete or cancelled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,12 @@ export const paths = {
   giftCardLookup: () => '/orders/gift-card-lookup',
   bag: () => '/orders/bag',
   addresses: () => '/orders/addresses',
+  curbside: (orderNumber: string, query?: { storeId: string; qrId: string; storeInteractionId?: string }) => {
+    const path = `/orders/curbside/${encodeURIComponent(orderNumber)}`;
+    const search = new URLSearchParams(Object.entries(query ?? {}).filter(([, value]) => Boolean(value))).toString();
+    return search ? `${path}?${search}` : path;
+  },
+  storeConsole: () => '/orders/store-console',
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };

@@ -1,0 +1,1 @@
+export { CurbsideSlot } from './components/curbside-slot';

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Redirect, useSearch } from 'wouter';
+import { isApiError } from '@/shared/api/api-error';
+import { useFlags } from '@/shared/config/flags';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { Spinner } from '@/shared/ui/spinner';
+import { useStore } from '../api/curbside';
+import { CurbsideErrorView, CurbsideSidebar, ProgressView, ReadyView } from '../components/curbside-views';
+import { usePickupFlow } from '../components/use-pickup-flow';
+import { errorKindOf, type CurbsideErrorKind } from '../model/curbside';
+import './curbside.css';
+
+/** curbsidePickup: /orders/curbside/{orderNumber}?storeId=&qrId=[&storeInteractionId=] (spec 002 §2). */
+export function CurbsidePickupPage({ orderNumber }: { orderNumber: string }) {
+  const { enableCurbsidePickup } = useFlags();
+  if (!enableCurbsidePickup) return <Redirect to={paths.history()} replace />;
+  return <CurbsidePickup orderNumber={orderNumber} />;
+}
+
+function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
+  const { t } = useI18n();
+  const search = new URLSearchParams(useSearch());
+  const storeId = search.get('storeId') ?? '';
+  const qrId = search.get('qrId') ?? '';
+  const flow = usePickupFlow(orderNumber, search.get('storeInteractionId'));
+  const missing = !storeId || !qrId || !orderNumber;
+  const store = useStore(storeId, !missing);
+  const [attempts, setAttempts] = useState(0);
+
+  const storeData = store.data ?? null;
+  let error: CurbsideErrorKind | null = null;
+  if (missing) error = 'missingParameters';
+  else if (store.isError) error = isApiError(store.error) ? errorKindOf(store.error.code) : 'fetchFailed';
+  else if (flow.failure) error = flow.failure;
+  // A shopper who has not yet said "I'm here" learns before typing that curbside is not possible now.
+  else if (storeData && !flow.saved && !storeData.storeServices.includes('curbside')) error = 'noCurbside';
+  else if (storeData && !flow.saved && !storeData.isOpenNow) error = 'storeClosed';
+
+  const retry = () => {
+    setAttempts((count) => count + 1);
+    if (store.isError || (storeData && !flow.saved)) void store.refetch();
+    if (flow.failure) flow.resume();
+  };
+
+  let main;
+  if (error) main = <CurbsideErrorView kind={error} attempts={attempts} store={storeData} onRetry={retry} />;
+  else if (!storeData) main = <Spinner label={t('curbside.loading')} />;
+  else if (flow.saved)
+    main = (
+      <ProgressView
+        status={flow.saved.status}
+        cancelled={flow.rawStatus === 'CANCELLED_CONSUMER'}
+        cancelling={flow.cancelling}
+        onCancel={flow.cancel}
+      />
+    );
+  else main = <ReadyView busy={flow.submitting} onSubmit={(vehicle) => { flow.submit({ orderNumber, storeId, qrId, vehicle }); }} />;
+
+  return (
+    <div className="curbside">
+      <h1 tabIndex={-1}>{t('curbside.page.title')}</h1>
+      <div className="curbside__layout">
+        <div className="curbside__main">{main}</div>
+        <CurbsideSidebar orderNumber={orderNumber} store={storeData} />
+      </div>
+    </div>
+  );
+}

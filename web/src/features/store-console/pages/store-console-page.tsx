@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { isApiError } from '@/shared/api/api-error';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
+import { TextField } from '@/shared/ui/text-field';
+import { advance, listOpen, useStoreName, type ConsolePickup } from '../api/console';
+import './store-console.css';
+
+/** How often the list is asked again; with the ETag an unchanged list costs a 304 without a body. */
+export const REFRESH_MS = 3000;
+const STORAGE_KEY = 'orders.storeConsole';
+
+interface Credentials {
+  storeId: string;
+  key: string;
+}
+
+/** Kept for this tab only (session storage): a shared tablet forgets the key when the tab closes. */
+function loadCredentials(): Credentials | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Credentials> | null;
+    return value && typeof value.storeId === 'string' && typeof value.key === 'string' ? { storeId: value.storeId, key: value.key } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /orders/store-console: store associates see who is waiting outside and bring the order out. */
+export function StoreConsolePage() {
+  const { t } = useI18n();
+  const [credentials, setCredentials] = useState<Credentials | null>(loadCredentials);
+  const signIn = (next: Credentials) => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    setCredentials(next);
+  };
+  const signOut = () => {
+    sessionStorage.removeItem(STORAGE_KEY);
+    setCredentials(null);
+  };
+  return (
+    <div className="store-console">
+      <h1 tabIndex={-1}>{t('curbside.console.title')}</h1>
+      {credentials ? <Board credentials={credentials} onSignOut={signOut} /> : <SignIn onSignIn={signIn} />}
+    </div>
+  );
+}
+
+function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) {
+  const { t } = useI18n();
+  const [storeId, setStoreId] = useState('');
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const credentials = { storeId: storeId.trim(), key: key.trim() };
+    if (!credentials.storeId || !credentials.key) {
+      setError(t('curbside.console.signIn.invalid'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    // Signing in is one list call: the server answers 401 for a key that is not this store's.
+    listOpen(credentials.storeId, credentials.key, null)
+      .then(() => { onSignIn(credentials); })
+      .catch((cause: unknown) => {
+        setError(isApiError(cause) && cause.status === 401 ? t('curbside.console.signIn.invalid') : t('curbside.console.loadFailed'));
+      })
+      .finally(() => { setBusy(false); });
+  };
+  return (
+    <form className="card store-console__sign-in" onSubmit={submit} noValidate>
+      <h2>{t('curbside.console.signIn.heading')}</h2>
+      {error && <Alert>{error}</Alert>}
+      <TextField label={t('curbside.console.signIn.storeId')} value={storeId} autoComplete="username" onChange={(e) => { setStoreId(e.target.value); }} />
+      <TextField label={t('curbside.console.signIn.key')} type="password" value={key} autoComplete="current-password" onChange={(e) => { setKey(e.target.value); }} />
+      <Button type="submit" loading={busy}>{t('curbside.console.signIn.submit')}</Button>
+    </form>
+  );
+}
+
+function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut: () => void }) {
+  const { t, date } = useI18n();
+  const { storeId, key } = credentials;
+  const [pickups, setPickups] = useState<ConsolePickup[] | null>(null);
+  const [checkedAt, setCheckedAt] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const etag = useRef<string | null>(null);
+  const storeName = useStoreName(storeId).data ?? storeId;
+
+  const refresh = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const answer = await listOpen(storeId, key, etag.current, signal);
+        if (answer.changed) {
+          etag.current = answer.etag;
+          setPickups(answer.list.objects);
+        }
+        setFailed(false);
+        setCheckedAt(new Date().toISOString());
+      } catch (cause) {
+        if (signal?.aborted) return;
+        if (isApiError(cause) && cause.status === 401) onSignOut();
+        else setFailed(true);
+      }
+    },
+    [storeId, key, onSignOut],
+  );
+
+  // Live: ask every few seconds, and at once when the tab comes back to the front.
+  useEffect(() => {
+    const controller = new AbortController();
+    void refresh(controller.signal);
+    const timer = setInterval(() => { void refresh(controller.signal); }, REFRESH_MS);
+    const onVisible = () => { if (document.visibilityState === 'visible') void refresh(controller.signal); };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh]);
+
+  const act = (pickup: ConsolePickup, step: 'claim' | 'complete') => {
+    setBusyId(pickup.id);
+    setNotice(null);
+    advance(storeId, key, pickup.id, step)
+      .catch((cause: unknown) => {
+        setNotice(isApiError(cause) && cause.status === 409 ? t('curbside.console.conflict') : t('curbside.console.loadFailed'));
+      })
+      .finally(() => {
+        setBusyId(null);
+        void refresh();
+      });
+  };
+
+  return (
+    <section aria-labelledby="store-console-heading">
+      <div className="store-console__bar">
+        <h2 id="store-console-heading">{t('curbside.console.heading', { store: storeName })}</h2>
+        <Button variant="secondary" onClick={onSignOut}>{t('curbside.console.signOut')}</Button>
+      </div>
+      <p className="muted" aria-live="off">
+        {checkedAt ? t('curbside.console.live', { time: date(checkedAt, 'time') }) : null}
+      </p>
+      {failed && <Alert>{t('curbside.console.loadFailed')}</Alert>}
+      {notice && <Alert tone="info">{notice}</Alert>}
+      {pickups === null ? (
+        <Spinner />
+      ) : pickups.length === 0 ? (
+        <p className="card">{t('curbside.console.empty')}</p>
+      ) : (
+        <ul className="store-console__list" aria-live="polite">
+          {pickups.map((pickup) => (
+            <li key={pickup.id} className="card store-console__item">
+              <div>
+                <h3>{t('curbside.console.order', { orderNumber: pickup.orderNumber })}</h3>
+                <p className="store-console__vehicle">
+                  <span className="muted">{t('curbside.console.vehicle')}: </span>
+                  {pickup.vehicleDescription}
+                </p>
+                <p className="muted">
+                  {t('curbside.console.items', { count: pickup.itemCount })} · {t('curbside.console.arrived', { time: date(pickup.createdAt, 'time') })} ·{' '}
+                  <strong>{t('curbside.console.status', { status: pickup.status })}</strong>
+                </p>
+              </div>
+              <div className="store-console__buttons">
+                {pickup.status === 'SUBMITTED' && (
+                  <Button onClick={() => { act(pickup, 'claim'); }} loading={busyId === pickup.id}>
+                    {t('curbside.console.claim')}
+                  </Button>
+                )}
+                {pickup.status === 'CLAIMED' && (
+                  <Button onClick={() => { act(pickup, 'complete'); }} loading={busyId === pickup.id}>
+                    {t('curbside.console.complete')}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

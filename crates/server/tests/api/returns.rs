@@ -550,3 +550,29 @@ async fn rules_of_window_china_and_store(app: &TestApp) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 on_both_backends!(returns_rules, rules_of_window_china_and_store);
+
+async fn the_demo_seed_has_returnable_orders_everywhere(app: &TestApp) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let until = app.clock.now_ms();
+    let plan = server::seed::SeedPlan { members: 12, orders: 40, seed: 3, until_millis: until };
+    server::seed::run(&connected.db, &plan).await.expect("seed");
+    connected.db.pool.close().await;
+    let body = json!({"email": "shopper@example.com", "password": server::seed::DEMO_PASSWORD});
+    let (_, answer) = app.post_json("/auth/v1/token", &body, false).await;
+    let token = answer["accessToken"].as_str().expect("token").to_owned();
+    for (n, market) in MARKETS.iter().enumerate() {
+        let member_order = format!("C9RM0000000{}", n + 1);
+        let (status, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{member_order}"), Some(&token)).await;
+        assert_eq!(status, StatusCode::OK, "{member_order} {options}");
+        assert_eq!(options["country"], market.country);
+        assert_eq!(options["orderLines"][0]["returnableFlag"], true, "{options}");
+        let guest_order = format!("C9RG0000000{}", n + 1);
+        let path = format!("/order_mgmt/return_options/v1/{guest_order}?filter=email(guest.returns@example.com)");
+        let (status, options) = app.get_json(&path, None).await;
+        assert_eq!(status, StatusCode::OK, "{guest_order}");
+        assert_eq!(options["orderLines"][1]["returnableQuantity"], 2);
+    }
+    let (_, china) = app.get_json("/order_mgmt/return_options/v1/C9RM00000009", Some(&token)).await;
+    assert_eq!(china["orderLines"][2]["returnDisableReason"]["code"], "customized-item");
+}
+on_both_backends!(returns_demo_seed, the_demo_seed_has_returnable_orders_everywhere);

@@ -17,7 +17,9 @@ pub const MEMBER_EMAIL: &str = "shopper@example.com";
 pub const GUEST_EMAIL: &str = "guest.returns@example.com";
 
 /// (country, currency, shoe price, tee price in minor units, prices include tax, address lines)
-const MARKETS: &[(&str, &str, i64, i64, bool, &[&str])] = &[
+type Market = (&'static str, &'static str, i64, i64, bool, &'static [&'static str]);
+
+const MARKETS: &[Market] = &[
     ("US", "USD", 12000, 2500, false, &["1 Market Street", "San Francisco, CA 94105"]),
     ("GB", "GBP", 11000, 2200, true, &["221B Baker Street", "London NW1 6XE"]),
     ("DE", "EUR", 12999, 2499, true, &["Unter den Linden 1", "10117 Berlin"]),
@@ -31,13 +33,11 @@ const MARKETS: &[(&str, &str, i64, i64, bool, &[&str])] = &[
 
 fn line(
     number: i64,
-    gtin: &str,
-    sku: &str,
+    (gtin, sku): (&str, &str),
     title: &str,
     size: &str,
     quantity: i64,
-    price: i64,
-    tax: i64,
+    (price, tax): (i64, i64),
 ) -> StoredLine {
     StoredLine {
         line_number: number,
@@ -69,30 +69,16 @@ fn line(
 fn order(number: String, index: usize, upm_id: Option<String>, email: &str, until_millis: i64) -> Option<StoredOrder> {
     let (country, currency, shoe, tee, included, address) = MARKETS.get(index)?;
     let tax = |amount: i64| if *included { 0 } else { amount * 8 / 100 };
+    let (shoe_codes, tee_codes) = (
+        (format!("0088{index}000000001"), format!("RS{index}1")),
+        (format!("0088{index}000000002"), format!("RS{index}2")),
+    );
     let mut lines = vec![
-        line(
-            1,
-            &format!("0088{index}000000001"),
-            &format!("RS{index}1"),
-            "Stride Runner 4",
-            "10",
-            1,
-            *shoe,
-            tax(*shoe),
-        ),
-        line(
-            2,
-            &format!("0088{index}000000002"),
-            &format!("RS{index}2"),
-            "Dri-Tech Training Tee",
-            "M",
-            2,
-            *tee,
-            tax(*tee * 2),
-        ),
+        line(1, (&shoe_codes.0, &shoe_codes.1), "Stride Runner 4", "10", 1, (*shoe, tax(*shoe))),
+        line(2, (&tee_codes.0, &tee_codes.1), "Dri-Tech Training Tee", "M", 2, (*tee, tax(*tee * 2))),
     ];
     if *country == "CN" && upm_id.is_some() {
-        let mut custom = line(3, "00889000000003", "RS93", "Stride Runner 4 By You", "9", 1, *shoe, 0);
+        let mut custom = line(3, ("00889000000003", "RS93"), "Stride Runner 4 By You", "9", 1, (*shoe, 0));
         custom.details.pbid = OptText::some("PB-DEMO-1");
         lines.push(custom);
     }

@@ -562,7 +562,8 @@ async fn the_demo_seed_has_returnable_orders_everywhere(app: &TestApp) {
     let token = answer["accessToken"].as_str().expect("token").to_owned();
     for (n, market) in MARKETS.iter().enumerate() {
         let member_order = format!("C9RM0000000{}", n + 1);
-        let (status, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{member_order}"), Some(&token)).await;
+        let (status, options) =
+            app.get_json(&format!("/order_mgmt/return_options/v1/{member_order}"), Some(&token)).await;
         assert_eq!(status, StatusCode::OK, "{member_order} {options}");
         assert_eq!(options["country"], market.country);
         assert_eq!(options["orderLines"][0]["returnableFlag"], true, "{options}");

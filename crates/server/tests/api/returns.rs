@@ -577,3 +577,185 @@ async fn the_demo_seed_has_returnable_orders_everywhere(app: &TestApp) {
     assert_eq!(china["orderLines"][2]["returnDisableReason"]["code"], "customized-item");
 }
 on_both_backends!(returns_demo_seed, the_demo_seed_has_returnable_orders_everywhere);
+
+async fn sql(app: &TestApp, statement: &str) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    sqlx::query(sqlx::AssertSqlSafe(statement.to_owned())).execute(&connected.db.pool).await.expect("statement");
+    connected.db.pool.close().await;
+}
+
+async fn effect_detail(app: &TestApp, rn: &str, key: &str) -> Option<String> {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let detail: Option<Option<String>> =
+        sqlx::query_scalar("SELECT detail FROM return_effects WHERE return_order_number = $1 AND effect_key = $2")
+            .bind(rn)
+            .bind(key)
+            .fetch_optional(&connected.db.pool)
+            .await
+            .expect("query");
+    connected.db.pool.close().await;
+    detail.flatten()
+}
+
+async fn rerun_pickup_refusal_store_and_doris(app: &TestApp) {
+    let (upm_id, token) = app.member("effects@example.com").await;
+    // A job claimed again after its worker died (lease run out) repeats none of its effects.
+    app.put_order(&delivered_order(app, "C7950001", Some(&upm_id), "US", "USD")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7950001", Some(&token)).await;
+    let body = capture_body("C7950001", &options, "upsDropoff|ups", "1", 1);
+    let (_, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    let job_id = accepted["jobId"].as_str().expect("job").to_owned();
+    let rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn").to_owned();
+    wait_job(app, &job_id, Some(&token), "").await;
+    sql(
+        app,
+        &format!("UPDATE jobs SET status = 'IN_PROGRESS', lease_until = 0, response = NULL WHERE id = '{job_id}'"),
+    )
+    .await;
+    let job = wait_job(app, &job_id, Some(&token), "").await;
+    assert_eq!(job["status"], "COMPLETED", "{job}");
+    assert_eq!(job["response"]["returnOrderNumber"], rn.as_str());
+    let created: Vec<Value> = ops_outbox(app, "guest.shopper@example.com")
+        .await
+        .into_iter()
+        .filter(|m| m["subject"].as_str().is_some_and(|s| s.contains(&rn)))
+        .collect();
+    assert_eq!(created.len(), 1, "the created e-mail once");
+    let (_, history) = app.get_json("/orders/history/v1?filter=orderType(RETURN_ORDER)", Some(&token)).await;
+    assert_eq!(history["orderItems"].as_array().map_or(0, Vec::len), 1, "one RETURN_ORDER");
+
+    // Korea: the courier refuses a postal code of the wrong shape; the job is DENIED and the unit is free again.
+    app.put_order(&delivered_order(app, "C7950002", Some(&upm_id), "KR", "KRW")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7950002", Some(&token)).await;
+    let mut body = capture_body("C7950002", &options, "courierPickup|cj-logistics", "1", 1);
+    body["pickup"]["address"]["postalCode"] = json!("ABC");
+    let (status, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
+    assert_eq!(
+        (job["status"].as_str(), job["error"]["code"].as_str()),
+        (Some("DENIED"), Some("carrier-pickup-refused")),
+        "{job}"
+    );
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7950002", Some(&token)).await;
+    assert_eq!(options["orderLines"][0]["returnableQuantity"], 1);
+    // The same request with a good address books the pickup.
+    body["pickup"]["address"]["postalCode"] = json!("06234");
+    let (_, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
+    assert_eq!(job["status"], "COMPLETED", "{job}");
+    assert!(job["response"]["pickup"]["confirmation"].as_str().is_some(), "{job}");
+
+    // A store return: the Doris notice fails (webhook down) and the return still completes; the store
+    // e-mail carries the barcode.
+    sql(app, "INSERT INTO settings (name, value) VALUES ('doris_webhook_url', 'http://127.0.0.1:9/doris')").await;
+    app.put_order(&delivered_order(app, "C7950003", Some(&upm_id), "US", "USD")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7950003", Some(&token)).await;
+    let body = capture_body("C7950003", &options, "returnToStore", "1", 1);
+    let (_, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    let store_rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn").to_owned();
+    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
+    assert_eq!(job["status"], "COMPLETED", "{job}");
+    let doris = effect_detail(app, &store_rn, "doris").await.unwrap_or_default();
+    assert!(doris.contains("service-doris-comms-failure"), "{doris}");
+    let email = json!({"country": "US", "firstName": "Jane", "language": "en", "orderNumber": "C7950003", "returnNumber": store_rn, "to": "jane@example.com"});
+    let (status, answer) = post(app, "/order_mgmt/store_return_email/v1", &email, Some(&token), None).await;
+    assert_eq!((status, answer["sent"].as_bool()), (StatusCode::OK, Some(true)), "{answer}");
+    let mails = ops_outbox(app, "jane@example.com").await;
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0]["attachmentType"], "image/png");
+    // Not for a carrier return.
+    let email = json!({"orderNumber": "C7950001", "returnNumber": rn, "to": "jane@example.com"});
+    let (status, answer) = post(app, "/order_mgmt/store_return_email/v1", &email, Some(&token), None).await;
+    assert_eq!((status, answer["field"].as_str()), (StatusCode::BAD_REQUEST, Some("returnNumber")));
+}
+on_both_backends!(returns_effects, rerun_pickup_refusal_store_and_doris);
+
+/// An SMTP server for the test: accepts any number of connections and messages, hands each DATA over.
+async fn smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = listener.local_addr().expect("address");
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let _ = write.write_all(b"220 test ESMTP\r\n").await;
+                let mut data = String::new();
+                let mut in_data = false;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if in_data {
+                        if line == "." {
+                            in_data = false;
+                            let _ = sender.send(std::mem::take(&mut data));
+                            let _ = write.write_all(b"250 OK queued\r\n").await;
+                        } else {
+                            data.push_str(line.strip_prefix('.').unwrap_or(&line));
+                            data.push('\n');
+                        }
+                        continue;
+                    }
+                    let upper = line.to_ascii_uppercase();
+                    let reply: &[u8] = if upper.starts_with("EHLO") {
+                        b"250-test\r\n250 8BITMIME\r\n"
+                    } else if upper.starts_with("DATA") {
+                        in_data = true;
+                        b"354 go ahead\r\n"
+                    } else if upper.starts_with("QUIT") {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    let _ = write.write_all(reply).await;
+                }
+            });
+        }
+    });
+    (format!("smtp://{address}"), receiver)
+}
+
+/// The attachment of a MIME message: (file name, bytes).
+fn attachment(data: &str) -> Option<(String, Vec<u8>)> {
+    let boundary = data.split("boundary=\"").nth(1)?.split('"').next()?;
+    let part = data.split(&format!("--{boundary}")).find(|part| part.contains("Content-Disposition: attachment"))?;
+    // Long names are split the RFC 2231 way (`filename*0="..."`).
+    let name =
+        part.split("filename=\"").nth(1).or_else(|| part.split("filename*0=\"").nth(1))?.split('"').next()?.to_owned();
+    let (_, encoded) = part.split_once("\n\n")?;
+    let encoded: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
+    Some((name, base64::engine::general_purpose::STANDARD.decode(encoded).ok()?))
+}
+
+#[tokio::test]
+async fn return_mails_reach_a_real_smtp_server_with_the_label_attached() {
+    let (url, mut received) = smtp_server().await;
+    let options = crate::helpers::Options { smtp_url: Some(url), ..crate::helpers::Options::default() };
+    let app = crate::helpers::spawn_app_with(crate::helpers::Backend::Sqlite, options).await;
+    let (upm_id, token) = app.member("smtp@example.com").await;
+    app.put_order(&delivered_order(&app, "C7960001", Some(&upm_id), "US", "USD")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7960001", Some(&token)).await;
+    let body = capture_body("C7960001", &options, "upsDropoff|ups", "1", 1);
+    let (_, accepted) = post(&app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    let rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn").to_owned();
+    let job = wait_job(&app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
+    assert_eq!(job["response"]["emailSent"], true);
+    let wait = std::time::Duration::from_secs(10);
+    let created = tokio::time::timeout(wait, received.recv()).await.expect("in time").expect("a message");
+    assert!(created.contains(&format!("Subject: We have your return {rn}")), "{created}");
+    assert!(created.contains("To: guest.shopper@example.com"));
+    let Some((name, pdf)) = attachment(&created) else { panic!("no attachment in {created}") };
+    assert_eq!(name, format!("return-label-{rn}.pdf"));
+    let (_, label) = app.get_json(&format!("/order_mgmt/user_return_labels/v1/{rn}"), Some(&token)).await;
+    assert_qr_decodes(&pdf, label["dropOffCode"]["data"].as_str().expect("code"));
+    let dispatch = json!({"dispatchType": "EMAIL", "returnOrderNumber": rn, "email": "other@example.com"});
+    let (status, _) = post(&app, "/order_mgmt/user_return_labels_dispatch/v1", &dispatch, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let sent = tokio::time::timeout(wait, received.recv()).await.expect("in time").expect("a message");
+    assert!(sent.contains("To: other@example.com"), "{sent}");
+    assert!(attachment(&sent).is_some_and(|(_, bytes)| bytes.starts_with(b"%PDF")));
+    app.finish().await;
+}

@@ -79,6 +79,31 @@ pub fn scannable_code_wait_minutes(country: &str) -> i64 {
     }
 }
 
+/// Where a refund goes and when it arrives (001 §1, §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefundArrival {
+    /// ORIGINAL_PAYMENT, GIFT_CARD (PayPal orders returned in a store) or BANK_TRANSFER (cash payments).
+    pub destination: &'static str,
+    /// Business days after the return is processed.
+    pub days_min: u32,
+    pub days_max: u32,
+}
+
+/// Original method: usually within 2 business days, up to a week; EMEA up to 2 weeks (10 business days).
+/// Gift card: at once (our choice: within 1 business day). Bank transfer (cash and cash-on-delivery
+/// orders): our choice, 3 to 10 business days.
+pub fn refund_arrival(country: &str, payment_types: &[&str], store_return: bool) -> RefundArrival {
+    let paid = |kind: &str| payment_types.iter().any(|p| p.eq_ignore_ascii_case(kind));
+    if store_return && paid("paypal") {
+        return RefundArrival { destination: "GIFT_CARD", days_min: 0, days_max: 1 };
+    }
+    if paid("cash") || paid("cod") {
+        return RefundArrival { destination: "BANK_TRANSFER", days_min: 3, days_max: 10 };
+    }
+    let days_max = if super::is_emea(country) { 10 } else { 5 };
+    RefundArrival { destination: "ORIGINAL_PAYMENT", days_min: 2, days_max }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +140,21 @@ mod tests {
         assert_eq!(refund_estimate(&[(1, Money(500))], Money(995)), Some(Money(0)));
         assert_eq!(refund_estimate(&[], Money(0)), Some(Money(0)));
         assert_eq!(refund_estimate(&[(i64::MAX, Money(2))], Money(0)), None);
+    }
+
+    #[test]
+    fn refund_arrivals() {
+        let cases: &[(&str, &[&str], bool, &str, u32)] = &[
+            ("US", &["credit_card"], false, "ORIGINAL_PAYMENT", 5),
+            ("DE", &["credit_card"], false, "ORIGINAL_PAYMENT", 10),
+            ("US", &["paypal"], true, "GIFT_CARD", 1),
+            ("US", &["paypal"], false, "ORIGINAL_PAYMENT", 5),
+            ("NL", &["cash"], false, "BANK_TRANSFER", 10),
+        ];
+        for (country, payments, store, destination, max) in cases {
+            let arrival = refund_arrival(country, payments, *store);
+            assert_eq!((arrival.destination, arrival.days_max), (*destination, *max), "{country} {payments:?}");
+        }
     }
 
     #[test]

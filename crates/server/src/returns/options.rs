@@ -59,6 +59,16 @@ pub struct PickupSlotView {
     pub to_hour: u32,
 }
 
+/// Where the refund goes and when (business days after the return is processed).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundArrivalView {
+    /// ORIGINAL_PAYMENT, GIFT_CARD or BANK_TRANSFER.
+    pub destination: String,
+    pub business_days_min: u32,
+    pub business_days_max: u32,
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MethodView {
@@ -80,6 +90,7 @@ pub struct MethodView {
     pub refund_deduction: Amount,
     /// Every returnable unit × its refund − the deduction.
     pub refund_estimate: Amount,
+    pub refund_arrival: RefundArrivalView,
     pub link: Option<String>,
     pub pickup_slots: Vec<PickupSlotView>,
 }
@@ -290,6 +301,15 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
                 price: Amount::of(price.price, currency),
                 refund_deduction: Amount::of(price.refund_deduction, currency),
                 refund_estimate: Amount::of(estimate, currency),
+                refund_arrival: {
+                    let arrival =
+                        pricing::refund_arrival(&order.country, &payment_types(order), choice.method.is_store());
+                    RefundArrivalView {
+                        destination: arrival.destination.to_owned(),
+                        business_days_min: arrival.days_min,
+                        business_days_max: arrival.days_max,
+                    }
+                },
                 link: carrier.zip(service).and_then(|(c, s)| c.info().links.get(&s).cloned()),
                 pickup_slots,
             }

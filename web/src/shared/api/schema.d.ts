@@ -1132,6 +1132,7 @@ export interface components {
             pickupSlots: components["schemas"]["PickupSlotView"][];
             /** @description What the caller pays (members: 0). */
             price: components["schemas"]["Amount"];
+            refundArrival: components["schemas"]["RefundArrivalView"];
             /** @description The part of the price taken from the refund. */
             refundDeduction: components["schemas"]["Amount"];
             /** @description Every returnable unit × its refund − the deduction. */
@@ -1498,6 +1499,15 @@ export interface components {
             contactInformation?: components["schemas"]["ContactInformation"];
             firstName?: string | null;
             lastName?: string | null;
+        };
+        /** @description Where the refund goes and when (business days after the return is processed). */
+        RefundArrivalView: {
+            /** Format: int32 */
+            businessDaysMax: number;
+            /** Format: int32 */
+            businessDaysMin: number;
+            /** @description ORIGINAL_PAYMENT, GIFT_CARD or BANK_TRANSFER. */
+            destination: string;
         };
         /** @description The registration the front end sends (field names as the provider's API spells them). */
         Registration: {

@@ -759,3 +759,71 @@ async fn return_mails_reach_a_real_smtp_server_with_the_label_attached() {
     assert!(attachment(&sent).is_some_and(|(_, bytes)| bytes.starts_with(b"%PDF")));
     app.finish().await;
 }
+
+/// Submit-to-COMPLETED latency (ms) of one return: capture, then poll every 20 ms.
+async fn submit_to_completed(app: &TestApp, token: &str, order_number: &str, options: &Value) -> f64 {
+    let body = capture_body(order_number, options, "upsDropoff|ups", "1", 1);
+    let started = std::time::Instant::now();
+    let (status, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(token), None).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    let job_id = accepted["jobId"].as_str().expect("job").to_owned();
+    if std::env::var("RETURNS_BENCH_DEBUG").is_ok() {
+        eprintln!("post {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
+    }
+    loop {
+        let (_, job) = app.get_json(&format!("/order_mgmt/user_return_captures_jobs/v1/{job_id}"), Some(token)).await;
+        if job["status"] == "COMPLETED" {
+            return started.elapsed().as_secs_f64() * 1000.0;
+        }
+        assert!(job["status"] == "PENDING" || job["status"] == "IN_PROGRESS", "{job}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted.get(index).copied().unwrap_or(f64::NAN)
+}
+
+/// `cargo test -p server --test api returns_benchmark -- --ignored --nocapture` (add
+/// ORDERS_TEST_POSTGRES_URL for PostgreSQL): p50/p99 of 200 returns in a row and 50 in parallel.
+async fn benchmark(backend: crate::helpers::Backend) {
+    let app = crate::helpers::spawn_app(backend).await;
+    let (upm_id, token) = app.member("bench@example.com").await;
+    for n in 0..250 {
+        app.put_order(&delivered_order(&app, &format!("C8{n:06}"), Some(&upm_id), "US", "USD")).await;
+    }
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C8000000", Some(&token)).await;
+    let mut serial = Vec::new();
+    for n in 0..200 {
+        serial.push(submit_to_completed(&app, &token, &format!("C8{n:06}"), &options).await);
+    }
+    let numbers: Vec<String> = (200..250).map(|n| format!("C8{n:06}")).collect();
+    let parallel_runs = numbers.iter().map(|number| submit_to_completed(&app, &token, number, &options));
+    let mut parallel = futures_util::future::join_all(parallel_runs).await;
+    for samples in [&mut serial, &mut parallel] {
+        samples.sort_by(f64::total_cmp);
+    }
+    println!(
+        "{backend:?}: 200 in a row p50 {:.1} ms p99 {:.1} ms; 50 in parallel p50 {:.1} ms p99 {:.1} ms",
+        percentile(&serial, 0.5),
+        percentile(&serial, 0.99),
+        percentile(&parallel, 0.5),
+        percentile(&parallel, 0.99)
+    );
+    app.finish().await;
+}
+
+#[tokio::test]
+#[ignore = "benchmark: run by hand"]
+async fn returns_benchmark_sqlite() {
+    benchmark(crate::helpers::Backend::Sqlite).await;
+}
+
+#[tokio::test]
+#[ignore = "benchmark: run by hand"]
+async fn returns_benchmark_postgres() {
+    if crate::helpers::postgres_admin_url().is_some() {
+        benchmark(crate::helpers::Backend::Postgres).await;
+    }
+}

@@ -71,3 +71,11 @@ CREATE TABLE bank_refunds (
     created_at BIGINT NOT NULL,
     PRIMARY KEY (order_number, owner_key)
 );
+
+-- EU right of withdrawal (issue 10): one declaration per order, with the moment it was received.
+CREATE TABLE withdrawals (
+    order_number TEXT PRIMARY KEY REFERENCES orders (order_number),
+    owner_key TEXT NOT NULL,
+    line_numbers TEXT NOT NULL,        -- JSON array of the sales-order lines withdrawn from
+    declared_at BIGINT NOT NULL        -- Unix ms, as confirmed to the shopper
+);

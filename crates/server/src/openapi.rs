@@ -67,6 +67,7 @@ impl Modify for SecuritySchemes {
         returns::refund::submit_bank_refund,
         returns::routes::send_store_return_email,
         returns::events::post_return_event,
+        returns::withdrawal::declare_withdrawal,
     ),
     components(schemas(
         error::ApiError,

@@ -15,6 +15,7 @@ pub mod pricing;
 pub mod quantity;
 pub mod reasons;
 pub mod window;
+pub mod withdrawal;
 
 /// Countries whose returns go through the EMEA carrier lists (spec 001 §9 "Carrier lists exist for").
 pub const EMEA_CARRIER_COUNTRIES: &[&str] =

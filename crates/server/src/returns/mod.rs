@@ -10,6 +10,7 @@
 //! - `events`: ops moves a return along (raw statuses of 001 §4.1) and the shopper is e-mailed.
 //! - `notify`: e-mails in the shopper's language and the Doris webhook (a trait with a sandbox sink).
 //! - `facts`: what the order view shows on lines (`orders::hooks::return_facts`).
+//! - `withdrawal`: the EU right of withdrawal, apart from a commercial return.
 
 pub mod capture;
 pub mod db;
@@ -22,6 +23,7 @@ pub mod options;
 pub mod refund;
 pub mod routes;
 pub mod texts;
+pub mod withdrawal;
 
 use domain::returns::methods::ReturnMethod;
 

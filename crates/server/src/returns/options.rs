@@ -124,6 +124,10 @@ pub struct ReturnOptions {
     pub scannable_code_wait_minutes: i64,
     pub comment_max_length: usize,
     pub comment_allowed: bool,
+    /// EU right of withdrawal: may be declared now (`POST /order_mgmt/withdrawal/v1`), and until when
+    /// (null while not delivered).
+    pub withdrawal_available: bool,
+    pub withdrawal_deadline: Option<String>,
     pub order_lines: Vec<OptionLine>,
     pub methods: Vec<MethodView>,
     pub reasons: Vec<ReasonView>,
@@ -316,7 +320,10 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
         })
         .collect();
     let payments = payment_types(order);
+    let (withdrawal_available, withdrawal_deadline) = super::withdrawal::window(order, inputs.now_ms);
     ReturnOptions {
+        withdrawal_available,
+        withdrawal_deadline: withdrawal_deadline.map(rfc3339_millis),
         order_number: order.order_number.clone(),
         country: order.country.clone(),
         currency: currency.code().to_owned(),

@@ -27,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/order_mgmt/bank_refund/v1", post(refund::submit_bank_refund))
         .route("/order_mgmt/store_return_email/v1", post(send_store_return_email))
         .route("/ops/v1/returns/{return_order_number}/events", post(events::post_return_event))
+        .route("/order_mgmt/withdrawal/v1", post(super::withdrawal::declare_withdrawal))
 }
 
 /// What the caller may return from an order and how.

@@ -185,6 +185,77 @@ pub fn compose(kind: StatusMail, language: &str, return_number: &str) -> (String
     (subject.replace("{returnNumber}", return_number), body.replace("{returnNumber}", return_number))
 }
 
+/// The withdrawal confirmation: `{orderNumber}` and `{declaredAt}` (date and time, UTC) are filled in.
+fn withdrawal_texts(language: &str) -> Option<(&'static str, &'static str)> {
+    Some(match language {
+        "en" => (
+            "Withdrawal from your order {orderNumber} received",
+            "Hello,\n\nwe received your withdrawal from the contract for order {orderNumber} on {declaredAt} (UTC). Please send the items back using one of the return methods offered.\n\nThank you.",
+        ),
+        "fr" => (
+            "Rétractation de votre commande {orderNumber} reçue",
+            "Bonjour,\n\nnous avons reçu votre rétractation du contrat pour la commande {orderNumber} le {declaredAt} (UTC). Veuillez renvoyer les articles avec l'un des modes de retour proposés.\n\nMerci.",
+        ),
+        "de" => (
+            "Widerruf Ihrer Bestellung {orderNumber} erhalten",
+            "Hallo,\n\nwir haben Ihren Widerruf des Vertrags für die Bestellung {orderNumber} am {declaredAt} (UTC) erhalten. Bitte senden Sie die Artikel mit einer der angebotenen Rücksendearten zurück.\n\nVielen Dank.",
+        ),
+        "es" => (
+            "Hemos recibido tu desistimiento del pedido {orderNumber}",
+            "Hola:\n\nhemos recibido tu desistimiento del contrato del pedido {orderNumber} el {declaredAt} (UTC). Devuelve los artículos con uno de los métodos de devolución ofrecidos.\n\nGracias.",
+        ),
+        "it" => (
+            "Recesso dall'ordine {orderNumber} ricevuto",
+            "Ciao,\n\nabbiamo ricevuto il tuo recesso dal contratto per l'ordine {orderNumber} il {declaredAt} (UTC). Rispedisci gli articoli con uno dei metodi di reso proposti.\n\nGrazie.",
+        ),
+        "nl" => (
+            "Herroeping van je bestelling {orderNumber} ontvangen",
+            "Hallo,\n\nwe hebben je herroeping van de overeenkomst voor bestelling {orderNumber} ontvangen op {declaredAt} (UTC). Stuur de artikelen terug met een van de aangeboden retourmethoden.\n\nBedankt.",
+        ),
+        "ja" => (
+            "ご注文 {orderNumber} の契約解除を受け付けました",
+            "こんにちは。\n\nご注文 {orderNumber} の契約解除のお申し出を {declaredAt} (UTC) に受け付けました。ご案内している返品方法のいずれかで商品をご返送ください。\n\nありがとうございます。",
+        ),
+        "ko" => (
+            "주문 {orderNumber}의 청약 철회가 접수되었습니다",
+            "안녕하세요.\n\n주문 {orderNumber}에 대한 청약 철회를 {declaredAt} (UTC)에 접수했습니다. 안내된 반품 방법 중 하나로 상품을 보내 주세요.\n\n감사합니다.",
+        ),
+        "pt" => (
+            "Recebemos a sua resolução da encomenda {orderNumber}",
+            "Olá,\n\nrecebemos a sua resolução do contrato da encomenda {orderNumber} em {declaredAt} (UTC). Envie os artigos com um dos métodos de devolução disponíveis.\n\nObrigado.",
+        ),
+        "sv" => (
+            "Din ångerrätt för order {orderNumber} är mottagen",
+            "Hej!\n\nVi har tagit emot att du utnyttjar ångerrätten för order {orderNumber} den {declaredAt} (UTC). Skicka tillbaka varorna med något av de erbjudna retursätten.\n\nTack.",
+        ),
+        "da" => (
+            "Din fortrydelse af ordre {orderNumber} er modtaget",
+            "Hej\n\nVi har modtaget din fortrydelse af aftalen for ordre {orderNumber} den {declaredAt} (UTC). Send varerne tilbage med en af de tilbudte returmetoder.\n\nTak.",
+        ),
+        "fi" => (
+            "Tilauksen {orderNumber} peruutus vastaanotettu",
+            "Hei,\n\nolemme vastaanottaneet tilauksen {orderNumber} sopimuksen peruutuksen {declaredAt} (UTC). Lähetä tuotteet takaisin jollakin tarjotuista palautustavoista.\n\nKiitos.",
+        ),
+        "pl" => (
+            "Otrzymaliśmy odstąpienie od zamówienia {orderNumber}",
+            "Dzień dobry,\n\notrzymaliśmy Twoje odstąpienie od umowy dla zamówienia {orderNumber} w dniu {declaredAt} (UTC). Odeślij produkty jedną z oferowanych metod zwrotu.\n\nDziękujemy.",
+        ),
+        "cs" => (
+            "Odstoupení od objednávky {orderNumber} jsme přijali",
+            "Dobrý den,\n\npřijali jsme vaše odstoupení od smlouvy k objednávce {orderNumber} dne {declaredAt} (UTC). Zboží nám prosím pošlete zpět jedním z nabízených způsobů vrácení.\n\nDěkujeme.",
+        ),
+        _ => return None,
+    })
+}
+
+/// (subject, body) of the withdrawal confirmation in `language` (or English).
+pub fn compose_withdrawal(language: &str, order_number: &str, declared_at: &str) -> (String, String) {
+    let base = crate::mail::templates::base_language(language);
+    let (subject, body) = withdrawal_texts(&base).or_else(|| withdrawal_texts("en")).unwrap_or(("", ""));
+    let fill = |text: &str| text.replace("{orderNumber}", order_number).replace("{declaredAt}", declared_at);
+    (fill(subject), fill(body))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,5 +270,10 @@ mod tests {
         let (subject, body) = compose(StatusMail::Received, "de-AT", "R123");
         assert!(subject.contains("R123") && body.contains("R123") && subject.starts_with("Wir haben"));
         assert!(compose(StatusMail::Created, "xx", "R1").0.starts_with("We have"));
+        for language in crate::mail::templates::LANGUAGES {
+            assert!(withdrawal_texts(language).is_some(), "{language}");
+        }
+        let (_, body) = compose_withdrawal("nl", "C1", "2026-11-23 10:00");
+        assert!(body.contains("C1") && body.contains("2026-11-23 10:00"));
     }
 }

@@ -827,3 +827,55 @@ async fn returns_benchmark_postgres() {
         benchmark(crate::helpers::Backend::Postgres).await;
     }
 }
+
+async fn eu_withdrawal(app: &TestApp) {
+    let (upm_id, token) = app.member("withdraw@example.com").await;
+    let (_, stranger) = app.member("withdraw.stranger@example.com").await;
+    let mut recent = delivered_order(app, "C7970001", Some(&upm_id), "DE", "EUR");
+    recent["lines"][0]["itemDates"] = json!({"delivered": days_ago(app, 3)});
+    recent["lines"][1]["itemDates"] = json!({"delivered": days_ago(app, 2)});
+    app.put_order(&recent).await;
+    let mut late = delivered_order(app, "C7970002", Some(&upm_id), "DE", "EUR");
+    late["lines"][0]["itemDates"] = json!({"delivered": days_ago(app, 15)});
+    late["lines"][1]["itemDates"] = json!({"delivered": days_ago(app, 15)});
+    app.put_order(&late).await;
+    app.put_order(&delivered_order(app, "C7970003", Some(&upm_id), "US", "USD")).await;
+
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7970001", Some(&token)).await;
+    assert_eq!(options["withdrawalAvailable"], true, "{options}");
+    assert!(options["withdrawalDeadline"].as_str().is_some());
+    let declare = |number: &str| json!({"orderNumber": number, "locale": "de-DE"});
+    let (status, _) = post(app, "/order_mgmt/withdrawal/v1", &declare("C7970001"), Some(&stranger), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, first) = post(app, "/order_mgmt/withdrawal/v1", &declare("C7970001"), Some(&token), None).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    assert_eq!(first["lineNumbers"], json!([1, 2]));
+    assert_eq!(first["emailSent"], true);
+    assert_eq!(first["returnOptions"], "/order_mgmt/return_options/v1/C7970001");
+    let (status, again) = post(app, "/order_mgmt/withdrawal/v1", &declare("C7970001"), Some(&token), None).await;
+    assert_eq!((status, &again["declaredAt"]), (StatusCode::OK, &first["declaredAt"]));
+    let mails = ops_outbox(app, "guest.shopper@example.com").await;
+    let confirmations: Vec<&Value> =
+        mails.iter().filter(|m| m["subject"].as_str().is_some_and(|s| s.starts_with("Widerruf"))).collect();
+    assert_eq!(confirmations.len(), 1, "confirmed once");
+    let declared_day = first["declaredAt"].as_str().and_then(|d| d.get(..10)).expect("date");
+    assert!(confirmations[0]["body"].as_str().is_some_and(|b| b.contains(declared_day)), "the e-mail names the date");
+    for number in ["C7970002", "C7970003"] {
+        let (status, answer) = post(app, "/order_mgmt/withdrawal/v1", &declare(number), Some(&token), None).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (StatusCode::CONFLICT, Some("withdrawal-not-available")),
+            "{number}"
+        );
+    }
+    let (status, answer) = post(
+        app,
+        "/order_mgmt/withdrawal/v1",
+        &json!({"orderNumber": "C7970002", "lineNumbers": [9]}),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!((status, answer["field"].as_str()), (StatusCode::BAD_REQUEST, Some("lineNumbers")));
+}
+on_both_backends!(returns_withdrawal, eu_withdrawal);

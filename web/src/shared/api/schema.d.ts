@@ -485,6 +485,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order_mgmt/withdrawal/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declares withdrawal from the contract (EU), once per order. */
+        post: operations["declare_withdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/history/v1": {
         parameters: {
             query?: never;
@@ -1578,6 +1595,12 @@ export interface components {
             scannableCodeWaitMinutes: number;
             storeRefundToGiftCard: boolean;
             storeReturnAllowed: boolean;
+            /**
+             * @description EU right of withdrawal: may be declared now (`POST /order_mgmt/withdrawal/v1`), and until when
+             *     (null while not delivered).
+             */
+            withdrawalAvailable: boolean;
+            withdrawalDeadline?: string | null;
             withinWindow: boolean;
         };
         /** @description Return-to-store information (000 section 3: header, subheader, barcodeNumber, linkSource, linkDisplayText). */
@@ -1810,6 +1833,25 @@ export interface components {
             address: components["schemas"]["Address"];
             /** @description The shopper's language, e.g. `en`, `ko`. */
             language?: string | null;
+        };
+        WithdrawalConfirmation: {
+            /** @description The end of the withdrawal period; null while the goods are not delivered. */
+            deadline?: string | null;
+            /** @description When the declaration was received (RFC 3339, UTC). */
+            declaredAt: string;
+            /** @description The confirmation e-mail was sent (false on a repeated declaration or without an e-mail). */
+            emailSent: boolean;
+            lineNumbers: number[];
+            orderNumber: string;
+            /** @description Where the return methods are: the order's return options. */
+            returnOptions: string;
+        };
+        WithdrawalRequest: {
+            /** @description The sales-order lines withdrawn from; all lines when absent. */
+            lineNumbers?: number[] | null;
+            /** @description The shopper's language for the confirmation, e.g. de-DE. */
+            locale?: string | null;
+            orderNumber: string;
         };
     };
     responses: never;
@@ -3161,6 +3203,67 @@ export interface operations {
             };
             /** @description the mail server did not take the message */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    declare_withdrawal: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description declared before: the first declaration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalConfirmation"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalConfirmation"];
+                };
+            };
+            /** @description validation-failed: lineNumbers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description withdrawal-not-available: not an EU order, or the 14 days after delivery have passed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

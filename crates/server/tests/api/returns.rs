@@ -332,6 +332,21 @@ async fn idempotency_and_validation(app: &TestApp) {
     other["orderLines"][0]["reasonCode"] = json!("wrongItem");
     let (status, answer) = post(app, "/order_mgmt/user_return_captures/v1", &other, Some(&token), Some("key-1")).await;
     assert_eq!((status, answer["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("idempotency-key-reused")));
+    // A retry while the first request with the key still runs: 409 (the key is held, its answer not stored yet).
+    let bytes = serde_json::to_vec(&body).expect("json");
+    let hash: String = <sha2::Sha256 as sha2::Digest>::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let now = app.clock.now_ms();
+    sql(
+        app,
+        &format!(
+            "INSERT INTO idempotency_keys (owner_key, scope, idempotency_key, request_hash, created_at) \
+             VALUES ('member:{upm_id}', 'POST /order_mgmt/user_return_captures/v1', 'key-running', '{hash}', {now})"
+        ),
+    )
+    .await;
+    let (status, answer) =
+        post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), Some("key-running")).await;
+    assert_eq!((status, answer["code"].as_str()), (StatusCode::CONFLICT, Some("idempotency-request-in-progress")));
     // The printable drop-off behind the paperless method is accepted; unknown methods are not.
     let mut tees = body.clone();
     tees["orderLines"][0]["universalProductCode"] = options["orderLines"][1]["universalProductCode"].clone();

@@ -257,6 +257,37 @@ pub async fn claim_effect(
     Ok(inserted.rows_affected() == 1)
 }
 
+/// A claimed effect not marked done after this long is taken to have died with its process (shorter than
+/// the job lease, so the job that is claimed again finds it free).
+pub const EFFECT_TAKEOVER_MS: i64 = 20_000;
+const PENDING: &str = "pending";
+
+/// Claims an effect that is marked done afterwards (`finish_effect`): true for exactly one caller, either
+/// the first, or one that takes over a claim left pending by a process that died. An effect whose process
+/// died after acting but before marking it done is made again: at least once, never lost.
+pub async fn claim_pending_effect(db: &Db, return_order_number: &str, key: &str, now: i64) -> AppResult<bool> {
+    if claim_effect(db, return_order_number, key, Some(PENDING), now).await? {
+        return Ok(true);
+    }
+    let taken = sqlx::query(
+        "UPDATE return_effects SET created_at = $3 WHERE return_order_number = $1 AND effect_key = $2 \
+         AND detail = $4 AND created_at < $5",
+    )
+    .bind(return_order_number)
+    .bind(key)
+    .bind(now)
+    .bind(PENDING)
+    .bind(now - EFFECT_TAKEOVER_MS)
+    .execute(&db.pool)
+    .await?;
+    Ok(taken.rows_affected() == 1)
+}
+
+/// Marks a claimed effect done with its outcome.
+pub async fn finish_effect(db: &Db, return_order_number: &str, key: &str, detail: &str) -> AppResult<()> {
+    set_effect_detail(db, return_order_number, key, detail).await
+}
+
 /// Forgets an effect whose action failed, so that a retry makes it.
 pub async fn release_effect(db: &Db, return_order_number: &str, key: &str) -> AppResult<()> {
     sqlx::query("DELETE FROM return_effects WHERE return_order_number = $1 AND effect_key = $2")

@@ -1,6 +1,9 @@
 //! Messages about a return: status e-mails to the shopper (created, received, refunded) in the shopper's
-//! language, each sent once (keyed row in `return_effects` before sending, removed again if the mailer
-//! fails so that a retry sends it), and the Doris notification for store returns (001 §3, §5).
+//! language, and the Doris notification for store returns (001 §3, §5). Each is claimed by a keyed row in
+//! `return_effects` before it is sent and marked done after (`db::claim_pending_effect`): a failed send
+//! removes the claim so that a retry sends it; a process killed between sending and marking leaves the
+//! claim pending, and the job that is claimed again sends it again (at least once: an e-mail is never lost,
+//! and is repeated only if the process died in that instant).
 //!
 //! Doris: a [`DorisSink`] trait. The webhook URL is read from the `settings` row `doris_webhook_url`, else
 //! `ORDERS_DORIS_URL`; without one the sandbox sink keeps the payload on the return's `doris` effect row.
@@ -40,7 +43,7 @@ impl StatusMail {
 pub async fn status_mail_once(state: &AppState, return_order_number: &str, kind: StatusMail) -> AppResult<bool> {
     let Some((ret, _)) = db::find_return(&state.db, return_order_number).await? else { return Ok(false) };
     let Some(to) = ret.email.clone() else { return Ok(false) };
-    if !db::claim_effect(&state.db, return_order_number, kind.key(), None, state.clock.now_ms()).await? {
+    if !db::claim_pending_effect(&state.db, return_order_number, kind.key(), state.clock.now_ms()).await? {
         return Ok(false);
     }
     let (subject, body) = texts::compose(kind, &ret.locale, return_order_number);
@@ -61,6 +64,7 @@ pub async fn status_mail_once(state: &AppState, return_order_number: &str, kind:
         db::release_effect(&state.db, return_order_number, kind.key()).await?;
         return Err(crate::error::AppError::Unavailable);
     }
+    db::finish_effect(&state.db, return_order_number, kind.key(), "sent").await?;
     Ok(true)
 }
 
@@ -142,7 +146,7 @@ pub fn doris_payload(ret: &ReturnRow, parent: &StoredOrder, phone: &str) -> Valu
 pub async fn doris_once(state: &AppState, ret: &ReturnRow, parent: &StoredOrder) {
     let Some(phone) = day_phone(parent) else { return };
     let rn = &ret.return_order_number;
-    match db::claim_effect(&state.db, rn, "doris", None, state.clock.now_ms()).await {
+    match db::claim_pending_effect(&state.db, rn, "doris", state.clock.now_ms()).await {
         Ok(true) => {}
         Ok(false) => return,
         Err(error) => {

@@ -894,3 +894,126 @@ async fn eu_withdrawal(app: &TestApp) {
     assert_eq!((status, answer["field"].as_str()), (StatusCode::BAD_REQUEST, Some("lineNumbers")));
 }
 on_both_backends!(returns_withdrawal, eu_withdrawal);
+
+/// The `orders` binary on `database_url`, on a free port: (child, base URL).
+async fn start_process(database_url: &str) -> (std::process::Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("free port").port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_orders"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--database-url", database_url, "--no-demo-data"])
+        .args(["--ops-key", OPS_KEY, "--token-key", crate::helpers::TOKEN_KEY, "--job-workers", "4"])
+        .args(["--guest-lookups-per-client", "100000", "--guest-lookups-per-order", "100000"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start orders");
+    let base = format!("http://127.0.0.1:{port}");
+    for _ in 0..300 {
+        if reqwest::get(format!("{base}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
+            return (child, base);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("orders did not start");
+}
+
+/// `kill -9` of the server during a burst of returns loses none and duplicates none: the jobs it held are
+/// claimed again by the next process when their lease (30 s) runs out.
+#[tokio::test]
+async fn a_killed_process_loses_and_duplicates_no_return() {
+    let path = std::env::temp_dir().join(format!("orders-kill-{}.db", uuid::Uuid::new_v4().simple()));
+    let database_url = path.display().to_string();
+    let client = reqwest::Client::new();
+    let (mut first, base) = start_process(&database_url).await;
+    let member = json!({"email": "killed@example.com", "password": crate::helpers::PASSWORD, "firstName": "K", "lastName": "N", "country": "US"});
+    let created: Value = client
+        .post(format!("{base}/ops/v1/members"))
+        .header("x-ops-key", OPS_KEY)
+        .json(&member)
+        .send()
+        .await
+        .expect("member")
+        .json()
+        .await
+        .expect("json");
+    let upm_id = created["upmId"].as_str().expect("upmId").to_owned();
+    let token_answer: Value = client
+        .post(format!("{base}/auth/v1/token"))
+        .json(&json!({"email": "killed@example.com", "password": crate::helpers::PASSWORD}))
+        .send()
+        .await
+        .expect("token")
+        .json()
+        .await
+        .expect("json");
+    let token = token_answer["accessToken"].as_str().expect("token").to_owned();
+    let placed = (chrono::Utc::now() - chrono::Duration::days(3)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let count = 20;
+    for n in 0..count {
+        let mut order = crate::helpers::order(&format!("C7980{n:03}"), Some(&upm_id), &placed);
+        order["lines"][0]["status"] = json!("Delivered");
+        let response = client
+            .post(format!("{base}/ops/v1/orders"))
+            .header("x-ops-key", OPS_KEY)
+            .json(&order)
+            .send()
+            .await
+            .expect("order");
+        assert!(response.status().is_success());
+    }
+    // The burst is in flight when the process is killed: some captures answered, some jobs running.
+    let mut burst = Vec::new();
+    for n in 0..count {
+        let body = json!({"orderNumber": format!("C7980{n:03}"), "methodId": "upsDropoff|ups",
+            "orderLines": [{"universalProductCode": "00012345678905", "quantity": 1, "reasonCode": "1"}]});
+        let request = client.post(format!("{base}/order_mgmt/user_return_captures/v1")).bearer_auth(&token).json(&body);
+        burst.push(tokio::spawn(request.send()));
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    first.kill().expect("kill -9");
+    let _ = first.wait();
+    let answered = futures_util::future::join_all(burst)
+        .await
+        .into_iter()
+        .filter(|answer| answer.as_ref().is_ok_and(|r| r.as_ref().is_ok_and(|r| r.status() == StatusCode::ACCEPTED)))
+        .count();
+
+    let (mut second, _base) = start_process(&database_url).await;
+    let connected = server::db::connect(&database_url, 1).await.expect("connect");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    loop {
+        let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE status IN ('PENDING', 'IN_PROGRESS')")
+            .fetch_one(&connected.db.pool)
+            .await
+            .expect("count");
+        if open == 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{open} jobs never finished");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let count_of = |sql: &'static str| {
+        let pool = connected.db.pool.clone();
+        async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.expect("count") }
+    };
+    let accepted = count_of("SELECT COUNT(*) FROM returns").await;
+    let returns = count_of("SELECT COUNT(*) FROM orders WHERE order_type = 'RETURN_ORDER'").await;
+    let mails = count_of("SELECT COUNT(DISTINCT subject) FROM mail_outbox").await;
+    let reserved = count_of("SELECT COALESCE(SUM(returned), 0) FROM return_quantities").await;
+    let completed = count_of("SELECT COUNT(*) FROM jobs WHERE status = 'COMPLETED'").await;
+    connected.db.pool.close().await;
+    let _ = second.kill();
+    let _ = second.wait();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    assert!(accepted >= i64::try_from(answered).unwrap_or(0) && accepted > 0, "every answered capture was kept");
+    let accepted = (accepted, accepted, accepted, accepted);
+    assert_eq!(
+        (returns, mails, reserved, completed),
+        accepted,
+        "one return order, one e-mail, one unit, one job per capture"
+    );
+}

@@ -27,6 +27,8 @@ use crate::orders::store::StoredOrder;
 use crate::state::AppState;
 
 pub const SCOPE: &str = "POST /order_mgmt/user_return_captures/v1";
+/// The raw status of a return until ops moves it along (001 §4.1: returnCreated).
+pub const INITIAL_RAW_STATUS: &str = "return request created";
 const MAX_LINES: usize = 100;
 const MAX_TEXT: usize = 200;
 
@@ -376,7 +378,7 @@ async fn run(
         locale: checked.locale.clone(),
         email: order.email.clone(),
         request: serde_json::to_value(&checked.stored).unwrap_or_default(),
-        raw_status: "return request created".to_owned(),
+        raw_status: INITIAL_RAW_STATUS.to_owned(),
         drop_off_code: None,
         tracking_number: None,
         refund_deduction: price.refund_deduction.0,

@@ -174,7 +174,8 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
     let mut tx = state.db.pool.begin().await?;
     db::set_codes(&mut tx, &rn, code.as_deref(), tracking.as_deref(), now).await.map_err(retry)?;
     let line_numbers: Vec<i64> = lines.iter().map(|l| l.line_number).collect();
-    if !exists {
+    // Also on a rerun whose first run died before this step; not once ops has moved the return along.
+    if !exists || ret.raw_status == super::capture::INITIAL_RAW_STATUS {
         store::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now).await?;
     }
     tx.commit().await?;

@@ -17,6 +17,8 @@ use super::notify::{self, StatusMail};
 use crate::carriers::{self, PickupRequest, PickupSlot};
 use crate::error::AppError;
 use crate::jobs::{self, Job, JobError, JobOutcome, JobResult};
+use crate::orders::contract::ReturnToStore;
+use crate::orders::fields::OptText;
 use crate::orders::store::{self, StoredLine, StoredOrder};
 use crate::state::AppState;
 
@@ -46,6 +48,16 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
     let mut details = parent.details.clone();
     details.shipments = Vec::new();
     details.payment_hold_flag = false;
+    // A store return shows its barcode (CODE128 of the return number, 000 §9) for the store to scan.
+    let store_return = ReturnMethod::parse(&ret.return_method).is_some_and(ReturnMethod::is_store);
+    details.show_barcode_flag = store_return;
+    details.return_to_store = store_return.then(|| ReturnToStore {
+        header: OptText::some("Return in store"),
+        subheader: OptText::some("Show this barcode at the store with your ID and payment method."),
+        barcode_number: OptText::some(ret.return_order_number.clone()),
+        link_source: None,
+        link_display_text: OptText(None),
+    });
     StoredOrder {
         order_number: ret.return_order_number.clone(),
         order_type: OrderType::ReturnOrder,

@@ -671,6 +671,9 @@ async fn rerun_pickup_refusal_store_and_doris(app: &TestApp) {
     let store_rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn").to_owned();
     let job = wait_job(app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
     assert_eq!(job["status"], "COMPLETED", "{job}");
+    let (_, store_return) = app.get_json(&format!("/orders/history/v1/{store_rn}"), Some(&token)).await;
+    assert_eq!(store_return["returnToStore"]["barcodeNumber"], store_rn.as_str(), "{store_return}");
+    assert_eq!(store_return["showBarcodeFlag"], true);
     let doris = effect_detail(app, &store_rn, "doris").await.unwrap_or_default();
     assert!(doris.contains("service-doris-comms-failure"), "{doris}");
     let email = json!({"country": "US", "firstName": "Jane", "language": "en", "orderNumber": "C7950003", "returnNumber": store_rn, "to": "jane@example.com"});

@@ -38,6 +38,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::settings::routes::router())
         .merge(crate::pickups::routes::router())
         .merge(crate::pickups::console::router())
+        .merge(crate::returns::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))

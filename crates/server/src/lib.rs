@@ -29,6 +29,7 @@ pub mod orders;
 pub mod pickups;
 pub mod products;
 pub mod rate_limit;
+pub mod returns;
 pub mod reviews;
 pub mod secrets;
 pub mod seed;

@@ -7,7 +7,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::{
     addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, pickups, products,
-    reviews, settings, stores,
+    returns, reviews, settings, stores,
 };
 
 struct SecuritySchemes;
@@ -72,6 +72,15 @@ impl Modify for SecuritySchemes {
         pickups::console::list_open_pickups,
         pickups::console::claim_pickup,
         pickups::console::complete_pickup,
+        returns::routes::get_return_options,
+        returns::capture::create_return_capture,
+        returns::routes::get_return_capture_job,
+        returns::labels::get_return_label,
+        returns::labels::dispatch_return_label,
+        returns::refund::submit_bank_refund,
+        returns::routes::send_store_return_email,
+        returns::events::post_return_event,
+        returns::withdrawal::declare_withdrawal,
     ),
     components(schemas(
         error::ApiError,

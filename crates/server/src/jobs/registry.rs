@@ -7,5 +7,6 @@ use super::Handler;
 pub fn handlers() -> HashMap<&'static str, Handler> {
     let mut handlers: HashMap<&'static str, Handler> = HashMap::new();
     handlers.insert(crate::einvoice::JOB_KIND, super::handler(crate::einvoice::issue));
+    handlers.insert(crate::returns::CAPTURE_JOB, super::handler(crate::returns::job::run));
     handlers
 }

@@ -22,6 +22,7 @@ mod metrics;
 mod ops;
 mod orders_contract;
 mod parsers;
+mod returns;
 mod seed;
 mod services;
 mod session;

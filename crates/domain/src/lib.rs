@@ -8,6 +8,7 @@
 pub mod access;
 pub mod actions;
 pub mod address;
+pub mod cancellation;
 pub mod contact;
 pub mod gift_card;
 pub mod groups;
@@ -15,6 +16,7 @@ pub mod guest_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
+pub mod payments;
 pub mod rules;
 pub mod shop_similar;
 pub mod status;

@@ -125,6 +125,8 @@ pub struct ActionFlags {
     pub enable_returns_barcode: bool,
     /// Return orders hide their barcode on the details page.
     pub suppress_return_details_barcode: bool,
+    /// The deferred-payment quick action (spec flag enableDeferredPayment).
+    pub enable_deferred_payment: bool,
 }
 
 /// What the line rules know of one line.
@@ -239,7 +241,7 @@ fn cancel(facts: &OrderFacts<'_>) -> Option<Action> {
 
 /// Pay a deferred payment (002 §2): an order whose payment is on hold, not cancelled.
 fn deferred_payment(facts: &OrderFacts<'_>) -> Option<Action> {
-    if !facts.deferred_payment_due || !is_sale(facts.order_type) {
+    if !facts.flags.enable_deferred_payment || !facts.deferred_payment_due || !is_sale(facts.order_type) {
         return None;
     }
     if !facts.order_statuses.is_empty()
@@ -365,8 +367,10 @@ mod tests {
 
     #[test]
     fn deferred_payment_needs_a_payment_hold_and_an_order_not_cancelled() {
+        let flags = ActionFlags { enable_deferred_payment: true, ..ActionFlags::default() };
         let facts = |due, statuses: Vec<SimpleStatus>| OrderFacts {
             deferred_payment_due: due,
+            flags,
             order_statuses: statuses,
             ..order(OrderType::SalesOrder)
         };
@@ -374,6 +378,8 @@ mod tests {
         assert!(offered(&facts(true, vec![PaymentPending])));
         assert!(!offered(&facts(false, vec![PaymentPending])));
         assert!(!offered(&facts(true, vec![Cancelled])));
+        let off = OrderFacts { flags: ActionFlags::default(), ..facts(true, vec![PaymentPending]) };
+        assert!(!offered(&off), "only with enableDeferredPayment");
     }
 
     #[test]

@@ -191,6 +191,27 @@ pub fn cancel_state(statuses: &[SimpleStatus]) -> CancelState {
     }
 }
 
+/// What an ops status event does to a line (a warehouse or carrier reporting a new status).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventEffect {
+    Apply,
+    /// The line has this status already: nothing to do.
+    AlreadyThere,
+    /// A cancel won the line: a shipped (or any other progress) event for it is refused, so a cancel and
+    /// a shipment never both succeed. The warehouse confirms a requested cancel with a cancelled event.
+    Conflict,
+}
+
+pub fn status_event(current: SimpleStatus, new: SimpleStatus) -> EventEffect {
+    use SimpleStatus::{CancellationPending, Cancelled};
+    match (current, new) {
+        (current, new) if current == new => EventEffect::AlreadyThere,
+        (CancellationPending, Cancelled) => EventEffect::Apply,
+        (Cancelled | CancellationPending, _) => EventEffect::Conflict,
+        _ => EventEffect::Apply,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +294,23 @@ mod tests {
         assert!(!offer_cancel(&[Ordered, CancellationPending], until - 1, until), "pending cancellation");
         assert!(!offer_cancel(&[Cancelled], until - 1, until), "recently cancelled");
         assert!(!offer_cancel(&[Shipped], until - 1, until));
+    }
+
+    #[test]
+    fn status_events_never_undo_a_cancel() {
+        let table = [
+            (Ordered, Shipped, EventEffect::Apply),
+            (PreparingShipment, Shipped, EventEffect::Apply),
+            (CancellationPending, Cancelled, EventEffect::Apply),
+            (Ordered, Cancelled, EventEffect::Apply),
+            (CancellationPending, Shipped, EventEffect::Conflict),
+            (Cancelled, Shipped, EventEffect::Conflict),
+            (Cancelled, Cancelled, EventEffect::AlreadyThere),
+            (Shipped, Shipped, EventEffect::AlreadyThere),
+        ];
+        for (current, new, expected) in table {
+            assert_eq!(status_event(current, new), expected, "{current:?} -> {new:?}");
+        }
     }
 
     #[test]

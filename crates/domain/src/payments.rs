@@ -90,6 +90,19 @@ pub fn confirmation_path(order_id: &str) -> String {
     format!("/orders/{}?payment=success", encode(order_id))
 }
 
+/// Days until money given back (a release or a refund) reaches the shopper, by payment method. The spec
+/// does not give them; these are the times retailers commonly quote. One table, easy to change.
+pub fn expected_arrival_days(method: &str) -> i64 {
+    match method.to_ascii_lowercase().as_str() {
+        "gift_certificate" | "store_credit" | "store_giftcert" | "promo_voucher" => 0,
+        "paypal" | "alipay" | "wechat" | "tenpay" | "unionpay" => 1,
+        "realtime_bank" | "sofort" | "klarna" => 3,
+        "offline_bank" | "bank_transfer" | "cod" | "cash" => 7,
+        // cards: a release of an authorisation or a card refund, 3 to 5 business days; the later bound
+        _ => 5,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +146,15 @@ mod tests {
             redirect(Some(&visit), "POST", "https://pay.example/p", &fields),
             Redirect::ChatApp { url: "weixin://dl/business/?orderId=C1&paymentId=P%201&visitId=3&visitorId=v".into() }
         );
+    }
+
+    #[test]
+    fn arrival_depends_on_the_method() {
+        assert_eq!(expected_arrival_days("credit_card"), 5);
+        assert_eq!(expected_arrival_days("ALIPAY"), 1);
+        assert_eq!(expected_arrival_days("klarna"), 3);
+        assert_eq!(expected_arrival_days("gift_certificate"), 0);
+        assert_eq!(expected_arrival_days("bank_transfer"), 7);
     }
 
     #[test]

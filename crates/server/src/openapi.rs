@@ -6,7 +6,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, stores,
+    addresses, auth, cancellation, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews,
+    stores,
 };
 
 struct SecuritySchemes;
@@ -59,6 +60,9 @@ impl Modify for SecuritySchemes {
         stores::routes::upsert_store,
         stores::routes::list_stores,
         stores::routes::get_store,
+        cancellation::routes::cancel_order,
+        cancellation::routes::get_cancel_job,
+        cancellation::routes::apply_status_event,
     ),
     components(schemas(
         error::ApiError,

@@ -57,7 +57,17 @@ pub async fn return_facts(_state: &AppState, _order: &StoredOrder) -> AppResult<
 }
 
 /// The flags of `country` that actions depend on. Until the configuration service lands: returns
-/// barcodes on, write-a-review off, return details barcode shown, in every country.
+/// barcodes on, write-a-review off, return details barcode shown, deferred payment on, in every country.
 pub fn action_flags(_state: &AppState, _country: &str) -> ActionFlags {
-    ActionFlags { enable_write_review: false, enable_returns_barcode: true, suppress_return_details_barcode: false }
+    ActionFlags {
+        enable_write_review: false,
+        enable_returns_barcode: true,
+        suppress_return_details_barcode: false,
+        enable_deferred_payment: true,
+    }
+}
+
+/// The cancellation and payments flows' facts for `order` (cancel window, cancelled date, money timeline).
+pub async fn order_extras(state: &AppState, order: &StoredOrder) -> AppResult<crate::cancellation::view::OrderExtras> {
+    crate::cancellation::view::extras(state, order).await
 }

@@ -6,6 +6,7 @@ mod helpers;
 
 mod addresses;
 mod auth;
+mod cancellation;
 mod consent;
 mod detail;
 mod documents;

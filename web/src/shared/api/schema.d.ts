@@ -283,6 +283,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/orders/{orderNumber}/status_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a status event. A line a cancel has won (pending cancellation or cancelled) refuses any status
+         *     but cancelled: 409 `status-conflict`, nothing changed. A cancelled event completes a pending cancel.
+         */
+        post: operations["apply_status_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/outbox": {
         parameters: {
             query?: never;
@@ -327,6 +347,45 @@ export interface paths {
         put?: never;
         /** Create or replace a store. */
         post: operations["upsert_store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/ordermods/v1/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job). */
+        get: operations["get_cancel_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to cancel an order (member by token, guest by `filter=email(...)` / `filter=phoneNumber(...)`).
+         *     The answer is a job; the server decides with its clock when the job runs (DENIED with `error` after
+         *     the window or once a line is past cancelling; `response.pendingModification.type` when the warehouse
+         *     must confirm).
+         */
+        post: operations["cancel_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -505,7 +564,7 @@ export interface components {
          * @description Names of the actions (`actions.<name>`).
          * @enum {string}
          */
-        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel";
+        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel" | "deferredPayment";
         /** @description One action the caller may take (or sees but may not take now, with the reason). */
         ActionView: {
             barcode?: components["schemas"]["BarcodeView"] | null;
@@ -613,6 +672,35 @@ export interface components {
             /** Format: int32 */
             height: number;
             value: string;
+        };
+        CancelBody: {
+            request: components["schemas"]["CancelRequestFields"];
+            sourceOfRequest?: string | null;
+        };
+        /** @description The spec's cancel body (002 §3): fixed reason 216 "Front end cancellation", document reference "0001". */
+        CancelRequestFields: {
+            dayPhoneNumber?: string | null;
+            email?: string | null;
+            omsOrderDocumentReference: string;
+            omsRegionReference?: string | null;
+            /** @description 216 (number or text). */
+            reasonCode: Record<string, never>;
+            reasonText?: string | null;
+            userInfo?: components["schemas"]["CancelUserInfo"] | null;
+        };
+        CancelUserInfo: {
+            phoneNumber?: string | null;
+        };
+        /** @description The cancellation fields of the order detail. */
+        CancellationView: {
+            /**
+             * @description RFC 3339: the end of the cancellation window (absent for return orders). The page counts down to
+             *     it and removes the cancel button then; the server refuses a cancel after it whatever the browser says.
+             */
+            cancellableUntil?: string | null;
+            /** @description RFC 3339: when the order was cancelled, once every line is ("recently cancelled" with its date). */
+            cancelledDate?: string | null;
+            pendingModification?: components["schemas"]["PendingModification"] | null;
         };
         ConsentChange: {
             granted: boolean;
@@ -734,6 +822,23 @@ export interface components {
             returnDenied?: string | null;
             returnInProcess?: string | null;
             shipped?: string | null;
+        };
+        JobCreated: {
+            id: string;
+            status: string;
+        };
+        JobView: {
+            /** @description `{"httpStatus","code","message"}` when the job was refused or failed. */
+            error?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description Milliseconds to wait before the next poll; absent once the job has ended.
+             */
+            eta?: number | null;
+            id: string;
+            response?: Record<string, never> | null;
+            /** @description PENDING, IN_PROGRESS, COMPLETED, or DENIED / FAILED with `error`. */
+            status: string;
         };
         LayoutFieldView: {
             /** @description The address field (`nameGiven`, `line1`, `code`, ...). */
@@ -893,6 +998,23 @@ export interface components {
             /** @description 8 to 128 characters. */
             password: string;
         };
+        /** @description One event of the money timeline. */
+        MoneyTimelineEvent: {
+            /**
+             * Format: double
+             * @description Decimal amount in `currency`.
+             */
+            amount: number;
+            currency: string;
+            /** @description RFC 3339: when it happened. */
+            date: string;
+            /** @description RFC 3339: when money going back is expected to arrive, by method; absent for money taken. */
+            expectedArrival?: string | null;
+            /** @description charged, released (cancelled), settled (deferred payment), refunded (return), bank_transfer. */
+            kind: string;
+            /** @description Payment type (credit_card, alipay ...). */
+            method: string;
+        };
         OpeningHours: {
             /** @description Hours open, as text (e.g. "9" or "9.5"). */
             duration: string;
@@ -925,7 +1047,7 @@ export interface components {
             taxesIncluded?: boolean | null;
             upmId?: string | null;
         };
-        OrderDetail: {
+        OrderDetail: components["schemas"]["CancellationView"] & {
             actions: {
                 [key: string]: components["schemas"]["ActionView"];
             };
@@ -938,6 +1060,8 @@ export interface components {
             fullOrderStatus: components["schemas"]["FullOrderStatus"];
             groups: components["schemas"]["OrderGroup"][];
             isGlobalStoreOrder: boolean;
+            /** @description What happened to the shopper's money, oldest first. */
+            moneyTimeline: components["schemas"]["MoneyTimelineEvent"][];
             orderClassification: string;
             orderId: string;
             orderNumber: string;
@@ -1092,6 +1216,10 @@ export interface components {
             /** @description A code such as credit_card, paypal, alipay, realtime_bank. */
             paymentType: string;
             paymentTypeImageUrl?: string | null;
+        };
+        PendingModification: {
+            /** @description CANCEL_ORDER */
+            type: string;
         };
         PhoneBody: {
             /** @description 1 to 3 digits, a leading + allowed. */
@@ -1288,6 +1416,18 @@ export interface components {
          * @enum {string}
          */
         StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
+        StatusEventApplied: {
+            /** @description Lines whose status changed (lines that had it already are not counted). */
+            changed: number;
+            orderNumber: string;
+        };
+        /** @description A status the retailer's warehouse or carrier reports for lines of an order. */
+        StatusEventBody: {
+            /** @description Lines it applies to; all lines when absent. */
+            lineNumbers?: number[] | null;
+            /** @description The raw status, as the order system names it (e.g. SHIPPED, CANCELLED). */
+            status: string;
+        };
         StoreAddress: {
             address1: string;
             address2?: string | null;
@@ -2227,6 +2367,55 @@ export interface operations {
             };
         };
     };
+    apply_status_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusEventBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusEventApplied"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     outbox: {
         parameters: {
             query?: {
@@ -2342,6 +2531,90 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_cancel_job: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import { CancelOrderSlot } from '@/features/cancel';
 import { BuyAgainSlot, ShopSimilarSlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -5,4 +6,5 @@ import type { OrderSlots } from '@/shared/order-slots/order-slots';
 export const orderSlots: Partial<OrderSlots> = {
   itemActions: [BuyAgainSlot],
   itemExtras: [ShopSimilarSlot],
+  orderActions: [CancelOrderSlot],
 };

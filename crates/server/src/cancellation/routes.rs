@@ -46,8 +46,8 @@ pub struct CancelRequestFields {
     pub oms_region_reference: Option<String>,
     #[serde(default)]
     pub day_phone_number: Option<String>,
-    /// 216 (number or text).
-    #[schema(value_type = Object)]
+    /// 216 (the text "216" is accepted too).
+    #[schema(value_type = i64, example = 216)]
     pub reason_code: Value,
     #[serde(default)]
     pub reason_text: Option<String>,

@@ -683,8 +683,12 @@ export interface components {
             email?: string | null;
             omsOrderDocumentReference: string;
             omsRegionReference?: string | null;
-            /** @description 216 (number or text). */
-            reasonCode: Record<string, never>;
+            /**
+             * Format: int64
+             * @description 216 (the text "216" is accepted too).
+             * @example 216
+             */
+            reasonCode: number;
             reasonText?: string | null;
             userInfo?: components["schemas"]["CancelUserInfo"] | null;
         };

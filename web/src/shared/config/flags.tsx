@@ -14,6 +14,10 @@ export interface Flags {
   disableGiftCardLookup: boolean;
   /** The shop-similar slider on item cards. */
   enableShopSimilar: boolean;
+  /** Order actions (cancel, pay ...) as quick-action buttons in the header instead of on group 1 (002 §2). */
+  quickActionMode: boolean;
+  /** The deferred-payment quick action (002 §2, §6); on for now. */
+  enableDeferredPayment: boolean;
 }
 
 export const defaultFlags: Flags = {
@@ -23,6 +27,8 @@ export const defaultFlags: Flags = {
   enableEdd: true,
   disableGiftCardLookup: false,
   enableShopSimilar: true,
+  quickActionMode: false,
+  enableDeferredPayment: true,
 };
 
 const FlagsContext = createContext<Flags>(defaultFlags);

@@ -1,9 +1,13 @@
 import type { OrderDetail } from '@/shared/api/types';
+import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useOrderSlots } from '@/shared/order-slots/order-slots';
 
 export function OrderHeader({ order }: { order: OrderDetail }) {
   const { t, date, money } = useI18n();
   const isReturn = order.orderType === 'RETURN_ORDER';
+  const { quickActionMode } = useFlags();
+  const { orderActions } = useOrderSlots();
   return (
     <div className="order-header">
       <div>
@@ -14,6 +18,11 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
         <span className="muted">{t(isReturn ? 'orders.detail.refundTotal' : 'orders.detail.orderTotal')}</span>
         <strong>{money(order.transaction.orderTotal, order.currency)}</strong>
       </p>
+      {quickActionMode && orderActions.length > 0 && (
+        <div className="order-header__quick-actions">
+          {orderActions.map((Action, index) => <Action key={index} order={order} />)}
+        </div>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { helpUrl } from '@/shared/config/site';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
 import { paymentMethodText } from '../model/payment-methods';
@@ -13,6 +14,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const isReturn = order.orderType === 'RETURN_ORDER';
   const parentOrder = order.parentSalesOrderNumber;
+  const { sidebar } = useOrderSlots();
   return (
     // With the store's week of hours the sidebar outgrows the window: it then scrolls with the page
     // instead of sticking, so its lower cards are never out of reach.
@@ -59,6 +61,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         <h2 className="order-sidebar__heading">{t('orders.detail.needHelp')}</h2>
         <a href={helpUrl(locale.country, locale.language)}>{t('orders.detail.helpLink')}</a>
       </div>
+      {sidebar.map((Panel, index) => <Panel key={index} order={order} />)}
     </aside>
   );
 }

@@ -35,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::carriers::routes::router())
         .merge(crate::stores::routes::router())
         .merge(crate::cancellation::routes::router())
+        .merge(crate::payments::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))

@@ -6,8 +6,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, cancellation, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews,
-    stores,
+    addresses, auth, cancellation, carriers, cart, consent, error, gift_cards, mail, ops, orders, payments, products,
+    reviews, stores,
 };
 
 struct SecuritySchemes;
@@ -63,6 +63,13 @@ impl Modify for SecuritySchemes {
         cancellation::routes::cancel_order,
         cancellation::routes::get_cancel_job,
         cancellation::routes::apply_status_event,
+        payments::routes::start_form_v1,
+        payments::routes::start_form_v2,
+        payments::routes::start_wechat,
+        payments::routes::get_payment_job,
+        payments::routes::get_payment_job_v2,
+        payments::routes::get_wechat_job,
+        payments::routes::webhook,
     ),
     components(schemas(
         error::ApiError,

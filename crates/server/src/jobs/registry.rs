@@ -7,5 +7,6 @@ use super::Handler;
 pub fn handlers() -> HashMap<&'static str, Handler> {
     let mut handlers: HashMap<&'static str, Handler> = HashMap::new();
     handlers.insert(crate::cancellation::jobs::KIND, super::handler(crate::cancellation::jobs::run));
+    handlers.insert(crate::payments::jobs::KIND, super::handler(crate::payments::jobs::run));
     handlers
 }

@@ -111,6 +111,10 @@ pub async fn money_timeline(state: &AppState, order: &StoredOrder) -> AppResult<
             _ => entries.push(entry),
         }
     }
+    // A deferred payment's settlement is its charge: the order was never charged at its date.
+    if entries.iter().any(|entry| entry.kind == "settled") {
+        entries.retain(|entry| !(entry.kind == "charged" && entry.at == order.order_date));
+    }
     entries.sort_by_key(|entry| entry.at);
     Ok(entries.into_iter().map(show).collect())
 }

@@ -17,6 +17,7 @@ mod jobs;
 mod metrics;
 mod ops;
 mod orders_contract;
+mod payments;
 mod seed;
 mod services;
 mod session;

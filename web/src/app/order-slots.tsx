@@ -1,4 +1,6 @@
 import { CancelOrderSlot } from '@/features/cancel';
+import { DeferredPaymentSlot } from '@/features/deferred-payment';
+import { MoneyTimeline } from '@/features/money-timeline';
 import { BuyAgainSlot, ShopSimilarSlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -6,5 +8,6 @@ import type { OrderSlots } from '@/shared/order-slots/order-slots';
 export const orderSlots: Partial<OrderSlots> = {
   itemActions: [BuyAgainSlot],
   itemExtras: [ShopSimilarSlot],
-  orderActions: [CancelOrderSlot],
+  orderActions: [DeferredPaymentSlot, CancelOrderSlot],
+  sidebar: [MoneyTimeline],
 };

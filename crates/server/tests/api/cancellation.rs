@@ -267,3 +267,26 @@ async fn a_cancel_racing_a_shipped_event_has_one_winner(app: &TestApp) {
     eprintln!("cancel won {cancels_won} of 50 rounds");
 }
 on_both_backends!(a_cancel_racing_a_shipped_event_has_one_winner, a_cancel_racing_a_shipped_event_has_one_winner);
+
+/// The demo seed's cancellation and deferred-payment orders, placed relative to the seed's end time.
+async fn demo_orders_can_be_cancelled_and_paid(app: &TestApp) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let plan = server::seed::SeedPlan { members: 12, orders: 60, seed: 3, until_millis: app.clock.now_ms() };
+    server::seed::run(&connected.db, &plan).await.expect("seed");
+    connected.db.pool.close().await;
+    let body = json!({"email": "shopper@example.com", "password": server::seed::DEMO_PASSWORD});
+    let (status, answer) = app.post_json("/auth/v1/token", &body, false).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let token = answer["accessToken"].as_str().expect("token");
+    let (_, member_order) = app.get_json("/orders/history/v1/C00000000101", Some(token)).await;
+    assert_eq!(member_order["groups"][0]["actions"]["cancel"]["enabled"], true, "{member_order}");
+    let (_, guest_order) = app.get_json("/orders/history/v1/C00000000102?filter=email(guest@example.com)", None).await;
+    assert_eq!(guest_order["groups"][0]["actions"]["cancel"]["enabled"], true);
+    for number in ["C00000000104", "C00000000105"] {
+        let (_, held) = app.get_json(&format!("/orders/history/v1/{number}"), Some(token)).await;
+        assert_eq!(held["actions"]["deferredPayment"]["enabled"], true, "{number}");
+    }
+    let job = cancel(app, "C00000000103", Some(token), "").await;
+    assert_eq!(job["response"]["pendingModification"]["type"], "CANCEL_ORDER");
+}
+on_both_backends!(demo_orders_can_be_cancelled_and_paid, demo_orders_can_be_cancelled_and_paid);

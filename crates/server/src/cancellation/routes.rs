@@ -1,8 +1,10 @@
 //! `POST /order_mgmt/ordermods/v1/{orderNumber}/cancelOrder`, `GET /order_mgmt/ordermods/v1/jobs/{jobId}`,
 //! and for the retailer's systems `POST /ops/v1/orders/{orderNumber}/status_events`.
 
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use domain::cancellation::{EventEffect, status_event};
@@ -17,7 +19,8 @@ use super::jobs::{self as cancel_job, KIND, release_money};
 use crate::access::authorize_order;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, parse_json_bytes};
+use crate::idempotency::{self, Begin, IdempotencyKey};
 use crate::jobs::view::{JobView, find_visible};
 use crate::jobs::{NewJob, enqueue, status};
 use crate::ops::routes::Ops;
@@ -110,7 +113,8 @@ fn validate(body: &CancelBody) -> AppResult<()> {
 /// must confirm).
 #[utoipa::path(post, path = "/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder", tag = "cancellation",
     params(("orderNumber" = String, Path),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
     request_body = CancelBody,
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
@@ -118,22 +122,63 @@ pub async fn cancel_order(
     State(state): State<AppState>,
     Path(order_number): Path<String>,
     caller: Caller,
-    JsonBody(body): JsonBody<CancelBody>,
-) -> AppResult<(StatusCode, Json<JobCreated>)> {
+    IdempotencyKey(key): IdempotencyKey,
+    bytes: Bytes,
+) -> AppResult<Response> {
     let access = authorize_order(&state, &caller, &order_number).await?;
+    let body: CancelBody = parse_json_bytes(&bytes)?;
     validate(&body)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let mut tx = state.db.pool.begin().await?;
     let job = NewJob {
         kind: KIND,
         payload: serde_json::json!({ "sourceOfRequest": body.source_of_request }),
         order_number: Some(access.order_number.as_str()),
-        owner_key,
+        owner_key: owner_key.clone(),
     };
-    let id = enqueue(&mut tx, &state.clock, job).await?;
-    tx.commit().await?;
-    state.jobs.wake();
-    Ok((StatusCode::ACCEPTED, Json(JobCreated { id, status: status::PENDING.to_owned() })))
+    accept_job(&state, &owner_key, "POST cancelOrder", key, &bytes, job).await
+}
+
+/// Enqueues `job` and answers 202 `{id, status}`. With an `Idempotency-Key`, a retry of the same request
+/// answers the first job again (stored in the job's transaction) instead of making a second one.
+pub async fn accept_job(
+    state: &AppState,
+    owner_key: &str,
+    scope: &'static str,
+    key: Option<String>,
+    bytes: &[u8],
+    job: NewJob<'_>,
+) -> AppResult<Response> {
+    let claim = match key {
+        Some(key) => match idempotency::begin(state, owner_key, scope, &key, bytes).await? {
+            Begin::Replay(answer) => return Ok(answer.into_response()),
+            Begin::Fresh(claim) => Some(claim),
+        },
+        None => None,
+    };
+    let result = async {
+        let mut tx = state.db.pool.begin().await?;
+        let id = enqueue(&mut tx, &state.clock, job).await?;
+        let created = JobCreated { id, status: status::PENDING.to_owned() };
+        if let Some(claim) = &claim {
+            let answer = serde_json::to_vec(&created).map_err(|error| AppError::Internal(Box::new(error)))?;
+            idempotency::finish_in(&mut tx, claim, StatusCode::ACCEPTED, &answer).await?;
+        }
+        tx.commit().await?;
+        Ok::<_, AppError>(created)
+    }
+    .await;
+    match result {
+        Ok(created) => {
+            state.jobs.wake();
+            Ok((StatusCode::ACCEPTED, Json(created)).into_response())
+        }
+        Err(error) => {
+            if let Some(claim) = &claim {
+                idempotency::abandon(state, claim).await;
+            }
+            Err(error)
+        }
+    }
 }
 
 /// A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job).

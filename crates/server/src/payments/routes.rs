@@ -19,11 +19,12 @@ use super::jobs::KIND;
 use super::provider::SANDBOX_PREFIX;
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::cancellation::routes::JobCreated;
+use crate::cancellation::routes::{JobCreated, accept_job};
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::extract::parse_json_bytes;
+use crate::idempotency::IdempotencyKey;
+use crate::jobs::NewJob;
 use crate::jobs::view::{JobView, find_visible};
-use crate::jobs::{NewJob, enqueue, status};
 use crate::state::AppState;
 
 pub const WEBHOOK_PATH: &str = "/payment/webhooks/sandbox/v1";
@@ -74,10 +75,12 @@ fn local_path(url: &str) -> bool {
 async fn start(
     state: AppState,
     caller: Caller,
-    body: DeferredPaymentBody,
-    channel: &str,
+    key: Option<String>,
+    bytes: Bytes,
+    channel: &'static str,
     version: u8,
-) -> AppResult<(StatusCode, Json<JobCreated>)> {
+) -> AppResult<Response> {
+    let body: DeferredPaymentBody = parse_json_bytes(&bytes)?;
     let request = body.request;
     let access = authorize_order(&state, &caller, &request.order_number).await?;
     let approval = request.approval_id.trim();
@@ -99,7 +102,6 @@ async fn start(
         return Err(AppError::validation("request.approvalId", "not this order's payment approval"));
     }
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let mut tx = state.db.pool.begin().await?;
     let job = NewJob {
         kind: KIND,
         payload: serde_json::json!({
@@ -107,52 +109,56 @@ async fn start(
             "channel": channel, "version": version,
         }),
         order_number: Some(access.order_number.as_str()),
-        owner_key,
+        owner_key: owner_key.clone(),
     };
-    let id = enqueue(&mut tx, &state.clock, job).await?;
-    tx.commit().await?;
-    state.jobs.wake();
-    Ok((StatusCode::ACCEPTED, Json(JobCreated { id, status: status::PENDING.to_owned() })))
+    let scope = if channel == "wechat" { "POST deferred_wechat_payments" } else { "POST deferred_payment_forms" };
+    accept_job(&state, &owner_key, scope, key, &bytes, job).await
 }
 
 /// Start a deferred payment; the job's response holds `form {action, method, fields}` (and `qrCodeURL`
 /// for methods paid by scanning).
 #[utoipa::path(post, path = "/payment/deferred_payment_forms/v1", tag = "payments", request_body = DeferredPaymentBody,
-    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_form_v1(
     State(state): State<AppState>,
     caller: Caller,
-    JsonBody(body): JsonBody<DeferredPaymentBody>,
-) -> AppResult<(StatusCode, Json<JobCreated>)> {
-    start(state, caller, body, "form", 1).await
+    IdempotencyKey(key): IdempotencyKey,
+    bytes: Bytes,
+) -> AppResult<Response> {
+    start(state, caller, key, bytes, "form", 1).await
 }
 
 /// The same as v1 (chosen by the web app's flag); kept apart so the two can differ.
 #[utoipa::path(post, path = "/payment/deferred_payment_forms/v2", tag = "payments", request_body = DeferredPaymentBody,
-    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_form_v2(
     State(state): State<AppState>,
     caller: Caller,
-    JsonBody(body): JsonBody<DeferredPaymentBody>,
-) -> AppResult<(StatusCode, Json<JobCreated>)> {
-    start(state, caller, body, "form", 2).await
+    IdempotencyKey(key): IdempotencyKey,
+    bytes: Bytes,
+) -> AppResult<Response> {
+    start(state, caller, key, bytes, "form", 2).await
 }
 
 /// Start a WeChat payment; the job's response holds `qrCodeURL`.
 #[utoipa::path(post, path = "/payment/deferred_wechat_payments/v1", tag = "payments", request_body = DeferredPaymentBody,
-    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_wechat(
     State(state): State<AppState>,
     caller: Caller,
-    JsonBody(body): JsonBody<DeferredPaymentBody>,
-) -> AppResult<(StatusCode, Json<JobCreated>)> {
-    start(state, caller, body, "wechat", 1).await
+    IdempotencyKey(key): IdempotencyKey,
+    bytes: Bytes,
+) -> AppResult<Response> {
+    start(state, caller, key, bytes, "wechat", 1).await
 }
 
 /// A deferred payment job, only for the caller who started it.

@@ -290,3 +290,26 @@ async fn demo_orders_can_be_cancelled_and_paid(app: &TestApp) {
     assert_eq!(job["response"]["pendingModification"]["type"], "CANCEL_ORDER");
 }
 on_both_backends!(demo_orders_can_be_cancelled_and_paid, demo_orders_can_be_cancelled_and_paid);
+
+/// A retried cancel with the same Idempotency-Key answers the first job; another body with it is 422.
+async fn a_retried_cancel_answers_the_first_job(app: &TestApp) {
+    let (upm_id, token) = app.member("retry@example.com").await;
+    app.put_order(&fresh_order(app, "C5000008", Some(&upm_id), 1, "created")).await;
+    let url = app.url("/order_mgmt/ordermods/v1/C5000008/cancelOrder");
+    let send = |body: Value| {
+        app.client.post(&url).bearer_auth(&token).header("idempotency-key", "cancel-C5000008").json(&body).send()
+    };
+    let first = send(cancel_body()).await.expect("first");
+    assert_eq!(first.status(), StatusCode::ACCEPTED);
+    let first: Value = first.json().await.expect("json");
+    let again = send(cancel_body()).await.expect("again");
+    assert_eq!(again.status(), StatusCode::ACCEPTED);
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    let again: Value = again.json().await.expect("json");
+    assert_eq!(again["id"], first["id"], "the same job");
+    let mut other = cancel_body();
+    other["sourceOfRequest"] = json!("another");
+    assert_eq!(send(other).await.expect("other").status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(sqlx_count(app).await, 1, "one job");
+}
+on_both_backends!(a_retried_cancel_answers_the_first_job, a_retried_cancel_answers_the_first_job);

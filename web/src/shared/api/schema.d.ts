@@ -2724,7 +2724,10 @@ export interface operations {
                 /** @description email(...) or phoneNumber(...) for guests */
                 filter?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 orderNumber: string;
             };
@@ -3002,7 +3005,10 @@ export interface operations {
                 /** @description email(...) or phoneNumber(...) for guests */
                 filter?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3075,7 +3081,10 @@ export interface operations {
                 /** @description email(...) or phoneNumber(...) for guests */
                 filter?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3148,7 +3157,10 @@ export interface operations {
                 /** @description email(...) or phoneNumber(...) for guests */
                 filter?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };

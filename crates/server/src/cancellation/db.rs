@@ -32,6 +32,8 @@ pub struct LineFacts {
     pub customised: bool,
     /// What the line cost the shopper, minor units.
     pub charged: i64,
+    /// The line's details document (for `itemDates.cancelled`).
+    pub details: serde_json::Value,
 }
 
 pub async fn order_facts(db: &Db, order_number: &str) -> AppResult<Option<OrderFacts>> {
@@ -78,6 +80,7 @@ pub async fn order_facts(db: &Db, order_number: &str) -> AppResult<Option<OrderF
             raw_status: line.try_get("status")?,
             customised: line_details.get("customizedProductReference").is_some_and(|value| !value.is_null()),
             charged: price.saturating_add(tax).saturating_add(amounts.fees.0),
+            details: line_details,
         });
     }
     Ok(Some(OrderFacts {
@@ -117,6 +120,33 @@ pub async fn swap_status(
             .await?
             .rows_affected();
     Ok(changed == 1)
+}
+
+/// Records when a line was cancelled (`itemDates.cancelled`, shown on history and detail). Call it in the
+/// transaction whose compare-and-set moved the line to cancelled.
+pub async fn stamp_cancelled(
+    connection: &mut AnyConnection,
+    order_number: &str,
+    line: &LineFacts,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let mut details = line.details.clone();
+    if !details.is_object() {
+        details = serde_json::json!({});
+    }
+    let when = crate::orders::view::rfc3339_millis(now);
+    if let Some(dates) = details.get_mut("itemDates").filter(|dates| dates.is_object()) {
+        dates["cancelled"] = serde_json::Value::String(when);
+    } else {
+        details["itemDates"] = serde_json::json!({ "cancelled": when });
+    }
+    sqlx::query("UPDATE order_lines SET details = $1 WHERE order_number = $2 AND line_number = $3")
+        .bind(details.to_string())
+        .bind(order_number)
+        .bind(line.line_number)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
 }
 
 /// Every write to an order's lines bumps its version, so cached renderings are not served again.

@@ -112,6 +112,9 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
                 won = false;
                 break;
             }
+            if to == CANCELLED_RAW_STATUS {
+                db::stamp_cancelled(&mut tx, &order_number, line, now).await?;
+            }
         }
         if !won {
             tx.rollback().await?;

@@ -269,6 +269,9 @@ pub async fn apply_status_event(
                 won = false;
                 break;
             }
+            if new_status == SimpleStatus::Cancelled {
+                db::stamp_cancelled(&mut tx, number.as_str(), line, now).await?;
+            }
         }
         if !won {
             tx.rollback().await?;

@@ -97,6 +97,10 @@ async fn member_cancels_inside_the_window(app: &TestApp) {
     assert_eq!(line_statuses(&detail), ["CANCELLED", "CANCELLED"]);
     assert_eq!(detail["fullOrderStatus"]["simpleStatus"], "cancelled");
     assert!(detail["cancelledDate"].is_string(), "recently cancelled with its date");
+    let item = &detail["groups"][0]["orderItems"][0];
+    assert!(item["itemDates"]["cancelled"].is_string(), "the line's cancelled date: {item}");
+    let (_, history) = app.get_json("/orders/history/v1", Some(&token)).await;
+    assert!(history["orderItems"][0]["itemDates"]["cancelled"].is_string(), "history rows carry the date too");
     assert!(detail["groups"][0]["actions"]["cancel"].is_null(), "no cancel button once cancelled");
     let timeline = detail["moneyTimeline"].as_array().expect("moneyTimeline");
     let kinds: Vec<&str> = timeline.iter().filter_map(|event| event["kind"].as_str()).collect();
@@ -164,6 +168,7 @@ async fn warehouse_confirms_a_pending_cancel(app: &TestApp) {
     assert!(detail["pendingModification"].is_null());
     assert!(detail["cancelledDate"].is_string());
     assert_eq!(detail["shouldRefresh"], false);
+    assert!(detail["groups"][0]["orderItems"][0]["itemDates"]["cancelled"].is_string());
     let kinds: Vec<&str> =
         detail["moneyTimeline"].as_array().into_iter().flatten().filter_map(|e| e["kind"].as_str()).collect();
     assert_eq!(kinds, ["charged", "released"]);

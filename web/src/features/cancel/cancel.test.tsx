@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { order } from '@/test/fixtures';
+import { historyItem, historyPage, order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 import { outcomeOf } from './model/cancel-state';
@@ -111,5 +111,17 @@ describe('cancelling from the order page', () => {
     renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     expect(await screen.findByText('Cancellation pending: we are processing your request.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('recently cancelled in the history', () => {
+  it('shows the date a line was cancelled', async () => {
+    const item = historyItem('C0012345678', {
+      lineItemStatus: { status: 'CANCELLED', simpleStatus: 'cancelled', statusColor: 'error' },
+      itemDates: { cancelled: '2026-11-23T10:05:00Z' },
+    });
+    mockFetch([{ path: '/orders/history/v1', respond: () => json(historyPage([item])) }]);
+    renderApp('/orders', { member: true });
+    expect(await screen.findByText('Cancelled on November 23, 2026')).toBeInTheDocument();
   });
 });

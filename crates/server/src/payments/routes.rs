@@ -257,6 +257,11 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
     if fresh == 0 {
         return Err(AppError::coded_conflict("webhook-replayed", "nonce", "this callback was received before"));
     }
+    // A nonce older than the tolerance can never be replayed (its timestamp is refused): forget it.
+    sqlx::query("DELETE FROM webhook_nonces WHERE received_at < $1")
+        .bind(now - 2 * WEBHOOK_TOLERANCE_MS)
+        .execute(&mut *tx)
+        .await?;
     let payment =
         sqlx::query("SELECT order_number, payment_type, amount, currency, status FROM deferred_payments WHERE id = $1")
             .bind(&callback.payment_id)

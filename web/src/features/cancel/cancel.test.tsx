@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyItem, historyPage, order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
@@ -123,5 +123,41 @@ describe('recently cancelled in the history', () => {
     mockFetch([{ path: '/orders/history/v1', respond: () => json(historyPage([item])) }]);
     renderApp('/orders', { member: true });
     expect(await screen.findByText('Cancelled on November 23, 2026')).toBeInTheDocument();
+  });
+});
+
+describe('China and mobile variants', () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('reloads the page after a successful cancel in China', async () => {
+    const detail = { ...cancellable(10 * 60 * 1000), country: 'CN' };
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload, pathname: window.location.pathname, search: '' });
+    mockFetch([
+      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ id: 'job-3', status: 'PENDING' }, 202) },
+      { path: '/order_mgmt/ordermods/v1/jobs/job-3', respond: () => json({ id: 'job-3', status: 'COMPLETED', response: { pendingModification: { type: 'CANCEL_ORDER' } } }) },
+    ]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancellation requested' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers to call on a narrow screen when the cancel fails', async () => {
+    const detail = cancellable(10 * 60 * 1000);
+    vi.stubGlobal('innerWidth', 480);
+    mockFetch([
+      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ code: 'internal', message: 'x' }, 500) },
+    ]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: "Sorry, we couldn't cancel your order." });
+    expect(dialog).toHaveTextContent('Please call Consumer Services');
+    expect(within(dialog).getByRole('link', { name: 'Call us' })).toBeInTheDocument();
   });
 });

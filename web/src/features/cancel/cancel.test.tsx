@@ -132,7 +132,7 @@ describe('China and mobile variants', () => {
   it('reloads the page after a successful cancel in China', async () => {
     const detail = { ...cancellable(10 * 60 * 1000), country: 'CN' };
     const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload, pathname: window.location.pathname, search: '' });
+    vi.stubGlobal('location', { href: window.location.href, origin: window.location.origin, reload, pathname: window.location.pathname, search: '' });
     mockFetch([
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
       { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ id: 'job-3', status: 'PENDING' }, 202) },

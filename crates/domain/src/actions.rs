@@ -30,10 +30,12 @@ pub enum ActionName {
     WriteReview,
     ReturnBarcode,
     RequestEinvoice,
+    Cancel,
+    DeferredPayment,
 }
 
 impl ActionName {
-    pub const ALL: [ActionName; 7] = [
+    pub const ALL: [ActionName; 9] = [
         Self::TrackShipment,
         Self::ViewReturn,
         Self::BuyItAgain,
@@ -41,6 +43,8 @@ impl ActionName {
         Self::WriteReview,
         Self::ReturnBarcode,
         Self::RequestEinvoice,
+        Self::Cancel,
+        Self::DeferredPayment,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -52,6 +56,8 @@ impl ActionName {
             Self::WriteReview => "writeReview",
             Self::ReturnBarcode => "returnBarcode",
             Self::RequestEinvoice => "requestEinvoice",
+            Self::Cancel => "cancel",
+            Self::DeferredPayment => "deferredPayment",
         }
     }
 }
@@ -122,6 +128,8 @@ pub struct ActionFlags {
     pub enable_returns_barcode: bool,
     /// Return orders hide their barcode on the details page.
     pub suppress_return_details_barcode: bool,
+    /// The deferred-payment quick action (spec flag enableDeferredPayment).
+    pub enable_deferred_payment: bool,
 }
 
 /// What the line rules know of one line.
@@ -166,6 +174,13 @@ pub struct OrderFacts<'a> {
     /// The order carries its own printed return label.
     pub custom_return_label: bool,
     pub flags: ActionFlags,
+    /// Unix ms: the end of the cancellation window (`cancellation::CancellationPolicy`); `None` when the
+    /// server did not fill it (no cancel action then).
+    pub cancellable_until: Option<i64>,
+    /// Displayed statuses of every line of the order (group rules see only their group in `statuses`).
+    pub order_statuses: Vec<SimpleStatus>,
+    /// The order's payment is on hold and its payment type pays later (deferred payment).
+    pub deferred_payment_due: bool,
 }
 
 pub type LineRule = fn(&LineFacts<'_>) -> Option<Action>;
@@ -174,9 +189,9 @@ pub type OrderRule = fn(&OrderFacts<'_>) -> Option<Action>;
 /// Line actions, in display order.
 pub const LINE_RULES: &[LineRule] = &[track_line, view_return, buy_it_again, write_review];
 /// Group actions.
-pub const GROUP_RULES: &[OrderRule] = &[track_group];
-/// Order actions.
-pub const ORDER_RULES: &[OrderRule] = &[get_help, return_barcode, request_einvoice];
+pub const GROUP_RULES: &[OrderRule] = &[track_group, cancel];
+/// Order actions (the header's quick actions).
+pub const ORDER_RULES: &[OrderRule] = &[get_help, return_barcode, cancel, deferred_payment, request_einvoice];
 
 pub fn line_actions(facts: &LineFacts<'_>) -> Vec<Action> {
     LINE_RULES.iter().filter_map(|rule| rule(facts)).collect()
@@ -215,6 +230,38 @@ fn track_group(facts: &OrderFacts<'_>) -> Option<Action> {
         return None;
     }
     Some(Action::enabled(ActionName::TrackShipment).with_link(link))
+}
+
+/// Cancel (002 §2): on the first group, and on the order for quick-action mode, while the server's
+/// clock is inside the window and every line can still be cancelled. Absent otherwise (the button goes);
+/// `deadline` lets the page remove it at the end of the window without asking again.
+fn cancel(facts: &OrderFacts<'_>) -> Option<Action> {
+    if !is_sale(facts.order_type) || facts.group_index.is_some_and(|index| index != 0) {
+        return None;
+    }
+    let until = facts.cancellable_until?;
+    if !crate::cancellation::offer_cancel(&facts.order_statuses, facts.now, until) {
+        return None;
+    }
+    let mut action = Action::enabled(ActionName::Cancel);
+    action.deadline = Some(until);
+    Some(action)
+}
+
+/// Pay a deferred payment (002 §2): an order whose payment is on hold, not cancelled.
+fn deferred_payment(facts: &OrderFacts<'_>) -> Option<Action> {
+    if !facts.flags.enable_deferred_payment || !facts.deferred_payment_due || !is_sale(facts.order_type) {
+        return None;
+    }
+    if !facts.order_statuses.is_empty()
+        && facts
+            .order_statuses
+            .iter()
+            .all(|status| matches!(status, SimpleStatus::Cancelled | SimpleStatus::CancellationPending))
+    {
+        return None;
+    }
+    Some(Action::enabled(ActionName::DeferredPayment))
 }
 
 /// View return: a line that went back in a return order opens that return.
@@ -298,6 +345,50 @@ mod tests {
 
     fn order(order_type: OrderType) -> OrderFacts<'static> {
         OrderFacts { order_type: Some(order_type), order_number: "C1000001", country: "US", ..OrderFacts::default() }
+    }
+
+    #[test]
+    fn cancel_is_on_the_first_group_and_the_order_until_the_window_closes() {
+        let until = 1_800_000;
+        let facts = |group_index, statuses: Vec<SimpleStatus>, now| OrderFacts {
+            now,
+            group_index,
+            cancellable_until: Some(until),
+            order_statuses: statuses,
+            ..order(OrderType::SalesOrder)
+        };
+        let cancel = |facts: &OrderFacts<'_>, group: bool| {
+            let list = if group { group_actions(facts) } else { order_actions(facts) };
+            list.into_iter().find(|a| a.name == ActionName::Cancel)
+        };
+        let first = cancel(&facts(Some(0), vec![Ordered], until - 1), true).expect("offered on group 1");
+        assert_eq!((first.enabled, first.deadline), (true, Some(until)));
+        assert!(cancel(&facts(None, vec![Ordered], until - 1), false).is_some(), "quick action");
+        assert!(cancel(&facts(Some(1), vec![Ordered], until - 1), true).is_none(), "only the first group");
+        assert!(cancel(&facts(Some(0), vec![Ordered], until), true).is_none(), "window closed");
+        assert!(cancel(&facts(Some(0), vec![Ordered, Shipped], 0), true).is_none(), "a line past cancelling");
+        assert!(cancel(&facts(Some(0), vec![CancellationPending], 0), true).is_none(), "pending");
+        let unfilled = OrderFacts { cancellable_until: None, ..facts(Some(0), vec![Ordered], 0) };
+        assert!(cancel(&unfilled, true).is_none());
+        let returned = OrderFacts { order_type: Some(OrderType::ReturnOrder), ..facts(Some(0), vec![Ordered], 0) };
+        assert!(cancel(&returned, true).is_none());
+    }
+
+    #[test]
+    fn deferred_payment_needs_a_payment_hold_and_an_order_not_cancelled() {
+        let flags = ActionFlags { enable_deferred_payment: true, ..ActionFlags::default() };
+        let facts = |due, statuses: Vec<SimpleStatus>| OrderFacts {
+            deferred_payment_due: due,
+            flags,
+            order_statuses: statuses,
+            ..order(OrderType::SalesOrder)
+        };
+        let offered = |facts: &OrderFacts<'_>| names(&order_actions(facts)).contains(&"deferredPayment");
+        assert!(offered(&facts(true, vec![PaymentPending])));
+        assert!(!offered(&facts(false, vec![PaymentPending])));
+        assert!(!offered(&facts(true, vec![Cancelled])));
+        let off = OrderFacts { flags: ActionFlags::default(), ..facts(true, vec![PaymentPending]) };
+        assert!(!offered(&off), "only with enableDeferredPayment");
     }
 
     #[test]

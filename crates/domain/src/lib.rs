@@ -8,6 +8,7 @@
 pub mod access;
 pub mod actions;
 pub mod address;
+pub mod cancellation;
 pub mod contact;
 pub mod country;
 pub mod curbside;
@@ -18,6 +19,7 @@ pub mod guest_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
+pub mod payments;
 pub mod returns;
 pub mod rules;
 pub mod shop_similar;

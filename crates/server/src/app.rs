@@ -39,6 +39,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::pickups::routes::router())
         .merge(crate::pickups::console::router())
         .merge(crate::returns::router())
+        .merge(crate::cancellation::routes::router())
+        .merge(crate::payments::routes::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))

@@ -6,8 +6,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, pickups, products,
-    returns, reviews, settings, stores,
+    addresses, auth, cancellation, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, payments,
+    pickups, products, returns, reviews, settings, stores,
 };
 
 struct SecuritySchemes;
@@ -81,6 +81,16 @@ impl Modify for SecuritySchemes {
         returns::routes::send_store_return_email,
         returns::events::post_return_event,
         returns::withdrawal::declare_withdrawal,
+        cancellation::routes::cancel_order,
+        cancellation::routes::get_cancel_job,
+        cancellation::routes::apply_status_event,
+        payments::routes::start_form_v1,
+        payments::routes::start_form_v2,
+        payments::routes::start_wechat,
+        payments::routes::get_payment_job,
+        payments::routes::get_payment_job_v2,
+        payments::routes::get_wechat_job,
+        payments::routes::webhook,
     ),
     components(schemas(
         error::ApiError,

@@ -1,4 +1,7 @@
+import { CancelOrderSlot } from '@/features/cancel';
 import { CurbsideSlot } from '@/features/curbside';
+import { DeferredPaymentSlot } from '@/features/deferred-payment';
+import { MoneyTimeline } from '@/features/money-timeline';
 import { BuyAgainSlot, EinvoiceSlot, ShopSimilarSlot, WriteReviewSlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -6,5 +9,6 @@ import type { OrderSlots } from '@/shared/order-slots/order-slots';
 export const orderSlots: Partial<OrderSlots> = {
   itemActions: [BuyAgainSlot, WriteReviewSlot],
   itemExtras: [ShopSimilarSlot],
-  orderActions: [EinvoiceSlot, CurbsideSlot],
+  orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot],
+  sidebar: [MoneyTimeline],
 };

@@ -67,6 +67,7 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     isGlobalStoreOrder: false,
     showBarcodeFlag: false,
     actions: {},
+    moneyTimeline: [],
     authorizationInfo: { email: 'jane@example.com', phoneNumber: { countryCode: '1', subscriberNumber: '4155550100' } },
     fullOrderStatus: { simpleStatus: 'shipped', statusColor: 'info' },
     transaction: {

@@ -8,5 +8,7 @@ pub fn handlers() -> HashMap<&'static str, Handler> {
     let mut handlers: HashMap<&'static str, Handler> = HashMap::new();
     handlers.insert(crate::einvoice::JOB_KIND, super::handler(crate::einvoice::issue));
     handlers.insert(crate::returns::CAPTURE_JOB, super::handler(crate::returns::job::run));
+    handlers.insert(crate::cancellation::jobs::KIND, super::handler(crate::cancellation::jobs::run));
+    handlers.insert(crate::payments::jobs::KIND, super::handler(crate::payments::jobs::run));
     handlers
 }

@@ -65,5 +65,11 @@ pub fn action_flags(state: &AppState, country: &str) -> ActionFlags {
         enable_write_review: flag(Flag::EnableWriteReview),
         enable_returns_barcode: flag(Flag::EnableReturnsBarcode),
         suppress_return_details_barcode: flag(Flag::SuppressReturnDetailsBarcode),
+        enable_deferred_payment: flag(Flag::EnableDeferredPayment),
     }
+}
+
+/// The cancellation and payments flows' facts for `order` (cancel window, cancelled date, money timeline).
+pub async fn order_extras(state: &AppState, order: &StoredOrder) -> AppResult<crate::cancellation::view::OrderExtras> {
+    crate::cancellation::view::extras(state, order).await
 }

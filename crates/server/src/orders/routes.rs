@@ -146,12 +146,14 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
     let should_refresh = access.busy;
     let returns = hooks::return_facts(state, &order).await?;
     let returns_by_sku = db::return_orders_by_sku(&state.db, order_number).await?;
+    let extras = hooks::order_extras(state, &order).await?;
     let now = state.clock.now_ms();
     let context = ViewContext {
         now,
         flags: hooks::action_flags(state, &order.country),
         returns: &returns,
         returns_by_sku: &returns_by_sku,
+        extras: &extras,
     };
     let detail: OrderDetail = view::order_detail(order, store, should_refresh, &context)?;
     let body = to_bytes(&detail)?;

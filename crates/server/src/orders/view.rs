@@ -18,7 +18,9 @@ use super::contract::{
 use super::db::StoreRow;
 use super::hooks::{LineReturnFacts, ReturnFacts};
 use super::store::{StoredLine, StoredOrder};
+use crate::cancellation::view::{CancellationView, OrderExtras, cancellation_view};
 use crate::error::AppError;
+use crate::payments::timeline::MoneyTimelineEvent;
 
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
 pub const DEFAULT_REGION_REFERENCE: &str = "NIKEUS";
@@ -81,6 +83,8 @@ pub enum ActionNameEnum {
     Return,
     /// Added by the cancellation flow.
     Cancel,
+    /// Added by the deferred payment flow.
+    DeferredPayment,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -436,6 +440,11 @@ pub struct OrderDetail {
     pub pickup_address: Option<PickupStore>,
     /// True when a change is expected soon (a pending cancellation or a job of this order still running).
     pub should_refresh: bool,
+    /// Cancel window, pending cancellation and cancelled date (002 §4).
+    #[serde(flatten)]
+    pub cancellation: CancellationView,
+    /// What happened to the shopper's money, oldest first.
+    pub money_timeline: Vec<MoneyTimelineEvent>,
     #[schema(value_type = BTreeMap<String, ActionView>)]
     pub actions: Actions,
     /// When this answer was made.
@@ -470,6 +479,14 @@ pub struct ViewContext<'a> {
     pub returns: &'a ReturnFacts,
     /// Return orders by the SKU they took back (for viewReturn).
     pub returns_by_sku: &'a HashMap<String, String>,
+    /// What the cancellation and payments flows know (cancel window, money timeline).
+    pub extras: &'a OrderExtras,
+}
+
+/// A payment on hold whose type pays later (deferred payment, 002 §5).
+fn deferred_payment_due(order: &StoredOrder) -> bool {
+    order.details.payment_hold_flag
+        && order.payments.iter().any(|payment| domain::payments::is_deferred(&payment.payment_type))
 }
 
 fn line_status(order: &StoredOrder, line: &StoredLine) -> SimpleStatus {
@@ -550,6 +567,7 @@ pub fn history_items(
 ) -> Vec<HistoryItem> {
     let no_returns = HashMap::new();
     let no_facts = ReturnFacts::default();
+    let no_extras = OrderExtras::default();
     let mut items = Vec::new();
     for mut order in orders {
         let context = ViewContext {
@@ -557,6 +575,7 @@ pub fn history_items(
             flags: flags(&order.country),
             returns: &no_facts,
             returns_by_sku: returns.get(&order.order_number).unwrap_or(&no_returns),
+            extras: &no_extras,
         };
         let order_date = rfc3339_millis(order.order_date);
         let lines = std::mem::take(&mut order.lines);
@@ -609,6 +628,9 @@ fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext
                 statuses: vec![status],
                 tracking_url: tracking_url.as_deref(),
                 flags: context.flags,
+                cancellable_until: context.extras.cancellable_until,
+                order_statuses: statuses.clone(),
+                deferred_payment_due: deferred_payment_due(order),
                 ..OrderFacts::default()
             };
             OrderGroup {
@@ -686,7 +708,9 @@ pub fn order_detail(
             .find(|status| status.as_str() == group.simple_status)
             .unwrap_or(SimpleStatus::Unknown)
     });
-    let details = order.details;
+    let cancellation = cancellation_view(context.extras, &line_statuses);
+    let should_refresh = should_refresh || cancellation.pending_modification.is_some();
+    let details = order.details.clone();
     let order_facts = OrderFacts {
         now: context.now,
         order_date: order.order_date,
@@ -697,6 +721,9 @@ pub fn order_detail(
         show_barcode_flag: details.show_barcode_flag,
         barcode_number: details.return_to_store.as_ref().and_then(|store| store.barcode_number.as_deref()),
         flags: context.flags,
+        cancellable_until: context.extras.cancellable_until,
+        order_statuses: line_statuses.clone(),
+        deferred_payment_due: deferred_payment_due(&order),
         ..OrderFacts::default()
     };
     let order_actions = action_map(actions::order_actions(&order_facts));
@@ -751,6 +778,8 @@ pub fn order_detail(
         shipping_address: order.shipping_address,
         pickup_address: store.map(build_store).transpose()?,
         should_refresh,
+        cancellation,
+        money_timeline: context.extras.money_timeline.clone(),
         actions: order_actions,
         age: rfc3339_millis(context.now),
     })

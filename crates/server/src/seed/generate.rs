@@ -94,7 +94,7 @@ fn market(country: &str) -> &'static Market {
     MARKETS.iter().find(|m| m.country == country).unwrap_or(&MARKETS[0])
 }
 
-fn upm_id_for(email: &str) -> String {
+pub(super) fn upm_id_for(email: &str) -> String {
     let high = stable_hash(email);
     let low = stable_hash(&format!("{email}#upm"));
     format!(

@@ -6,6 +6,7 @@
 //! orders linked to their parent. Every raw status of both mapping tables appears at least once.
 
 mod addresses;
+mod cancellation;
 mod catalogue;
 pub mod curbside;
 mod data;
@@ -88,6 +89,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
     }
     write::orders(db, &batch).await?;
     curbside::write(db, plan.until_millis).await?;
+    cancellation::write(db, plan.until_millis).await?;
     let (heaviest_email, heaviest_orders) = generator.heaviest();
     Ok(SeedReport { members: members.len(), orders, lines, heaviest_email, heaviest_orders })
 }

@@ -303,6 +303,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/orders/{orderNumber}/status_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a status event. A line a cancel has won (pending cancellation or cancelled) refuses any status
+         *     but cancelled: 409 `status-conflict`, nothing changed. A cancelled event completes a pending cancel.
+         */
+        post: operations["apply_status_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/outbox": {
         parameters: {
             query?: never;
@@ -450,6 +470,45 @@ export interface paths {
         put?: never;
         /** Records the bank account for refunding an order. */
         post: operations["submit_bank_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/ordermods/v1/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job). */
+        get: operations["get_cancel_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to cancel an order (member by token, guest by `filter=email(...)` / `filter=phoneNumber(...)`).
+         *     The answer is a job; the server decides with its clock when the job runs (DENIED with `error` after
+         *     the window or once a line is past cancelling; `response.pendingModification.type` when the warehouse
+         *     must confirm).
+         */
+        post: operations["cancel_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -683,6 +742,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment/deferred_payment_forms/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a deferred payment; the job's response holds `form {action, method, fields}` (and `qrCodeURL`
+         *     for methods paid by scanning).
+         */
+        post: operations["start_form_v1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/deferred_payment_forms/v1/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deferred payment job, only for the caller who started it. */
+        get: operations["get_payment_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/deferred_payment_forms/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The same as v1 (chosen by the web app's flag); kept apart so the two can differ. */
+        post: operations["start_form_v2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/deferred_payment_forms/v2/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_payment_job_v2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/deferred_wechat_payments/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a WeChat payment; the job's response holds `qrCodeURL`. */
+        post: operations["start_wechat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/deferred_wechat_payments/v1/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_wechat_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment/giftcard_balance/v1": {
         parameters: {
             query?: never;
@@ -697,6 +859,23 @@ export interface paths {
          *     the same time (one Argon2 verification each); 10 failed PINs lock a card for 30 minutes.
          */
         post: operations["check_gift_card_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/webhooks/sandbox/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment provider's callback (signed with HMAC-SHA256 over `timestamp.nonce.body`). */
+        post: operations["webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -824,7 +1003,7 @@ export interface components {
          * @description Names of the actions (`actions.<name>`).
          * @enum {string}
          */
-        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel";
+        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel" | "deferredPayment";
         /** @description One action the caller may take (or sees but may not take now, with the reason). */
         ActionView: {
             barcode?: components["schemas"]["BarcodeView"] | null;
@@ -948,6 +1127,39 @@ export interface components {
             /** Format: int32 */
             height: number;
             value: string;
+        };
+        CancelBody: {
+            request: components["schemas"]["CancelRequestFields"];
+            sourceOfRequest?: string | null;
+        };
+        /** @description The spec's cancel body (002 §3): fixed reason 216 "Front end cancellation", document reference "0001". */
+        CancelRequestFields: {
+            dayPhoneNumber?: string | null;
+            email?: string | null;
+            omsOrderDocumentReference: string;
+            omsRegionReference?: string | null;
+            /**
+             * Format: int64
+             * @description 216 (the text "216" is accepted too).
+             * @example 216
+             */
+            reasonCode: number;
+            reasonText?: string | null;
+            userInfo?: components["schemas"]["CancelUserInfo"] | null;
+        };
+        CancelUserInfo: {
+            phoneNumber?: string | null;
+        };
+        /** @description The cancellation fields of the order detail. */
+        CancellationView: {
+            /**
+             * @description RFC 3339: the end of the cancellation window (absent for return orders). The page counts down to
+             *     it and removes the cancel button then; the server refuses a cancel after it whatever the browser says.
+             */
+            cancellableUntil?: string | null;
+            /** @description RFC 3339: when the order was cancelled, once every line is ("recently cancelled" with its date). */
+            cancelledDate?: string | null;
+            pendingModification?: components["schemas"]["PendingModification"] | null;
         };
         CaptureAccepted: {
             jobId: string;
@@ -1078,6 +1290,17 @@ export interface components {
             duration: string;
             /** @description Local opening time, HH:MM. */
             startTime: string;
+        };
+        DeferredPaymentBody: {
+            request: components["schemas"]["DeferredPaymentFields"];
+        };
+        DeferredPaymentFields: {
+            approvalId: string;
+            /** @description MOBILE or DESKTOP. */
+            experienceType: string;
+            orderNumber: string;
+            /** @description Where the provider sends the shopper back: a path on this site (e.g. the order with payment=success). */
+            returnURL: string;
         };
         DispatchRequest: {
             /** @description EMAIL or POST. */
@@ -1246,6 +1469,10 @@ export interface components {
             returnDenied?: string | null;
             returnInProcess?: string | null;
             shipped?: string | null;
+        };
+        JobCreated: {
+            id: string;
+            status: string;
         };
         JobView: {
             /** @description `{"httpStatus","code","message"}` when the job was refused or failed. */
@@ -1445,6 +1672,23 @@ export interface components {
             serviceType: string;
             standardCarrierAlphaCode?: string | null;
         };
+        /** @description One event of the money timeline. */
+        MoneyTimelineEvent: {
+            /**
+             * Format: double
+             * @description Decimal amount in `currency`.
+             */
+            amount: number;
+            currency: string;
+            /** @description RFC 3339: when it happened. */
+            date: string;
+            /** @description RFC 3339: when money going back is expected to arrive, by method; absent for money taken. */
+            expectedArrival?: string | null;
+            /** @description charged, released (cancelled), settled (deferred payment), refunded (return), bank_transfer. */
+            kind: string;
+            /** @description Payment type (credit_card, alipay ...). */
+            method: string;
+        };
         OpeningHours: {
             /** @description Hours open, as text (e.g. "9" or "9.5"). */
             duration: string;
@@ -1501,7 +1745,7 @@ export interface components {
             taxesIncluded?: boolean | null;
             upmId?: string | null;
         };
-        OrderDetail: {
+        OrderDetail: components["schemas"]["CancellationView"] & {
             actions: {
                 [key: string]: components["schemas"]["ActionView"];
             };
@@ -1514,6 +1758,8 @@ export interface components {
             fullOrderStatus: components["schemas"]["FullOrderStatus"];
             groups: components["schemas"]["OrderGroup"][];
             isGlobalStoreOrder: boolean;
+            /** @description What happened to the shopper's money, oldest first. */
+            moneyTimeline: components["schemas"]["MoneyTimelineEvent"][];
             orderClassification: string;
             orderId: string;
             orderNumber: string;
@@ -1665,6 +1911,10 @@ export interface components {
             /** @description A code such as credit_card, paypal, alipay, realtime_bank. */
             paymentType: string;
             paymentTypeImageUrl?: string | null;
+        };
+        PendingModification: {
+            /** @description CANCEL_ORDER */
+            type: string;
         };
         PhoneBody: {
             /** @description 1 to 3 digits, a leading + allowed. */
@@ -1991,6 +2241,18 @@ export interface components {
          * @enum {string}
          */
         StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
+        StatusEventApplied: {
+            /** @description Lines whose status changed (lines that had it already are not counted). */
+            changed: number;
+            orderNumber: string;
+        };
+        /** @description A status the retailer's warehouse or carrier reports for lines of an order. */
+        StatusEventBody: {
+            /** @description Lines it applies to; all lines when absent. */
+            lineNumbers?: number[] | null;
+            /** @description The raw status, as the order system names it (e.g. SHIPPED, CANCELLED). */
+            status: string;
+        };
         StoreAddress: {
             address1: string;
             address2?: string | null;
@@ -2159,6 +2421,17 @@ export interface components {
             address: components["schemas"]["Address"];
             /** @description The shopper's language, e.g. `en`, `ko`. */
             language?: string | null;
+        };
+        WebhookAnswer: {
+            paymentId: string;
+            /** @description The payment's status after the callback: APPROVED, DECLINED (or what it was already). */
+            status: string;
+        };
+        /** @description The provider's callback body. */
+        WebhookBody: {
+            /** @description APPROVED or DECLINED. */
+            outcome: string;
+            paymentId: string;
         };
         WithdrawalConfirmation: {
             /** @description The end of the withdrawal period; null while the goods are not delivered. */
@@ -3004,6 +3277,55 @@ export interface operations {
             };
         };
     };
+    apply_status_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusEventBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusEventApplied"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     outbox: {
         parameters: {
             query?: {
@@ -3437,6 +3759,93 @@ export interface operations {
             };
             /** @description service-order-detail-failure */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_cancel_job: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4162,6 +4571,234 @@ export interface operations {
             };
         };
     };
+    start_form_v1: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeferredPaymentBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_payment_job: {
+        parameters: {
+            query?: {
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    start_form_v2: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeferredPaymentBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_payment_job_v2: {
+        parameters: {
+            query?: {
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    start_wechat: {
+        parameters: {
+            query?: {
+                /** @description email(...) or phoneNumber(...) for guests */
+                filter?: string;
+            };
+            header?: {
+                /** @description A retry with the same key and body answers the first job */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeferredPaymentBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_wechat_job: {
+        parameters: {
+            query?: {
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     check_gift_card_balance: {
         parameters: {
             query?: {
@@ -4213,6 +4850,60 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix ms */
+                "X-Sandbox-Timestamp": string;
+                /** @description Unique per callback */
+                "X-Sandbox-Nonce": string;
+                /** @description hex HMAC-SHA256 of timestamp.nonce.body */
+                "X-Sandbox-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

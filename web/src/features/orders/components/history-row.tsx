@@ -13,7 +13,11 @@ export function HistoryRow({ item }: { item: HistoryItem }) {
     <li className="history-row card">
       <ProductImage product={item.product} size={112} />
       <div className="history-row__body">
-        <p className="status-text">{t(statusMessageKey(item.lineItemStatus.simpleStatus))}</p>
+        <p className="status-text">
+          {item.lineItemStatus.simpleStatus === 'cancelled' && item.itemDates?.cancelled
+            ? t('cancel.status.cancelledOn', { date: date(item.itemDates.cancelled, 'long') })
+            : t(statusMessageKey(item.lineItemStatus.simpleStatus))}
+        </p>
         <h2 className="history-row__title">
           <Link href={paths.orderDetail(item.orderNumber, item.orderType)}>
             {item.product.title}

@@ -86,7 +86,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
       <div className="order-detail__layout">
         <section className="order-detail__groups" aria-label={t('orders.detail.shipmentsLabel')}>
           {order.groups.map((group, index) => (
-            <ShipmentGroup key={`${group.shipmentNumber ?? 'none'}-${group.simpleStatus}-${String(index)}`} group={group} order={order} currency={order.currency} />
+            <ShipmentGroup key={`${group.shipmentNumber ?? 'none'}-${group.simpleStatus}-${String(index)}`} group={group} order={order} currency={order.currency} first={index === 0} />
           ))}
         </section>
         <OrderSidebar order={order} />

@@ -1,28 +1,28 @@
 import type { OrderDetail } from '@/shared/api/types';
+import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 
 export function OrderHeader({ order }: { order: OrderDetail }) {
   const { t, date, money } = useI18n();
   const isReturn = order.orderType === 'RETURN_ORDER';
+  const { useQuickActionCta } = useFlags();
   const { orderActions } = useOrderSlots();
   return (
     <div className="order-header">
       <div>
         <h1 tabIndex={-1}>{t(isReturn ? 'orders.detail.returnHeading' : 'orders.detail.salesHeading', { orderNumber: order.orderNumber })}</h1>
         <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
-        {orderActions.length > 0 && (
-          <div className="order-header__actions">
-            {orderActions.map((Action, index) => (
-              <Action key={index} order={order} />
-            ))}
-          </div>
-        )}
       </div>
       <p className="order-header__total">
         <span className="muted">{t(isReturn ? 'orders.detail.refundTotal' : 'orders.detail.orderTotal')}</span>
         <strong>{money(order.transaction.orderTotal, order.currency)}</strong>
       </p>
+      {useQuickActionCta && orderActions.length > 0 && (
+        <div className="order-header__quick-actions">
+          {orderActions.map((Action, index) => <Action key={index} order={order} />)}
+        </div>
+      )}
     </div>
   );
 }

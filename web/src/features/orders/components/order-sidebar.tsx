@@ -3,6 +3,7 @@ import type { OrderDetail } from '@/shared/api/types';
 import { HelpContacts } from '@/shared/config/help-contacts';
 import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
 import { paymentMethodText } from '../model/payment-methods';
@@ -15,6 +16,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
   const help = useHelpLinks();
   const isReturn = order.orderType === 'RETURN_ORDER';
   const parentOrder = order.parentSalesOrderNumber;
+  const { sidebar } = useOrderSlots();
   return (
     // With the store's week of hours the sidebar outgrows the window: it then scrolls with the page
     // instead of sticking, so its lower cards are never out of reach.
@@ -62,6 +64,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         <a href={help.help}>{t('orders.detail.helpLink')}</a>
         <HelpContacts />
       </div>
+      {sidebar.map((Panel, index) => <Panel key={index} order={order} />)}
     </aside>
   );
 }

@@ -1,12 +1,14 @@
 import type { OrderDetail, OrderGroup } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
 
-export function ShipmentGroup({ group, order, currency }: { group: OrderGroup; order: OrderDetail; currency: string }) {
+export function ShipmentGroup({ group, order, currency, first = false }: { group: OrderGroup; order: OrderDetail; currency: string; first?: boolean }) {
   const { t, date } = useI18n();
-  const { enableEdd } = useFlags();
+  const { enableEdd, useQuickActionCta } = useFlags();
+  const { orderActions } = useOrderSlots();
   const trackLink = group.actions.trackShipment?.webLink;
   const estimatedDelivery = group.estimatedDeliveryDate ?? null;
   return (
@@ -23,6 +25,8 @@ export function ShipmentGroup({ group, order, currency }: { group: OrderGroup; o
           {t('orders.detail.estimatedDelivery', { date: date(estimatedDelivery, 'longWithWeekday') })}
         </p>
       )}
+      {/* Order actions (cancel ...) sit on the first group unless the header shows them as quick actions. */}
+      {first && !useQuickActionCta && orderActions.map((Action, index) => <Action key={index} order={order} />)}
       <ul className="shipment-group__items">
         {group.orderItems.map((item) => (
           <ItemCard key={`${item.lineNumber}-${item.skuId}`} item={item} order={order} currency={currency} />

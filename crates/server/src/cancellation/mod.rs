@@ -1,0 +1,15 @@
+//! Cancellation (spec 002 §2, §4, §7, §8, §9; issue 11 part 1): the cancel request and its job, the
+//! ops status events that race with it, and what the order view shows about it.
+
+pub mod db;
+pub mod jobs;
+pub mod routes;
+pub mod view;
+
+use domain::cancellation::CancellationPolicy;
+
+/// The window setting: 30 minutes from the order date, China's customised items likewise (002 §9).
+/// One place to change it (per country: `country_windows_ms`).
+pub fn policy() -> CancellationPolicy {
+    CancellationPolicy::default()
+}

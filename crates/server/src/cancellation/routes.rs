@@ -1,0 +1,299 @@
+//! `POST /order_mgmt/ordermods/v1/{orderNumber}/cancelOrder`, `GET /order_mgmt/ordermods/v1/jobs/{jobId}`,
+//! and for the retailer's systems `POST /ops/v1/orders/{orderNumber}/status_events`.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::cancellation::{EventEffect, status_event};
+use domain::status::displayed_status;
+use domain::{OrderNumber, SimpleStatus, simple_status};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::db;
+use super::jobs::{self as cancel_job, KIND, release_money};
+use crate::access::authorize_order;
+use crate::caller::Caller;
+use crate::error::{AppError, AppResult};
+use crate::extract::{JsonBody, parse_json_bytes};
+use crate::idempotency::{self, Begin, IdempotencyKey};
+use crate::jobs::view::{JobView, find_visible};
+use crate::jobs::{NewJob, enqueue, status};
+use crate::ops::routes::Ops;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/order_mgmt/ordermods/v1/{order_number}/cancelOrder", post(cancel_order))
+        .route("/order_mgmt/ordermods/v1/jobs/{job_id}", get(get_cancel_job))
+        .route("/ops/v1/orders/{order_number}/status_events", post(apply_status_event))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelUserInfo {
+    #[serde(default)]
+    pub phone_number: Option<String>,
+}
+
+/// The spec's cancel body (002 §3): fixed reason 216 "Front end cancellation", document reference "0001".
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelRequestFields {
+    pub oms_order_document_reference: String,
+    #[serde(default)]
+    pub oms_region_reference: Option<String>,
+    #[serde(default)]
+    pub day_phone_number: Option<String>,
+    /// 216 (the text "216" is accepted too).
+    #[schema(value_type = i64, example = 216)]
+    pub reason_code: Value,
+    #[serde(default)]
+    pub reason_text: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub user_info: Option<CancelUserInfo>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelBody {
+    pub request: CancelRequestFields,
+    #[serde(default)]
+    pub source_of_request: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobCreated {
+    pub id: String,
+    pub status: String,
+}
+
+fn at_most(field: &str, value: Option<&str>, max: usize) -> AppResult<()> {
+    match value {
+        Some(text) if text.chars().count() > max => {
+            Err(AppError::validation(field, format!("at most {max} characters")))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn validate(body: &CancelBody) -> AppResult<()> {
+    let request = &body.request;
+    let reference = request.oms_order_document_reference.trim();
+    if reference.is_empty() {
+        return Err(AppError::validation("request.omsOrderDocumentReference", "required"));
+    }
+    at_most("request.omsOrderDocumentReference", Some(reference), 16)?;
+    let reason = match &request.reason_code {
+        Value::Number(number) => number.as_i64().map(|n| n.to_string()),
+        Value::String(text) => Some(text.trim().to_owned()),
+        _ => None,
+    };
+    if reason.as_deref() != Some(domain::cancellation::REASON_CODE) {
+        return Err(AppError::validation("request.reasonCode", "the front-end cancellation reason is 216"));
+    }
+    at_most("request.omsRegionReference", request.oms_region_reference.as_deref(), 32)?;
+    at_most("request.dayPhoneNumber", request.day_phone_number.as_deref(), 32)?;
+    at_most("request.reasonText", request.reason_text.as_deref(), 200)?;
+    at_most("request.email", request.email.as_deref(), 254)?;
+    at_most("request.userInfo.phoneNumber", request.user_info.as_ref().and_then(|u| u.phone_number.as_deref()), 32)?;
+    at_most("sourceOfRequest", body.source_of_request.as_deref(), 64)?;
+    Ok(())
+}
+
+/// Ask to cancel an order (member by token, guest by `filter=email(...)` / `filter=phoneNumber(...)`).
+/// The answer is a job; the server decides with its clock when the job runs (DENIED with `error` after
+/// the window or once a line is past cancelling; `response.pendingModification.type` when the warehouse
+/// must confirm).
+#[utoipa::path(post, path = "/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder", tag = "cancellation",
+    params(("orderNumber" = String, Path),
+           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
+    request_body = CancelBody,
+    responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+pub async fn cancel_order(
+    State(state): State<AppState>,
+    Path(order_number): Path<String>,
+    caller: Caller,
+    IdempotencyKey(key): IdempotencyKey,
+    bytes: Bytes,
+) -> AppResult<Response> {
+    let access = authorize_order(&state, &caller, &order_number).await?;
+    let body: CancelBody = parse_json_bytes(&bytes)?;
+    validate(&body)?;
+    let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
+    let job = NewJob {
+        kind: KIND,
+        payload: serde_json::json!({ "sourceOfRequest": body.source_of_request }),
+        order_number: Some(access.order_number.as_str()),
+        owner_key: owner_key.clone(),
+    };
+    accept_job(&state, &owner_key, "POST cancelOrder", key, &bytes, job).await
+}
+
+/// Enqueues `job` and answers 202 `{id, status}`. With an `Idempotency-Key`, a retry of the same request
+/// answers the first job again (stored in the job's transaction) instead of making a second one.
+pub async fn accept_job(
+    state: &AppState,
+    owner_key: &str,
+    scope: &'static str,
+    key: Option<String>,
+    bytes: &[u8],
+    job: NewJob<'_>,
+) -> AppResult<Response> {
+    let claim = match key {
+        Some(key) => match idempotency::begin(state, owner_key, scope, &key, bytes).await? {
+            Begin::Replay(answer) => return Ok(answer.into_response()),
+            Begin::Fresh(claim) => Some(claim),
+        },
+        None => None,
+    };
+    let result = async {
+        let mut tx = state.db.pool.begin().await?;
+        let id = enqueue(&mut tx, &state.clock, job).await?;
+        let created = JobCreated { id, status: status::PENDING.to_owned() };
+        if let Some(claim) = &claim {
+            let answer = serde_json::to_vec(&created).map_err(|error| AppError::Internal(Box::new(error)))?;
+            idempotency::finish_in(&mut tx, claim, StatusCode::ACCEPTED, &answer).await?;
+        }
+        tx.commit().await?;
+        Ok::<_, AppError>(created)
+    }
+    .await;
+    match result {
+        Ok(created) => {
+            state.jobs.wake();
+            Ok((StatusCode::ACCEPTED, Json(created)).into_response())
+        }
+        Err(error) => {
+            if let Some(claim) = &claim {
+                idempotency::abandon(state, claim).await;
+            }
+            Err(error)
+        }
+    }
+}
+
+/// A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job).
+#[utoipa::path(get, path = "/order_mgmt/ordermods/v1/jobs/{jobId}", tag = "cancellation",
+    params(("jobId" = String, Path),
+           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+    responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
+pub async fn get_cancel_job(
+    State(state): State<AppState>,
+    Path(job_id): Path<String>,
+    caller: Caller,
+) -> AppResult<Json<JobView>> {
+    Ok(Json(find_visible(&state, &caller, &job_id, &[KIND]).await?))
+}
+
+/// A status the retailer's warehouse or carrier reports for lines of an order.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StatusEventBody {
+    /// The raw status, as the order system names it (e.g. SHIPPED, CANCELLED).
+    pub status: String,
+    /// Lines it applies to; all lines when absent.
+    #[serde(default)]
+    pub line_numbers: Option<Vec<i64>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusEventApplied {
+    pub order_number: String,
+    /// Lines whose status changed (lines that had it already are not counted).
+    pub changed: usize,
+}
+
+/// Apply a status event. A line a cancel has won (pending cancellation or cancelled) refuses any status
+/// but cancelled: 409 `status-conflict`, nothing changed. A cancelled event completes a pending cancel.
+#[utoipa::path(post, path = "/ops/v1/orders/{orderNumber}/status_events", tag = "ops", security(("ops_key" = [])),
+    params(("orderNumber" = String, Path)), request_body = StatusEventBody,
+    responses((status = 200, body = StatusEventApplied), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError), (status = 409, body = crate::error::ApiError)))]
+pub async fn apply_status_event(
+    State(state): State<AppState>,
+    _ops: Ops,
+    Path(order_number): Path<String>,
+    JsonBody(body): JsonBody<StatusEventBody>,
+) -> AppResult<Json<StatusEventApplied>> {
+    let number = OrderNumber::parse(&order_number).map_err(|_| AppError::InvalidOrderNumber)?;
+    let raw = body.status.trim();
+    if raw.is_empty() || raw.chars().count() > 64 {
+        return Err(AppError::validation("status", "1 to 64 characters"));
+    }
+    for _ in 0..5 {
+        let facts = db::order_facts(&state.db, number.as_str()).await?.ok_or(AppError::OrderNotFound)?;
+        if let Some(wanted) = &body.line_numbers
+            && let Some(missing) = wanted.iter().find(|n| !facts.lines.iter().any(|line| line.line_number == **n))
+        {
+            return Err(AppError::validation("lineNumbers", format!("the order has no line {missing}")));
+        }
+        let new_status = simple_status(facts.order_type, raw);
+        let current = cancel_job::statuses(&facts);
+        let mut moves = Vec::new();
+        for (index, line) in facts.lines.iter().enumerate() {
+            if body.line_numbers.as_ref().is_some_and(|wanted| !wanted.contains(&line.line_number)) {
+                continue;
+            }
+            let shown = current.get(index).copied().unwrap_or(SimpleStatus::Unknown);
+            // The payment hold changes what is shown, not what the warehouse reports.
+            let stored = displayed_status(simple_status(facts.order_type, &line.raw_status), false);
+            let from = if shown == SimpleStatus::PaymentPending { stored } else { shown };
+            match status_event(from, new_status) {
+                EventEffect::AlreadyThere => {}
+                EventEffect::Conflict => {
+                    return Err(AppError::coded_conflict(
+                        "status-conflict",
+                        "status",
+                        format!("line {} was cancelled; it takes no other status", line.line_number),
+                    ));
+                }
+                EventEffect::Apply => moves.push(index),
+            }
+        }
+        let now = state.clock.now_ms();
+        let mut tx = state.db.pool.begin().await?;
+        let mut won = true;
+        for index in &moves {
+            let Some(line) = facts.lines.get(*index) else { continue };
+            if !db::swap_status(&mut tx, number.as_str(), line.line_number, &line.raw_status, raw).await? {
+                won = false;
+                break;
+            }
+            if new_status == SimpleStatus::Cancelled {
+                db::stamp_cancelled(&mut tx, number.as_str(), line, now).await?;
+            }
+        }
+        if !won {
+            tx.rollback().await?;
+            continue;
+        }
+        if new_status == SimpleStatus::Cancelled && !moves.is_empty() {
+            let after: Vec<SimpleStatus> = current
+                .iter()
+                .enumerate()
+                .map(|(index, status)| if moves.contains(&index) { SimpleStatus::Cancelled } else { *status })
+                .collect();
+            let none_left = after.iter().all(|status| *status == SimpleStatus::Cancelled);
+            release_money(&mut tx, &facts, &moves, none_left, now).await?;
+            if !after.contains(&SimpleStatus::CancellationPending) {
+                db::complete_cancellations(&mut tx, number.as_str(), now).await?;
+            }
+        }
+        if !moves.is_empty() {
+            db::bump_version(&mut tx, number.as_str(), now).await?;
+        }
+        tx.commit().await?;
+        return Ok(Json(StatusEventApplied { order_number: number.into_string(), changed: moves.len() }));
+    }
+    Err(AppError::Busy { retry_after_seconds: 1 })
+}

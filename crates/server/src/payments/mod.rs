@@ -1,0 +1,7 @@
+//! Payments (issue 11 part 3): deferred payment through a provider adapter (a sandbox provider until a
+//! real one is configured), its signed, replay-protected callback, and the money timeline of an order.
+
+pub mod jobs;
+pub mod provider;
+pub mod routes;
+pub mod timeline;

@@ -1,0 +1,120 @@
+//! The money timeline of an order (issue 11, "Beyond the anchors"): one list of what happened to the
+//! shopper's money, built from what the database knows. To add a kind of event (e.g. return refunds),
+//! record it in `money_events` with its own unique id, or add a source in `money_timeline` below.
+
+use domain::totals::{LineAmounts, order_totals};
+use domain::{Currency, Money};
+use serde::Serialize;
+use sqlx::Row;
+use utoipa::ToSchema;
+
+use crate::error::AppResult;
+use crate::orders::store::StoredOrder;
+use crate::orders::view::rfc3339_millis;
+use crate::state::AppState;
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// One event of the money timeline.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MoneyTimelineEvent {
+    /// charged, released (cancelled), settled (deferred payment), refunded (return), bank_transfer.
+    pub kind: String,
+    /// Decimal amount in `currency`.
+    pub amount: f64,
+    pub currency: String,
+    /// Payment type (credit_card, alipay ...).
+    pub method: String,
+    /// RFC 3339: when it happened.
+    pub date: String,
+    /// RFC 3339: when money going back is expected to arrive, by method; absent for money taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_arrival: Option<String>,
+}
+
+fn decimal(minor: i64, currency: Currency) -> f64 {
+    domain::money::to_decimal_string(Money(minor), currency).parse().unwrap_or_default()
+}
+
+/// An event as stored or derived, before it is shown.
+pub struct Entry {
+    pub kind: String,
+    pub amount: i64,
+    pub currency: Currency,
+    pub method: String,
+    pub at: i64,
+}
+
+fn show(entry: Entry) -> MoneyTimelineEvent {
+    let gives_back = matches!(entry.kind.as_str(), "released" | "refunded" | "bank_transfer");
+    let arrival = gives_back.then(|| entry.at + domain::payments::expected_arrival_days(&entry.method) * DAY_MS);
+    MoneyTimelineEvent {
+        kind: entry.kind,
+        amount: decimal(entry.amount, entry.currency),
+        currency: entry.currency.code().to_owned(),
+        method: entry.method,
+        date: rfc3339_millis(entry.at),
+        expected_arrival: arrival.map(rfc3339_millis),
+    }
+}
+
+/// The charge at the order date (none while the payment is on hold: a settled event follows instead).
+fn charged(order: &StoredOrder) -> Option<Entry> {
+    if order.details.payment_hold_flag || order.order_type == domain::OrderType::ReturnOrder {
+        return None;
+    }
+    let amounts: Vec<LineAmounts> = order
+        .lines
+        .iter()
+        .map(|line| LineAmounts {
+            unit_price: line.unit_price,
+            quantity: line.quantity,
+            tax: line.tax,
+            fees: line.fees,
+        })
+        .collect();
+    let totals = order_totals(&amounts, order.shipping_total, order.taxes_included)?;
+    Some(Entry {
+        kind: "charged".to_owned(),
+        amount: totals.order_total.0,
+        currency: order.currency,
+        method: order.payments.first().map_or_else(|| "credit_card".to_owned(), |p| p.payment_type.clone()),
+        at: order.order_date,
+    })
+}
+
+/// Every money event of `order`, oldest first: the one function listing them.
+pub async fn money_timeline(state: &AppState, order: &StoredOrder) -> AppResult<Vec<MoneyTimelineEvent>> {
+    let mut entries: Vec<Entry> = charged(order).into_iter().collect();
+    let rows = sqlx::query(
+        "SELECT kind, amount, currency, method, occurred_at FROM money_events WHERE order_number = $1 \
+         ORDER BY occurred_at, id",
+    )
+    .bind(&order.order_number)
+    .fetch_all(&state.db.pool)
+    .await?;
+    // Lines released by one cancel are one event for the shopper: summed by kind, method and time.
+    for row in rows {
+        let currency: String = row.try_get("currency")?;
+        let entry = Entry {
+            kind: row.try_get("kind")?,
+            amount: row.try_get("amount")?,
+            currency: Currency::parse(&currency).unwrap_or(order.currency),
+            method: row.try_get("method")?,
+            at: row.try_get("occurred_at")?,
+        };
+        match entries.last_mut() {
+            Some(last) if last.kind == entry.kind && last.method == entry.method && last.at == entry.at => {
+                last.amount = last.amount.saturating_add(entry.amount);
+            }
+            _ => entries.push(entry),
+        }
+    }
+    // A deferred payment's settlement is its charge: the order was never charged at its date.
+    if entries.iter().any(|entry| entry.kind == "settled") {
+        entries.retain(|entry| !(entry.kind == "charged" && entry.at == order.order_date));
+    }
+    entries.sort_by_key(|entry| entry.at);
+    Ok(entries.into_iter().map(show).collect())
+}

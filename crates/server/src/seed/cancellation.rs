@@ -1,0 +1,84 @@
+//! Demo orders for cancellation and deferred payment, placed relative to the seed's end time (now for a
+//! new database): a member's and a guest's order inside the 30-minute cancel window, one already with
+//! the warehouse (its cancel waits for a status event), and two orders waiting on a deferred payment
+//! (alipay with a QR code, klarna with a form). `orders seed` again later makes fresh cancellable ones.
+
+use serde_json::json;
+
+use super::generate::upm_id_for;
+use crate::BoxError;
+use crate::db::Db;
+
+struct DemoOrder {
+    number: &'static str,
+    /// A demo member's e-mail, or None for the guest.
+    member: Option<&'static str>,
+    minutes_before: i64,
+    status: &'static str,
+    payment_type: &'static str,
+    hold: bool,
+}
+
+const fn demo(
+    number: &'static str,
+    member: Option<&'static str>,
+    minutes_before: i64,
+    status: &'static str,
+    payment_type: &'static str,
+    hold: bool,
+) -> DemoOrder {
+    DemoOrder { number, member, minutes_before, status, payment_type, hold }
+}
+
+const ORDERS: &[DemoOrder] = &[
+    demo("C00000000101", Some("shopper@example.com"), 2, "Created", "credit_card", false),
+    demo("C00000000102", None, 1, "Created", "credit_card", false),
+    demo("C00000000103", Some("shopper@example.com"), 3, "Sent To Warehouse", "paypal", false),
+    demo("C00000000104", Some("shopper@example.com"), 60, "Created", "alipay", true),
+    demo("C00000000105", Some("shopper@example.com"), 90, "Created", "klarna", true),
+];
+
+pub const DEMO_GUEST_EMAIL: &str = "guest@example.com";
+
+fn body(
+    number: &str,
+    upm_id: Option<String>,
+    order_date: &str,
+    status: &str,
+    payment_type: &str,
+    hold: bool,
+) -> serde_json::Value {
+    json!({
+        "orderNumber": number, "orderType": "SALES_ORDER", "orderClassification": "CONSUMER",
+        "country": "US", "currency": "USD", "upmId": upm_id,
+        "email": if upm_id.is_some() { "shopper@example.com" } else { DEMO_GUEST_EMAIL },
+        "phone": {"countryCode": "1", "subscriberNumber": "5035550100"},
+        "orderDate": order_date, "shippingTotal": 7.5,
+        "payments": [{"paymentType": payment_type}],
+        "paymentHoldFlag": hold,
+        "paymentApprovalId": if hold { Some(format!("PA-{number}")) } else { None },
+        "shippingAddress": ["Jane Carter", "1 Market Street", "San Francisco, CA 94105"],
+        "lines": [
+            {"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-AR2-001-10", "productId": "P-AR2", "styleColor": "AR2-001",
+             "title": "Stride Runner 4", "category": "Men's Road Running Shoes", "color": "Black/White", "size": "10",
+             "imageUrl": "/images/products/AR2-001.svg", "quantity": 1, "unitPrice": 120, "tax": 9.6, "status": status},
+            {"lineNumber": 2, "gtin": "00012345678912", "skuId": "SKU-DTT-001-M", "productId": "P-DTT", "styleColor": "DTT-001",
+             "title": "Dri-Tech Training Tee", "category": "Training Top", "color": "Navy", "size": "M",
+             "imageUrl": "/images/products/DTT-001.svg", "quantity": 2, "unitPrice": 25, "tax": 4, "status": status}
+        ]
+    })
+}
+
+pub async fn write(db: &Db, until_millis: i64) -> Result<(), BoxError> {
+    let mut orders = Vec::new();
+    for order in ORDERS {
+        let number = order.number;
+        let at = chrono::DateTime::from_timestamp_millis(until_millis - order.minutes_before * 60_000)
+            .ok_or("bad seed time")?;
+        let date = at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        let value = body(number, order.member.map(upm_id_for), &date, order.status, order.payment_type, order.hold);
+        let bytes = serde_json::to_vec(&value)?;
+        orders.push(crate::ops::body::parse_order(&bytes).map_err(|error| format!("demo order {number}: {error:?}"))?);
+    }
+    crate::orders::store::insert_new(db, &orders, until_millis).await
+}

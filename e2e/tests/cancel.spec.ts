@@ -1,0 +1,93 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, OPS_KEY, expectNoAxeViolations, shot, signIn } from './fixtures';
+
+const headers = { 'X-Ops-Key': OPS_KEY };
+
+/** A member with one order placed `ageMs` ago (or on a payment hold), fed in through the ops API. */
+async function memberWithOrder(request: APIRequestContext, number: string, ageMs: number, payment?: string) {
+  const email = `cancel.${number.toLowerCase()}.${Date.now()}@example.com`;
+  const member = await request.post('/ops/v1/members', {
+    headers,
+    data: { email, password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Cancel', country: 'US' },
+  });
+  expect(member.status()).toBe(201);
+  const { upmId } = (await member.json()) as { upmId: string };
+  const order = {
+    orderNumber: number, orderType: 'SALES_ORDER', country: 'US', currency: 'USD', upmId,
+    orderDate: new Date(Date.now() - ageMs).toISOString(), shippingTotal: 7.5,
+    payments: [{ paymentType: payment ?? 'credit_card' }],
+    paymentHoldFlag: Boolean(payment), paymentApprovalId: payment ? `PA-${number}` : null,
+    lines: [{
+      lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-10', productId: 'P1', styleColor: 'SR4100-001',
+      title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '10',
+      imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 120, tax: 9.6, status: 'Created',
+    }],
+  };
+  const response = await request.post('/ops/v1/orders', { headers, data: order });
+  expect([200, 201]).toContain(response.status());
+  return email;
+}
+
+test('the cancel button counts down and goes away at the deadline without a reload', async ({ page, request }) => {
+  // Placed 29 min 52 s ago: about 8 seconds of the 30-minute window are left.
+  const email = await memberWithOrder(request, 'E2EC000001', 30 * 60 * 1000 - 8_000);
+  await signIn(page, email);
+  await page.goto('/orders/sales/E2EC000001');
+  const button = page.getByRole('button', { name: 'Cancel order' });
+  await expect(button).toBeVisible();
+  await expect(page.getByText(/You can cancel for another 0:0\d/)).toBeVisible();
+  await shot(page, 'cancel-countdown');
+  await expectNoAxeViolations(page, 'order with the cancel countdown');
+  let reloaded = false;
+  page.on('framenavigated', () => { reloaded = true; });
+  await expect(button).toBeHidden({ timeout: 15_000 });
+  expect(reloaded).toBe(false);
+});
+
+test('a member cancels an order in the dialog', async ({ page, request }) => {
+  const email = await memberWithOrder(request, 'E2EC000002', 60_000);
+  await signIn(page, email);
+  await page.goto('/orders/sales/E2EC000002');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel order' });
+  await expect(confirm).toBeVisible();
+  await shot(page, 'cancel-confirming');
+  await expectNoAxeViolations(page, 'cancel dialog, confirming');
+  await confirm.getByRole('button', { name: 'Yes, cancel order' }).click();
+  const done = page.getByRole('dialog', { name: 'Order cancelled' });
+  await expect(done).toBeVisible();
+  await shot(page, 'cancel-complete');
+  await expectNoAxeViolations(page, 'cancel dialog, complete');
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(/^Cancelled on /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Your money' })).toContainText('Released (order cancelled)');
+  await shot(page, 'cancel-cancelled-with-money-timeline');
+});
+
+test('a deferred payment is approved, another declined, at the sandbox provider', async ({ page, request }) => {
+  const email = await memberWithOrder(request, 'E2EP000001', 60_000, 'alipay');
+  await signIn(page, email);
+  await page.goto('/orders/sales/E2EP000001');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to pay for order E2EP000001' })).toBeVisible();
+  await shot(page, 'deferred-payment-qr');
+  await expectNoAxeViolations(page, 'deferred payment QR code');
+  await page.getByRole('link', { name: 'Open the payment page' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox payment provider' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page).toHaveURL(/\/orders\/sales\/E2EP000001\?payment=success$/);
+  await expect(page.getByText('Payment received')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeHidden();
+  await shot(page, 'deferred-payment-approved');
+
+  const other = await memberWithOrder(request, 'E2EP000002', 60_000, 'klarna');
+  await signIn(page, other);
+  await page.goto('/orders/sales/E2EP000002');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('link', { name: 'Open the payment page' }).click();
+  await page.getByRole('button', { name: 'Decline payment' }).click();
+  await expect(page).toHaveURL(/\/orders\/sales\/E2EP000002\?payment=failure$/);
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  await shot(page, 'deferred-payment-declined');
+});

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { Spinner } from '@/shared/ui/spinner';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { contactUrl } from '@/shared/config/site';
+import { pollCancelJob, requestCancel, type CancelContact } from '../api/cancel-order';
+import { outcomeOf, type CancelState, type DeniedReason } from '../model/cancel-state';
+
+/** Spec 002 §9: narrower than 960 px is mobile (the error offers to call). */
+const isMobile = () => typeof window !== 'undefined' && window.innerWidth < 960;
+
+interface CancelDialogProps {
+  orderNumber: string;
+  region: string;
+  contact: CancelContact;
+  /** Closing after complete or pending: the page marks the order recently cancelled or pending. */
+  onFinished: (state: 'complete' | 'pending') => void;
+  onClose: () => void;
+}
+
+export function CancelDialog({ orderNumber, region, contact, onFinished, onClose }: CancelDialogProps) {
+  const { t, locale } = useI18n();
+  const [state, setState] = useState<CancelState>('confirming');
+  const [reason, setReason] = useState<DeniedReason>('invalidState');
+
+  const confirm = async () => {
+    setState('inProgress');
+    try {
+      const created = await requestCancel(orderNumber, region, contact);
+      const outcome = outcomeOf(await pollCancelJob(created.id));
+      if (outcome.reason) setReason(outcome.reason);
+      setState(outcome.state);
+    } catch {
+      setState('error');
+    }
+  };
+
+  const close = () => {
+    if (state === 'complete' || state === 'pending') onFinished(state);
+    else onClose();
+  };
+
+  const contactLink = (
+    <a className="button button--primary" href={contactUrl(locale.country, locale.language)}>
+      {t(isMobile() ? 'cancel.error.call' : 'cancel.contact')}
+    </a>
+  );
+  const closeButton = (
+    <Button variant="secondary" onClick={close}>
+      {t('cancel.close')}
+    </Button>
+  );
+
+  switch (state) {
+    case 'confirming':
+      return (
+        <Dialog
+          title={t('cancel.dialog.title')}
+          onDismiss={onClose}
+          actions={
+            <>
+              <Button onClick={() => { void confirm(); }}>{t('cancel.confirming.yes')}</Button>
+              <Button variant="secondary" onClick={onClose}>{t('cancel.confirming.no')}</Button>
+            </>
+          }
+        >
+          <p>{t('cancel.confirming.body', { orderNumber })}</p>
+        </Dialog>
+      );
+    case 'inProgress':
+      return (
+        <Dialog title={t('cancel.dialog.title')} onDismiss={() => undefined} actions={null}>
+          <div role="status" aria-live="polite">
+            <Spinner />
+            <p>{t('cancel.inProgress')}</p>
+          </div>
+        </Dialog>
+      );
+    case 'pending':
+      return (
+        <Dialog title={t('cancel.pending.title')} onDismiss={close} actions={closeButton}>
+          <p role="status">{t('cancel.pending.body')}</p>
+        </Dialog>
+      );
+    case 'complete':
+      return (
+        <Dialog title={t('cancel.complete.title')} onDismiss={close} actions={closeButton}>
+          <p role="status">{t('cancel.complete.body')}</p>
+        </Dialog>
+      );
+    case 'denied':
+      return (
+        <Dialog title={t('cancel.denied.title')} onDismiss={close} actions={<>{contactLink}{closeButton}</>}>
+          <p role="alert">{t(reason === 'expired' ? 'cancel.denied.expired' : 'cancel.denied.invalidState')}</p>
+        </Dialog>
+      );
+    case 'error':
+      // 002 §4: the error's confirm button closes the dialog and goes to the contact page.
+      return (
+        <Dialog title={t('cancel.error.title')} onDismiss={close} actions={<>{contactLink}{closeButton}</>}>
+          <p role="alert">{t(isMobile() ? 'cancel.error.bodyMobile' : 'cancel.error.body')}</p>
+        </Dialog>
+      );
+  }
+}

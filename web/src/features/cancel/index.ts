@@ -1,0 +1,1 @@
+export { CancelOrderSlot } from './components/cancel-slot';

@@ -1,0 +1,1 @@
+export { DeferredPaymentSlot } from './components/pay-slot';

@@ -1,0 +1,1 @@
+export { MoneyTimeline } from './components/money-timeline';

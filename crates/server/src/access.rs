@@ -66,13 +66,13 @@ impl OrderFacts {
 /// a member token (a token must not switch the limit off); so is a caller with neither.
 pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<OrderAccess> {
     let (access, ()) = authorize_order_with(state, caller, raw_number, |number| async move {
-        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT upm_id, email, phone_digits, order_type, country, version, {ORDER_FACTS_BUSY_COLUMN} \
-             FROM orders o WHERE order_number = $1"
-        )))
-        .bind(number.as_str())
-        .fetch_optional(&state.db.pool)
-        .await?;
+        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            format!(
+                "SELECT upm_id, email, phone_digits, order_type, country, version, {ORDER_FACTS_BUSY_COLUMN} \
+                 FROM orders o WHERE order_number = $1"
+            )
+        });
+        let row = sqlx::query(SQL.as_str()).bind(number.as_str()).fetch_optional(&state.db.pool).await?;
         row.map(|row| Ok((OrderFacts::from_row(&row)?, ()))).transpose()
     })
     .await?;

@@ -560,6 +560,7 @@ def machine():
 
 
 def main():
+    global BINARY
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--members", type=int, default=10000)
     parser.add_argument("--orders", type=int, default=1000000)
@@ -577,9 +578,12 @@ def main():
     parser.add_argument("--skip-reads", action="store_true", help="only the write and two-process benchmarks")
     parser.add_argument("--skip-writes", action="store_true")
     parser.add_argument("--skip-two-processes", action="store_true")
+    parser.add_argument("--binary", default=str(ROOT / "target" / "release" / "orders"), help="the orders binary to measure")
+    parser.add_argument("--no-report", action="store_true", help="write the run's JSON only, not docs/performance.md")
     parser.add_argument("--report-with", nargs="*", default=[],
                         help="earlier run JSON files this run's figures are reported beside (e.g. a full read run)")
     args = parser.parse_args()
+    BINARY = Path(args.binary)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -608,7 +612,8 @@ def main():
     path = out / f"run-{stamp}.json"
     path.write_text(json.dumps(report, indent=2))
     log(f"wrote {path}")
-    subprocess.run([sys.executable, str(Path(__file__).parent / "report.py"), *args.report_with, str(path)], check=True)
+    if not args.no_report:
+        subprocess.run([sys.executable, str(Path(__file__).parent / "report.py"), *args.report_with, str(path)], check=True)
 
 
 if __name__ == "__main__":

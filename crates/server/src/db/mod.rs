@@ -31,12 +31,6 @@ impl Backend {
 #[derive(Clone)]
 pub struct Db {
     pub pool: AnyPool,
-    /// Where the hot write paths (ops order upserts) take their transaction. On SQLite a pool of ONE
-    /// connection: SQLite runs one writer at a time, and writers waiting in SQLite's busy handler sleep
-    /// (1, 2, 5 ... 100 ms steps) instead of being woken when the lock frees, so 8 concurrent upserts
-    /// on 8 connections spend most of their time asleep. Queued on one connection they wait in the pool
-    /// and start the moment the previous commit ends. On PostgreSQL the same pool as `pool`.
-    pub writer: AnyPool,
     pub backend: Backend,
 }
 
@@ -72,21 +66,7 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
         Backend::Postgres => false,
     };
     let options = AnyConnectOptions::from_str(&url)?.disable_statement_logging();
-    let pool = pool_options(backend, max_connections).connect_with(options.clone()).await?;
-    let writer = match backend {
-        Backend::Sqlite if path_of(&url) != ":memory:" => pool_options(backend, 1).connect_with(options).await?,
-        // An in-memory database is one per connection: the writer must be the same pool.
-        _ => pool.clone(),
-    };
-    Ok(Connected { db: Db { pool, writer, backend }, created })
-}
-
-fn path_of(url: &str) -> String {
-    sqlite_path(url).unwrap_or_default()
-}
-
-fn pool_options(backend: Backend, max_connections: u32) -> AnyPoolOptions {
-    AnyPoolOptions::new()
+    let pool = AnyPoolOptions::new()
         .max_connections(max_connections)
         .min_connections(1)
         .acquire_timeout(Duration::from_secs(10))
@@ -103,6 +83,9 @@ fn pool_options(backend: Backend, max_connections: u32) -> AnyPoolOptions {
                 Ok(())
             })
         })
+        .connect_with(options)
+        .await?;
+    Ok(Connected { db: Db { pool, backend }, created })
 }
 
 impl Db {

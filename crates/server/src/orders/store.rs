@@ -335,8 +335,7 @@ pub struct Upserted {
 /// replace the order with an UPDATE in the same transaction.
 pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserted> {
     let internal = |error: BoxError| AppError::Internal(error);
-    // The writer pool: on SQLite one connection, so concurrent upserts queue here, not in SQLite's busy sleep.
-    let mut transaction = db.writer.begin().await?;
+    let mut transaction = db.pool.begin().await?;
     let mut args = AnyArguments::default();
     bind_order(&mut args, order, now).map_err(internal)?;
     let insert = format!(

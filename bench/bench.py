@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "release" / "orders"
 TOKEN_KEY = "bench-token-signing-key"
 OURS_PORT, NGINX_PORT = 18400, 18401
+SECOND_PORT, PROXY_PORT = 18402, 18403  # the second `orders` process and the nginx upstream in front of both
+OPS_KEY = "bench-ops-key"
 HEAVIEST_EMAIL = "shopper@example.com"
 UNTIL = "2026-11-01"  # fixed end day: the same seed gives the same rows on every machine
 
@@ -113,8 +115,9 @@ def sample_targets(sqlite_path, count, rng):
 # ---------------------------------------------------------------- servers
 
 class Server:
-    def __init__(self, database_url, out, label, extra=()):
-        self.cmd = [str(BINARY), "serve", "--addr", f"127.0.0.1:{OURS_PORT}", "--database-url", database_url,
+    def __init__(self, database_url, out, label, extra=(), port=OURS_PORT):
+        self.port = port
+        self.cmd = [str(BINARY), "serve", "--addr", f"127.0.0.1:{port}", "--database-url", database_url,
                     "--token-key", TOKEN_KEY, "--no-demo-data", *extra]
         self.log = open(out / f"server-{label}.log", "w")
         self.process = None
@@ -122,8 +125,8 @@ class Server:
     def start(self, probe_path, probe_token):
         """Starts the server; returns seconds from spawn to the first answered API request."""
         try:
-            http_get(f"http://127.0.0.1:{OURS_PORT}/healthz", timeout=1)
-            raise RuntimeError(f"port {OURS_PORT} is taken by another server: stop it first")
+            http_get(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
+            raise RuntimeError(f"port {self.port} is taken by another server: stop it first")
         except (urllib.error.URLError, ConnectionError, OSError):
             pass
         started = time.monotonic()
@@ -133,7 +136,7 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited with {self.process.returncode}: see server-*.log")
             try:
-                status, _ = http_get(f"http://127.0.0.1:{OURS_PORT}{probe_path}", probe_token, timeout=2)
+                status, _ = http_get(f"http://127.0.0.1:{self.port}{probe_path}", probe_token, timeout=2)
                 if status == 200:
                     return time.monotonic() - started
             except (urllib.error.URLError, ConnectionError, OSError):
@@ -325,6 +328,217 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
     return results
 
 
+# ---------------------------------------------------------------- writes
+
+def wrk_upserts(port, duration, connections, run_id, upm_id=None):
+    """Ops order upserts from `connections` clients (wrk, closed loop): orders/s, failures, latency."""
+    env = {**os.environ, "BENCH_OPS_KEY": OPS_KEY, "BENCH_RUN": run_id}
+    if upm_id:
+        env["BENCH_UPM_ID"] = upm_id
+    threads = min(connections, 2)
+    result = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency",
+                             "-s", str(Path(__file__).parent / "upserts.lua"), f"http://127.0.0.1:{port}"],
+                            env=env, text=True, capture_output=True, timeout=duration + 60)
+    text = result.stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    non2xx = int((re.search(r"Non-2xx or 3xx responses: (\d+)", text) or [0, 0])[1])
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    latency = {p: wrk_ms(m.group(1), m.group(2)) for p, m in
+               ((p, re.search(rf"^\s+{p}%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)) for p in ("50", "99")) if m}
+    return {"rps": rps, "requests": int(re.search(r"(\d+) requests in", text).group(1)), "non2xx": non2xx,
+            "socket_errors": sum(int(x) for x in socket.groups()) if socket else 0,
+            "p50_ms": latency.get("50"), "p99_ms": latency.get("99")}
+
+
+def wrk_ms(value, unit):
+    return round(float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit], 3)
+
+
+def remove_bench_orders(label, database_url):
+    """Drops the orders the write benchmark made (numbers start with W), so the read data stays as seeded."""
+    statements = ["DELETE FROM order_lines WHERE order_number LIKE 'W%'", "DELETE FROM orders WHERE order_number LIKE 'W%'"]
+    if label == "sqlite":
+        db = sqlite3.connect(database_url)
+        for sql in statements:
+            db.execute(sql)
+        db.commit()
+        db.close()
+    else:
+        for sql in statements:
+            psql(database_url, sql)
+
+
+def bench_writes(label, database_url, heaviest, args, out):
+    """Ops order upserts per second from 1 and 8 clients, every request a new order of a member (the
+    write checks the member, inserts the order and its two lines in one transaction)."""
+    results = {}
+    server = Server(database_url, out, f"{label}-writes", extra=("--ops-key", OPS_KEY))
+    try:
+        server.start("/healthz", None)
+        for clients in (1, 8):
+            runs = []
+            for rep in range(args.write_reps):
+                run_id = f"{int(time.time()) % 100000:05d}{rep}"
+                runs.append(wrk_upserts(OURS_PORT, args.duration, clients, run_id, heaviest))
+            best = sorted(runs, key=lambda r: r["rps"])[len(runs) // 2]
+            failed = sum(r["non2xx"] + r["socket_errors"] for r in runs)
+            results[f"clients_{clients}"] = {**best, "failed_all_runs": failed, "runs": runs}
+            log(f"{label} upserts, {clients} client(s): {best['rps']:.0f} orders/s (median of {len(runs)}), "
+                f"p50 {best['p50_ms']} ms, p99 {best['p99_ms']} ms, failed requests {failed}")
+    finally:
+        server.stop()
+        remove_bench_orders(label, database_url)
+    return results
+
+
+def submit_to_completed(base_url, endpoint, bodies, headers, completed, parallel=50, timeout=30.0):
+    """Hook for flows that finish in the background (return capture, cancel): POSTs every body in `bodies`
+    to `endpoint` with `parallel` requests in flight, then polls `completed(answer_json)`, which returns
+    the URL to GET (with the same headers) and a predicate on that answer, until the predicate holds.
+    Returns p50/p99 seconds from submit to COMPLETED. Example (once the cancel endpoint is merged):
+
+        completed = lambda answer: (f"/orders/history/v1/{answer['orderNumber']}",
+                                    lambda detail: detail["fullOrderStatus"]["simpleStatus"] == "cancelled")
+        submit_to_completed(f"http://127.0.0.1:{OURS_PORT}", "/order_mgmt/v1/cancel", bodies, headers, completed)
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(body):
+        started = time.monotonic()
+        request = urllib.request.Request(base_url + endpoint, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", **headers})
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            answer = json.loads(response.read() or b"{}")
+        path, done = completed(answer)
+        while time.monotonic() - started < timeout:
+            poll = urllib.request.Request(base_url + path, headers=headers)
+            with urllib.request.urlopen(poll, timeout=timeout) as response:
+                if done(json.loads(response.read())):
+                    return time.monotonic() - started
+            time.sleep(0.005)
+        return None
+
+    with ThreadPoolExecutor(max_workers=parallel) as pool:
+        seconds = list(pool.map(one, bodies))
+    finished = sorted(s for s in seconds if s is not None)
+    pick = lambda q: round(finished[min(len(finished) - 1, int(q * len(finished)))] * 1000, 1) if finished else None
+    return {"submitted": len(bodies), "completed": len(finished), "p50_ms": pick(0.5), "p99_ms": pick(0.99)}
+
+
+# ---------------------------------------------------------------- two processes on one PostgreSQL
+
+def start_proxy(out, ports):
+    """nginx as the small load-balancing proxy in front of `ports` (round robin, kept-alive upstream)."""
+    servers = "".join(f"        server 127.0.0.1:{port};\n" for port in ports)
+    conf = f"""worker_processes 1;
+pid {out}/proxy.pid;
+error_log {out}/proxy-error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {out}/nginx-tmp;
+    proxy_temp_path {out}/nginx-tmp;
+    fastcgi_temp_path {out}/nginx-tmp;
+    uwsgi_temp_path {out}/nginx-tmp;
+    scgi_temp_path {out}/nginx-tmp;
+    upstream orders {{
+{servers}        keepalive 64;
+    }}
+    server {{
+        listen 127.0.0.1:{PROXY_PORT};
+        location / {{
+            proxy_pass http://orders;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+        }}
+    }}
+}}
+"""
+    (out / "nginx-tmp").mkdir(exist_ok=True)
+    (out / "proxy.conf").write_text(conf)
+    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "proxy.conf")], capture_output=True)
+    run(["nginx", "-c", str(out / "proxy.conf")])
+    time.sleep(0.3)
+
+
+def stop_proxy(out):
+    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "proxy.conf")], capture_output=True)
+
+
+def post_order(port, body):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/ops/v1/orders", data=json.dumps(body).encode(),
+                                     method="POST", headers={"Content-Type": "application/json", "X-Ops-Key": OPS_KEY})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status
+
+
+def visibility_order(number, upm_id, status):
+    return {"orderNumber": number, "orderType": "SALES_ORDER", "country": "US", "currency": "USD", "upmId": upm_id,
+            "orderDate": "2026-10-30T10:00:00Z", "shippingTotal": 0,
+            "lines": [{"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-1", "productId": "P1",
+                       "styleColor": "AR2-001", "title": "Stride Runner 4", "category": "Shoes", "color": "Black",
+                       "size": "10", "quantity": 1, "unitPrice": 120, "tax": 0, "status": status}]}
+
+
+def bench_two_processes(database_url, detail, heaviest, args, out):
+    """Two `orders` processes on one PostgreSQL behind nginx: combined throughput (order detail, cache on,
+    against one process behind the same proxy, interleaved), and how long an ops write through one process
+    takes to be seen through the other."""
+    results = {}
+    first = Server(database_url, out, "postgres-a", extra=("--ops-key", OPS_KEY))
+    second = Server(database_url, out, "postgres-b", extra=("--ops-key", OPS_KEY), port=SECOND_PORT)
+    targets = out / "targets-two-processes.tsv"
+    targets.write_text("".join(f"{p}\t{token_for(u)}\n" for p, u in detail))
+    try:
+        first.start(detail[0][0], token_for(detail[0][1]))
+        second.start(detail[0][0], token_for(detail[0][1]))
+        one, two = [], []
+        for _ in range(args.reps):
+            start_proxy(out, [OURS_PORT])
+            one.append(wrk(PROXY_PORT, targets, args.duration, args.connections)["rps"])
+            stop_proxy(out)
+            start_proxy(out, [OURS_PORT, SECOND_PORT])
+            two.append(wrk(PROXY_PORT, targets, args.duration, args.connections)["rps"])
+            stop_proxy(out)
+        results["one_process_rps"] = statistics.median(one)
+        results["two_processes_rps"] = statistics.median(two)
+        log(f"postgres behind nginx: one process {results['one_process_rps']:.0f} rps, "
+            f"two processes {results['two_processes_rps']:.0f} rps (order detail, cache on)")
+        # Visibility: write through the first process, read through the second until the new status shows.
+        token = token_for(heaviest)
+        number = "V" + f"{int(time.time()) % 10**8:08d}"
+        path = f"http://127.0.0.1:{SECOND_PORT}/orders/history/v1/{number}"
+        delays = []
+        statuses = ["created", "In Transit"]
+        post_order(OURS_PORT, visibility_order(number, heaviest, statuses[0]))
+        for attempt in range(args.visibility_writes):
+            status = statuses[(attempt + 1) % 2]
+            http_get(path, token)  # the second process now holds the old body in its cache
+            started = time.monotonic()
+            post_order(OURS_PORT, visibility_order(number, heaviest, status))
+            while True:
+                _, body = http_get(path, token)
+                items = [i for g in json.loads(body)["groups"] for i in g["orderItems"]]
+                if items[0]["lineItemStatus"]["status"] == status:
+                    delays.append(time.monotonic() - started)
+                    break
+                if time.monotonic() - started > 10:
+                    delays.append(None)
+                    break
+        seen = sorted(d for d in delays if d is not None)
+        results["visibility"] = {"writes": len(delays), "seen_within_10s": len(seen),
+                                 "p50_ms": round(seen[len(seen) // 2] * 1000, 2) if seen else None,
+                                 "max_ms": round(seen[-1] * 1000, 2) if seen else None}
+        log(f"write through one process seen through the other: {results['visibility']}")
+        psql(database_url, f"DELETE FROM order_lines WHERE order_number = '{number}'")
+        psql(database_url, f"DELETE FROM orders WHERE order_number = '{number}'")
+    finally:
+        stop_proxy(out)
+        first.stop()
+        second.stop()
+    return results
+
+
 def web_weight():
     result = subprocess.run(["node", "scripts/bundle-size.mjs"], cwd=ROOT / "web", text=True, capture_output=True)
     text = result.stdout
@@ -346,6 +560,7 @@ def machine():
 
 
 def main():
+    global BINARY
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--members", type=int, default=10000)
     parser.add_argument("--orders", type=int, default=1000000)
@@ -358,7 +573,17 @@ def main():
     parser.add_argument("--backends", default="sqlite,postgres")
     parser.add_argument("--postgres-admin-url", default="postgres://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--out", default=str(ROOT / "bench" / "out"))
+    parser.add_argument("--write-reps", type=int, default=3, help="wrk runs per write scenario (median)")
+    parser.add_argument("--visibility-writes", type=int, default=20, help="writes timed through the other process")
+    parser.add_argument("--skip-reads", action="store_true", help="only the write and two-process benchmarks")
+    parser.add_argument("--skip-writes", action="store_true")
+    parser.add_argument("--skip-two-processes", action="store_true")
+    parser.add_argument("--binary", default=str(ROOT / "target" / "release" / "orders"), help="the orders binary to measure")
+    parser.add_argument("--no-report", action="store_true", help="write the run's JSON only, not docs/performance.md")
+    parser.add_argument("--report-with", nargs="*", default=[],
+                        help="earlier run JSON files this run's figures are reported beside (e.g. a full read run)")
     args = parser.parse_args()
+    BINARY = Path(args.binary)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -372,7 +597,12 @@ def main():
             url = sqlite_url
         else:
             url, report["seeding_seconds"]["postgres"] = prepare_postgres(args)
-        report["backends"][backend] = bench_backend(backend, url, detail, heaviest, heavy_numbers, args, out)
+        if not args.skip_reads:
+            report["backends"][backend] = bench_backend(backend, url, detail, heaviest, heavy_numbers, args, out)
+        if not args.skip_writes:
+            report.setdefault("writes", {})[backend] = bench_writes(backend, url, heaviest, args, out)
+        if backend == "postgres" and not args.skip_two_processes:
+            report["two_processes"] = bench_two_processes(url, detail, heaviest, args, out)
     if "sqlite" in report["backends"] and "postgres" in report["backends"]:
         s, p = report["backends"]["sqlite"], report["backends"]["postgres"]
         report["postgres_vs_sqlite"] = {k: round(p[k]["ours_median_rps"] / s[k]["ours_median_rps"], 3)
@@ -382,7 +612,8 @@ def main():
     path = out / f"run-{stamp}.json"
     path.write_text(json.dumps(report, indent=2))
     log(f"wrote {path}")
-    subprocess.run([sys.executable, str(Path(__file__).parent / "report.py"), str(path)], check=True)
+    if not args.no_report:
+        subprocess.run([sys.executable, str(Path(__file__).parent / "report.py"), *args.report_with, str(path)], check=True)
 
 
 if __name__ == "__main__":

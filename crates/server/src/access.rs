@@ -27,11 +27,72 @@ pub struct OrderAccess {
     pub busy: bool,
 }
 
+/// What the access check reads of an order row.
+#[derive(Debug, Clone)]
+pub struct OrderFacts {
+    pub owner: OrderOwner,
+    pub order_type: String,
+    pub country: String,
+    pub version: i64,
+    pub busy: bool,
+}
+
+/// The columns `OrderFacts::from_row` reads, for a SELECT over `orders` (alias `o`): its `busy_jobs`
+/// counts the order's pending or running jobs.
+pub const ORDER_FACTS_BUSY_COLUMN: &str = "(SELECT COUNT(*) FROM jobs j WHERE j.order_number = o.order_number \
+     AND j.status IN ('PENDING', 'IN_PROGRESS')) AS busy_jobs";
+
+impl OrderFacts {
+    /// Reads the facts from a row holding `upm_id`, `email`, `phone_digits`, `order_type`, `country`,
+    /// `version` and `busy_jobs` (see `ORDER_FACTS_BUSY_COLUMN`).
+    pub fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            owner: OrderOwner {
+                upm_id: row.try_get("upm_id")?,
+                email: row.try_get("email")?,
+                phone_digits: row.try_get("phone_digits")?,
+            },
+            order_type: row.try_get("order_type")?,
+            country: row.try_get("country")?,
+            version: row.try_get("version")?,
+            busy: row.try_get::<i64, _>("busy_jobs")? > 0,
+        })
+    }
+}
+
 /// Decides whether `caller` may see order `raw_number`.
 ///
 /// Guest credentials are rate limited per client and per order whenever they are sent, with or without
 /// a member token (a token must not switch the limit off); so is a caller with neither.
 pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<OrderAccess> {
+    let (access, ()) = authorize_order_with(state, caller, raw_number, |number| async move {
+        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            format!(
+                "SELECT upm_id, email, phone_digits, order_type, country, version, {ORDER_FACTS_BUSY_COLUMN} \
+                 FROM orders o WHERE order_number = $1"
+            )
+        });
+        let row = sqlx::query(SQL.as_str()).bind(number.as_str()).fetch_optional(&state.db.pool).await?;
+        row.map(|row| Ok((OrderFacts::from_row(&row)?, ()))).transpose()
+    })
+    .await?;
+    Ok(access)
+}
+
+/// `authorize_order` with the caller's own read of the order: `load` returns the access facts together
+/// with whatever else it read in the same query (the order detail reads the whole order in one round
+/// trip). What `load` read is handed back only when the caller may see the order; the rules, the rate
+/// limits and the answers are exactly `authorize_order`'s.
+pub async fn authorize_order_with<T, F, Fut>(
+    state: &AppState,
+    caller: &Caller,
+    raw_number: &str,
+    load: F,
+) -> AppResult<(OrderAccess, T)>
+where
+    F: FnOnce(OrderNumber) -> Fut,
+    Fut: Future<Output = AppResult<Option<(OrderFacts, T)>>>,
+{
     let order_number = OrderNumber::parse(raw_number).map_err(|_| AppError::InvalidOrderNumber)?;
     let guessing = caller.has_guest_credentials() || caller.member.is_none();
     if guessing {
@@ -43,36 +104,23 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
             .check_pair(&state.db, &state.clock, Scope::GuestLookup, order_number.as_str(), caller.client_ip)
             .await?;
     }
-    let row = sqlx::query(
-        "SELECT upm_id, email, phone_digits, order_type, country, version, \
-         (SELECT COUNT(*) FROM jobs j WHERE j.order_number = orders.order_number \
-          AND j.status IN ('PENDING', 'IN_PROGRESS')) AS busy_jobs \
-         FROM orders WHERE order_number = $1",
-    )
-    .bind(order_number.as_str())
-    .fetch_optional(&state.db.pool)
-    .await?;
-    let Some(row) = row else {
+    let Some((facts, loaded)) = load(order_number.clone()).await? else {
         return Err(refused(state, caller, order_number.as_str()).await);
     };
-    let owner = OrderOwner {
-        upm_id: row.try_get("upm_id")?,
-        email: row.try_get("email")?,
-        phone_digits: row.try_get("phone_digits")?,
-    };
-    let as_member = may_see(&caller.member_viewer(), &owner);
-    if !as_member && !may_see(&caller.guest_viewer(), &owner) {
+    let as_member = may_see(&caller.member_viewer(), &facts.owner);
+    if !as_member && !may_see(&caller.guest_viewer(), &facts.owner) {
         return Err(refused(state, caller, order_number.as_str()).await);
     }
-    Ok(OrderAccess {
+    let access = OrderAccess {
         order_number,
-        owner,
-        order_type: row.try_get("order_type")?,
-        country: row.try_get("country")?,
+        owner: facts.owner,
+        order_type: facts.order_type,
+        country: facts.country,
         as_member,
-        version: row.try_get("version")?,
-        busy: row.try_get::<i64, _>("busy_jobs")? > 0,
-    })
+        version: facts.version,
+        busy: facts.busy,
+    };
+    Ok((access, loaded))
 }
 
 /// The answer to a caller who may not see the order: the same 404 as for a missing order, and, when guest

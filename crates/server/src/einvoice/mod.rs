@@ -69,7 +69,7 @@ pub async fn issue(state: AppState, job: Job) -> JobResult {
         let number: Option<String> = request.try_get("invoice_number")?;
         return Ok(JobOutcome::Completed(json!({"invoiceNumber": number, "status": status::ISSUED})));
     }
-    let Some((order, _version)) = crate::orders::db::find_order_with_lines(&state.db, &order_number).await? else {
+    let Some((order, _version)) = crate::orders::db::find_order_and_version(&state.db, &order_number).await? else {
         return Ok(JobOutcome::denied(404, "not-found", "the order no longer exists"));
     };
     let title_type = match request.try_get::<String, _>("title_type")?.as_str() {

@@ -99,9 +99,12 @@ pub async fn upsert_order(
     bytes: Bytes,
 ) -> AppResult<(StatusCode, Json<UpsertedOrder>)> {
     let order = body::parse_order(&bytes)?;
-    if let Some(upm_id) = order.upm_id.as_deref()
-        && !db::member_exists(&state.db, upm_id).await?
-    {
+    // A member's order: the member check and the previous owner in one round trip.
+    let (member_found, previous) = match order.upm_id.as_deref() {
+        Some(upm_id) => db::member_and_order_owner(&state.db, upm_id, &order.order_number).await?,
+        None => (true, db::order_owner(&state.db, &order.order_number).await?),
+    };
+    if !member_found {
         return Err(AppError::validation("upmId", "no member has this upmId"));
     }
     if let Some(store_id) = order.pickup_store_id.as_deref()
@@ -109,7 +112,7 @@ pub async fn upsert_order(
     {
         return Err(AppError::validation("pickupStoreId", "no store has this id"));
     }
-    let previous_member = db::order_owner(&state.db, &order.order_number).await?.flatten();
+    let previous_member = previous.flatten();
     let written = store::upsert(&state.db, &order, state.clock.now_ms()).await?;
     let members: Vec<&str> = [previous_member.as_deref(), order.upm_id.as_deref()].into_iter().flatten().collect();
     state.cache.forget_order(&order.order_number, &members);

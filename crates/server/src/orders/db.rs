@@ -1,8 +1,15 @@
 //! SQL for reading orders.
 
-use sqlx::Row;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::routes::HISTORY_PAGE_ORDERS;
 use super::store::{self, StoredOrder};
+use crate::access::{ORDER_FACTS_BUSY_COLUMN, OrderFacts};
 use crate::db::Db;
 use crate::error::AppResult;
 
@@ -27,39 +34,59 @@ pub struct Anchor {
     pub order_number: String,
 }
 
-/// The order and its lines in one round trip (every stored order has at least one line).
-pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<(StoredOrder, i64)>> {
-    let sql = format!(
-        "SELECT {}, {} FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
-         WHERE o.order_number = $1 ORDER BY l.line_number",
-        store::order_select("o"),
-        store::line_select("l")
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_number).fetch_all(&db.pool).await?;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let mut order = store::order_from_row(first)?;
-    let version: i64 = first.try_get("version")?;
-    order.lines = rows.iter().map(store::line_from_row).collect::<Result<_, _>>()?;
-    Ok(Some((order, version)))
+/// Per line of `o`/`l`: the newest return order of `o` that took back the line's SKU (`return_order_number`).
+/// A correlated subquery on the `orders_parent` index, so the order, its lines and their return orders
+/// come back in one round trip (most orders have no return: one empty index probe per line).
+const RETURN_ORDER_OF_LINE: &str = "(SELECT r.order_number FROM orders r \
+     JOIN order_lines rl ON rl.order_number = r.order_number \
+     WHERE r.parent_sales_order_number = o.order_number AND r.order_type = 'RETURN_ORDER' \
+     AND rl.sku_id = l.sku_id AND l.sku_id <> '' \
+     ORDER BY r.order_date DESC, r.order_number DESC LIMIT 1) AS return_order_number";
+
+/// The return order of a row selected with `RETURN_ORDER_OF_LINE` (none for a line without a SKU).
+fn return_order_number(row: &AnyRow, sku: &str) -> Result<Option<String>, sqlx::Error> {
+    if sku.is_empty() {
+        return Ok(None);
+    }
+    row.try_get("return_order_number")
 }
 
-/// The return orders of a sales order, by the SKU of each line they took back.
-pub async fn return_orders_by_sku(db: &Db, order_number: &str) -> AppResult<std::collections::HashMap<String, String>> {
-    let rows = sqlx::query(
-        "SELECT o.order_number, l.sku_id FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
-         WHERE o.parent_sales_order_number = $1 AND o.order_type = 'RETURN_ORDER' ORDER BY o.order_date",
-    )
-    .bind(order_number)
-    .fetch_all(&db.pool)
-    .await?;
-    let mut found = std::collections::HashMap::new();
-    for row in rows {
-        let sku: String = row.try_get("sku_id")?;
-        if !sku.is_empty() {
-            found.insert(sku, row.try_get("order_number")?);
+/// An order as the detail view needs it: the record, its version, its return orders by SKU, and what
+/// the access check reads (so the detail's access check and its read are one query).
+pub struct OrderWithReturns {
+    pub order: StoredOrder,
+    pub version: i64,
+    pub returns_by_sku: HashMap<String, String>,
+    pub facts: OrderFacts,
+}
+
+/// The order, its lines, their return orders and the order's access facts in one round trip (every
+/// stored order has at least one line).
+pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<OrderWithReturns>> {
+    // Built once: the column lists are generated, and building them per request cost 4% of a detail.
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {}, {}, {RETURN_ORDER_OF_LINE}, {ORDER_FACTS_BUSY_COLUMN} \
+             FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
+             WHERE o.order_number = $1 ORDER BY l.line_number",
+            store::order_select("o"),
+            store::line_select("l")
+        )
+    });
+    let rows = sqlx::query(SQL.as_str()).bind(order_number).fetch_all(&db.pool).await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let mut order = store::order_from_row(first)?;
+    let facts = OrderFacts::from_row(first)?;
+    let version = facts.version;
+    let mut returns_by_sku = HashMap::new();
+    for row in &rows {
+        let line = store::line_from_row(row)?;
+        if let Some(number) = return_order_number(row, &line.sku_id)? {
+            returns_by_sku.insert(line.sku_id.clone(), number);
         }
+        order.lines.push(line);
     }
-    Ok(found)
+    Ok(Some(OrderWithReturns { order, version, returns_by_sku, facts }))
 }
 
 /// Whether the orders of a cached history page are all still `upm_id`'s, at the versions it was made from.
@@ -90,37 +117,6 @@ pub async fn page_is_current(db: &Db, upm_id: &str, stamp: &[(String, i64)]) -> 
     Ok(true)
 }
 
-/// The return orders of the sales orders `parents`, by parent and then by the SKU each took back.
-pub async fn return_orders_of(
-    db: &Db,
-    parents: &[&str],
-) -> AppResult<std::collections::HashMap<String, std::collections::HashMap<String, String>>> {
-    let mut found: std::collections::HashMap<String, std::collections::HashMap<String, String>> =
-        std::collections::HashMap::new();
-    if parents.is_empty() {
-        return Ok(found);
-    }
-    let placeholders: Vec<String> = (1..=parents.len()).map(|n| format!("${n}")).collect();
-    let sql = format!(
-        "SELECT o.parent_sales_order_number, o.order_number, l.sku_id FROM orders o \
-         JOIN order_lines l ON l.order_number = o.order_number \
-         WHERE o.parent_sales_order_number IN ({}) AND o.order_type = 'RETURN_ORDER' ORDER BY o.order_date",
-        placeholders.join(", ")
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for parent in parents {
-        query = query.bind(*parent);
-    }
-    for row in query.fetch_all(&db.pool).await? {
-        let parent: String = row.try_get("parent_sales_order_number")?;
-        let sku: String = row.try_get("sku_id")?;
-        if !sku.is_empty() {
-            found.entry(parent).or_default().insert(sku, row.try_get("order_number")?);
-        }
-    }
-    Ok(found)
-}
-
 pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> {
     let row = sqlx::query(
         "SELECT store_id, name, phone, address_lines, city, postal_code, country, timezone, latitude, \
@@ -146,20 +142,11 @@ pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> 
     }))
 }
 
-/// One page of a member's history: up to `page_orders` orders after `anchor`, newest first, with their
-/// lines, plus whether another page follows. One round trip: the orders are chosen in a subquery on
-/// the (upm_id, order_type, order_date, order_number) index and joined to their lines.
-pub async fn history_page(
-    db: &Db,
-    upm_id: &str,
-    order_type: &str,
-    anchor: Option<&Anchor>,
-    page_orders: usize,
-) -> AppResult<(Vec<(StoredOrder, i64)>, bool)> {
+fn history_sql(keyset: bool, page_orders: usize) -> String {
     // A row-value comparison is one index range on both databases (an OR of two conditions is not on PostgreSQL).
-    let keyset = if anchor.is_some() { "AND (order_date, order_number) < ($3, $4)" } else { "" };
-    let sql = format!(
-        "SELECT {order_columns}, {line_columns} \
+    let keyset = if keyset { "AND (order_date, order_number) < ($3, $4)" } else { "" };
+    format!(
+        "SELECT {order_columns}, {line_columns}, {RETURN_ORDER_OF_LINE} \
          FROM (SELECT * FROM orders \
                WHERE upm_id = $1 AND order_type = $2 {keyset} \
                ORDER BY order_date DESC, order_number DESC LIMIT {limit}) o \
@@ -168,16 +155,50 @@ pub async fn history_page(
         limit = page_orders + 1,
         order_columns = store::order_select("o"),
         line_columns = store::line_select("l"),
-    );
+    )
+}
+
+/// One page of a member's history.
+pub struct HistoryPage {
+    /// Up to `page_orders` orders with their lines and versions, newest first.
+    pub orders: Vec<(StoredOrder, i64)>,
+    /// Whether another page follows.
+    pub has_more: bool,
+    /// The return orders of the page's orders, by order number and then by the SKU each took back.
+    pub returns: HashMap<String, HashMap<String, String>>,
+}
+
+/// One page of a member's history: up to `page_orders` orders after `anchor`, newest first, with their
+/// lines and their return orders. One round trip: the orders are chosen in a subquery on the
+/// (upm_id, order_type, order_date, order_number) index and joined to their lines.
+pub async fn history_page(
+    db: &Db,
+    upm_id: &str,
+    order_type: &str,
+    anchor: Option<&Anchor>,
+    page_orders: usize,
+) -> AppResult<HistoryPage> {
+    // The statement text for the route's page size is built once per shape (first page, later page).
+    static FIRST: LazyLock<String> = LazyLock::new(|| history_sql(false, HISTORY_PAGE_ORDERS));
+    static LATER: LazyLock<String> = LazyLock::new(|| history_sql(true, HISTORY_PAGE_ORDERS));
+    let sql = match (page_orders == HISTORY_PAGE_ORDERS, anchor.is_some()) {
+        (true, false) => Cow::Borrowed(FIRST.as_str()),
+        (true, true) => Cow::Borrowed(LATER.as_str()),
+        (false, keyset) => Cow::Owned(history_sql(keyset, page_orders)),
+    };
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).bind(order_type);
     if let Some(anchor) = anchor {
         query = query.bind(anchor.order_date).bind(anchor.order_number.as_str());
     }
     let rows = query.fetch_all(&db.pool).await?;
     let mut orders: Vec<(StoredOrder, i64)> = Vec::new();
+    let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
     for row in &rows {
         let order_number: String = row.try_get("order_number")?;
         let line = store::line_from_row(row)?;
+        if let Some(number) = return_order_number(row, &line.sku_id)? {
+            returns.entry(order_number.clone()).or_default().insert(line.sku_id.clone(), number);
+        }
         match orders.last_mut() {
             Some((current, _)) if current.order_number == order_number => current.lines.push(line),
             _ => {
@@ -189,5 +210,10 @@ pub async fn history_page(
     }
     let has_more = orders.len() > page_orders;
     orders.truncate(page_orders);
-    Ok((orders, has_more))
+    Ok(HistoryPage { orders, has_more, returns })
+}
+
+/// The order and its version, for the areas that act on an order (returns, e-invoice ...).
+pub async fn find_order_and_version(db: &Db, order_number: &str) -> AppResult<Option<(StoredOrder, i64)>> {
+    Ok(find_order_with_lines(db, order_number).await?.map(|loaded| (loaded.order, loaded.version)))
 }

@@ -14,7 +14,7 @@ use super::cache::{CachedOrder, Stamp};
 use super::db::{self, Anchor};
 use super::hooks;
 use super::view::{self, HistoryResponse, OrderDetail, Pages, ViewContext};
-use crate::access::{OrderAccess, authorize_order};
+use crate::access::{OrderAccess, authorize_order, authorize_order_with};
 use crate::app::AppState;
 use crate::auth::Member;
 use crate::caller::{Caller, filters};
@@ -95,7 +95,7 @@ pub async fn list_order_history(
     {
         return Ok(json_bytes(body));
     }
-    let (page, has_more) =
+    let db::HistoryPage { orders: page, has_more, returns } =
         db::history_page(&state.db, &member.upm_id, order_type.as_str(), anchor.as_ref(), HISTORY_PAGE_ORDERS).await?;
     let stamp: Stamp = std::sync::Arc::new(page.iter().map(|(order, v)| (order.order_number.clone(), *v)).collect());
     let orders: Vec<_> = page.into_iter().map(|(order, _)| order).collect();
@@ -107,8 +107,6 @@ pub async fn list_order_history(
         )),
         _ => None,
     };
-    let numbers: Vec<&str> = orders.iter().map(|order| order.order_number.as_str()).collect();
-    let returns = db::return_orders_of(&state.db, &numbers).await?;
     let items =
         view::history_items(state.clock.now_ms(), orders, |country| hooks::action_flags(&state, country), &returns);
     let gift_cards = with_gift_cards.then(Vec::new);
@@ -136,16 +134,22 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
     {
         return Ok(Some(body));
     }
-    let Some((order, version)) = db::find_order_with_lines(&state.db, order_number).await? else {
+    let Some(loaded) = db::find_order_with_lines(&state.db, order_number).await? else {
         return Ok(None);
     };
+    render_order(state, access, loaded).await.map(Some)
+}
+
+/// Renders a loaded order (and caches it unless a change is expected soon).
+async fn render_order(state: &AppState, access: &OrderAccess, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
+    let db::OrderWithReturns { order, version, returns_by_sku, .. } = loaded;
+    let order_number = access.order_number.as_str();
     let store = match order.pickup_store_id.as_deref() {
         Some(store_id) => db::find_store(&state.db, store_id).await?,
         None => None,
     };
     let should_refresh = access.busy;
     let returns = hooks::return_facts(state, &order).await?;
-    let returns_by_sku = db::return_orders_by_sku(&state.db, order_number).await?;
     let extras = hooks::order_extras(state, &order).await?;
     let now = state.clock.now_ms();
     let context = ViewContext {
@@ -163,10 +167,22 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
         let freshness = until.map(|until| std::time::Duration::from_millis((until - now).unsigned_abs()));
         state.cache.put_order_for(order_number, CachedOrder::Found { version, body: body.clone(), until }, freshness);
     }
-    Ok(Some(body))
+    Ok(body)
 }
 
 async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
+    // Nothing cached for this order (always so with the cache off): the access check and the read of the
+    // order are one query. Otherwise the access check's version decides whether the cached body is current.
+    let nothing_cached =
+        OrderNumber::parse(raw_number).map_or(true, |number| state.cache.order(number.as_str()).is_none());
+    if nothing_cached {
+        let (access, loaded) = authorize_order_with(state, caller, raw_number, |number| async move {
+            let loaded = db::find_order_with_lines(&state.db, number.as_str()).await?;
+            Ok(loaded.map(|loaded| (loaded.facts.clone(), loaded)))
+        })
+        .await?;
+        return Ok(json_bytes(render_order(state, &access, loaded).await?));
+    }
     let access = authorize_order(state, caller, raw_number).await?;
     match rendered_order(state, &access).await? {
         Some(body) => Ok(json_bytes(body)),

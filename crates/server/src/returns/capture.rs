@@ -355,7 +355,7 @@ async fn run(
 ) -> AppResult<Response> {
     let access = authorize_order(state, caller, &request.order_number).await?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let Some((order, _)) = crate::orders::db::find_order_with_lines(&state.db, access.order_number.as_str()).await?
+    let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
     else {
         return Err(AppError::OrderNotFound);
     };

@@ -73,7 +73,7 @@ pub async fn post_return_event(
     let Some((ret, lines)) = db::find_return(&state.db, &return_order_number).await? else {
         return Err(AppError::OrderNotFound);
     };
-    let Some((return_order, _)) = crate::orders::db::find_order_with_lines(&state.db, &return_order_number).await?
+    let Some((return_order, _)) = crate::orders::db::find_order_and_version(&state.db, &return_order_number).await?
     else {
         // The capture job has not made the RETURN_ORDER yet.
         return Err(AppError::coded_conflict(

@@ -155,7 +155,7 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
         return Ok(JobOutcome::denied(404, "not-found", "the return no longer exists"));
     };
     let Some((parent, _)) =
-        crate::orders::db::find_order_with_lines(&state.db, &ret.parent_order_number).await.map_err(retry)?
+        crate::orders::db::find_order_and_version(&state.db, &ret.parent_order_number).await.map_err(retry)?
     else {
         return Ok(JobOutcome::denied(404, "service-order-detail-failure", "the order no longer exists"));
     };

@@ -74,7 +74,8 @@ pub async fn visible_return(
         return Err(AppError::OrderNotFound);
     };
     authorize_order(state, caller, &ret.parent_order_number).await?;
-    let Some((parent, _)) = crate::orders::db::find_order_with_lines(&state.db, &ret.parent_order_number).await? else {
+    let Some((parent, _)) = crate::orders::db::find_order_and_version(&state.db, &ret.parent_order_number).await?
+    else {
         return Err(AppError::OrderNotFound);
     };
     Ok((ret, parent))

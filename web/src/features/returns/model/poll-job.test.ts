@@ -8,7 +8,7 @@ describe('pollJob', () => {
   it("waits the server's eta, else 500 ms, until the job completes", async () => {
     const answers = [job('PENDING', { eta: 1200 }), job('IN_PROGRESS'), job('IN_PROGRESS', { eta: -5 }), job('COMPLETED', { response: { returnOrderNumber: 'R1' } })];
     const fetchJob = vi.fn(() => Promise.resolve(answers.shift() ?? job('PENDING')));
-    const sleep = vi.fn((_ms: number) => Promise.resolve());
+    const sleep = vi.fn<(ms: number) => Promise<void>>(() => Promise.resolve());
     const done = await pollJob(fetchJob, { sleep });
     expect(done.response?.returnOrderNumber).toBe('R1');
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1200, 500, 500]);

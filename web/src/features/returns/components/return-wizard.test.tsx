@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { order, orderItem } from '@/test/fixtures';
+import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+import type { ReturnOptions } from '../api';
+
+const ORDER = 'C0012345678';
+
+const options = (overrides: Partial<ReturnOptions> = {}): ReturnOptions => ({
+  orderNumber: ORDER,
+  country: 'US',
+  currency: 'USD',
+  lines: [
+    { lineNumber: 1, gtin: '00012345678905', returnableQuantity: 2, returnableFlag: true },
+    {
+      lineNumber: 2,
+      gtin: '00099999999999',
+      returnableQuantity: 0,
+      returnableFlag: false,
+      returnDisableReason: { code: 'final-sale', text: 'Final sale items cannot be returned.' },
+    },
+  ],
+  methods: [
+    { id: 'returnToStore', method: 'returnToStore', price: 0 },
+    { id: 'upsDropoff|UPS', method: 'upsDropoff', carrier: 'UPS', carrierName: 'UPS', price: 0 },
+  ],
+  reasons: [
+    { code: 'tooBig', serverCode: '1' },
+    { code: 'notAsExpected', serverCode: '6' },
+  ],
+  ...overrides,
+});
+
+const detail = () =>
+  order({
+    orderNumber: ORDER,
+    groups: [
+      {
+        ...order().groups[0]!,
+        orderItems: [
+          orderItem({ lineItemTransaction: { ...orderItem().lineItemTransaction, quantity: 2, lineItemChargedPrice: 240, lineItemTaxes: 19.2 } }),
+          orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Tee', gtin: '00099999999999' } }),
+        ],
+      },
+    ],
+  });
+
+function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] } = {}) {
+  const polls = [...jobs];
+  let captures = 0;
+  return mockFetch([
+    { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail()) },
+    { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    {
+      method: 'POST',
+      path: '/order_mgmt/user_return_captures/v1',
+      respond: () => {
+        captures += 1;
+        // The first capture fails when asked to; the retry succeeds.
+        if (captureStatus !== 202 && captures === 1) return json({ code: 'service-unavailable', message: 'x' }, captureStatus);
+        return json({ jobId: 'J1', response: { returnOrderNumber: 'R0000000042' } }, 202);
+      },
+    },
+    { path: '/order_mgmt/user_return_captures_jobs/v1/J1', respond: () => json(polls.length > 1 ? polls.shift() : polls[0]) },
+    { method: 'POST', path: '/order_mgmt/store_return_email/v1', respond: () => json({}) },
+  ]);
+}
+
+const captures = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
+
+describe('return wizard', () => {
+  beforeEach(() => { localStorage.clear(); });
+
+  it('takes a US member through items, method and submit, then to the instructions', async () => {
+    const { requests } = serve();
+    const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return items' })).toBeInTheDocument();
+    // The pre-selected item is checked; the final-sale one cannot be, and says why.
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes[0]).toBeChecked();
+    expect(boxes[1]).toBeDisabled();
+    expect(screen.getByText('Final sale items cannot be returned.')).toBeInTheDocument();
+    const continueButton = () => screen.getAllByRole('button', { name: 'Continue' })[0]!;
+    expect(continueButton()).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Reason for return'), 'tooBig');
+    await user.selectOptions(screen.getByLabelText('Quantity'), '1');
+    await user.type(screen.getByLabelText('Tell us more (optional)'), 'Half a size big');
+    expect(screen.getByText('15 of 140 characters')).toBeInTheDocument();
+    const summary = within(screen.getByRole('complementary', { name: 'Return summary' }));
+    expect(summary.getByText('$129.60')).toBeInTheDocument();
+    await user.click(continueButton());
+
+    expect(await screen.findByRole('group', { name: 'Choose how to return' })).toBeInTheDocument();
+    const submit = () => screen.getAllByRole('button', { name: 'Submit return' })[0]!;
+    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+    await user.click(submit());
+
+    expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
+    const [capture] = captures(requests);
+    expect(capture?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(capture?.body).toMatchObject({
+      orderNumber: ORDER,
+      captureSystem: 'nike.digital.web',
+      orderLines: [{ quantity: 1, reasonCode: '1', reasonText: 'Half a size big', universalProductCode: '00012345678905' }],
+    });
+    expect(capture?.body).not.toHaveProperty('returnMethod');
+    await waitFor(() => { expect(currentUrl()).toBe('/orders/return-instructions/R0000000042?pageView=true&emailSent=true'); }, { timeout: 5000 });
+    // The choice is remembered for this order.
+    expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
+  }, 15_000);
+
+  it('shows Return Not Submitted, and the retry sends the same Idempotency-Key', async () => {
+    const { requests } = serve({ captureStatus: 503 });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Return Not Submitted' });
+    expect(dialog).toHaveTextContent('We could not finalize your return because of a networking error.');
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
+    const [first, second] = captures(requests);
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  }, 15_000);
+
+  it('gives up after 20 polls and offers a retry', async () => {
+    serve({ jobs: [{ id: 'J1', status: 'PENDING', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Return Not Submitted' })).toBeInTheDocument();
+  }, 15_000);
+});

@@ -15,6 +15,52 @@ export interface ReturnDisableReason {
   linkUrl?: string | null;
 }
 
+/** Money as the returns API sends it: decimal text in the major unit. */
+export interface WireMoney {
+  amount: string;
+  currency: string;
+}
+
+/** The wire shape of GET /order_mgmt/return_options/v1/{orderNumber} (docs/returns-api.md §1). */
+export interface WireReturnOptions {
+  orderNumber: string;
+  country: string;
+  currency: string;
+  returnDeadline?: string | null;
+  asMember?: boolean;
+  paymentType?: string | null;
+  storeRefundToGiftCard?: boolean;
+  proofOfPurchaseRequired?: boolean;
+  loginPrompt?: boolean;
+  scannableCodeWaitMinutes?: number | null;
+  commentMaxLength?: number | null;
+  commentAllowed?: boolean;
+  orderLines: {
+    lineNumber: number;
+    gtin: string;
+    universalProductCode?: string | null;
+    returnableQuantity: number;
+    returnableFlag: boolean;
+    returnDisableReason?: ReturnDisableReason | null;
+    unitRefund?: WireMoney | null;
+  }[];
+  methods: {
+    id: string;
+    returnMethod: string;
+    serviceType?: string | null;
+    carrierId?: string | null;
+    carrierName?: string | null;
+    standardCarrierAlphaCode?: string | null;
+    labelFormat?: string | null;
+    paperlessAlternativeId?: string | null;
+    price?: WireMoney | null;
+    refundDeduction?: WireMoney | null;
+    refundEstimate?: WireMoney | null;
+    link?: string | null;
+  }[];
+  reasons: { appCode: string; reasonCode: string; text?: string | null }[];
+}
+
 export interface ReturnOptionLine {
   lineNumber: number;
   /** The product gtin, sent back as universalProductCode. */
@@ -22,11 +68,12 @@ export interface ReturnOptionLine {
   returnableQuantity: number;
   returnableFlag: boolean;
   returnDisableReason?: ReturnDisableReason | null;
-  /** RFC 3339: the last moment this line may be returned. */
-  returnDeadline?: string | null;
+  /** What one unit refunds, tax included. */
+  unitRefund?: number | null;
 }
 
 export interface ReturnMethodOption {
+  /** `method|carrier` (spec 001 §3 "Method id"). */
   id: MethodId;
   /** courierPickup, sagawaPickup, returnToStore, upsDropoff, upsPickup, DROPOFF_RETURN, PAPERLESS_RETURN ... */
   method: string;
@@ -36,10 +83,10 @@ export interface ReturnMethodOption {
   scac?: string | null;
   /** What return shipping costs this caller (members 0). */
   price: number;
-  /** Taken from the refund (Australia's drop-off fee for non-members) rather than paid. */
-  deductedFromRefund?: boolean;
-  /** The drop-off of the same carrier when this is its paperless choice (the sub-choice). */
-  paperless?: boolean;
+  /** The part taken from the refund (Australia's drop-off fee for non-members, guests' fee). */
+  deduction?: number;
+  /** Set on a printable drop-off that the server offers only as the paperless method's sub-choice. */
+  alternativeOf?: MethodId;
 }
 
 export interface ReturnReason {
@@ -55,15 +102,72 @@ export interface ReturnOptions {
   country: string;
   currency: string;
   returnDeadline?: string | null;
+  asMember: boolean;
+  commentAllowed: boolean;
+  storeRefundToGiftCard: boolean;
+  scannableCodeWaitMinutes: number | null;
   lines: ReturnOptionLine[];
   methods: ReturnMethodOption[];
   reasons: ReturnReason[];
 }
 
+const amount = (money: WireMoney | null | undefined): number => {
+  const value = Number(money?.amount);
+  return Number.isFinite(value) ? value : 0;
+};
+
+/**
+ * The wire answer in the wizard's terms. A paperless method's hidden printable drop-off
+ * (`paperlessAlternativeId`) becomes a method of its own, marked as that method's sub-choice.
+ */
+export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
+  const methods: ReturnMethodOption[] = [];
+  for (const method of wire.methods) {
+    const option: ReturnMethodOption = {
+      id: method.id,
+      method: method.returnMethod,
+      carrier: method.carrierId ?? null,
+      carrierName: method.carrierName ?? null,
+      scac: method.standardCarrierAlphaCode ?? null,
+      price: amount(method.price),
+      deduction: amount(method.refundDeduction),
+    };
+    methods.push(option);
+    const alternative = method.paperlessAlternativeId;
+    if (alternative && !wire.methods.some((other) => other.id === alternative)) {
+      const [kind = 'DROPOFF_RETURN'] = alternative.split('|');
+      methods.push({ ...option, id: alternative, method: kind, alternativeOf: option.id });
+    }
+  }
+  return {
+    orderNumber: wire.orderNumber,
+    country: wire.country,
+    currency: wire.currency,
+    returnDeadline: wire.returnDeadline ?? null,
+    asMember: wire.asMember ?? false,
+    commentAllowed: wire.commentAllowed ?? true,
+    storeRefundToGiftCard: wire.storeRefundToGiftCard ?? false,
+    scannableCodeWaitMinutes: wire.scannableCodeWaitMinutes ?? null,
+    lines: wire.orderLines.map((line) => ({
+      lineNumber: line.lineNumber,
+      gtin: line.universalProductCode ?? line.gtin,
+      returnableQuantity: line.returnableQuantity,
+      returnableFlag: line.returnableFlag,
+      returnDisableReason: line.returnDisableReason ?? null,
+      unitRefund: line.unitRefund ? amount(line.unitRefund) : null,
+    })),
+    methods,
+    reasons: wire.reasons.map((reason) => ({ code: reason.appCode, serverCode: reason.reasonCode, text: reason.text ?? null })),
+  };
+}
+
 export interface ReturnLineRequest {
   quantity: number;
   reasonCode: string;
+  /** The reason's own text (spec 001 §3). */
   reasonText: string;
+  /** The shopper's free text, at most 140 characters. */
+  comment?: string;
   universalProductCode: string;
 }
 
@@ -75,6 +179,8 @@ export interface CaptureRequest {
   orderNumber: string;
   orderCreateDate?: string;
   orderLines: ReturnLineRequest[];
+  /** The chosen method exactly (`method|carrier`); the server prefers it over returnMethod. */
+  methodId: string;
   returnMethod?: string;
   standardCarrierAlphaCode?: string;
   shipFrom?: unknown;
@@ -86,15 +192,15 @@ export interface CaptureResponse {
   response: { returnOrderNumber: string };
 }
 
-export type JobStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED';
+export type JobStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'DENIED' | 'FAILED';
 
 export interface CaptureJob {
   id: string;
   status: JobStatus;
   /** Milliseconds to wait before the next poll. */
   eta?: number | null;
-  error?: { code?: string; message?: string } | string | null;
-  response?: { returnOrderNumber?: string } | null;
+  error?: { httpStatus?: number; code?: string; message?: string } | string | null;
+  response?: { returnOrderNumber?: string; labelAvailable?: boolean; emailSent?: boolean } | null;
 }
 
 export interface ReturnLabel {
@@ -116,11 +222,11 @@ export interface BankRefundRequest {
 }
 
 export const getReturnOptions = (orderNumber: string, signal?: AbortSignal) =>
-  apiUnlisted<ReturnOptions>('get', '/order_mgmt/return_options/v1/{orderNumber}', {
+  apiUnlisted<WireReturnOptions>('get', '/order_mgmt/return_options/v1/{orderNumber}', {
     auth: 'member-or-guest',
     params: { orderNumber },
     signal,
-  });
+  }).then(toReturnOptions);
 
 /** Spec 001 §7: the answer needs jobId and returnOrderNumber. */
 export const RETURN_CAPTURE_FORMAT_ERROR = 'Return Capture response formatting error.';
@@ -153,8 +259,15 @@ export async function getReturnLabel(returnOrderNumber: string, signal?: AbortSi
   return label as ReturnLabel;
 }
 
+export interface DispatchAnswer {
+  dispatchType: DispatchType;
+  sentTo?: string;
+  arrivesEarliest?: string;
+  arrivesLatest?: string;
+}
+
 export const dispatchReturnLabel = (dispatchType: DispatchType, returnOrderNumber: string) =>
-  apiUnlisted<{ estimatedArrival?: string | null } | undefined>('post', '/order_mgmt/user_return_labels_dispatch/v1', {
+  apiUnlisted<DispatchAnswer | undefined>('post', '/order_mgmt/user_return_labels_dispatch/v1', {
     auth: 'member-or-guest',
     body: { dispatchType, returnOrderNumber },
   });

@@ -10,11 +10,13 @@ interface ItemsStepProps {
   reasons: ReturnReason[];
   country: string;
   currency: string;
+  /** The server's commentAllowed (spec 001 §5: not in Japan). */
+  commentsOn: boolean;
   onChange: (lineNumber: number, choice: LineChoice) => void;
 }
 
 /** Step 1 (spec 001 §2.1, §5): check items, then quantity, reason and the optional comment per item. */
-export function ItemsStep({ lines, selection, reasons, country, currency, onChange }: ItemsStepProps) {
+export function ItemsStep({ lines, selection, reasons, country, currency, commentsOn, onChange }: ItemsStepProps) {
   const { t } = useI18n();
   return (
     <fieldset className="return-step">
@@ -23,7 +25,7 @@ export function ItemsStep({ lines, selection, reasons, country, currency, onChan
         {lines.map((line) => {
           const choice = selection[line.item.lineNumber];
           return choice ? (
-            <ReturnLine key={line.item.lineNumber} line={line} choice={choice} reasons={reasons} country={country} currency={currency} onChange={onChange} />
+            <ReturnLine key={line.item.lineNumber} line={line} choice={choice} reasons={reasons} country={country} currency={currency} commentsOn={commentsOn} onChange={onChange} />
           ) : null;
         })}
       </ul>
@@ -32,6 +34,7 @@ export function ItemsStep({ lines, selection, reasons, country, currency, onChan
 }
 
 interface ReturnLineProps {
+  commentsOn: boolean;
   line: ReturnableLine;
   choice: LineChoice;
   reasons: ReturnReason[];
@@ -40,7 +43,7 @@ interface ReturnLineProps {
   onChange: (lineNumber: number, choice: LineChoice) => void;
 }
 
-function ReturnLine({ line, choice, reasons, country, currency, onChange }: ReturnLineProps) {
+function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onChange }: ReturnLineProps) {
   const { t, money } = useI18n();
   const id = useId();
   const { item } = line;
@@ -104,7 +107,7 @@ function ReturnLine({ line, choice, reasons, country, currency, onChange }: Retu
             </select>
             {missingReason && <p id={`${id}-reason-error`} className="field__error">{t('returns.items.reasonRequired')}</p>}
           </div>
-          {commentAllowed(country, choice) && (
+          {commentsOn && commentAllowed(country, choice) && (
             <div className="field">
               <label className="field__label" htmlFor={`${id}-comment`}>{t('returns.items.comment')}</label>
               <textarea

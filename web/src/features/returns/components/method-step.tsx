@@ -106,7 +106,7 @@ function Price({ method, currency }: { method: ReturnMethodOption; currency: str
   const amount = money(method.price, currency);
   return (
     <span className="return-method__price">
-      {method.deductedFromRefund ? t('returns.method.deducted', { amount }) : amount}
+      {method.deduction && method.deduction > 0 ? t('returns.method.deducted', { amount: money(method.deduction, currency) }) : amount}
     </span>
   );
 }

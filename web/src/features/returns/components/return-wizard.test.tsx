@@ -3,16 +3,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { order, orderItem } from '@/test/fixtures';
 import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
-import type { ReturnOptions } from '../api';
+import type { WireReturnOptions } from '../api';
 
 const ORDER = 'C0012345678';
 
-const options = (overrides: Partial<ReturnOptions> = {}): ReturnOptions => ({
+const usd = (amount: string) => ({ amount, currency: 'USD' });
+
+/** The API's answer as docs/returns-api.md §1 spells it. */
+const options = (overrides: Partial<WireReturnOptions> = {}): WireReturnOptions => ({
   orderNumber: ORDER,
   country: 'US',
   currency: 'USD',
-  lines: [
-    { lineNumber: 1, gtin: '00012345678905', returnableQuantity: 2, returnableFlag: true },
+  asMember: true,
+  commentAllowed: true,
+  orderLines: [
+    { lineNumber: 1, gtin: '00012345678905', returnableQuantity: 2, returnableFlag: true, unitRefund: usd('129.60') },
     {
       lineNumber: 2,
       gtin: '00099999999999',
@@ -22,12 +27,12 @@ const options = (overrides: Partial<ReturnOptions> = {}): ReturnOptions => ({
     },
   ],
   methods: [
-    { id: 'returnToStore', method: 'returnToStore', price: 0 },
-    { id: 'upsDropoff|UPS', method: 'upsDropoff', carrier: 'UPS', carrierName: 'UPS', price: 0 },
+    { id: 'returnToStore', returnMethod: 'returnToStore', price: usd('0.00'), refundDeduction: usd('0.00') },
+    { id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS', price: usd('0.00'), refundDeduction: usd('0.00') },
   ],
   reasons: [
-    { code: 'tooBig', serverCode: '1' },
-    { code: 'notAsExpected', serverCode: '6' },
+    { appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" },
+    { appCode: 'notAsExpected', reasonCode: '6', text: 'Not As Expected' },
   ],
   ...overrides,
 });
@@ -88,7 +93,7 @@ describe('return wizard', () => {
     await user.type(screen.getByLabelText('Tell us more (optional)'), 'Half a size big');
     expect(screen.getByText('15 of 140 characters')).toBeInTheDocument();
     const summary = within(screen.getByRole('complementary', { name: 'Return summary' }));
-    expect(summary.getByText('$129.60')).toBeInTheDocument();
+    expect(summary.getByText('Estimated refund').parentElement).toHaveTextContent('$129.60');
     await user.click(continueButton());
 
     expect(await screen.findByRole('group', { name: 'Choose how to return' })).toBeInTheDocument();
@@ -103,7 +108,8 @@ describe('return wizard', () => {
     expect(capture?.body).toMatchObject({
       orderNumber: ORDER,
       captureSystem: 'nike.digital.web',
-      orderLines: [{ quantity: 1, reasonCode: '1', reasonText: 'Half a size big', universalProductCode: '00012345678905' }],
+      methodId: 'returnToStore',
+      orderLines: [{ quantity: 1, reasonCode: '1', reasonText: "Doesn't Fit", comment: 'Half a size big', universalProductCode: '00012345678905' }],
     });
     expect(capture?.body).not.toHaveProperty('returnMethod');
     await waitFor(() => { expect(currentUrl()).toBe('/orders/return-instructions/R0000000042?pageView=true&emailSent=true'); }, { timeout: 5000 });

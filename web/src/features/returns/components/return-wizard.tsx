@@ -83,6 +83,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
     currency,
     country: order.country,
     paymentTypes: order.payment.map((payment) => payment.paymentType),
+    storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
   const enabled =
     step === 'items' ? canContinueItems(selection) : step === 'method' ? method !== null : method !== null && storeId !== null;
@@ -104,7 +105,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
     const storeReturn = method.method === 'returnToStore';
     submit({
       request: buildCaptureRequest({ order, lines, selection, reasons: options.reasons, method, storeId: storeReturn ? storeId : null, locale: locale.intlLocale, flags }),
-      summary: { orderNumber: order.orderNumber, country: order.country, method: method.method, carrierName: method.carrierName ?? null, storeId: storeReturn ? storeId : null, paperless },
+      summary: { orderNumber: order.orderNumber, country: order.country, method: method.method, carrierName: method.carrierName ?? null, storeId: storeReturn ? storeId : null, paperless, codeWaitMinutes: options.scannableCodeWaitMinutes },
       storeEmail:
         storeReturn && flags.sendStoreReturnEmail && email
           ? { to: email, firstName: order.shipFrom?.recipient?.firstName ?? '', language: locale.language }
@@ -145,6 +146,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
               reasons={options.reasons}
               country={order.country}
               currency={currency}
+              commentsOn={options.commentAllowed}
               onChange={(lineNumber, choice) => { setSelection((current) => ({ ...current, [lineNumber]: choice })); }}
             />
           )}
@@ -153,7 +155,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
               methods={options.methods}
               chosen={method}
               currency={currency}
-              isGuest={isGuest}
+              isGuest={isGuest && !options.asMember}
               signInPath={paths.signIn(`${base}${location}`)}
               onChoose={choose}
             />

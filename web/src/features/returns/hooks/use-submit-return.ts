@@ -52,10 +52,11 @@ export function useSubmitReturn() {
     setState({ kind: 'submitting' });
     try {
       const capture = await createReturnCapture(request, attempt.current.key);
-      await pollJob(() => getCaptureJob(capture.jobId));
-      const returnOrderNumber = capture.response.returnOrderNumber;
-      let emailSent = false;
-      if (storeEmail) {
+      const job = await pollJob(() => getCaptureJob(capture.jobId));
+      const returnOrderNumber = job.response?.returnOrderNumber ?? capture.response.returnOrderNumber;
+      // The capture job may already have sent the store e-mail; otherwise the page asks for it.
+      let emailSent = job.response?.emailSent === true;
+      if (!emailSent && storeEmail) {
         // Spec 001 §5: success is a 200; a failure only changes the instructions page's wording.
         emailSent = await sendStoreReturnEmail({
           ...storeEmail,

@@ -10,6 +10,8 @@ export interface LastReturn {
   carrierName?: string | null;
   storeId?: string | null;
   paperless: boolean;
+  /** The server's scannable-code wait for the order's country, when it sent one. */
+  codeWaitMinutes?: number | null;
 }
 
 const key = (returnOrderNumber: string) => `orders.return.${returnOrderNumber}`;

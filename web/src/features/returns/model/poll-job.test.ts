@@ -20,6 +20,11 @@ describe('pollJob', () => {
     expect(fetchJob).toHaveBeenCalledTimes(MAX_POLLS);
   });
 
+  it.each(['DENIED', 'FAILED'] as const)('fails when the job ends %s', async (status) => {
+    const fetchJob = () => Promise.resolve(job(status, { error: { httpStatus: 409, code: 'carrier-pickup-refused', message: 'refused' } }));
+    await expect(pollJob(fetchJob, { sleep: () => Promise.resolve() })).rejects.toThrow('refused');
+  });
+
   it('fails when the completed job carries an error', async () => {
     const fetchJob = () => Promise.resolve(job('COMPLETED', { error: { code: 'not-returnable', message: 'quantity exceeded' } }));
     await expect(pollJob(fetchJob, { sleep: () => Promise.resolve() })).rejects.toBeInstanceOf(ReturnJobFailed);

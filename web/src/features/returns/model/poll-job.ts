@@ -31,6 +31,8 @@ export async function pollJob(
 ): Promise<CaptureJob> {
   for (let poll = 1; poll <= maxPolls; poll += 1) {
     const job = await fetchJob();
+    // DENIED and FAILED are final: the return was not made (a refused pickup, a raced last unit).
+    if (job.status === 'DENIED' || job.status === 'FAILED') throw new ReturnJobFailed(errorText(job.error) ?? job.status);
     if (job.status === 'COMPLETED') {
       const failure = errorText(job.error);
       if (failure) throw new ReturnJobFailed(failure);

@@ -28,8 +28,10 @@ export function refundPreview(input: {
   currency: string;
   country: string;
   paymentTypes: string[];
+  /** The server says a store return of this order is refunded to a gift card (PayPal). */
+  storeRefundToGiftCard?: boolean;
 }): RefundPreview {
-  const { lines, selection, method, currency, country, paymentTypes } = input;
+  const { lines, selection, method, currency, country, paymentTypes, storeRefundToGiftCard = false } = input;
   const byNumber = new Map(lines.map((line) => [line.item.lineNumber, line]));
   const subtotals: number[] = [];
   const taxes: number[] = [];
@@ -37,19 +39,27 @@ export function refundPreview(input: {
   for (const [lineNumber, choice] of checkedLines(selection)) {
     const line = byNumber.get(lineNumber);
     if (!line) continue;
+    items += choice.quantity;
+    // The server's unit refund includes tax (docs/returns-api.md §1); without it, the order's own amounts.
+    const unitRefund = line.option?.unitRefund;
+    if (typeof unitRefund === 'number') {
+      subtotals.push(unitRefund * choice.quantity);
+      continue;
+    }
     const { quantity, lineItemChargedPrice, lineItemTaxes } = line.item.lineItemTransaction;
     const share = quantity > 0 ? choice.quantity / quantity : 0;
     subtotals.push(lineItemChargedPrice * share);
     taxes.push(lineItemTaxes * share);
-    items += choice.quantity;
   }
   const subtotal = sumMoney(subtotals, currency);
   const tax = sumMoney(taxes, currency);
   const price = method?.price ?? 0;
-  const deduction = method?.deductedFromRefund ? price : 0;
-  const shippingCharge = method && !method.deductedFromRefund ? price : 0;
+  const deduction = method?.deduction ?? 0;
+  // What the caller pays that is not already taken from the refund.
+  const shippingCharge = Math.max(0, sumMoney([price, -deduction], currency));
   const total = Math.max(0, sumMoney([subtotal, tax, -deduction], currency));
-  const paypalInStore = method?.method === 'returnToStore' && paymentTypes.some((type) => type.toUpperCase() === 'PAYPAL');
+  const paypalInStore =
+    method?.method === 'returnToStore' && (storeRefundToGiftCard || paymentTypes.some((type) => type.toUpperCase() === 'PAYPAL'));
   const timing: RefundTiming = paypalInStore ? 'giftCard' : isEmea(country) ? 'originalEmea' : 'original';
   return { items, subtotal, tax, deduction, shippingCharge, total, timing };
 }

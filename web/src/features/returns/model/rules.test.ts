@@ -29,7 +29,7 @@ const line = (quantity: number, returnable: number, flag = true, gtin = 'G1', li
 });
 
 const reasons: ReturnReason[] = [
-  { code: 'tooBig', serverCode: '1' },
+  { code: 'tooBig', serverCode: '1', text: "Doesn't Fit" },
   { code: 'notAsExpected', serverCode: '6' },
   { code: 'wrongItem', serverCode: '5' },
 ];
@@ -94,18 +94,19 @@ describe('capture request', () => {
 
   it('sends the checked lines with server reason codes and the comment cut to 140', () => {
     const request = build(method('returnToStore'));
-    expect(request.orderLines).toEqual([{ quantity: 1, reasonCode: '1', reasonText: 'x'.repeat(140), universalProductCode: 'G1' }]);
+    expect(request.orderLines).toEqual([{ quantity: 1, reasonCode: '1', reasonText: "Doesn't Fit", comment: 'x'.repeat(140), universalProductCode: 'G1' }]);
+    expect(request.methodId).toBe('returnToStore');
     expect(request.captureSystem).toBe('nike.digital.web');
     expect(request.storeId).toBe('S1');
   });
 
   it('sends the method and carrier code for paperless only, the method for all with the global flag', () => {
     const paperless = build(method('PAPERLESS_RETURN|ROYAL_MAIL', { scac: 'RMAL' }));
-    expect(paperless).toMatchObject({ returnMethod: 'PAPERLESS_RETURN|ROYAL_MAIL', standardCarrierAlphaCode: 'RMAL' });
+    expect(paperless).toMatchObject({ methodId: 'PAPERLESS_RETURN|ROYAL_MAIL', returnMethod: 'PAPERLESS_RETURN', standardCarrierAlphaCode: 'RMAL' });
     const dropoff = build(method('DROPOFF_RETURN|ROYAL_MAIL', { scac: 'RMAL' }));
     expect(dropoff).not.toHaveProperty('returnMethod');
     expect(dropoff).not.toHaveProperty('standardCarrierAlphaCode');
-    expect(build(method('upsDropoff'), true).returnMethod).toBe('upsDropoff');
+    expect(build(method('upsDropoff|ups'), true).returnMethod).toBe('upsDropoff');
   });
 });
 
@@ -147,13 +148,46 @@ describe('refund preview', () => {
   });
 
   it("deducts Australia's drop-off fee from the refund, and shows a guest's shipping apart", () => {
-    expect(preview(method('DROPOFF_RETURN|AUSPOST', { price: 9.95, deductedFromRefund: true }), 'AU')).toMatchObject({ deduction: 9.95, total: 33.35 });
-    expect(preview(method('upsDropoff', { price: 6 }))).toMatchObject({ shippingCharge: 6, total: 43.3 });
+    expect(preview(method('DROPOFF_RETURN|AUSPOST', { price: 9.95, deduction: 9.95 }), 'AU')).toMatchObject({ deduction: 9.95, shippingCharge: 0, total: 33.35 });
+    expect(preview(method('upsPickup|ups', { price: 6 }))).toMatchObject({ shippingCharge: 6, deduction: 0, total: 43.3 });
+  });
+
+  it("uses the server's unit refund (tax included) when it sends one", () => {
+    const withUnit = [{ ...line(2, 2), option: { lineNumber: 1, gtin: 'G1', returnableQuantity: 2, returnableFlag: true, unitRefund: 43.3 } }];
+    expect(refundPreview({ lines: withUnit, selection: { 1: { checked: true, quantity: 2, reason: 'tooBig', comment: '' } }, method: null, currency: 'USD', country: 'US', paymentTypes: [] }))
+      .toMatchObject({ subtotal: 86.6, tax: 0, total: 86.6 });
   });
 
   it('says when the money arrives: EMEA later, PayPal store returns on a gift card', () => {
     expect(preview(null).timing).toBe('original');
     expect(preview(null, 'NL').timing).toBe('originalEmea');
     expect(preview(method('returnToStore'), 'US', ['PAYPAL']).timing).toBe('giftCard');
+    expect(preview(method('upsDropoff|ups'), 'US', ['PAYPAL']).timing).toBe('original');
+  });
+});
+
+describe('the options answer', () => {
+  it("turns a paperless method's hidden printable drop-off into its sub-choice, and money text into numbers", async () => {
+    const { toReturnOptions } = await import('../api');
+    const gbp = (amount: string) => ({ amount, currency: 'GBP' });
+    const options = toReturnOptions({
+      orderNumber: 'C1',
+      country: 'GB',
+      currency: 'GBP',
+      orderLines: [{ lineNumber: 1, gtin: 'G1', returnableQuantity: 1, returnableFlag: true, unitRefund: gbp('130.00') }],
+      methods: [
+        { id: 'PAPERLESS_RETURN|royal-mail', returnMethod: 'PAPERLESS_RETURN', carrierId: 'royal-mail', carrierName: 'Royal Mail', standardCarrierAlphaCode: 'RMGB', paperlessAlternativeId: 'DROPOFF_RETURN|royal-mail', price: gbp('3.50'), refundDeduction: gbp('3.50') },
+      ],
+      reasons: [{ appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" }],
+    });
+    expect(options.methods.map((option) => [option.id, option.method, option.alternativeOf ?? null])).toEqual([
+      ['PAPERLESS_RETURN|royal-mail', 'PAPERLESS_RETURN', null],
+      ['DROPOFF_RETURN|royal-mail', 'DROPOFF_RETURN', 'PAPERLESS_RETURN|royal-mail'],
+    ]);
+    expect(options.methods[0]).toMatchObject({ price: 3.5, deduction: 3.5, scac: 'RMGB' });
+    expect(options.lines[0]?.unitRefund).toBe(130);
+    expect(options.reasons).toEqual([{ code: 'tooBig', serverCode: '1', text: "Doesn't Fit" }]);
+    expect(methodBoxes(options.methods)).toHaveLength(1);
+    expect(initialMethod(options.methods, null)?.id).toBe('PAPERLESS_RETURN|royal-mail');
   });
 });

@@ -73,14 +73,17 @@ export interface CaptureFlags {
 }
 
 /** Unknown app reason codes fall back to not-as-expected (spec 001 §8). */
-export function serverReasonCode(reasons: ReturnReason[], code: string): string {
-  const known = reasons.find((reason) => reason.code === code) ?? reasons.find((reason) => reason.code === 'notAsExpected');
-  return known?.serverCode ?? code;
+function reasonFor(reasons: ReturnReason[], code: string): ReturnReason | undefined {
+  return reasons.find((reason) => reason.code === code) ?? reasons.find((reason) => reason.code === 'notAsExpected');
 }
+
+export const serverReasonCode = (reasons: ReturnReason[], code: string): string => reasonFor(reasons, code)?.serverCode ?? code;
 
 /**
  * The return request of spec 001 §3. returnMethod goes only for paperless (or with the global flag),
- * the carrier code for paperless only.
+ * the carrier code for paperless only; methodId (the API's addition) names the chosen method exactly,
+ * so the server never has to guess a carrier. reasonText is the reason's text, the shopper's words go
+ * in comment.
  */
 export function buildCaptureRequest(input: {
   order: OrderDetail;
@@ -97,10 +100,13 @@ export function buildCaptureRequest(input: {
   const orderLines = checkedLines(selection).flatMap(([lineNumber, choice]) => {
     const line = byNumber.get(lineNumber);
     if (!line) return [];
+    const reason = reasonFor(reasons, choice.reason);
+    const comment = choice.comment.trim().slice(0, COMMENT_MAX);
     return [{
       quantity: choice.quantity,
-      reasonCode: serverReasonCode(reasons, choice.reason),
-      reasonText: choice.comment.slice(0, COMMENT_MAX),
+      reasonCode: reason?.serverCode ?? choice.reason,
+      reasonText: reason?.text ?? '',
+      ...(comment ? { comment } : {}),
       universalProductCode: line.option?.gtin ?? line.item.product.gtin,
     }];
   });
@@ -113,8 +119,9 @@ export function buildCaptureRequest(input: {
     orderNumber: order.orderNumber,
     orderCreateDate: order.transaction.orderDate,
     orderLines,
+    methodId: method.id,
   };
-  if (paperless || flags.sendReturnMethodGlobally) request.returnMethod = method.id;
+  if (paperless || flags.sendReturnMethodGlobally) request.returnMethod = method.method;
   if (paperless && method.scac) request.standardCarrierAlphaCode = method.scac;
   if (order.shipFrom) request.shipFrom = order.shipFrom;
   if (method.method === 'returnToStore' && storeId) request.storeId = storeId;

@@ -48,7 +48,8 @@ export function methodBoxes(methods: ReturnMethodOption[]): MethodBox[] {
  * order when the server still offers it, else nothing (submit stays off until the shopper chooses).
  */
 export function initialMethod(methods: ReturnMethodOption[], savedId: string | null): ReturnMethodOption | null {
-  if (methods.length === 1) return methods[0] ?? null;
+  // A paperless method and its printable alternative count as one choice.
+  if (methods.filter((method) => !method.alternativeOf).length === 1) return methods.find((method) => !method.alternativeOf) ?? null;
   return methods.find((method) => method.id === savedId) ?? null;
 }
 

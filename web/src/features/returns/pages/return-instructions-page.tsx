@@ -44,7 +44,7 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
             <li key={step}>{t('returns.instructions.step', { variant, step, carrier: known?.carrierName ?? '' })}</li>
           ))}
         </ol>
-        {variant === 'paperless' && <p className="muted">{t('returns.instructions.codeWait', { minutes: codeWaitMinutes(country) })}</p>}
+        {variant === 'paperless' && <p className="muted">{t('returns.instructions.codeWait', { minutes: known?.codeWaitMinutes ?? codeWaitMinutes(country) })}</p>}
       </section>
       {variant === 'store' && (
         <section className="card return-barcode" aria-labelledby="return-barcode-heading">

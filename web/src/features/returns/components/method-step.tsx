@@ -43,7 +43,6 @@ export function MethodStep({ methods, chosen, currency, isGuest, signInPath, onC
                   type="radio"
                   name={name}
                   checked={open}
-                  aria-expanded={box.options.length > 1 ? open : undefined}
                   onChange={() => { onChoose(first); }}
                 />
                 <span className="return-method__title">

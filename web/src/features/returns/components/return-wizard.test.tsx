@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { order, orderItem } from '@/test/fixtures';
 import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
@@ -72,6 +73,12 @@ function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', e
   ]);
 }
 
+/** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
+async function violations() {
+  const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
 const captures = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
 
 describe('return wizard', () => {
@@ -94,9 +101,11 @@ describe('return wizard', () => {
     expect(screen.getByText('15 of 140 characters')).toBeInTheDocument();
     const summary = within(screen.getByRole('complementary', { name: 'Return summary' }));
     expect(summary.getByText('Estimated refund').parentElement).toHaveTextContent('$129.60');
+    expect(await violations()).toEqual([]);
     await user.click(continueButton());
 
     expect(await screen.findByRole('group', { name: 'Choose how to return' })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
     const submit = () => screen.getAllByRole('button', { name: 'Submit return' })[0]!;
     expect(submit()).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /Return to a store/ }));

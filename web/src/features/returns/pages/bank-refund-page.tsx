@@ -10,6 +10,7 @@ import { LinkButton } from '@/shared/ui/link-button';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { contactUrl } from '@/shared/config/site';
+import { isApiError } from '@/shared/api/api-error';
 import { submitBankRefund } from '../api';
 import { useOrderForReturn } from '../hooks/use-return-data';
 import { FIRST_NAME_MAX, compactIban, isValidIban, maskIban } from '../model/iban';
@@ -36,11 +37,12 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
   const [iban, setIban] = useState('');
   const [ibanTouched, setIbanTouched] = useState(false);
   const [failureOpen, setFailureOpen] = useState(false);
+  const [serverIbanRefused, setServerIbanRefused] = useState<string | null>(null);
   const refund = useMutation({ mutationFn: submitBankRefund });
 
   if (!session.member && !session.visitor && !session.restoring) return <Redirect to={paths.guestLookup(orderNumber)} replace />;
   const email = order.data?.authorizationInfo.email ?? '';
-  const ibanInvalid = iban !== '' && !isValidIban(iban);
+  const ibanInvalid = iban !== '' && (!isValidIban(iban) || serverIbanRefused === compactIban(iban));
   const canSubmit = firstName.trim() !== '' && lastName.trim() !== '' && iban !== '' && !ibanInvalid && Boolean(order.data) && !refund.isPending;
 
   const send = () => {
@@ -52,7 +54,15 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
           sessionStorage.setItem(confirmationKey(orderNumber), JSON.stringify({ email, iban: maskIban(iban) }));
           navigate(returnPaths.refundConfirmation(orderNumber, returnNumber));
         },
-        onError: () => { setFailureOpen(true); },
+        onError: (error) => {
+          // The server's IBAN check is the last word: its refusal shows on the field, not as a failure.
+          if (isApiError(error) && error.status === 400 && error.field === 'accountDetails.iban') {
+            setIbanTouched(true);
+            setServerIbanRefused(compactIban(iban));
+            return;
+          }
+          setFailureOpen(true);
+        },
       },
     );
   };

@@ -3,7 +3,8 @@
  * contract (docs/returns-api.md on the API's branch) until the generated client lists the endpoints;
  * every call of the feature goes through this one file, so switching to `apiGet`/`apiPost` is local.
  */
-import { apiGet, apiUnlisted } from '@/shared/api/client';
+import { apiGet, apiPost, apiUnlisted } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
 /** `method|carrier` (spec 001 §3 "Method id"): e.g. `returnToStore`, `PAPERLESS_RETURN|ROYAL_MAIL`. */
 export type MethodId = string;
@@ -19,6 +20,25 @@ export interface ReturnDisableReason {
 export interface WireMoney {
   amount: string;
   currency: string;
+}
+
+/** A courier pickup window (Korea: within the next 3 business days). */
+export interface PickupSlot {
+  date: string;
+  fromHour: number;
+  toHour: number;
+}
+
+/** The pickup address the capture sends for courierPickup (docs/returns-api.md §2). */
+export interface PickupAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state?: string;
+  postalCode: string;
+  country: string;
+  phone?: string;
 }
 
 /** The wire shape of GET /order_mgmt/return_options/v1/{orderNumber} (docs/returns-api.md §1). */
@@ -57,6 +77,7 @@ export interface WireReturnOptions {
     refundDeduction?: WireMoney | null;
     refundEstimate?: WireMoney | null;
     link?: string | null;
+    pickupSlots?: PickupSlot[] | null;
   }[];
   reasons: { appCode: string; reasonCode: string; text?: string | null }[];
 }
@@ -87,6 +108,8 @@ export interface ReturnMethodOption {
   deduction?: number;
   /** Set on a printable drop-off that the server offers only as the paperless method's sub-choice. */
   alternativeOf?: MethodId;
+  /** Pickup windows, for pickups. */
+  pickupSlots?: PickupSlot[];
 }
 
 export interface ReturnReason {
@@ -131,6 +154,7 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
       scac: method.standardCarrierAlphaCode ?? null,
       price: amount(method.price),
       deduction: amount(method.refundDeduction),
+      pickupSlots: method.pickupSlots ?? [],
     };
     methods.push(option);
     const alternative = method.paperlessAlternativeId;
@@ -185,6 +209,7 @@ export interface CaptureRequest {
   standardCarrierAlphaCode?: string;
   shipFrom?: unknown;
   storeId?: string;
+  pickup?: { address: PickupAddress; slot: PickupSlot };
 }
 
 export interface CaptureResponse {
@@ -290,3 +315,11 @@ export const sendStoreReturnEmail = (payload: StoreReturnEmail) =>
 /** GET /store/store_views/v1 (typed): stores of the order's country, 3 per page. */
 export const listStores = (country: string, q: string, page: number, signal?: AbortSignal) =>
   apiGet('/store/store_views/v1', { auth: 'none', query: { country, q, page: String(page) }, signal });
+
+/** The member's saved addresses (typed), for the Korea courier pickup. */
+export const listAddresses = (upmId: string, signal?: AbortSignal) =>
+  apiGet('/addresses/v1/{upmId}/address', { auth: 'member', params: { upmId }, signal });
+
+/** POST /address/validation/v1: Korean addresses are validated in Korean (spec 001 §4.4). */
+export const validatePickupAddress = (address: components['schemas']['Address'], language: string) =>
+  apiPost('/address/validation/v1', { auth: 'member', body: { address, language } });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useRouter } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
+import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
@@ -16,6 +17,7 @@ import { initialMethod, isEmea, primaryAction, wizardSteps, type Step } from '..
 import { ItemsStep } from './items-step';
 import { LoadFailureDialog } from './load-failure-dialog';
 import { MethodStep } from './method-step';
+import { PickupAddressStep, type PickupChoice } from './pickup-address-step';
 import { ReturnSummary } from './return-summary';
 import { StoreStep } from './store-step';
 import { NotSubmittedDialog, SubmittedNotice, SubmittingOverlay } from './submit-states';
@@ -70,6 +72,8 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
   const [method, setMethod] = useState<ReturnMethodOption | null>(() => initialMethod(options.methods, saved?.returnMethod ?? null));
   const [storeId, setStoreId] = useState<string | null>(saved?.selectedStore ?? null);
   const [step, setStep] = useState<Step>('items');
+  const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
+  const upmId = useSession().member?.upmId ?? null;
   const { state, submit, dismiss } = useSubmitReturn();
 
   const steps = wizardSteps(method, flags.storeSelector);
@@ -85,8 +89,15 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
     paymentTypes: order.payment.map((payment) => payment.paymentType),
     storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
-  const enabled =
-    step === 'items' ? canContinueItems(selection) : step === 'method' ? method !== null : method !== null && storeId !== null;
+  const slots = method?.pickupSlots ?? [];
+  const stepReady: Record<Step, boolean> = {
+    items: canContinueItems(selection),
+    method: method !== null,
+    store: method !== null && storeId !== null,
+    // Spec 001 §4.2: on the address step, an (validated) address, and a window when the carrier offers them.
+    address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
+  };
+  const enabled = stepReady[step];
 
   const choose = (next: ReturnMethodOption) => {
     setMethod(next);
@@ -104,7 +115,17 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
     const email = order.authorizationInfo.email;
     const storeReturn = method.method === 'returnToStore';
     submit({
-      request: buildCaptureRequest({ order, lines, selection, reasons: options.reasons, method, storeId: storeReturn ? storeId : null, locale: locale.intlLocale, flags }),
+      request: buildCaptureRequest({
+        order,
+        lines,
+        selection,
+        reasons: options.reasons,
+        method,
+        storeId: storeReturn ? storeId : null,
+        pickup: pickup.address && pickup.slot ? { address: pickup.address, slot: pickup.slot } : null,
+        locale: locale.intlLocale,
+        flags,
+      }),
       summary: { orderNumber: order.orderNumber, country: order.country, method: method.method, carrierName: method.carrierName ?? null, storeId: storeReturn ? storeId : null, paperless, codeWaitMinutes: options.scannableCodeWaitMinutes },
       storeEmail:
         storeReturn && flags.sendStoreReturnEmail && email
@@ -118,7 +139,11 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
     if (action === 'submit' || action === 'getInstructions') doSubmit();
     else setStep(steps[stepIndex + 1] ?? step);
   };
-  const back = () => { setStep(steps[stepIndex - 1] ?? 'items'); };
+  const back = () => {
+    // Spec 001 §4.2: going back clears the chosen address.
+    if (step === 'address') setPickup({ address: null, slot: null });
+    setStep(steps[stepIndex - 1] ?? 'items');
+  };
   const mismatch = locale.country.toUpperCase() !== order.country.toUpperCase();
 
   return (
@@ -161,6 +186,14 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
             />
           )}
           {step === 'store' && <StoreStep country={order.country} storeId={storeId} onChoose={chooseStore} />}
+          {step === 'address' &&
+            (upmId ? (
+              <PickupAddressStep upmId={upmId} country={order.country} slots={slots} choice={pickup} onChange={setPickup} />
+            ) : (
+              <p>
+                {t('returns.pickup.membersOnly')} <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>
+              </p>
+            ))}
         </div>
         <ReturnSummary preview={preview} currency={currency} action={action} disabled={!enabled} busy={state.kind === 'submitting'} onAction={onPrimary} />
       </div>

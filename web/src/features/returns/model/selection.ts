@@ -92,10 +92,12 @@ export function buildCaptureRequest(input: {
   reasons: ReturnReason[];
   method: ReturnMethodOption;
   storeId: string | null;
+  /** Korea courier pickup: where and when. */
+  pickup?: CaptureRequest['pickup'] | null;
   locale: string;
   flags: CaptureFlags;
 }): CaptureRequest {
-  const { order, lines, selection, reasons, method, storeId, locale, flags } = input;
+  const { order, lines, selection, reasons, method, storeId, pickup, locale, flags } = input;
   const byNumber = new Map(lines.map((line) => [line.item.lineNumber, line]));
   const orderLines = checkedLines(selection).flatMap(([lineNumber, choice]) => {
     const line = byNumber.get(lineNumber);
@@ -125,5 +127,6 @@ export function buildCaptureRequest(input: {
   if (paperless && method.scac) request.standardCarrierAlphaCode = method.scac;
   if (order.shipFrom) request.shipFrom = order.shipFrom;
   if (method.method === 'returnToStore' && storeId) request.storeId = storeId;
+  if (method.method === 'courierPickup' && pickup) request.pickup = pickup;
   return request;
 }

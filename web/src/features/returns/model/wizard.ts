@@ -1,11 +1,15 @@
 import type { ReturnMethodOption } from '../api';
 
-/** Spec 001 §4.2: items, then method, then the store selector (store return with its flag). */
-export type Step = 'items' | 'method' | 'store';
+/**
+ * Spec 001 §4.2: items, then method, then the store selector (store return with its flag) or, for the
+ * Korea courier pickup, the address (and pickup window) step.
+ */
+export type Step = 'items' | 'method' | 'store' | 'address';
 
 export function wizardSteps(method: ReturnMethodOption | null, storeSelector: boolean): Step[] {
   const steps: Step[] = ['items', 'method'];
   if (method?.method === 'returnToStore' && storeSelector) steps.push('store');
+  if (method?.method === 'courierPickup') steps.push('address');
   return steps;
 }
 
@@ -14,7 +18,7 @@ export type PrimaryAction = 'continue' | 'findStore' | 'getInstructions' | 'subm
 
 export function primaryAction(step: Step, steps: Step[], method: ReturnMethodOption | null): PrimaryAction {
   const last = steps.at(-1) === step;
-  if (!last) return step === 'method' ? 'findStore' : 'continue';
+  if (!last) return step === 'method' && method?.method === 'returnToStore' ? 'findStore' : 'continue';
   if (method?.method === 'sagawaPickup') return 'getInstructions';
   return 'submit';
 }

@@ -126,6 +126,8 @@ export interface ReturnOptions {
   currency: string;
   returnDeadline?: string | null;
   asMember: boolean;
+  /** Offer the guest a sign-in for free shipping before the methods (spec 001 §5). */
+  loginPrompt: boolean;
   commentAllowed: boolean;
   storeRefundToGiftCard: boolean;
   scannableCodeWaitMinutes: number | null;
@@ -169,6 +171,7 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
     currency: wire.currency,
     returnDeadline: wire.returnDeadline ?? null,
     asMember: wire.asMember ?? false,
+    loginPrompt: wire.loginPrompt ?? false,
     commentAllowed: wire.commentAllowed ?? true,
     storeRefundToGiftCard: wire.storeRefundToGiftCard ?? false,
     scannableCodeWaitMinutes: wire.scannableCodeWaitMinutes ?? null,

@@ -52,12 +52,26 @@ const detail = () =>
     ],
   });
 
-function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] } = {}) {
+const store = (id: string, name: string, isOpenNow: boolean) => ({
+  id, name, isOpenNow, phone: '+1 212 555 0100', latitude: '40.7', longitude: '-73.9', timezone: 'America/New_York', storeServices: [],
+  address: { address1: `${name} Street 1`, city: 'New York', postalCode: '10019', iso2Country: 'US' },
+  operationalDetails: { hoursOfOperation: { regularHours: {} } },
+});
+
+function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }], wire = {} as Partial<WireReturnOptions> } = {}) {
   const polls = [...jobs];
   let captures = 0;
   return mockFetch([
     { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail()) },
-    { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options(wire)) },
+    {
+      path: '/store/store_views/v1',
+      respond: (request) =>
+        json({
+          objects: request.url.searchParams.get('page') === '2' ? [store('S4', 'Brooklyn', false)] : [store('S1', 'Fifth Avenue', true), store('S2', 'SoHo', false), store('S3', 'Harlem', true)],
+          pages: { page: Number(request.url.searchParams.get('page')), totalPages: 2, totalResources: 4 },
+        }),
+    },
     {
       method: 'POST',
       path: '/order_mgmt/user_return_captures/v1',
@@ -151,3 +165,30 @@ describe('return wizard', () => {
     expect(await screen.findByRole('dialog', { name: 'Return Not Submitted' })).toBeInTheDocument();
   }, 15_000);
 });
+
+it('prompts a guest to sign in, then picks a store in pages of 3 and sends it with the return', async () => {
+  localStorage.clear();
+  const { requests } = serve({ wire: { asMember: false, loginPrompt: true } });
+  const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { visitor: { email: 'jane@example.com' } });
+  await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
+  await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+  const prompt = await screen.findByRole('dialog', { name: 'Log In for Free Shipping' });
+  expect(within(prompt).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', expect.stringContaining('/orders/signin?redirectPath='));
+  await user.click(within(prompt).getByRole('button', { name: 'Proceed as guest' }));
+  await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+  await user.click(screen.getAllByRole('button', { name: 'Find a store' })[0]!);
+  const stores = await screen.findByRole('group', { name: 'Choose a store' });
+  expect(within(stores).getAllByRole('radio')).toHaveLength(3);
+  expect(within(stores).getAllByText('Open now')).toHaveLength(2);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(await screen.findByRole('radio', { name: /Brooklyn/ }));
+  await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+  expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
+  const capture = requests.find((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
+  expect(capture?.body).toMatchObject({ storeId: 'S4', methodId: 'returnToStore' });
+  // A guest's calls carry the guest filter, POSTs too.
+  expect(capture?.url.searchParams.get('filter')).toBe('email(jane@example.com)');
+  expect(JSON.parse(localStorage.getItem('orders.returnMethods') ?? '[]')).toEqual([
+    expect.objectContaining({ orderNumber: ORDER, returnMethod: 'returnToStore', selectedStore: 'S4' }),
+  ]);
+}, 20_000);

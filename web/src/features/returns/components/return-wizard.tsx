@@ -5,6 +5,8 @@ import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import type { ReturnMethodOption, ReturnOptions } from '../api';
 import { returnableLines, useOrderForReturn, useReturnOptions } from '../hooks/use-return-data';
@@ -73,6 +75,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
   const [storeId, setStoreId] = useState<string | null>(saved?.selectedStore ?? null);
   const [step, setStep] = useState<Step>('items');
   const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
+  const [promptDone, setPromptDone] = useState(false);
   const upmId = useSession().member?.upmId ?? null;
   const { state, submit, dismiss } = useSubmitReturn();
 
@@ -197,6 +200,20 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
         </div>
         <ReturnSummary preview={preview} currency={currency} action={action} disabled={!enabled} busy={state.kind === 'submitting'} onAction={onPrimary} />
       </div>
+      {step === 'method' && isGuest && options.loginPrompt && !promptDone && (
+        <Dialog
+          title={t('returns.loginPrompt.title')}
+          onDismiss={() => { setPromptDone(true); }}
+          actions={
+            <>
+              <Link className="button button--primary" href={paths.signIn(`${base}${location}`)}>{t('returns.loginPrompt.signIn')}</Link>
+              <Button variant="secondary" onClick={() => { setPromptDone(true); }}>{t('returns.loginPrompt.proceed')}</Button>
+            </>
+          }
+        >
+          <p>{t('returns.loginPrompt.body')}</p>
+        </Dialog>
+      )}
       {state.kind === 'submitting' && <SubmittingOverlay />}
       {state.kind === 'success' && <SubmittedNotice returnOrderNumber={state.returnOrderNumber} />}
       {state.kind === 'failed' && <NotSubmittedDialog onRetry={doSubmit} onDismiss={dismiss} />}

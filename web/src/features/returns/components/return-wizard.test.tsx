@@ -58,7 +58,7 @@ const store = (id: string, name: string, isOpenNow: boolean) => ({
   operationalDetails: { hoursOfOperation: { regularHours: {} } },
 });
 
-function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }], wire = {} as Partial<WireReturnOptions> } = {}) {
+function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }], wire = {} } = {}) {
   const polls = [...jobs];
   let captures = 0;
   return mockFetch([

@@ -6,6 +6,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { LabelActions } from '../components/label-actions';
+import { ReturnBarcode } from '../components/return-barcode';
 import { ReturnCodeDialog } from '../components/return-code-dialog';
 import { useReturnLabel } from '../hooks/use-return-data';
 import { bankRefundOffered, codeWaitMinutes, instructionsVariant, labelOffered } from '../model/instructions';
@@ -49,6 +50,7 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
       {variant === 'store' && (
         <section className="card return-barcode" aria-labelledby="return-barcode-heading">
           <h2 id="return-barcode-heading">{t('returns.instructions.barcodeHeading')}</h2>
+          <ReturnBarcode value={returnOrderNumber} label={t('returns.instructions.barcodeLabel', { returnOrderNumber })} />
           <p className="return-code__text">{returnOrderNumber}</p>
           <p className="muted">{t('returns.instructions.barcodeHelp')}</p>
         </section>

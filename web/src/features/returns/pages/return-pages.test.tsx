@@ -78,6 +78,8 @@ describe('return instructions', () => {
     const { requests } = mockFetch([]);
     renderApp(`/orders/return-instructions/${RETURN}?pageView=true&emailSent=true`, { member: true });
     expect(await screen.findByRole('heading', { level: 2, name: 'Your return number' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: `Barcode of return ${RETURN}` })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
     expect(screen.getByText("We've e-mailed you these instructions.")).toBeInTheDocument();
     expect(requests.filter((request) => request.url.pathname.includes('user_return_labels'))).toHaveLength(0);
   });

@@ -29,7 +29,8 @@ export interface Barcode {
 /** Null for text code set B cannot hold (outside printable ASCII). */
 export function encodeCode128(text: string): Barcode | null {
   if (text === '' || !/^[\x20-\x7e]+$/.test(text)) return null;
-  const data = [...text].map((char) => char.charCodeAt(0) - 32);
+  // Printable ASCII only (checked above): one UTF-16 unit per character.
+  const data = Array.from(text, (char) => char.charCodeAt(0) - 32);
   const checksum = data.reduce((sum, value, index) => sum + value * (index + 1), START_B) % 103;
   const values = [START_B, ...data, checksum];
   const widths = [...values.map((value) => PATTERNS[value] ?? ''), STOP].join('').split('').map(Number);

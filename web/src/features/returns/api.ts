@@ -78,6 +78,7 @@ export interface WireReturnOptions {
     refundEstimate?: WireMoney | null;
     link?: string | null;
     pickupSlots?: PickupSlot[] | null;
+    refundArrival?: { destination: string; businessDaysMin: number; businessDaysMax: number } | null;
   }[];
   reasons: { appCode: string; reasonCode: string; text?: string | null }[];
 }
@@ -110,6 +111,15 @@ export interface ReturnMethodOption {
   alternativeOf?: MethodId;
   /** Pickup windows, for pickups. */
   pickupSlots?: PickupSlot[];
+  /** Where the refund goes and how many business days it takes, for this method. */
+  refundArrival?: RefundArrival | null;
+}
+
+export interface RefundArrival {
+  /** ORIGINAL_PAYMENT, GIFT_CARD or BANK_TRANSFER. */
+  destination: string;
+  min: number;
+  max: number;
 }
 
 export interface ReturnReason {
@@ -157,6 +167,9 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
       price: amount(method.price),
       deduction: amount(method.refundDeduction),
       pickupSlots: method.pickupSlots ?? [],
+      refundArrival: method.refundArrival
+        ? { destination: method.refundArrival.destination, min: method.refundArrival.businessDaysMin, max: method.refundArrival.businessDaysMax }
+        : null,
     };
     methods.push(option);
     const alternative = method.paperlessAlternativeId;

@@ -34,7 +34,11 @@ export function ReturnSummary({ preview, currency, action, disabled, busy, onAct
           <div className="return-summary__total"><dt>{t('returns.summary.estimate')}</dt><dd>{money(preview.total, currency)}</dd></div>
         </dl>
         {preview.shippingCharge > 0 && <p className="muted">{t('returns.summary.shippingCharge', { amount: money(preview.shippingCharge, currency) })}</p>}
-        <p className="muted">{t('returns.summary.timing', { timing: preview.timing })}</p>
+        <p className="muted">
+          {preview.arrival
+            ? t('returns.summary.arrival', { destination: preview.arrival.destination, min: preview.arrival.min, max: preview.arrival.max })
+            : t('returns.summary.timing', { timing: preview.timing })}
+        </p>
         <p className="muted return-summary__note">{t('returns.summary.estimateNote')}</p>
         <div className="return-summary__button">{button}</div>
       </aside>

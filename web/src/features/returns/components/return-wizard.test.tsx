@@ -28,7 +28,7 @@ const options = (overrides: Partial<WireReturnOptions> = {}): WireReturnOptions 
     },
   ],
   methods: [
-    { id: 'returnToStore', returnMethod: 'returnToStore', price: usd('0.00'), refundDeduction: usd('0.00') },
+    { id: 'returnToStore', returnMethod: 'returnToStore', price: usd('0.00'), refundDeduction: usd('0.00'), refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 } },
     { id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS', price: usd('0.00'), refundDeduction: usd('0.00') },
   ],
   reasons: [
@@ -123,6 +123,7 @@ describe('return wizard', () => {
     const submit = () => screen.getAllByRole('button', { name: 'Submit return' })[0]!;
     expect(submit()).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+    expect(screen.getByText('Refunded to your original payment method 2-5 business days after we receive your return.')).toBeInTheDocument();
     await user.click(submit());
 
     expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { sumMoney } from '@/shared/format/money';
-import type { ReturnMethodOption } from '../api';
+import type { RefundArrival, ReturnMethodOption } from '../api';
 import { checkedLines, type ReturnableLine, type Selection } from './selection';
 import { isEmea } from './wizard';
 
@@ -15,6 +15,8 @@ export interface RefundPreview {
   shippingCharge: number;
   total: number;
   timing: RefundTiming;
+  /** The server's arrival for the chosen method, when it sent one (it wins over `timing`). */
+  arrival: RefundArrival | null;
 }
 
 /**
@@ -61,5 +63,5 @@ export function refundPreview(input: {
   const paypalInStore =
     method?.method === 'returnToStore' && (storeRefundToGiftCard || paymentTypes.some((type) => type.toUpperCase() === 'PAYPAL'));
   const timing: RefundTiming = paypalInStore ? 'giftCard' : isEmea(country) ? 'originalEmea' : 'original';
-  return { items, subtotal, tax, deduction, shippingCharge, total, timing };
+  return { items, subtotal, tax, deduction, shippingCharge, total, timing, arrival: method?.refundArrival ?? null };
 }

@@ -138,6 +138,8 @@ export interface ReturnOptions {
   asMember: boolean;
   /** Offer the guest a sign-in for free shipping before the methods (spec 001 §5). */
   loginPrompt: boolean;
+  /** Non-members returning in store bring proof of purchase (spec 001 §1). */
+  proofOfPurchaseRequired: boolean;
   commentAllowed: boolean;
   storeRefundToGiftCard: boolean;
   scannableCodeWaitMinutes: number | null;
@@ -185,6 +187,7 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
     returnDeadline: wire.returnDeadline ?? null,
     asMember: wire.asMember ?? false,
     loginPrompt: wire.loginPrompt ?? false,
+    proofOfPurchaseRequired: wire.proofOfPurchaseRequired ?? false,
     commentAllowed: wire.commentAllowed ?? true,
     storeRefundToGiftCard: wire.storeRefundToGiftCard ?? false,
     scannableCodeWaitMinutes: wire.scannableCodeWaitMinutes ?? null,

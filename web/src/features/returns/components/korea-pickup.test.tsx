@@ -63,3 +63,29 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
     pickup: { address: { line1: '테헤란로 6길', postalCode: '06237', city: '강남구', country: 'KR' }, slot: { date: '2026-11-25', fromHour: 14, toHour: 18 } },
   });
 }, 20_000);
+
+it('creates nothing online for a store return in Korea and says what to bring', async () => {
+  const { requests } = mockFetch([
+    { path: `/orders/history/v1/${ORDER}`, respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })) },
+    {
+      path: `/order_mgmt/return_options/v1/${ORDER}`,
+      respond: () =>
+        json({
+          orderNumber: ORDER, country: 'KR', currency: 'KRW', asMember: true,
+          orderLines: [{ lineNumber: 1, gtin: '00012345678905', returnableQuantity: 1, returnableFlag: true, unitRefund: krw('129000') }],
+          methods: [
+            { id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj', price: krw('0'), refundDeduction: krw('0') },
+            { id: 'returnToStore', returnMethod: 'returnToStore', price: krw('0'), refundDeduction: krw('0') },
+          ],
+          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
+        }),
+    },
+  ]);
+  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+  await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
+  await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+  await user.click(await screen.findByRole('radio', { name: /매장 반품/ }));
+  await user.click(screen.getAllByRole('button', { name: '반품 신청' })[0]!);
+  expect(await screen.findByRole('heading', { level: 1, name: '매장에서 반품하기' })).toBeInTheDocument();
+  expect(requests.some((request) => request.method === 'POST')).toBe(false);
+}, 20_000);

@@ -11,6 +11,7 @@ interface MethodStepProps {
   currency: string;
   isGuest: boolean;
   signInPath: string;
+  proofOfPurchase: boolean;
   onChoose: (method: ReturnMethodOption) => void;
 }
 
@@ -19,7 +20,7 @@ interface MethodStepProps {
  * a carrier's box holds the paperless sub-choice (scannable code or printable label). Guests see the
  * shipping price and a sign-in link for free returns.
  */
-export function MethodStep({ methods, chosen, currency, isGuest, signInPath, onChoose }: MethodStepProps) {
+export function MethodStep({ methods, chosen, currency, isGuest, signInPath, proofOfPurchase, onChoose }: MethodStepProps) {
   const { t, locale } = useI18n();
   const name = useId();
   const boxes = methodBoxes(methods);
@@ -54,6 +55,7 @@ export function MethodStep({ methods, chosen, currency, isGuest, signInPath, onC
               {open && (
                 <div className="return-method__body">
                   <p className="muted">{t('returns.method.description', { method: methodKind(first.method) })}</p>
+                  {proofOfPurchase && first.method === 'returnToStore' && <p>{t('returns.method.proofOfPurchase')}</p>}
                   {box.options.length > 1 && (
                     <fieldset className="return-method__sub">
                       <legend>{t('returns.method.paperlessChoice')}</legend>

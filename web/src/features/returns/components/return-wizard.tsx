@@ -76,6 +76,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
   const [step, setStep] = useState<Step>('items');
   const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
   const [promptDone, setPromptDone] = useState(false);
+  const [koreaStoreDone, setKoreaStoreDone] = useState(false);
   const upmId = useSession().member?.upmId ?? null;
   const { state, submit, dismiss } = useSubmitReturn();
 
@@ -114,6 +115,11 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
 
   const doSubmit = () => {
     if (!method) return;
+    // Spec 001 §4.2: a store return in Korea creates nothing online; the store takes it from the order.
+    if (order.country.toUpperCase() === 'KR' && method.method === 'returnToStore') {
+      setKoreaStoreDone(true);
+      return;
+    }
     const paperless = method.method === 'PAPERLESS_RETURN' && flags.emeaPaperless && isEmea(order.country);
     const email = order.authorizationInfo.email;
     const storeReturn = method.method === 'returnToStore';
@@ -148,6 +154,15 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
     setStep(steps[stepIndex - 1] ?? 'items');
   };
   const mismatch = locale.country.toUpperCase() !== order.country.toUpperCase();
+  if (koreaStoreDone) {
+    return (
+      <div className="return-instructions">
+        <h1 tabIndex={-1}>{t('returns.koreaStore.title')}</h1>
+        <p>{t('returns.koreaStore.body', { orderNumber: order.orderNumber })}</p>
+        <Link className="button button--primary" href={paths.salesOrder(order.orderNumber)}>{t('returns.breadcrumb.order')}</Link>
+      </div>
+    );
+  }
 
   return (
     <div className="return-page">
@@ -185,6 +200,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
               currency={currency}
               isGuest={isGuest && !options.asMember}
               signInPath={paths.signIn(`${base}${location}`)}
+              proofOfPurchase={options.proofOfPurchaseRequired}
               onChoose={choose}
             />
           )}

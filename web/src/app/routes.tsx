@@ -37,6 +37,9 @@ const BankRefundPage = lazy(() =>
 const RefundConfirmationPage = lazy(() =>
   import('@/features/returns/pages/bank-refund-page').then((module) => ({ default: module.RefundConfirmationPage })),
 );
+const WithdrawalPage = lazy(() =>
+  import('@/features/returns/pages/withdrawal-page').then((module) => ({ default: module.WithdrawalPage })),
+);
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
@@ -48,6 +51,7 @@ const RETURN_ITEMS = new RegExp(`^/orders/return-items/${ORDER}/?$`);
 const RETURN_INSTRUCTIONS = new RegExp(`^/orders/return-instructions(?<emea>-emea)?/${ORDER}/?$`);
 const REFUND = new RegExp(`^/orders/refund/${ORDER}/?$`);
 const REFUND_CONFIRMATION = new RegExp(`^/orders/refund-confirmation/${ORDER}/?$`);
+const WITHDRAWAL = new RegExp(`^/orders/withdrawal/${ORDER}/?$`);
 const GUEST_LOOKUP = new RegExp(`^/orders/details(?:/${ORDER})?/?$`);
 
 /** The route table, inside the country/locale prefix (the enclosing router's base). */
@@ -66,6 +70,7 @@ export function AppRoutes() {
       </Route>
       <Route path={REFUND}>{(params) => <BankRefundPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={REFUND_CONFIRMATION}>{(params) => <RefundConfirmationPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={WITHDRAWAL}>{(params) => <WithdrawalPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />

@@ -55,6 +55,8 @@ export interface WireReturnOptions {
   scannableCodeWaitMinutes?: number | null;
   commentMaxLength?: number | null;
   commentAllowed?: boolean;
+  withdrawalAvailable?: boolean;
+  withdrawalDeadline?: string | null;
   orderLines: {
     lineNumber: number;
     gtin: string;
@@ -138,6 +140,9 @@ export interface ReturnOptions {
   asMember: boolean;
   /** Offer the guest a sign-in for free shipping before the methods (spec 001 §5). */
   loginPrompt: boolean;
+  /** The EU right of withdrawal is open for this order (until withdrawalDeadline). */
+  withdrawalAvailable: boolean;
+  withdrawalDeadline: string | null;
   /** Non-members returning in store bring proof of purchase (spec 001 §1). */
   proofOfPurchaseRequired: boolean;
   commentAllowed: boolean;
@@ -188,6 +193,8 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
     asMember: wire.asMember ?? false,
     loginPrompt: wire.loginPrompt ?? false,
     proofOfPurchaseRequired: wire.proofOfPurchaseRequired ?? false,
+    withdrawalAvailable: wire.withdrawalAvailable ?? false,
+    withdrawalDeadline: wire.withdrawalDeadline ?? null,
     commentAllowed: wire.commentAllowed ?? true,
     storeRefundToGiftCard: wire.storeRefundToGiftCard ?? false,
     scannableCodeWaitMinutes: wire.scannableCodeWaitMinutes ?? null,
@@ -342,3 +349,16 @@ export const listAddresses = (upmId: string, signal?: AbortSignal) =>
 /** POST /address/validation/v1: Korean addresses are validated in Korean (spec 001 §4.4). */
 export const validatePickupAddress = (address: components['schemas']['Address'], language: string) =>
   apiPost('/address/validation/v1', { auth: 'member', body: { address, language } });
+
+export interface WithdrawalAnswer {
+  orderNumber: string;
+  lineNumbers: number[];
+  /** When the declaration was received (also in the confirmation e-mail). */
+  declaredAt: string;
+  deadline?: string | null;
+  emailSent: boolean;
+}
+
+/** POST /order_mgmt/withdrawal/v1: the EU right of withdrawal, apart from a commercial return. */
+export const declareWithdrawal = (orderNumber: string, locale: string) =>
+  apiUnlisted<WithdrawalAnswer>('post', '/order_mgmt/withdrawal/v1', { auth: 'member-or-guest', body: { orderNumber, locale } });

@@ -7,6 +7,8 @@ export const returnPaths = {
     `/orders/return-items/${enc(orderNumber)}${selectedGtin ? `?selected=${enc(selectedGtin)}` : ''}`,
   instructions: (returnOrderNumber: string) => `/orders/return-instructions/${enc(returnOrderNumber)}`,
   instructionsEmea: (returnOrderNumber: string) => `/orders/return-instructions-emea/${enc(returnOrderNumber)}`,
+  /** The EU right of withdrawal (apart from a commercial return). */
+  withdrawal: (orderNumber: string) => `/orders/withdrawal/${enc(orderNumber)}`,
   /** The bank form; after a new return it carries pageView and the return number to lead back to. */
   refund: (orderNumber: string, returnOrderNumber?: string) =>
     `/orders/refund/${enc(orderNumber)}${returnOrderNumber ? `?${new URLSearchParams({ pageView: 'true', returnNumber: returnOrderNumber }).toString()}` : ''}`,

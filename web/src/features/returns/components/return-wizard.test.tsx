@@ -101,7 +101,8 @@ describe('return wizard', () => {
   it('takes a US member through items, method and submit, then to the instructions', async () => {
     const { requests } = serve();
     const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Return items' })).toBeInTheDocument();
+    // The first test loads the lazy page and the catalogue: give a busy machine time.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return items' }, { timeout: 10_000 })).toBeInTheDocument();
     // The pre-selected item is checked; the final-sale one cannot be, and says why.
     const boxes = await screen.findAllByRole('checkbox');
     expect(boxes[0]).toBeChecked();

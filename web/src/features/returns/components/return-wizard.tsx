@@ -16,6 +16,7 @@ import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
 import { buildCaptureRequest, canContinueItems, initialSelection, type Selection } from '../model/selection';
 import { initialMethod, isEmea, primaryAction, wizardSteps, type Step } from '../model/wizard';
+import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
 import { LoadFailureDialog } from './load-failure-dialog';
 import { MethodStep } from './method-step';
@@ -179,6 +180,11 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
         <Alert tone="info">
           <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}
         </Alert>
+      )}
+      {step === 'items' && options.withdrawalAvailable && (
+        <p className="return-withdrawal">
+          {t('returns.withdrawal.offer')} <Link href={returnPaths.withdrawal(order.orderNumber)}>{t('returns.withdrawal.heading')}</Link>
+        </p>
       )}
       <div className="return-layout">
         <div className="return-main">

@@ -139,3 +139,37 @@ describe('bank refund', () => {
     expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
+
+describe('EU right of withdrawal', () => {
+  it('records the declaration without a reason, shows when it was received and leads into the return methods', async () => {
+    const { requests } = mockFetch([
+      {
+        path: '/order_mgmt/return_options/v1/C0012345678',
+        respond: () =>
+          json({ orderNumber: 'C0012345678', country: 'DE', currency: 'EUR', withdrawalAvailable: true, withdrawalDeadline: '2026-11-30T10:00:00Z', orderLines: [], methods: [], reasons: [] }),
+      },
+      {
+        method: 'POST',
+        path: '/order_mgmt/withdrawal/v1',
+        respond: () => json({ orderNumber: 'C0012345678', lineNumbers: [1], declaredAt: '2026-11-23T11:30:00Z', deadline: '2026-11-30T10:00:00Z', emailSent: true }, 201),
+      },
+    ]);
+    const { user } = renderApp('/gb/orders/withdrawal/C0012345678', { member: true });
+    expect(await screen.findByText('You can withdraw until 30 November 2026.')).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Withdraw from contract' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You have withdrawn from the contract' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We received your withdrawal on 23 November 2026 at');
+    expect(screen.getByRole('link', { name: 'Choose how to return' })).toHaveAttribute('href', '/gb/orders/return-items/C0012345678');
+    expect(requests.at(-1)?.body).toEqual({ orderNumber: 'C0012345678', locale: 'en-GB' });
+  });
+
+  it('says so when the period is over', async () => {
+    mockFetch([
+      { path: '/order_mgmt/return_options/v1/C0012345678', respond: () => json({ orderNumber: 'C0012345678', country: 'DE', currency: 'EUR', withdrawalAvailable: false, orderLines: [], methods: [], reasons: [] }) },
+    ]);
+    renderApp('/orders/withdrawal/C0012345678', { member: true });
+    expect(await screen.findByText(/The withdrawal period for this order has ended/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw from contract' })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRouter } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { useSession } from '@/shared/auth/session';
@@ -79,6 +79,14 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
   const [promptDone, setPromptDone] = useState(false);
   const [koreaStoreDone, setKoreaStoreDone] = useState(false);
   const upmId = useSession().member?.upmId ?? null;
+  // A new step takes focus (as a new page would), so keyboard and screen-reader users start at its top.
+  const main = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    main.current?.focus();
+  }, [step]);
   const { state, submit, dismiss } = useSubmitReturn();
 
   const steps = wizardSteps(method, flags.storeSelector);
@@ -187,7 +195,7 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
         </p>
       )}
       <div className="return-layout">
-        <div className="return-main">
+        <div className="return-main" ref={main} tabIndex={-1}>
           {step === 'items' && (
             <ItemsStep
               lines={lines}

@@ -15,6 +15,7 @@ pub mod guest_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
+pub mod returns;
 pub mod rules;
 pub mod shop_similar;
 pub mod status;

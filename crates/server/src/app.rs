@@ -34,6 +34,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::mail::routes::router())
         .merge(crate::carriers::routes::router())
         .merge(crate::stores::routes::router())
+        .merge(crate::returns::router())
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))

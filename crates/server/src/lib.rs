@@ -26,6 +26,7 @@ pub mod ops;
 pub mod orders;
 pub mod products;
 pub mod rate_limit;
+pub mod returns;
 pub mod reviews;
 pub mod secrets;
 pub mod seed;

@@ -6,7 +6,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, reviews, stores,
+    addresses, auth, carriers, cart, consent, error, gift_cards, mail, ops, orders, products, returns, reviews, stores,
 };
 
 struct SecuritySchemes;
@@ -59,6 +59,15 @@ impl Modify for SecuritySchemes {
         stores::routes::upsert_store,
         stores::routes::list_stores,
         stores::routes::get_store,
+        returns::routes::get_return_options,
+        returns::capture::create_return_capture,
+        returns::routes::get_return_capture_job,
+        returns::labels::get_return_label,
+        returns::labels::dispatch_return_label,
+        returns::refund::submit_bank_refund,
+        returns::routes::send_store_return_email,
+        returns::events::post_return_event,
+        returns::withdrawal::declare_withdrawal,
     ),
     components(schemas(
         error::ApiError,

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::Handler;
 
 pub fn handlers() -> HashMap<&'static str, Handler> {
-    #[expect(unused_mut, reason = "areas add their handlers here")]
     let mut handlers: HashMap<&'static str, Handler> = HashMap::new();
+    handlers.insert(crate::returns::CAPTURE_JOB, super::handler(crate::returns::job::run));
     handlers
 }

@@ -51,9 +51,9 @@ pub struct ReturnFacts {
     pub lines: HashMap<i64, LineReturnFacts>,
 }
 
-/// The returns flow's facts for `order` (default: not computed).
-pub async fn return_facts(_state: &AppState, _order: &StoredOrder) -> AppResult<ReturnFacts> {
-    Ok(ReturnFacts::default())
+/// The returns flow's facts for `order` (`returns::facts`).
+pub async fn return_facts(state: &AppState, order: &StoredOrder) -> AppResult<ReturnFacts> {
+    crate::returns::facts::for_order(state, order).await
 }
 
 /// The flags of `country` that actions depend on. Until the configuration service lands: returns

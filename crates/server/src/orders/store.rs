@@ -380,6 +380,31 @@ pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserte
     Ok(Upserted { created, version })
 }
 
+/// Sets the raw status of some lines of an order and bumps its version, on `connection` (the caller's
+/// transaction). For the returns flow: a return moving along shows on its sales order's lines.
+pub async fn set_line_statuses(
+    connection: &mut sqlx::AnyConnection,
+    order_number: &str,
+    line_numbers: &[i64],
+    status: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    for line_number in line_numbers {
+        sqlx::query("UPDATE order_lines SET status = $1 WHERE order_number = $2 AND line_number = $3")
+            .bind(status)
+            .bind(order_number)
+            .bind(*line_number)
+            .execute(&mut *connection)
+            .await?;
+    }
+    sqlx::query("UPDATE orders SET version = version + 1, updated_at = $2 WHERE order_number = $1")
+        .bind(order_number)
+        .bind(now)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
+}
+
 /// Inserts many new orders in one transaction with multi-row INSERTs; orders (and lines) that exist
 /// already are kept as they are. For bulk loads (the demo seed).
 pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(), BoxError> {

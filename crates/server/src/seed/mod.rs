@@ -9,6 +9,7 @@ mod addresses;
 mod catalogue;
 mod data;
 mod generate;
+mod returns;
 mod rng;
 mod write;
 
@@ -70,6 +71,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
     let members = generate::members(plan, &password_hash);
     write::members(db, &members).await?;
     addresses::write(db, plan.until_millis).await?;
+    returns::write(db, plan.until_millis).await?;
     let mut generator = generate::OrderGenerator::new(plan, &members);
     let mut orders = 0;
     let mut lines = 0;

@@ -16,6 +16,7 @@ mod jobs;
 mod metrics;
 mod ops;
 mod orders_contract;
+mod returns;
 mod seed;
 mod services;
 mod session;

@@ -316,6 +316,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/returns/{returnOrderNumber}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a return along (ops). */
+        post: operations["post_return_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/stores": {
         parameters: {
             query?: never;
@@ -333,6 +350,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order_mgmt/bank_refund/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the bank account for refunding an order. */
+        post: operations["submit_bank_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/return_options/v1/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller may return from an order and how. */
+        get: operations["get_return_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order_mgmt/shipment_service_providers/v1": {
         parameters: {
             query?: never;
@@ -343,6 +394,108 @@ export interface paths {
         get: operations["list_providers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/store_return_email/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store-return e-mail with the return barcode (CODE128 PNG) for the store to scan. */
+        post: operations["send_store_return_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/user_return_captures/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a return; answers 202 with the job to poll. */
+        post: operations["create_return_capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/user_return_captures_jobs/v1/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return capture job: PENDING / IN_PROGRESS with `eta`, then COMPLETED with the return, or DENIED. */
+        get: operations["get_return_capture_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/user_return_labels/v1/{returnOrderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return label (PDF) or the EMEA paperless code (PNG). */
+        get: operations["get_return_label"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/user_return_labels_dispatch/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the label by e-mail (PDF attached) or by post (through the carrier), at most 3 times per type. */
+        post: operations["dispatch_return_label"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order_mgmt/withdrawal/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declares withdrawal from the contract (EU), once per order. */
+        post: operations["declare_withdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,6 +654,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDetails: {
+            iban?: string;
+            owner: components["schemas"]["Owner"];
+        };
         /**
          * @description Names of the actions (`actions.<name>`).
          * @enum {string}
@@ -560,6 +717,11 @@ export interface components {
             province?: string | null;
             zone?: string | null;
         };
+        /** @description `{"amount","currency"}`: decimal text in the major unit. */
+        Amount: {
+            amount: string;
+            currency: string;
+        };
         /** @description The body of every error answer. */
         ApiError: {
             /** @description Stable code, e.g. `invalid-order-number`. */
@@ -604,6 +766,17 @@ export interface components {
             /** @description Last day the card can be used (YYYY-MM-DD), when it expires. */
             expiresOn?: string | null;
         };
+        BankRefundRequest: {
+            accountDetails: components["schemas"]["AccountDetails"];
+            email: string;
+            orderNumber: string;
+        };
+        BankRefundResponse: {
+            email: string;
+            /** @description The last 4 characters of the IBAN: all that is ever shown. */
+            ibanLast4: string;
+            orderNumber: string;
+        };
         /** @description Barcode drawing parameters (000 section 9). */
         BarcodeView: {
             /** Format: double */
@@ -613,6 +786,44 @@ export interface components {
             /** Format: int32 */
             height: number;
             value: string;
+        };
+        CaptureAccepted: {
+            jobId: string;
+            response: components["schemas"]["CaptureResponseBody"];
+        };
+        CaptureLine: {
+            /** @description The shopper's comment, at most 140 characters (not in Japan). */
+            comment?: string | null;
+            /**
+             * Format: int64
+             * @description Alternatively the sales-order line number.
+             */
+            lineNumber?: number | null;
+            /** Format: int64 */
+            quantity: number;
+            /** @description App code (`tooBig`) or server code (`1`); unknown codes fall back to not-as-expected. */
+            reasonCode: string;
+            reasonText?: string | null;
+            /** @description The line's gtin. */
+            universalProductCode?: string | null;
+        };
+        CaptureRequest: {
+            captureSystem?: string | null;
+            createReturnLabelFlag?: boolean | null;
+            locale?: string | null;
+            methodId?: string | null;
+            omsRegionReference?: string | null;
+            orderCreateDate?: string | null;
+            orderLines: components["schemas"]["CaptureLine"][];
+            orderNumber: string;
+            pickup?: components["schemas"]["PickupInput"] | null;
+            returnMethod?: string | null;
+            shipFrom?: Record<string, never> | null;
+            standardCarrierAlphaCode?: string | null;
+            storeId?: string | null;
+        };
+        CaptureResponseBody: {
+            returnOrderNumber: string;
         };
         ConsentChange: {
             granted: boolean;
@@ -640,6 +851,25 @@ export interface components {
             duration: string;
             /** @description Local opening time, HH:MM. */
             startTime: string;
+        };
+        DispatchRequest: {
+            /** @description EMAIL or POST. */
+            dispatchType: string;
+            /** @description Where to e-mail the label; the order's e-mail when absent. */
+            email?: string | null;
+            returnOrderNumber: string;
+        };
+        DispatchResponse: {
+            arrivesEarliest?: string | null;
+            arrivesLatest?: string | null;
+            dispatchType: string;
+            /** @description POST: YYYY-MM-DD. */
+            sentOn?: string | null;
+            /** @description EMAIL: the address, masked. */
+            sentTo?: string | null;
+        };
+        DropOffCode: {
+            data: string;
         };
         /**
          * @description The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
@@ -734,6 +964,19 @@ export interface components {
             returnDenied?: string | null;
             returnInProcess?: string | null;
             shipped?: string | null;
+        };
+        JobView: {
+            /** @description `{"httpStatus","code","message"}` when the job was refused or failed. */
+            error?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description Milliseconds to wait before the next poll; absent once the job has ended.
+             */
+            eta?: number | null;
+            id: string;
+            response?: Record<string, never> | null;
+            /** @description PENDING, IN_PROGRESS, COMPLETED, or DENIED / FAILED with `error`. */
+            status: string;
         };
         LayoutFieldView: {
             /** @description The address field (`nameGiven`, `line1`, `code`, ...). */
@@ -893,6 +1136,29 @@ export interface components {
             /** @description 8 to 128 characters. */
             password: string;
         };
+        MethodView: {
+            carrierId?: string | null;
+            carrierName?: string | null;
+            /** @description `returnMethod|carrierId`, or the method alone. */
+            id: string;
+            /** @description PDF, PNG (EMEA paperless), or null when the method has no label. */
+            labelFormat?: string | null;
+            link?: string | null;
+            /** @description The printable drop-off of the same carrier, hidden behind this paperless method. */
+            paperlessAlternativeId?: string | null;
+            pickupSlots: components["schemas"]["PickupSlotView"][];
+            /** @description What the caller pays (members: 0). */
+            price: components["schemas"]["Amount"];
+            refundArrival: components["schemas"]["RefundArrivalView"];
+            /** @description The part of the price taken from the refund. */
+            refundDeduction: components["schemas"]["Amount"];
+            /** @description Every returnable unit × its refund − the deduction. */
+            refundEstimate: components["schemas"]["Amount"];
+            returnMethod: string;
+            /** @description PICK_UP, CARRIER_DROP_OFF, PAPERLESS or STORE_DROP_OFF. */
+            serviceType: string;
+            standardCarrierAlphaCode?: string | null;
+        };
         OpeningHours: {
             /** @description Hours open, as text (e.g. "9" or "9.5"). */
             duration: string;
@@ -901,6 +1167,30 @@ export interface components {
         };
         OperationalDetails: {
             hoursOfOperation: components["schemas"]["HoursOfOperation"];
+        };
+        OptionLine: {
+            gtin: string;
+            /** Format: int64 */
+            lineNumber: number;
+            pbid?: string | null;
+            /** Format: int64 */
+            quantity: number;
+            returnDisableReason?: components["schemas"]["ReturnDisableReason"] | null;
+            returnableFlag: boolean;
+            /** Format: int64 */
+            returnableQuantity: number;
+            /**
+             * Format: int64
+             * @description Units taken by earlier returns.
+             */
+            returnedQuantity: number;
+            size: string;
+            styleColor: string;
+            title: string;
+            /** @description What one unit refunds (charged price, plus its tax where prices exclude tax). */
+            unitRefund: components["schemas"]["Amount"];
+            /** @description The gtin, as the return request names it. */
+            universalProductCode: string;
         };
         /** @description An order as the retailer's order system sends it; it replaces a stored order of that number whole. */
         OrderBody: components["schemas"]["OrderDetails"] & {
@@ -1070,6 +1360,10 @@ export interface components {
         OutboxList: {
             objects: components["schemas"]["OutboxEntry"][];
         };
+        Owner: {
+            firstName?: string;
+            lastName?: string;
+        };
         /** @description One package of a shipment: the lines in it and its own tracking link. */
         Package: {
             /** @description Line numbers of the items in this package. */
@@ -1103,12 +1397,43 @@ export interface components {
             countryCode: string;
             subscriberNumber: string;
         };
+        /** @description An address for a pickup. */
+        PickupAddress: {
+            address1: string;
+            address2?: string | null;
+            city: string;
+            country: string;
+            name: string;
+            phone?: string | null;
+            postalCode: string;
+            state?: string | null;
+        };
         PickupHours: {
             /** @description By lower-case weekday name (monday ... sunday); a missing day is closed. */
             regularHours: {
                 [key: string]: components["schemas"]["OpeningHours"];
             };
             specialHours: components["schemas"]["SpecialHours"][];
+        };
+        PickupInput: {
+            address: components["schemas"]["PickupAddress"];
+            slot: components["schemas"]["PickupSlotInput"];
+        };
+        PickupSlotInput: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** Format: int32 */
+            fromHour: number;
+            /** Format: int32 */
+            toHour: number;
+        };
+        PickupSlotView: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** Format: int32 */
+            fromHour: number;
+            /** Format: int32 */
+            toHour: number;
         };
         PickupStore: {
             addressLines: string[];
@@ -1182,10 +1507,24 @@ export interface components {
             local?: string | null;
             name: string;
         };
+        ReasonView: {
+            appCode: string;
+            reasonCode: string;
+            text: string;
+        };
         Recipient: {
             contactInformation?: components["schemas"]["ContactInformation"];
             firstName?: string | null;
             lastName?: string | null;
+        };
+        /** @description Where the refund goes and when (business days after the return is processed). */
+        RefundArrivalView: {
+            /** Format: int32 */
+            businessDaysMax: number;
+            /** Format: int32 */
+            businessDaysMin: number;
+            /** @description ORIGINAL_PAYMENT, GIFT_CARD or BANK_TRANSFER. */
+            destination: string;
         };
         /** @description The registration the front end sends (field names as the provider's API spells them). */
         Registration: {
@@ -1211,6 +1550,58 @@ export interface components {
             linkText?: string | null;
             linkUrl?: string | null;
             text: string;
+        };
+        ReturnEvent: {
+            /** @description A raw return status of 001 §4.1 (case, spaces, hyphens and underscores alike), or refunded / inspected / denied. */
+            status: string;
+        };
+        ReturnEventResult: {
+            rawStatus: string;
+            returnOrderNumber: string;
+            simpleStatus: string;
+        };
+        ReturnLabelView: {
+            carrier: string;
+            carrierId: string;
+            dataMatrix: string;
+            dropOffCode: components["schemas"]["DropOffCode"];
+            isEmeaPaperless: boolean;
+            /** @description PDF, or PNG for the EMEA paperless code. */
+            labelFormat: string;
+            /** @description Base64 of the PDF or PNG. */
+            returnLabel: string;
+            trackingNumber: string;
+        };
+        ReturnOptions: {
+            asMember: boolean;
+            commentAllowed: boolean;
+            commentMaxLength: number;
+            country: string;
+            currency: string;
+            /** @description Guests are offered to sign in for free shipping (001 §1). */
+            loginPrompt: boolean;
+            methods: components["schemas"]["MethodView"][];
+            orderDate: string;
+            orderLines: components["schemas"]["OptionLine"][];
+            orderNumber: string;
+            paymentType?: string | null;
+            /** @description Non-members returning in a store bring proof of purchase (001 §1). */
+            proofOfPurchaseRequired: boolean;
+            reasons: components["schemas"]["ReasonView"][];
+            returnDeadline: string;
+            /** Format: int64 */
+            returnWindowDays: number;
+            /** Format: int64 */
+            scannableCodeWaitMinutes: number;
+            storeRefundToGiftCard: boolean;
+            storeReturnAllowed: boolean;
+            /**
+             * @description EU right of withdrawal: may be declared now (`POST /order_mgmt/withdrawal/v1`), and until when
+             *     (null while not delivered).
+             */
+            withdrawalAvailable: boolean;
+            withdrawalDeadline?: string | null;
+            withinWindow: boolean;
         };
         /** @description Return-to-store information (000 section 3: header, subheader, barcodeNumber, linkSource, linkDisplayText). */
         ReturnToStore: {
@@ -1322,6 +1713,17 @@ export interface components {
             /** Format: int64 */
             totalResources: number;
         };
+        StoreReturnEmail: {
+            country?: string | null;
+            firstName?: string | null;
+            language?: string | null;
+            orderNumber: string;
+            returnNumber: string;
+            to?: string | null;
+        };
+        StoreReturnEmailSent: {
+            sent: boolean;
+        };
         /** @description One store as the store views show it. */
         StoreView: {
             address: components["schemas"]["StoreAddress"];
@@ -1431,6 +1833,25 @@ export interface components {
             address: components["schemas"]["Address"];
             /** @description The shopper's language, e.g. `en`, `ko`. */
             language?: string | null;
+        };
+        WithdrawalConfirmation: {
+            /** @description The end of the withdrawal period; null while the goods are not delivered. */
+            deadline?: string | null;
+            /** @description When the declaration was received (RFC 3339, UTC). */
+            declaredAt: string;
+            /** @description The confirmation e-mail was sent (false on a repeated declaration or without an e-mail). */
+            emailSent: boolean;
+            lineNumbers: number[];
+            orderNumber: string;
+            /** @description Where the return methods are: the order's return options. */
+            returnOptions: string;
+        };
+        WithdrawalRequest: {
+            /** @description The sales-order lines withdrawn from; all lines when absent. */
+            lineNumbers?: number[] | null;
+            /** @description The shopper's language for the confirmation, e.g. de-DE. */
+            locale?: string | null;
+            orderNumber: string;
         };
     };
     responses: never;
@@ -2304,6 +2725,56 @@ export interface operations {
             };
         };
     };
+    post_return_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                returnOrderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnEvent"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnEventResult"];
+                };
+            };
+            /** @description validation-failed: unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     upsert_store: {
         parameters: {
             query?: never;
@@ -2351,6 +2822,101 @@ export interface operations {
             };
         };
     };
+    submit_bank_refund: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankRefundRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankRefundResponse"];
+                };
+            };
+            /** @description validation-failed: accountDetails.iban (Invalid IBAN), accountDetails.owner.firstName (at most 24), accountDetails.owner.lastName, email */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-order-detail-failure */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_return_options: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+                /** @description carrier names in this language */
+                language?: string;
+            };
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnOptions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-order-detail-failure: no such sales order, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     list_providers: {
         parameters: {
             query?: {
@@ -2376,6 +2942,328 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    send_store_return_email: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreReturnEmail"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreReturnEmailSent"];
+                };
+            };
+            /** @description store-return-email-refused: no e-mail, not a store return, or the flag is off; validation-failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_return_capture: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: {
+                /** @description Stripe semantics: replay, 422 on another body, 409 while running */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptureRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptureAccepted"];
+                };
+            };
+            /** @description validation-failed (field named), invalid-order-number, invalid-idempotency-key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-order-detail-failure: no such order, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description return-quantity-exceeded, return-window-closed, item-not-returnable, return-method-unavailable, store-country-mismatch, idempotency-request-in-progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency-key-reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_return_capture_job: {
+        parameters: {
+            query?: {
+                /** @description guests: the filter used to create it */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            /** @description not-found: no such job, or another caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_return_label: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                returnOrderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnLabelView"];
+                };
+            };
+            /** @description service-order-detail-failure: no such return, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description label-not-available: China, Korea, store returns, pickups */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    dispatch_return_label: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchResponse"];
+                };
+            };
+            /** @description validation-failed: dispatchType, email */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description label-not-available */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate-limited: 3 dispatches of this type already */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description the mail server did not take the message */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    declare_withdrawal: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description declared before: the first declaration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalConfirmation"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalConfirmation"];
+                };
+            };
+            /** @description validation-failed: lineNumbers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description withdrawal-not-available: not an EU order, or the 14 days after delivery have passed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

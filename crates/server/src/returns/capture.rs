@@ -1,0 +1,456 @@
+//! `POST /order_mgmt/user_return_captures/v1`: checks the request against the order's return options,
+//! then in ONE transaction reserves the units (conditional UPDATE: never more than ordered), stores the
+//! return with its lines, enqueues the `return_capture` job and stores the idempotent answer. Any refusal
+//! leaves nothing behind.
+
+use std::collections::HashSet;
+
+use axum::body::Bytes;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use domain::returns::methods::{self, MethodChoice, ReturnMethod};
+use domain::returns::quantity::DisableReason;
+use domain::returns::{reasons, window};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::CAPTURE_JOB;
+use super::db::{self, ReturnLineRow, ReturnRow};
+use super::options::{self, carrier_offers, method_settings, offered_methods, price_for};
+use crate::access::authorize_order;
+use crate::caller::Caller;
+use crate::carriers::{self, PickupAddress};
+use crate::error::{AppError, AppResult};
+use crate::idempotency::{self, Begin, Claim};
+use crate::jobs::{self, NewJob};
+use crate::orders::store::StoredOrder;
+use crate::state::AppState;
+
+pub const SCOPE: &str = "POST /order_mgmt/user_return_captures/v1";
+/// The raw status of a return until ops moves it along (001 §4.1: returnCreated).
+pub const INITIAL_RAW_STATUS: &str = "return request created";
+const MAX_LINES: usize = 100;
+const MAX_TEXT: usize = 200;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptureLine {
+    /// The line's gtin.
+    #[serde(default)]
+    pub universal_product_code: Option<String>,
+    /// Alternatively the sales-order line number.
+    #[serde(default)]
+    pub line_number: Option<i64>,
+    pub quantity: i64,
+    /// App code (`tooBig`) or server code (`1`); unknown codes fall back to not-as-expected.
+    pub reason_code: String,
+    #[serde(default)]
+    pub reason_text: Option<String>,
+    /// The shopper's comment, at most 140 characters (not in Japan).
+    #[serde(default)]
+    pub comment: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PickupSlotInput {
+    /// YYYY-MM-DD.
+    pub date: String,
+    pub from_hour: u32,
+    pub to_hour: u32,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PickupInput {
+    pub address: PickupAddress,
+    pub slot: PickupSlotInput,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptureRequest {
+    pub order_number: String,
+    pub order_lines: Vec<CaptureLine>,
+    #[serde(default)]
+    pub method_id: Option<String>,
+    #[serde(default)]
+    pub return_method: Option<String>,
+    #[serde(default)]
+    pub standard_carrier_alpha_code: Option<String>,
+    #[serde(default)]
+    pub store_id: Option<String>,
+    #[serde(default)]
+    pub pickup: Option<PickupInput>,
+    #[serde(default)]
+    pub locale: Option<String>,
+    #[serde(default)]
+    pub capture_system: Option<String>,
+    #[serde(default)]
+    pub create_return_label_flag: Option<bool>,
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub ship_from: Option<serde_json::Value>,
+    #[serde(default)]
+    pub oms_region_reference: Option<String>,
+    #[serde(default)]
+    pub order_create_date: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptureResponseBody {
+    pub return_order_number: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptureAccepted {
+    pub job_id: String,
+    pub response: CaptureResponseBody,
+}
+
+/// What the job needs, stored on the return.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredRequest {
+    pub capture_system: Option<String>,
+    pub create_return_label: bool,
+    pub pickup_address: Option<PickupAddress>,
+    pub pickup_slot: Option<(String, u32, u32)>,
+    pub ship_from: Option<serde_json::Value>,
+}
+
+fn text_ok(value: Option<&str>, field: &str, max: usize) -> AppResult<()> {
+    match value {
+        Some(text) if text.chars().count() > max => {
+            Err(AppError::validation(field, format!("{field} is at most {max} characters")))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn exceeded(index: usize) -> AppError {
+    AppError::coded_conflict(
+        "return-quantity-exceeded",
+        format!("orderLines[{index}].quantity"),
+        "That many units of this item can no longer be returned.",
+    )
+}
+
+/// The method the request names (or the country's first), if the order offers it.
+fn chosen_method(order: &StoredOrder, request: &CaptureRequest, offered: &[MethodChoice]) -> AppResult<MethodChoice> {
+    let unavailable = || {
+        AppError::coded_conflict(
+            "return-method-unavailable",
+            "returnMethod",
+            "This return method is not available for this order.",
+        )
+    };
+    if let Some(id) = request.method_id.as_deref() {
+        let (method, carrier) =
+            methods::parse_method_id(id).ok_or_else(|| AppError::validation("methodId", "unknown return method"))?;
+        return methods::choose(offered, method, carrier.as_deref()).ok_or_else(unavailable);
+    }
+    let Some(code) = request.return_method.as_deref() else {
+        return offered.first().cloned().ok_or_else(unavailable);
+    };
+    let method =
+        ReturnMethod::parse(code).ok_or_else(|| AppError::validation("returnMethod", "unknown return method"))?;
+    let carrier = match request.standard_carrier_alpha_code.as_deref().filter(|scac| !scac.trim().is_empty()) {
+        Some(scac) => {
+            let offers = carrier_offers(&order.country);
+            let found = offers.iter().find_map(|offer| {
+                let carrier = carriers::for_id(&offer.carrier_id)?;
+                carrier.info().scac.eq_ignore_ascii_case(scac.trim()).then(|| offer.carrier_id.clone())
+            });
+            Some(found.ok_or_else(unavailable)?)
+        }
+        None => None,
+    };
+    methods::choose(offered, method, carrier.as_deref()).ok_or_else(unavailable)
+}
+
+/// A checked request: lines resolved, method chosen.
+pub struct Checked {
+    pub lines: Vec<(ReturnLineRow, i64)>,
+    pub choice: MethodChoice,
+    pub store_id: Option<String>,
+    pub stored: StoredRequest,
+    pub locale: String,
+}
+
+pub async fn check(
+    state: &AppState,
+    order: &StoredOrder,
+    request: &CaptureRequest,
+    as_member: bool,
+) -> AppResult<Checked> {
+    if request.order_lines.is_empty() {
+        return Err(AppError::validation("orderLines", "choose at least one item to return"));
+    }
+    if request.order_lines.len() > MAX_LINES {
+        return Err(AppError::validation("orderLines", "too many lines"));
+    }
+    text_ok(request.locale.as_deref(), "locale", 35)?;
+    text_ok(request.capture_system.as_deref(), "captureSystem", 64)?;
+    text_ok(request.oms_region_reference.as_deref(), "omsRegionReference", MAX_TEXT)?;
+    text_ok(request.order_create_date.as_deref(), "orderCreateDate", 64)?;
+    let now = state.clock.now_ms();
+    let returned = db::returned_quantities(&state.db, &order.order_number).await?;
+    let within = window::within_window(order.order_date, now, &order.country);
+    let mut seen = HashSet::new();
+    let mut lines = Vec::with_capacity(request.order_lines.len());
+    for (index, input) in request.order_lines.iter().enumerate() {
+        let field = |name: &str| format!("orderLines[{index}].{name}");
+        let line = match (&input.line_number, input.universal_product_code.as_deref()) {
+            (Some(number), _) => order.lines.iter().find(|line| line.line_number == *number),
+            (None, Some(code)) => order.lines.iter().find(|line| line.gtin == code.trim()),
+            (None, None) => {
+                return Err(AppError::validation(field("universalProductCode"), "name the item by its code"));
+            }
+        }
+        .ok_or_else(|| AppError::validation(field("universalProductCode"), "this item is not in the order"))?;
+        if !seen.insert(line.line_number) {
+            return Err(AppError::validation(field("universalProductCode"), "the same item is named twice"));
+        }
+        if input.quantity < 1 {
+            return Err(AppError::validation(field("quantity"), "the quantity is at least 1"));
+        }
+        text_ok(input.comment.as_deref(), &field("comment"), domain::returns::COMMENT_MAX_CHARS)?;
+        text_ok(input.reason_text.as_deref(), &field("reasonText"), domain::returns::COMMENT_MAX_CHARS)?;
+        if input.reason_code.chars().count() > 64 {
+            return Err(AppError::validation(field("reasonCode"), "unknown reason"));
+        }
+        if input.comment.as_deref().is_some_and(|c| !c.trim().is_empty())
+            && !domain::returns::comment_allowed(&order.country)
+        {
+            return Err(AppError::validation(field("comment"), "comments are not taken in this country"));
+        }
+        let facts = options::line_facts(order, line, returned.get(&line.line_number).copied().unwrap_or(0), within);
+        match facts.reason {
+            Some(DisableReason::WindowClosed) => {
+                return Err(AppError::coded_conflict(
+                    "return-window-closed",
+                    field("quantity"),
+                    "The return period has ended.",
+                ));
+            }
+            Some(DisableReason::FullyReturned) => return Err(exceeded(index)),
+            Some(reason) => {
+                return Err(AppError::coded_conflict(
+                    "item-not-returnable",
+                    field("universalProductCode"),
+                    reason.text(),
+                ));
+            }
+            None if input.quantity > facts.quantity => return Err(exceeded(index)),
+            None => {}
+        }
+        let (reason, _known) = reasons::resolve(&order.country, &input.reason_code);
+        lines.push((
+            ReturnLineRow {
+                line_number: line.line_number,
+                quantity: input.quantity,
+                reason_code: reason.server_code.to_owned(),
+                reason_text: reason.text.to_owned(),
+                comment: input.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned),
+            },
+            line.quantity,
+        ));
+    }
+    let offered = offered_methods(order, method_settings(state.usps_enabled, true));
+    let choice = chosen_method(order, request, &offered)?;
+    let mut stored = StoredRequest {
+        capture_system: request.capture_system.clone(),
+        create_return_label: request.create_return_label_flag.unwrap_or(true),
+        ship_from: request.ship_from.clone(),
+        ..StoredRequest::default()
+    };
+    let store_id = match (&request.store_id, choice.method.is_store()) {
+        (Some(id), true) => {
+            let store = crate::orders::db::find_store(&state.db, id.trim())
+                .await?
+                .ok_or_else(|| AppError::validation("storeId", "unknown store"))?;
+            if !store.country.eq_ignore_ascii_case(&order.country) {
+                return Err(AppError::coded_conflict(
+                    "store-country-mismatch",
+                    "storeId",
+                    "In-store returns must be made in the same country where your order was purchased.",
+                ));
+            }
+            Some(store.store_id)
+        }
+        (Some(_), false) => return Err(AppError::validation("storeId", "a store is chosen only for a store return")),
+        (None, _) => None,
+    };
+    match (&request.pickup, choice.method.is_pickup()) {
+        (Some(pickup), true) => {
+            let carrier = choice.carrier_id.as_deref().and_then(carriers::for_id).ok_or_else(|| {
+                AppError::coded_conflict("return-method-unavailable", "returnMethod", "No carrier serves this pickup.")
+            })?;
+            let today = state.clock.now().date_naive();
+            let date = chrono::NaiveDate::parse_from_str(&pickup.slot.date, "%Y-%m-%d")
+                .map_err(|_| AppError::validation("pickup.slot.date", "a date is YYYY-MM-DD"))?;
+            let offered_slot = carrier.pickup_slots(today).into_iter().any(|slot| {
+                slot.date == date && slot.from_hour == pickup.slot.from_hour && slot.to_hour == pickup.slot.to_hour
+            });
+            if !offered_slot {
+                return Err(AppError::validation("pickup.slot", "choose one of the offered pickup slots"));
+            }
+            check_pickup_address(&pickup.address, &order.country)?;
+            stored.pickup_address = Some(pickup.address.clone());
+            stored.pickup_slot = Some((pickup.slot.date.clone(), pickup.slot.from_hour, pickup.slot.to_hour));
+        }
+        (None, true) if choice.method == ReturnMethod::CourierPickup => {
+            return Err(AppError::validation("pickup", "a courier pickup needs an address and a slot"));
+        }
+        (Some(_), false) => return Err(AppError::validation("pickup", "a pickup is booked only for a pickup method")),
+        _ => {}
+    }
+    let _ = as_member;
+    let locale = request.locale.clone().filter(|l| !l.trim().is_empty()).unwrap_or_else(|| "en".to_owned());
+    Ok(Checked { lines, choice, store_id, stored, locale })
+}
+
+fn check_pickup_address(address: &PickupAddress, country: &str) -> AppResult<()> {
+    let required = [
+        ("pickup.address.name", address.name.as_str()),
+        ("pickup.address.address1", address.address1.as_str()),
+        ("pickup.address.city", address.city.as_str()),
+        ("pickup.address.postalCode", address.postal_code.as_str()),
+    ];
+    for (field, value) in required {
+        if value.trim().is_empty() {
+            return Err(AppError::validation(field, "this field is required"));
+        }
+        text_ok(Some(value), field, MAX_TEXT)?;
+    }
+    text_ok(address.address2.as_deref(), "pickup.address.address2", MAX_TEXT)?;
+    text_ok(address.state.as_deref(), "pickup.address.state", MAX_TEXT)?;
+    text_ok(address.phone.as_deref(), "pickup.address.phone", 32)?;
+    if !address.country.eq_ignore_ascii_case(country) {
+        return Err(AppError::validation("pickup.address.country", "the pickup must be in the order's country"));
+    }
+    Ok(())
+}
+
+fn new_return_number() -> String {
+    let id = uuid::Uuid::new_v4().simple().to_string().to_ascii_uppercase();
+    format!("R{}", id.get(..15).unwrap_or(&id))
+}
+
+fn accepted_response(status: StatusCode, body: &[u8]) -> Response {
+    let mut response = (status, Bytes::copy_from_slice(body)).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// The capture itself, once the idempotency key (if any) is held.
+async fn run(
+    state: &AppState,
+    caller: &Caller,
+    request: &CaptureRequest,
+    claim: Option<&Claim>,
+) -> AppResult<Response> {
+    let access = authorize_order(state, caller, &request.order_number).await?;
+    let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
+    let Some((order, _)) = crate::orders::db::find_order_with_lines(&state.db, access.order_number.as_str()).await?
+    else {
+        return Err(AppError::OrderNotFound);
+    };
+    if order.order_type != domain::OrderType::SalesOrder {
+        return Err(AppError::OrderNotFound);
+    }
+    let checked = check(state, &order, request, access.as_member).await?;
+    let price = price_for(&order, &checked.choice, access.as_member);
+    let now = state.clock.now_ms();
+    let return_order_number = new_return_number();
+    let row = ReturnRow {
+        return_order_number: return_order_number.clone(),
+        parent_order_number: order.order_number.clone(),
+        owner_key: owner_key.clone(),
+        as_member: access.as_member,
+        country: order.country.clone(),
+        return_method: checked.choice.method.as_str().to_owned(),
+        carrier_id: checked.choice.carrier_id.clone(),
+        store_id: checked.store_id.clone(),
+        locale: checked.locale.clone(),
+        email: order.email.clone(),
+        request: serde_json::to_value(&checked.stored).unwrap_or_default(),
+        raw_status: INITIAL_RAW_STATUS.to_owned(),
+        drop_off_code: None,
+        tracking_number: None,
+        refund_deduction: price.refund_deduction.0,
+        created_at: now,
+    };
+    let mut tx = state.db.pool.begin().await?;
+    // Lines in one order, so that two captures of the same lines on PostgreSQL never wait on each other crosswise.
+    let mut order_of_lines: Vec<(usize, &(ReturnLineRow, i64))> = checked.lines.iter().enumerate().collect();
+    order_of_lines.sort_by_key(|(_, (line, _))| line.line_number);
+    for (index, (line, ordered)) in order_of_lines {
+        if !db::reserve(&mut tx, &order.order_number, line.line_number, *ordered, line.quantity).await? {
+            // Dropping the transaction rolls every reservation of this request back.
+            return Err(exceeded(index));
+        }
+    }
+    let lines: Vec<ReturnLineRow> = checked.lines.iter().map(|(line, _)| line.clone()).collect();
+    db::insert_return(&mut tx, &row, &lines).await?;
+    let job_id = jobs::enqueue(
+        &mut tx,
+        &state.clock,
+        NewJob {
+            kind: CAPTURE_JOB,
+            payload: serde_json::json!({ "returnOrderNumber": return_order_number }),
+            order_number: Some(order.order_number.as_str()),
+            owner_key,
+        },
+    )
+    .await?;
+    let body = serde_json::to_vec(&CaptureAccepted {
+        job_id,
+        response: CaptureResponseBody { return_order_number: return_order_number.clone() },
+    })
+    .map_err(|error| AppError::Internal(Box::new(error)))?;
+    if let Some(claim) = claim {
+        idempotency::finish_in(&mut tx, claim, StatusCode::ACCEPTED, &body).await?;
+    }
+    tx.commit().await?;
+    state.jobs.wake();
+    // The parent's view (shouldRefresh, returnable quantities) changes now.
+    state.cache.forget_order(&order.order_number, &[]);
+    Ok(accepted_response(StatusCode::ACCEPTED, &body))
+}
+
+/// Creates a return; answers 202 with the job to poll.
+#[utoipa::path(post, path = "/order_mgmt/user_return_captures/v1", tag = "returns", request_body = CaptureRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Stripe semantics: replay, 422 on another body, 409 while running"),
+           ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    responses((status = 202, body = CaptureAccepted),
+              (status = 400, body = crate::error::ApiError, description = "validation-failed (field named), invalid-order-number, invalid-idempotency-key"),
+              (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such order, or not the caller's"),
+              (status = 409, body = crate::error::ApiError, description = "return-quantity-exceeded, return-window-closed, item-not-returnable, return-method-unavailable, store-country-mismatch, idempotency-request-in-progress"),
+              (status = 422, body = crate::error::ApiError, description = "idempotency-key-reused")))]
+pub async fn create_return_capture(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    caller: Caller,
+    crate::idempotency::IdempotencyKey(key): crate::idempotency::IdempotencyKey,
+    bytes: Bytes,
+) -> AppResult<Response> {
+    let request: CaptureRequest = crate::extract::parse_json_bytes(&bytes)?;
+    let Some(key) = key else {
+        return run(&state, &caller, &request, None).await;
+    };
+    // Authorize before touching keys, so that a stranger cannot probe another caller's keys.
+    authorize_order(&state, &caller, &request.order_number).await?;
+    let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
+    let claim = match idempotency::begin(&state, &owner_key, SCOPE, &key, &bytes).await? {
+        Begin::Replay(answer) => return Ok(answer.into_response()),
+        Begin::Fresh(claim) => claim,
+    };
+    let outcome = run(&state, &caller, &request, Some(&claim)).await;
+    if outcome.is_err() {
+        idempotency::abandon(&state, &claim).await;
+    }
+    outcome
+}

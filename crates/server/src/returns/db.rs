@@ -1,0 +1,321 @@
+//! The returns area's SQL. Reservations move only by conditional UPDATEs; once-only effects are keyed
+//! rows (`return_effects`), inserted before the effect.
+
+use std::collections::HashMap;
+
+use sqlx::{AnyConnection, Row};
+
+use crate::db::Db;
+use crate::error::AppResult;
+
+/// Units of each line of `order_number` taken by returns.
+pub async fn returned_quantities(db: &Db, order_number: &str) -> AppResult<HashMap<i64, i64>> {
+    let rows = sqlx::query("SELECT line_number, returned FROM return_quantities WHERE order_number = $1")
+        .bind(order_number)
+        .fetch_all(&db.pool)
+        .await?;
+    let mut found = HashMap::new();
+    for row in rows {
+        found.insert(row.try_get::<i64, _>("line_number")?, row.try_get::<i64, _>("returned")?);
+    }
+    Ok(found)
+}
+
+/// Takes `quantity` units of a line, if that many are left. False when they are not (nothing changed).
+/// The first statement writes, so SQLite takes its write lock before reading (no stale snapshot), and
+/// PostgreSQL re-checks the condition after waiting on a parallel writer's row.
+pub async fn reserve(
+    connection: &mut AnyConnection,
+    order_number: &str,
+    line_number: i64,
+    ordered: i64,
+    quantity: i64,
+) -> AppResult<bool> {
+    sqlx::query(
+        "INSERT INTO return_quantities (order_number, line_number, ordered, returned) VALUES ($1, $2, $3, 0) \
+         ON CONFLICT (order_number, line_number) DO NOTHING",
+    )
+    .bind(order_number)
+    .bind(line_number)
+    .bind(ordered)
+    .execute(&mut *connection)
+    .await?;
+    let updated = sqlx::query(
+        "UPDATE return_quantities SET returned = returned + $3 \
+         WHERE order_number = $1 AND line_number = $2 AND returned + $3 <= ordered",
+    )
+    .bind(order_number)
+    .bind(line_number)
+    .bind(quantity)
+    .execute(&mut *connection)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Gives reserved units back (a return the carrier refused).
+pub async fn release(
+    connection: &mut AnyConnection,
+    order_number: &str,
+    line_number: i64,
+    quantity: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE return_quantities SET returned = returned - $3 \
+         WHERE order_number = $1 AND line_number = $2 AND returned >= $3",
+    )
+    .bind(order_number)
+    .bind(line_number)
+    .bind(quantity)
+    .execute(&mut *connection)
+    .await?;
+    Ok(())
+}
+
+/// A return as stored.
+#[derive(Debug, Clone)]
+pub struct ReturnRow {
+    pub return_order_number: String,
+    pub parent_order_number: String,
+    pub owner_key: String,
+    pub as_member: bool,
+    pub country: String,
+    pub return_method: String,
+    pub carrier_id: Option<String>,
+    pub store_id: Option<String>,
+    pub locale: String,
+    pub email: Option<String>,
+    pub request: serde_json::Value,
+    pub raw_status: String,
+    pub drop_off_code: Option<String>,
+    pub tracking_number: Option<String>,
+    pub refund_deduction: i64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone)]
+pub struct ReturnLineRow {
+    pub line_number: i64,
+    pub quantity: i64,
+    pub reason_code: String,
+    pub reason_text: String,
+    pub comment: Option<String>,
+}
+
+pub async fn insert_return(connection: &mut AnyConnection, row: &ReturnRow, lines: &[ReturnLineRow]) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO returns (return_order_number, parent_order_number, owner_key, as_member, country, return_method, \
+         carrier_id, store_id, locale, email, request, raw_status, drop_off_code, tracking_number, refund_deduction, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)",
+    )
+    .bind(&row.return_order_number)
+    .bind(&row.parent_order_number)
+    .bind(&row.owner_key)
+    .bind(i64::from(row.as_member))
+    .bind(&row.country)
+    .bind(&row.return_method)
+    .bind(row.carrier_id.clone())
+    .bind(row.store_id.clone())
+    .bind(&row.locale)
+    .bind(row.email.clone())
+    .bind(row.request.to_string())
+    .bind(&row.raw_status)
+    .bind(row.drop_off_code.clone())
+    .bind(row.tracking_number.clone())
+    .bind(row.refund_deduction)
+    .bind(row.created_at)
+    .execute(&mut *connection)
+    .await?;
+    for line in lines {
+        sqlx::query(
+            "INSERT INTO return_lines (return_order_number, line_number, quantity, reason_code, reason_text, comment) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&row.return_order_number)
+        .bind(line.line_number)
+        .bind(line.quantity)
+        .bind(&line.reason_code)
+        .bind(&line.reason_text)
+        .bind(line.comment.clone())
+        .execute(&mut *connection)
+        .await?;
+    }
+    Ok(())
+}
+
+fn return_from_row(row: &sqlx::any::AnyRow) -> Result<ReturnRow, sqlx::Error> {
+    let request: String = row.try_get("request")?;
+    Ok(ReturnRow {
+        return_order_number: row.try_get("return_order_number")?,
+        parent_order_number: row.try_get("parent_order_number")?,
+        owner_key: row.try_get("owner_key")?,
+        as_member: row.try_get::<i64, _>("as_member")? != 0,
+        country: row.try_get("country")?,
+        return_method: row.try_get("return_method")?,
+        carrier_id: row.try_get("carrier_id")?,
+        store_id: row.try_get("store_id")?,
+        locale: row.try_get("locale")?,
+        email: row.try_get("email")?,
+        request: serde_json::from_str(&request).unwrap_or(serde_json::Value::Null),
+        raw_status: row.try_get("raw_status")?,
+        drop_off_code: row.try_get("drop_off_code")?,
+        tracking_number: row.try_get("tracking_number")?,
+        refund_deduction: row.try_get("refund_deduction")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+const RETURN_COLUMNS: &str = "return_order_number, parent_order_number, owner_key, as_member, country, return_method, \
+    carrier_id, store_id, locale, email, request, raw_status, drop_off_code, tracking_number, refund_deduction, created_at";
+
+pub async fn find_return(db: &Db, return_order_number: &str) -> AppResult<Option<(ReturnRow, Vec<ReturnLineRow>)>> {
+    let sql = format!("SELECT {RETURN_COLUMNS} FROM returns WHERE return_order_number = $1");
+    let Some(row) = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(return_order_number).fetch_optional(&db.pool).await?
+    else {
+        return Ok(None);
+    };
+    let found = return_from_row(&row)?;
+    let rows = sqlx::query(
+        "SELECT line_number, quantity, reason_code, reason_text, comment FROM return_lines \
+         WHERE return_order_number = $1 ORDER BY line_number",
+    )
+    .bind(return_order_number)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut lines = Vec::with_capacity(rows.len());
+    for row in rows {
+        lines.push(ReturnLineRow {
+            line_number: row.try_get("line_number")?,
+            quantity: row.try_get("quantity")?,
+            reason_code: row.try_get("reason_code")?,
+            reason_text: row.try_get("reason_text")?,
+            comment: row.try_get("comment")?,
+        });
+    }
+    Ok(Some((found, lines)))
+}
+
+/// The returns of a sales order (newest last).
+pub async fn returns_of(db: &Db, parent_order_number: &str) -> AppResult<Vec<ReturnRow>> {
+    let sql = format!("SELECT {RETURN_COLUMNS} FROM returns WHERE parent_order_number = $1 ORDER BY created_at");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(parent_order_number).fetch_all(&db.pool).await?;
+    Ok(rows.iter().map(return_from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn set_codes(
+    connection: &mut AnyConnection,
+    return_order_number: &str,
+    drop_off_code: Option<&str>,
+    tracking_number: Option<&str>,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE returns SET drop_off_code = COALESCE(drop_off_code, $2), tracking_number = COALESCE(tracking_number, $3), \
+         updated_at = $4 WHERE return_order_number = $1",
+    )
+    .bind(return_order_number)
+    .bind(drop_off_code)
+    .bind(tracking_number)
+    .bind(now)
+    .execute(&mut *connection)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_raw_status(
+    connection: &mut AnyConnection,
+    return_order_number: &str,
+    raw: &str,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query("UPDATE returns SET raw_status = $2, updated_at = $3 WHERE return_order_number = $1")
+        .bind(return_order_number)
+        .bind(raw)
+        .bind(now)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
+}
+
+/// Records an effect of a return; true for exactly one of any number of callers with the same key.
+pub async fn claim_effect(
+    db: &Db,
+    return_order_number: &str,
+    key: &str,
+    detail: Option<&str>,
+    now: i64,
+) -> AppResult<bool> {
+    let inserted = sqlx::query(
+        "INSERT INTO return_effects (return_order_number, effect_key, detail, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (return_order_number, effect_key) DO NOTHING",
+    )
+    .bind(return_order_number)
+    .bind(key)
+    .bind(detail)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(inserted.rows_affected() == 1)
+}
+
+/// A claimed effect not marked done after this long is taken to have died with its process (shorter than
+/// the job lease, so the job that is claimed again finds it free).
+pub const EFFECT_TAKEOVER_MS: i64 = 20_000;
+const PENDING: &str = "pending";
+
+/// Claims an effect that is marked done afterwards (`finish_effect`): true for exactly one caller, either
+/// the first, or one that takes over a claim left pending by a process that died. An effect whose process
+/// died after acting but before marking it done is made again: at least once, never lost.
+pub async fn claim_pending_effect(db: &Db, return_order_number: &str, key: &str, now: i64) -> AppResult<bool> {
+    if claim_effect(db, return_order_number, key, Some(PENDING), now).await? {
+        return Ok(true);
+    }
+    let taken = sqlx::query(
+        "UPDATE return_effects SET created_at = $3 WHERE return_order_number = $1 AND effect_key = $2 \
+         AND detail = $4 AND created_at < $5",
+    )
+    .bind(return_order_number)
+    .bind(key)
+    .bind(now)
+    .bind(PENDING)
+    .bind(now - EFFECT_TAKEOVER_MS)
+    .execute(&db.pool)
+    .await?;
+    Ok(taken.rows_affected() == 1)
+}
+
+/// Marks a claimed effect done with its outcome.
+pub async fn finish_effect(db: &Db, return_order_number: &str, key: &str, detail: &str) -> AppResult<()> {
+    set_effect_detail(db, return_order_number, key, detail).await
+}
+
+/// Forgets an effect whose action failed, so that a retry makes it.
+pub async fn release_effect(db: &Db, return_order_number: &str, key: &str) -> AppResult<()> {
+    sqlx::query("DELETE FROM return_effects WHERE return_order_number = $1 AND effect_key = $2")
+        .bind(return_order_number)
+        .bind(key)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn effect_detail(db: &Db, return_order_number: &str, key: &str) -> AppResult<Option<Option<String>>> {
+    let row = sqlx::query("SELECT detail FROM return_effects WHERE return_order_number = $1 AND effect_key = $2")
+        .bind(return_order_number)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(match row {
+        Some(row) => Some(row.try_get("detail")?),
+        None => None,
+    })
+}
+
+pub async fn set_effect_detail(db: &Db, return_order_number: &str, key: &str, detail: &str) -> AppResult<()> {
+    sqlx::query("UPDATE return_effects SET detail = $3 WHERE return_order_number = $1 AND effect_key = $2")
+        .bind(return_order_number)
+        .bind(key)
+        .bind(detail)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! The returns routes (contract: docs/returns-api.md).
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::returns::methods::ReturnMethod;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::options::{self, OptionInputs, ReturnOptions};
+use super::{CAPTURE_JOB, capture, db, events, labels, refund};
+use crate::access::authorize_order;
+use crate::caller::Caller;
+use crate::error::{AppError, AppResult};
+use crate::extract::{JsonBody, QueryPairs};
+use crate::jobs::view::{JobView, find_visible};
+use crate::mail::{Attachment, OutgoingMail};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/order_mgmt/return_options/v1/{order_number}", get(get_return_options))
+        .route("/order_mgmt/user_return_captures/v1", post(capture::create_return_capture))
+        .route("/order_mgmt/user_return_captures_jobs/v1/{job_id}", get(get_return_capture_job))
+        .route("/order_mgmt/user_return_labels/v1/{return_order_number}", get(labels::get_return_label))
+        .route("/order_mgmt/user_return_labels_dispatch/v1", post(labels::dispatch_return_label))
+        .route("/order_mgmt/bank_refund/v1", post(refund::submit_bank_refund))
+        .route("/order_mgmt/store_return_email/v1", post(send_store_return_email))
+        .route("/ops/v1/returns/{return_order_number}/events", post(events::post_return_event))
+        .route("/order_mgmt/withdrawal/v1", post(super::withdrawal::declare_withdrawal))
+}
+
+/// What the caller may return from an order and how.
+#[utoipa::path(get, path = "/order_mgmt/return_options/v1/{orderNumber}", tag = "returns",
+    params(("orderNumber" = String, Path), ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)"),
+           ("language" = Option<String>, Query, description = "carrier names in this language")),
+    responses((status = 200, body = ReturnOptions), (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such sales order, or not the caller's"),
+              (status = 429, body = crate::error::ApiError)))]
+pub async fn get_return_options(
+    State(state): State<AppState>,
+    Path(order_number): Path<String>,
+    caller: Caller,
+    query: QueryPairs,
+) -> AppResult<Json<ReturnOptions>> {
+    let access = authorize_order(&state, &caller, &order_number).await?;
+    let Some((order, _)) = crate::orders::db::find_order_with_lines(&state.db, access.order_number.as_str()).await?
+    else {
+        return Err(AppError::OrderNotFound);
+    };
+    if order.order_type != domain::OrderType::SalesOrder {
+        return Err(AppError::OrderNotFound);
+    }
+    let returned = db::returned_quantities(&state.db, &order.order_number).await?;
+    let language = query.first("language").or_else(|| query.first("locale")).unwrap_or("en");
+    let language = if language.len() <= 35 { language } else { "en" };
+    let inputs = OptionInputs {
+        as_member: access.as_member,
+        now_ms: state.clock.now_ms(),
+        usps_enabled: state.usps_enabled,
+        returns_barcode: crate::orders::hooks::action_flags(&state, &order.country).enable_returns_barcode,
+        returned: &returned,
+        language,
+    };
+    Ok(Json(options::compute(&order, &inputs)))
+}
+
+/// The return capture job: PENDING / IN_PROGRESS with `eta`, then COMPLETED with the return, or DENIED.
+#[utoipa::path(get, path = "/order_mgmt/user_return_captures_jobs/v1/{jobId}", tag = "returns",
+    params(("jobId" = String, Path), ("filter" = Option<String>, Query, description = "guests: the filter used to create it")),
+    responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError, description = "not-found: no such job, or another caller's")))]
+pub async fn get_return_capture_job(
+    State(state): State<AppState>,
+    Path(job_id): Path<String>,
+    caller: Caller,
+) -> AppResult<Json<JobView>> {
+    find_visible(&state, &caller, &job_id, &[CAPTURE_JOB]).await.map(Json)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreReturnEmail {
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub first_name: Option<String>,
+    #[serde(default)]
+    pub language: Option<String>,
+    pub order_number: String,
+    pub return_number: String,
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreReturnEmailSent {
+    pub sent: bool,
+}
+
+/// Whether the store-return e-mail is on (001 §6 send-store-return-email). On in every country until the
+/// configuration service lands.
+pub fn send_store_return_email_flag(_country: &str) -> bool {
+    true
+}
+
+/// The store-return e-mail with the return barcode (CODE128 PNG) for the store to scan.
+#[utoipa::path(post, path = "/order_mgmt/store_return_email/v1", tag = "returns", request_body = StoreReturnEmail,
+    params(("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    responses((status = 200, body = StoreReturnEmailSent),
+              (status = 400, body = crate::error::ApiError, description = "store-return-email-refused: no e-mail, not a store return, or the flag is off; validation-failed"),
+              (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+pub async fn send_store_return_email(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<StoreReturnEmail>,
+) -> AppResult<Json<StoreReturnEmailSent>> {
+    let refused = |message: &str| AppError::Validation { field: "returnNumber".into(), message: message.into() };
+    let (ret, parent) = labels::visible_return(&state, &caller, &request.return_number).await?;
+    if !parent.order_number.eq_ignore_ascii_case(request.order_number.trim()) {
+        return Err(AppError::OrderNotFound);
+    }
+    if !ReturnMethod::parse(&ret.return_method).is_some_and(ReturnMethod::is_store) {
+        return Err(refused("the store-return e-mail is only for store returns"));
+    }
+    if !send_store_return_email_flag(&ret.country) {
+        return Err(refused("the store-return e-mail is off in this country"));
+    }
+    let to = request
+        .to
+        .as_deref()
+        .map(str::trim)
+        .filter(|to| !to.is_empty())
+        .map(str::to_owned)
+        .or_else(|| ret.email.clone());
+    let Some(to) = to else { return Err(AppError::validation("to", "no e-mail address is known for this order")) };
+    if !domain::rules::is_email(&to) {
+        return Err(AppError::validation("to", "Please enter a valid email address."));
+    }
+    let mut slot = None;
+    for n in 1..=labels::MAX_DISPATCHES {
+        let key = format!("dispatch:STORE_EMAIL:{n}");
+        if db::claim_effect(&state.db, &ret.return_order_number, &key, None, state.clock.now_ms()).await? {
+            slot = Some(key);
+            break;
+        }
+    }
+    let Some(key) = slot else { return Err(AppError::RateLimited { retry_after_seconds: 86_400 }) };
+    let language = request.language.as_deref().filter(|l| l.len() <= 35).unwrap_or(&ret.locale);
+    let (subject, body) = super::texts::compose(super::notify::StatusMail::Created, language, &ret.return_order_number);
+    let body = format!("{body}\n\n{}", ret.return_order_number);
+    let barcode = crate::documents::barcode::code128_png(&ret.return_order_number)
+        .map_err(|error| AppError::Internal(Box::new(error)))?;
+    let attachment = Attachment {
+        name: format!("return-{}.png", ret.return_order_number),
+        content_type: "image/png".into(),
+        bytes: barcode,
+    };
+    if let Err(error) = state.mailer.send(OutgoingMail { to, subject, body, attachment: Some(attachment) }).await {
+        tracing::warn!(code = "store-return-email-failure", %error, "the store-return e-mail was not sent");
+        db::release_effect(&state.db, &ret.return_order_number, &key).await?;
+        return Err(AppError::Unavailable);
+    }
+    Ok(Json(StoreReturnEmailSent { sent: true }))
+}

@@ -85,6 +85,12 @@ export interface WireReturnOptions {
   reasons: { appCode: string; reasonCode: string; text?: string | null }[];
 }
 
+/**
+ * The generated schema's answer must fit the tolerant wire type the mapper reads (tests pass partial
+ * answers): this fails to compile the moment the API's shape drifts from what the wizard reads.
+ */
+export const generatedOptionsFit = (generated: components['schemas']['ReturnOptions']): WireReturnOptions => generated;
+
 export interface ReturnOptionLine {
   lineNumber: number;
   /** The product gtin, sent back as universalProductCode. */

@@ -88,3 +88,23 @@ test('a GB guest returns by scannable code and sees the QR code', async ({ page 
   await expect(dialog).toContainText('Code:');
   await checkStep(page, 'gb-guest-code');
 });
+
+test('a DE member returns by carrier drop-off and e-mails the label', async ({ page }) => {
+  await signIn(page, 'shopper@example.com');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/de/en/orders/return-items/C9RM00000003?selected=00882000000001');
+  await page.getByLabel('Reason for return').first().selectOption({ index: 1 });
+  await primary(page, 'Continue').click();
+  // The printable drop-off of the first carrier (the paperless method's sub-choice when it has one).
+  const dropOff = page.getByRole('radio', { name: /Carrier drop-off/ }).first();
+  if (!(await dropOff.isVisible())) await page.getByRole('radio').first().check();
+  await dropOff.check();
+  await primary(page, 'Submit return').click();
+  await expect(page).toHaveURL(/\/de\/en\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/, { timeout: 15_000 });
+  const code = page.getByRole('dialog', { name: 'Your return code' });
+  if (await code.waitFor({ timeout: 5000 }).then(() => true, () => false)) await code.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'E-mail label' }).click();
+  await page.getByRole('dialog', { name: 'E-mail your label?' }).getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText("We've e-mailed your label.")).toBeVisible();
+  await checkStep(page, 'de-label-sent');
+});

@@ -31,6 +31,21 @@ const CurbsidePickupPage = lazy(() =>
 const StoreConsolePage = lazy(() =>
   import('@/features/store-console/pages/store-console-page').then((module) => ({ default: module.StoreConsolePage })),
 );
+const ReturnItemsPage = lazy(() =>
+  import('@/features/returns/pages/return-items-page').then((module) => ({ default: module.ReturnItemsPage })),
+);
+const ReturnInstructionsPage = lazy(() =>
+  import('@/features/returns/pages/return-instructions-page').then((module) => ({ default: module.ReturnInstructionsPage })),
+);
+const BankRefundPage = lazy(() =>
+  import('@/features/returns/pages/bank-refund-page').then((module) => ({ default: module.BankRefundPage })),
+);
+const RefundConfirmationPage = lazy(() =>
+  import('@/features/returns/pages/bank-refund-page').then((module) => ({ default: module.RefundConfirmationPage })),
+);
+const WithdrawalPage = lazy(() =>
+  import('@/features/returns/pages/withdrawal-page').then((module) => ({ default: module.WithdrawalPage })),
+);
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
@@ -38,6 +53,12 @@ const ORDER = '(?<orderNumber>[A-Za-z0-9]{4,32})';
 const SALES = new RegExp(`^/orders/sales/${ORDER}/?$`);
 const RETURNS = new RegExp(`^/orders/returns/${ORDER}/?$`);
 const CURBSIDE = new RegExp(`^/orders/curbside/${ORDER}/?$`);
+// Returns (spec 001 §2): returnItems, returnInstructions(+Emea), refund and refundConfirmation.
+const RETURN_ITEMS = new RegExp(`^/orders/return-items/${ORDER}/?$`);
+const RETURN_INSTRUCTIONS = new RegExp(`^/orders/return-instructions(?<emea>-emea)?/${ORDER}/?$`);
+const REFUND = new RegExp(`^/orders/refund/${ORDER}/?$`);
+const REFUND_CONFIRMATION = new RegExp(`^/orders/refund-confirmation/${ORDER}/?$`);
+const WITHDRAWAL = new RegExp(`^/orders/withdrawal/${ORDER}/?$`);
 const GUEST_LOOKUP = new RegExp(`^/orders/details(?:/${ORDER})?/?$`);
 
 /** The route table, inside the country/locale prefix (the enclosing router's base). */
@@ -48,6 +69,15 @@ export function AppRoutes() {
       <Route path="/orders/partner" component={PartnerOrderHistoryPage} />
       <Route path={SALES}>{(params) => <SalesOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={RETURNS}>{(params) => <ReturnOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={RETURN_ITEMS}>
+        {(params) => <ReturnItemsPage orderNumber={params.orderNumber ?? ''} />}
+      </Route>
+      <Route path={RETURN_INSTRUCTIONS}>
+        {(params) => <ReturnInstructionsPage returnOrderNumber={params.orderNumber ?? ''} emea={Boolean(params.emea)} />}
+      </Route>
+      <Route path={REFUND}>{(params) => <BankRefundPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={REFUND_CONFIRMATION}>{(params) => <RefundConfirmationPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={WITHDRAWAL}>{(params) => <WithdrawalPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />

@@ -33,6 +33,8 @@ export interface RequestOptions<O> {
   signal?: AbortSignal;
   /** Statuses answered with this value instead of an error (history accepts 404 as empty). */
   fallbackOn?: Partial<Record<number, SuccessBody<O>>>;
+  /** Extra request headers (an `Idempotency-Key` on a write that must apply once). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(template: string, params: object | undefined, query: object | undefined, rawQuery?: string | null) {
@@ -75,7 +77,7 @@ function toApiError(response: Response, body: unknown): ApiError {
 
 async function request<O>(method: Method, template: string, options: RequestOptions<O>): Promise<SuccessBody<O>> {
   const session = getSession();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const query: Record<string, unknown> = { ...(options.query as object | undefined) };
   const asMember = options.auth !== 'none' && session.member !== null;
   // Browsers are signed in by the session cookie (sent by fetch on its own); bearer tokens are for other clients.
@@ -132,3 +134,23 @@ export const apiPatch = <P extends PathsWith<'patch'>>(path: P, options: Request
 
 export const apiDelete = <P extends PathsWith<'delete'>>(path: P, options: RequestOptions<Operation<P, 'delete'>>) =>
   request<Operation<P, 'delete'>>('delete', path, options);
+
+/**
+ * An endpoint the generated document does not list yet (a feature built beside its API, typed by the
+ * feature from the API's contract doc). Replace with the typed calls once `npm run gen:api` has it.
+ */
+export interface UnlistedOptions {
+  auth: Auth;
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+interface Unlisted<T> {
+  parameters: { path: Record<string, string>; query?: Record<string, string | number | undefined> };
+  requestBody: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': T } } };
+}
+export const apiUnlisted = <T>(method: Method, path: string, options: UnlistedOptions): Promise<T> =>
+  request<Unlisted<T>>(method, path, options);

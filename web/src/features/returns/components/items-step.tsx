@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import type { ReturnReason } from '../api';
+import { COMMENT_MAX, commentAllowed, isReturnable, returnableQuantity, type LineChoice, type ReturnableLine, type Selection } from '../model/selection';
+import { reasonName } from './reason-name';
+
+interface ItemsStepProps {
+  lines: ReturnableLine[];
+  selection: Selection;
+  reasons: ReturnReason[];
+  country: string;
+  currency: string;
+  /** The server's commentAllowed (spec 001 §5: not in Japan). */
+  commentsOn: boolean;
+  onChange: (lineNumber: number, choice: LineChoice) => void;
+}
+
+/** Step 1 (spec 001 §2.1, §5): check items, then quantity, reason and the optional comment per item. */
+export function ItemsStep({ lines, selection, reasons, country, currency, commentsOn, onChange }: ItemsStepProps) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="return-step">
+      <legend className="return-step__legend">{t('returns.items.heading')}</legend>
+      <ul className="return-lines">
+        {lines.map((line) => {
+          const choice = selection[line.item.lineNumber];
+          return choice ? (
+            <ReturnLine key={line.item.lineNumber} line={line} choice={choice} reasons={reasons} country={country} currency={currency} commentsOn={commentsOn} onChange={onChange} />
+          ) : null;
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+interface ReturnLineProps {
+  commentsOn: boolean;
+  line: ReturnableLine;
+  choice: LineChoice;
+  reasons: ReturnReason[];
+  country: string;
+  currency: string;
+  onChange: (lineNumber: number, choice: LineChoice) => void;
+}
+
+function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onChange }: ReturnLineProps) {
+  const { t, money } = useI18n();
+  const id = useId();
+  const { item } = line;
+  const returnable = isReturnable(line);
+  const maxQuantity = returnableQuantity(line);
+  const disable = line.option?.returnDisableReason;
+  const set = (patch: Partial<LineChoice>) => { onChange(item.lineNumber, { ...choice, ...patch }); };
+  const missingReason = choice.checked && choice.reason === '';
+  return (
+    <li className={returnable ? 'return-line card' : 'return-line return-line--disabled card'}>
+      <div className="return-line__head">
+        <input
+          id={`${id}-check`}
+          type="checkbox"
+          checked={choice.checked}
+          disabled={!returnable}
+          aria-describedby={disable ? `${id}-disabled` : undefined}
+          onChange={(event) => { set({ checked: event.target.checked }); }}
+        />
+        {item.product.productImage && <img src={item.product.productImage} alt="" width={72} height={72} className="return-line__image" />}
+        <label htmlFor={`${id}-check`} className="return-line__label">
+          <span className="return-line__title">{item.product.title}</span>
+          <span className="muted">{t('returns.items.sizeColor', { size: item.product.size, color: item.product.color })}</span>
+          <span>{money(item.lineItemTransaction.lineItemChargedPrice, currency)}</span>
+        </label>
+      </div>
+      {disable && (
+        <p id={`${id}-disabled`} className="muted return-line__disabled">
+          {disable.text}{' '}
+          {disable.linkUrl && <a href={disable.linkUrl}>{disable.linkText ?? t('returns.items.learnMore')}</a>}
+        </p>
+      )}
+      {choice.checked && (
+        <div className="return-line__fields">
+          {/* Spec 001 §5: quantity only when more than one may be returned. */}
+          {maxQuantity > 1 && (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-quantity`}>{t('returns.items.quantity')}</label>
+              <select id={`${id}-quantity`} className="field__input" value={choice.quantity} onChange={(event) => { set({ quantity: Number(event.target.value) }); }}>
+                {Array.from({ length: maxQuantity }, (_, index) => index + 1).map((value) => (
+                  <option key={value} value={value}>{value}</option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className={missingReason ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor={`${id}-reason`}>{t('returns.items.reason')}</label>
+            <select
+              id={`${id}-reason`}
+              className="field__input"
+              value={choice.reason}
+              required
+              aria-invalid={missingReason || undefined}
+              aria-describedby={missingReason ? `${id}-reason-error` : undefined}
+              onChange={(event) => { set({ reason: event.target.value }); }}
+            >
+              <option value="">{t('returns.items.chooseReason')}</option>
+              {reasons.map((reason) => (
+                <option key={reason.code} value={reason.code}>{reasonName({ reason, t })}</option>
+              ))}
+            </select>
+            {missingReason && <p id={`${id}-reason-error`} className="field__error">{t('returns.items.reasonRequired')}</p>}
+          </div>
+          {commentsOn && commentAllowed(country, choice) && (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-comment`}>{t('returns.items.comment')}</label>
+              <textarea
+                id={`${id}-comment`}
+                className="field__input return-line__comment"
+                maxLength={COMMENT_MAX}
+                rows={3}
+                value={choice.comment}
+                aria-describedby={`${id}-count`}
+                onChange={(event) => { set({ comment: event.target.value.slice(0, COMMENT_MAX) }); }}
+              />
+              <p id={`${id}-count`} className="field__hint">{t('returns.items.commentCount', { count: choice.comment.length, max: COMMENT_MAX })}</p>
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

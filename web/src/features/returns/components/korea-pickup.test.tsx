@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, expect, it } from 'vitest';
+import { order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const ORDER = 'K0012345678';
+const krw = (amount: string) => ({ amount, currency: 'KRW' });
+const address = (index: number) => ({
+  id: `a${String(index)}`, country: 'KR', name: `김민지 ${String(index)}`, line1: `테헤란로 ${String(index)}`, locality: '강남구', province: '서울특별시', code: '06236', phone: '01012345678', preferred: index === 1,
+});
+
+beforeEach(() => { localStorage.clear(); });
+
+it('books a Korea courier pickup: address list in pages of 5, the suggested address, a window, then submit', async () => {
+  const { requests } = mockFetch([
+    { path: `/orders/history/v1/${ORDER}`, respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })) },
+    {
+      path: `/order_mgmt/return_options/v1/${ORDER}`,
+      respond: () =>
+        json({
+          orderNumber: ORDER, country: 'KR', currency: 'KRW', asMember: true, commentAllowed: true,
+          orderLines: [{ lineNumber: 1, gtin: '00012345678905', returnableQuantity: 1, returnableFlag: true, unitRefund: krw('129000') }],
+          methods: [{ id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj', carrierName: 'CJ대한통운', price: krw('0'), refundDeduction: krw('0'), pickupSlots: [{ date: '2026-11-24', fromHour: 9, toHour: 13 }, { date: '2026-11-25', fromHour: 14, toHour: 18 }] }],
+          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
+        }),
+    },
+    { path: '/addresses/v1/member-1/address', respond: () => json([1, 2, 3, 4, 5, 6].map(address)) },
+    {
+      method: 'POST',
+      path: '/address/validation/v1',
+      respond: () => json({ validated: false, validatedAddress: { ...address(6), line1: '테헤란로 6길', code: '06237' } }),
+    },
+    { method: 'POST', path: '/order_mgmt/user_return_captures/v1', respond: () => json({ jobId: 'J9', response: { returnOrderNumber: 'R0000000099' } }, 202) },
+    { path: '/order_mgmt/user_return_captures_jobs/v1/J9', respond: () => json({ id: 'J9', status: 'COMPLETED', response: { returnOrderNumber: 'R0000000099' } }) },
+  ]);
+  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+  await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
+  await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+  // The only method is chosen by itself (spec 001 §5).
+  expect(await screen.findByRole('radio', { name: /택배 회수/ })).toBeChecked();
+  await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+
+  const list = await screen.findByRole('group', { name: '회수 주소 선택' });
+  expect(within(list).getAllByRole('radio')).toHaveLength(5);
+  expect(screen.getByText('6개 중 1-5')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: '다음' }));
+  await user.click(within(list).getByRole('radio', { name: /김민지 6/ }));
+  const dialog = await screen.findByRole('dialog', { name: '주소 확인' });
+  expect(dialog).toHaveTextContent('입력하신 주소를 정확히 확인하지 못했지만 비슷한 주소를 찾았습니다.');
+  await user.click(within(dialog).getByRole('button', { name: '추천 주소 사용' }));
+  const submit = () => screen.getAllByRole('button', { name: '반품 신청' })[0]!;
+  expect(submit()).toBeDisabled();
+  await user.click(screen.getByRole('radio', { name: /14:00-18:00/ }));
+  await user.click(submit());
+  expect(await screen.findByText('반품이 신청되었습니다')).toBeInTheDocument();
+
+  const validation = requests.find((request) => request.url.pathname === '/address/validation/v1');
+  expect(validation?.body).toMatchObject({ language: 'ko', address: { id: 'a6' } });
+  const capture = requests.find((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
+  expect(capture?.body).toMatchObject({
+    methodId: 'courierPickup|cj',
+    pickup: { address: { line1: '테헤란로 6길', postalCode: '06237', city: '강남구', country: 'KR' }, slot: { date: '2026-11-25', fromHour: 14, toHour: 18 } },
+  });
+}, 20_000);
+
+it('creates nothing online for a store return in Korea and says what to bring', async () => {
+  const { requests } = mockFetch([
+    { path: `/orders/history/v1/${ORDER}`, respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })) },
+    {
+      path: `/order_mgmt/return_options/v1/${ORDER}`,
+      respond: () =>
+        json({
+          orderNumber: ORDER, country: 'KR', currency: 'KRW', asMember: true,
+          orderLines: [{ lineNumber: 1, gtin: '00012345678905', returnableQuantity: 1, returnableFlag: true, unitRefund: krw('129000') }],
+          methods: [
+            { id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj', price: krw('0'), refundDeduction: krw('0') },
+            { id: 'returnToStore', returnMethod: 'returnToStore', price: krw('0'), refundDeduction: krw('0') },
+          ],
+          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
+        }),
+    },
+  ]);
+  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+  await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
+  await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+  await user.click(await screen.findByRole('radio', { name: /매장 반품/ }));
+  await user.click(screen.getAllByRole('button', { name: '반품 신청' })[0]!);
+  expect(await screen.findByRole('heading', { level: 1, name: '매장에서 반품하기' })).toBeInTheDocument();
+  expect(requests.some((request) => request.method === 'POST')).toBe(false);
+}, 20_000);

@@ -1,0 +1,159 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { components } from '@/shared/api/schema';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { Spinner } from '@/shared/ui/spinner';
+import { listAddresses, validatePickupAddress, type PickupAddress, type PickupSlot } from '../api';
+
+type Address = components['schemas']['Address'];
+
+/** Spec 001 §4.4 and §9: the address list shows 5 per page. */
+export const ADDRESSES_PER_PAGE = 5;
+
+export interface PickupChoice {
+  address: PickupAddress | null;
+  slot: PickupSlot | null;
+}
+
+export function toPickupAddress(address: Address, country: string): PickupAddress {
+  const name = address.name ?? [address.nameFamily, address.nameGiven].filter(Boolean).join(' ');
+  return {
+    name,
+    line1: address.line1 ?? '',
+    ...(address.line2 ? { line2: address.line2 } : {}),
+    city: address.locality ?? '',
+    ...(address.province ? { state: address.province } : {}),
+    postalCode: address.code ?? '',
+    country: (address.country ?? country).toUpperCase(),
+    ...(address.phone ? { phone: address.phone } : {}),
+  };
+}
+
+const lines = (address: Address) =>
+  [address.name ?? [address.nameFamily, address.nameGiven].filter(Boolean).join(' '), address.line1, address.line2, [address.code, address.locality, address.province].filter(Boolean).join(' ')].filter(Boolean);
+
+interface PickupAddressStepProps {
+  upmId: string;
+  country: string;
+  slots: PickupSlot[];
+  choice: PickupChoice;
+  onChange: (choice: PickupChoice) => void;
+}
+
+/**
+ * Korea courier pickup (spec 001 §2.2, §4.4): choose a saved address (5 per page), which is validated
+ * (in Korean for Korea); a close match or no match opens the confirm modal with the entered and the
+ * suggested address. Adding and editing happen on the saved-addresses page. Then a pickup window.
+ */
+export function PickupAddressStep({ upmId, country, slots, choice, onChange }: PickupAddressStepProps) {
+  const { t, date } = useI18n();
+  const name = useId();
+  const [page, setPage] = useState(0);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ entered: Address; suggested: Address | null } | null>(null);
+  const addresses = useQuery({ queryKey: ['returns', 'addresses', upmId] as const, queryFn: ({ signal }) => listAddresses(upmId, signal) });
+  const validate = useMutation({ mutationFn: (address: Address) => validatePickupAddress(address, country.toUpperCase() === 'KR' ? 'ko' : 'en') });
+
+  const accept = (address: Address) => {
+    setConfirm(null);
+    onChange({ ...choice, address: toPickupAddress(address, country) });
+  };
+  const choose = (address: Address) => {
+    setSelectedId(address.id ?? null);
+    onChange({ ...choice, address: null });
+    validate.mutate(address, {
+      onSuccess: (answer) => {
+        if (answer.validated && !answer.validatedAddress) accept(address);
+        else {
+          const suggested = answer.validatedAddress ? { ...answer.validatedAddress, id: 'suggested', originalId: address.id ?? null } : null;
+          setConfirm({ entered: address, suggested });
+        }
+      },
+    });
+  };
+
+  const all = addresses.data ?? [];
+  const pages = Math.max(1, Math.ceil(all.length / ADDRESSES_PER_PAGE));
+  const shown = all.slice(page * ADDRESSES_PER_PAGE, (page + 1) * ADDRESSES_PER_PAGE);
+  return (
+    <div className="return-step">
+      <fieldset className="return-stores">
+        <legend className="return-step__legend">{t('returns.pickup.heading')}</legend>
+        {addresses.isPending && <Spinner />}
+        {addresses.isError && (
+          <Alert>
+            {t('returns.pickup.loadFailed')} <Button variant="secondary" onClick={() => { void addresses.refetch(); }}>{t('common.retry')}</Button>
+          </Alert>
+        )}
+        {addresses.data && all.length === 0 && <p>{t('returns.error.noAddresses')}</p>}
+        {shown.map((address) => (
+          <label key={address.id ?? lines(address).join()} className={address.id === selectedId ? 'return-store card return-store--chosen' : 'return-store card'}>
+            <input type="radio" name={name} checked={address.id === selectedId} onChange={() => { choose(address); }} />
+            <span>
+              {lines(address).map((line, index) => <span key={index}>{line}</span>)}
+            </span>
+          </label>
+        ))}
+        {validate.isPending && <Spinner label={t('returns.pickup.checking')} />}
+        {validate.isError && <Alert>{t('returns.pickup.checkFailed')}</Alert>}
+        {choice.address && <p role="status" className="return-store__open">{t('returns.pickup.confirmed')}</p>}
+      </fieldset>
+      {all.length > ADDRESSES_PER_PAGE && (
+        <nav className="return-pager" aria-label={t('returns.pickup.pages')}>
+          <Button variant="secondary" disabled={page === 0} onClick={() => { setPage(page - 1); }}>{t('returns.pager.previous')}</Button>
+          <span aria-live="polite">
+            {t('returns.pickup.count', { from: page * ADDRESSES_PER_PAGE + 1, to: page * ADDRESSES_PER_PAGE + shown.length, total: all.length })}
+          </span>
+          <Button variant="secondary" disabled={page >= pages - 1} onClick={() => { setPage(page + 1); }}>{t('returns.pager.next')}</Button>
+        </nav>
+      )}
+      <p>
+        <Link href={paths.addresses()}>{t('returns.pickup.manage')}</Link>
+      </p>
+      {slots.length > 0 && (
+        <fieldset className="return-stores">
+          <legend className="return-step__legend">{t('returns.pickup.slotHeading')}</legend>
+          {slots.map((slot) => {
+            const key = `${slot.date}-${String(slot.fromHour)}`;
+            const checked = choice.slot?.date === slot.date && choice.slot.fromHour === slot.fromHour;
+            return (
+              <label key={key} className={checked ? 'return-store card return-store--chosen' : 'return-store card'}>
+                <input type="radio" name={`${name}-slot`} checked={checked} onChange={() => { onChange({ ...choice, slot }); }} />
+                <span>{t('returns.pickup.slot', { date: date(slot.date, 'long'), from: slot.fromHour, to: slot.toHour })}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {confirm && (
+        <Dialog
+          title={t('returns.pickup.confirmTitle')}
+          onDismiss={() => { setConfirm(null); setSelectedId(null); }}
+          actions={
+            <>
+              {confirm.suggested && <Button onClick={() => { if (confirm.suggested) accept(confirm.suggested); }}>{t('returns.pickup.useSuggested')}</Button>}
+              <Button variant={confirm.suggested ? 'secondary' : 'primary'} onClick={() => { accept(confirm.entered); }}>{t('returns.pickup.useEntered')}</Button>
+            </>
+          }
+        >
+          <p>{confirm.suggested ? t('returns.error.addressCloseMatch') : t('returns.error.addressNoMatch')}</p>
+          {confirm.suggested && (
+            <div className="card">
+              <strong>{t('returns.pickup.suggested')}</strong>
+              {lines(confirm.suggested).map((line, index) => <p key={index} className="address-lines">{line}</p>)}
+            </div>
+          )}
+          <div className="card">
+            <strong>{t('returns.pickup.entered')}</strong>
+            {lines(confirm.entered).map((line, index) => <p key={index} className="address-lines">{line}</p>)}
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

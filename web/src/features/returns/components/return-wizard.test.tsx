@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { order, orderItem } from '@/test/fixtures';
+import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+import type { WireReturnOptions } from '../api';
+
+const ORDER = 'C0012345678';
+
+const usd = (amount: string) => ({ amount, currency: 'USD' });
+
+/** The API's answer as docs/returns-api.md §1 spells it. */
+const options = (overrides: Partial<WireReturnOptions> = {}): WireReturnOptions => ({
+  orderNumber: ORDER,
+  country: 'US',
+  currency: 'USD',
+  asMember: true,
+  commentAllowed: true,
+  orderLines: [
+    { lineNumber: 1, gtin: '00012345678905', returnableQuantity: 2, returnableFlag: true, unitRefund: usd('129.60') },
+    {
+      lineNumber: 2,
+      gtin: '00099999999999',
+      returnableQuantity: 0,
+      returnableFlag: false,
+      returnDisableReason: { code: 'final-sale', text: 'Final sale items cannot be returned.' },
+    },
+  ],
+  methods: [
+    { id: 'returnToStore', returnMethod: 'returnToStore', price: usd('0.00'), refundDeduction: usd('0.00'), refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 } },
+    { id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS', price: usd('0.00'), refundDeduction: usd('0.00') },
+  ],
+  reasons: [
+    { appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" },
+    { appCode: 'notAsExpected', reasonCode: '6', text: 'Not As Expected' },
+  ],
+  ...overrides,
+});
+
+const detail = () =>
+  order({
+    orderNumber: ORDER,
+    groups: [
+      {
+        ...order().groups[0]!,
+        orderItems: [
+          orderItem({ lineItemTransaction: { ...orderItem().lineItemTransaction, quantity: 2, lineItemChargedPrice: 240, lineItemTaxes: 19.2 } }),
+          orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Tee', gtin: '00099999999999' } }),
+        ],
+      },
+    ],
+  });
+
+const store = (id: string, name: string, isOpenNow: boolean) => ({
+  id, name, isOpenNow, phone: '+1 212 555 0100', latitude: '40.7', longitude: '-73.9', timezone: 'America/New_York', storeServices: [],
+  address: { address1: `${name} Street 1`, city: 'New York', postalCode: '10019', iso2Country: 'US' },
+  operationalDetails: { hoursOfOperation: { regularHours: {} } },
+});
+
+function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }], wire = {} } = {}) {
+  const polls = [...jobs];
+  let captures = 0;
+  return mockFetch([
+    { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail()) },
+    { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options(wire)) },
+    {
+      path: '/store/store_views/v1',
+      respond: (request) =>
+        json({
+          objects: request.url.searchParams.get('page') === '2' ? [store('S4', 'Brooklyn', false)] : [store('S1', 'Fifth Avenue', true), store('S2', 'SoHo', false), store('S3', 'Harlem', true)],
+          pages: { page: Number(request.url.searchParams.get('page')), totalPages: 2, totalResources: 4 },
+        }),
+    },
+    {
+      method: 'POST',
+      path: '/order_mgmt/user_return_captures/v1',
+      respond: () => {
+        captures += 1;
+        // The first capture fails when asked to; the retry succeeds.
+        if (captureStatus !== 202 && captures === 1) return json({ code: 'service-unavailable', message: 'x' }, captureStatus);
+        return json({ jobId: 'J1', response: { returnOrderNumber: 'R0000000042' } }, 202);
+      },
+    },
+    { path: '/order_mgmt/user_return_captures_jobs/v1/J1', respond: () => json(polls.length > 1 ? polls.shift() : polls[0]) },
+    { method: 'POST', path: '/order_mgmt/store_return_email/v1', respond: () => json({}) },
+  ]);
+}
+
+/** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
+async function violations() {
+  const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
+const captures = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
+
+describe('return wizard', () => {
+  beforeEach(() => { localStorage.clear(); });
+
+  it('takes a US member through items, method and submit, then to the instructions', async () => {
+    const { requests } = serve();
+    const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    // The first test loads the lazy page and the catalogue: give a busy machine time.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return items' }, { timeout: 10_000 })).toBeInTheDocument();
+    // The pre-selected item is checked; the final-sale one cannot be, and says why.
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes[0]).toBeChecked();
+    expect(boxes[1]).toBeDisabled();
+    expect(screen.getByText('Final sale items cannot be returned.')).toBeInTheDocument();
+    const continueButton = () => screen.getAllByRole('button', { name: 'Continue' })[0]!;
+    expect(continueButton()).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Reason for return'), 'tooBig');
+    await user.selectOptions(screen.getByLabelText('Quantity'), '1');
+    await user.type(screen.getByLabelText('Tell us more (optional)'), 'Half a size big');
+    expect(screen.getByText('15 of 140 characters')).toBeInTheDocument();
+    const summary = within(screen.getByRole('complementary', { name: 'Return summary' }));
+    expect(summary.getByText('Estimated refund').parentElement).toHaveTextContent('$129.60');
+    expect(await violations()).toEqual([]);
+    await user.click(continueButton());
+
+    expect(await screen.findByRole('group', { name: 'Choose how to return' })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+    const submit = () => screen.getAllByRole('button', { name: 'Submit return' })[0]!;
+    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+    expect(screen.getByText('Refunded to your original payment method 2-5 business days after we receive your return.')).toBeInTheDocument();
+    await user.click(submit());
+
+    expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
+    const [capture] = captures(requests);
+    expect(capture?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(capture?.body).toMatchObject({
+      orderNumber: ORDER,
+      captureSystem: 'nike.digital.web',
+      methodId: 'returnToStore',
+      orderLines: [{ quantity: 1, reasonCode: '1', reasonText: "Doesn't Fit", comment: 'Half a size big', universalProductCode: '00012345678905' }],
+    });
+    expect(capture?.body).not.toHaveProperty('returnMethod');
+    await waitFor(() => { expect(currentUrl()).toBe('/orders/return-instructions/R0000000042?pageView=true&emailSent=true'); }, { timeout: 5000 });
+    // The choice is remembered for this order.
+    expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
+  }, 15_000);
+
+  it('shows Return Not Submitted, and the retry sends the same Idempotency-Key', async () => {
+    const { requests } = serve({ captureStatus: 503 });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Return Not Submitted' });
+    expect(dialog).toHaveTextContent('We could not finalize your return because of a networking error.');
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
+    const [first, second] = captures(requests);
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  }, 15_000);
+
+  it('gives up after 20 polls and offers a retry', async () => {
+    serve({ jobs: [{ id: 'J1', status: 'PENDING', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Return Not Submitted' })).toBeInTheDocument();
+  }, 15_000);
+});
+
+it('prompts a guest to sign in, then picks a store in pages of 3 and sends it with the return', async () => {
+  localStorage.clear();
+  const { requests } = serve({ wire: { asMember: false, loginPrompt: true } });
+  const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { visitor: { email: 'jane@example.com' } });
+  await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
+  await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+  const prompt = await screen.findByRole('dialog', { name: 'Log In for Free Shipping' });
+  expect(within(prompt).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', expect.stringContaining('/orders/signin?redirectPath='));
+  await user.click(within(prompt).getByRole('button', { name: 'Proceed as guest' }));
+  await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+  await user.click(screen.getAllByRole('button', { name: 'Find a store' })[0]!);
+  const stores = await screen.findByRole('group', { name: 'Choose a store' });
+  expect(within(stores).getAllByRole('radio')).toHaveLength(3);
+  expect(within(stores).getAllByText('Open now')).toHaveLength(2);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(await screen.findByRole('radio', { name: /Brooklyn/ }));
+  await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+  expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
+  const capture = requests.find((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
+  expect(capture?.body).toMatchObject({ storeId: 'S4', methodId: 'returnToStore' });
+  // A guest's calls carry the guest filter, POSTs too.
+  expect(capture?.url.searchParams.get('filter')).toBe('email(jane@example.com)');
+  expect(JSON.parse(localStorage.getItem('orders.returnMethods') ?? '[]')).toEqual([
+    expect.objectContaining({ orderNumber: ORDER, returnMethod: 'returnToStore', selectedStore: 'S4' }),
+  ]);
+}, 20_000);

@@ -1,0 +1,252 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useRouter } from 'wouter';
+import type { OrderDetail } from '@/shared/api/types';
+import { useSession } from '@/shared/auth/session';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { Spinner } from '@/shared/ui/spinner';
+import type { ReturnMethodOption, ReturnOptions } from '../api';
+import { returnableLines, useOrderForReturn, useReturnOptions } from '../hooks/use-return-data';
+import { useSubmitReturn } from '../hooks/use-submit-return';
+import { useReturnFlags } from '../model/flags';
+import { refundPreview } from '../model/refund-preview';
+import { loadSavedMethod, saveMethod } from '../model/saved-method';
+import { buildCaptureRequest, canContinueItems, initialSelection, type Selection } from '../model/selection';
+import { initialMethod, isEmea, primaryAction, wizardSteps, type Step } from '../model/wizard';
+import { returnPaths } from '../paths';
+import { ItemsStep } from './items-step';
+import { LoadFailureDialog } from './load-failure-dialog';
+import { MethodStep } from './method-step';
+import { PickupAddressStep, type PickupChoice } from './pickup-address-step';
+import { ReturnSummary } from './return-summary';
+import { StoreStep } from './store-step';
+import { NotSubmittedDialog, SubmittedNotice, SubmittingOverlay } from './submit-states';
+
+interface ReturnWizardProps {
+  orderNumber: string;
+  selectedGtin: string | null;
+  isGuest: boolean;
+}
+
+export function ReturnWizard({ orderNumber, selectedGtin, isGuest }: ReturnWizardProps) {
+  const { t } = useI18n();
+  const order = useOrderForReturn(orderNumber);
+  const options = useReturnOptions(orderNumber);
+  const [dismissed, setDismissed] = useState(false);
+
+  if (order.data && options.data) {
+    return <LoadedWizard order={order.data} options={options.data} selectedGtin={selectedGtin} isGuest={isGuest} />;
+  }
+  const failed = (order.isError || options.isError) && !dismissed;
+  return (
+    <>
+      <h1 className="visually-hidden" tabIndex={-1}>{t('returns.heading')}</h1>
+      <div className="return-skeleton" aria-hidden="true">
+        <div className="return-skeleton__block" />
+        <div className="return-skeleton__block" />
+      </div>
+      {!failed && <Spinner />}
+      {failed && (
+        <LoadFailureDialog
+          onRetry={() => {
+            setDismissed(false);
+            if (order.isError) void order.refetch();
+            if (options.isError) void options.refetch();
+          }}
+          onDismiss={() => { setDismissed(true); }}
+        />
+      )}
+      {dismissed && <Link href={paths.salesOrder(orderNumber)}>{t('returns.backToOrder')}</Link>}
+    </>
+  );
+}
+
+function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderDetail; options: ReturnOptions; selectedGtin: string | null; isGuest: boolean }) {
+  const { t, locale } = useI18n();
+  const flags = useReturnFlags();
+  const { base } = useRouter();
+  const [location] = useLocation();
+  const lines = returnableLines(order, options);
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(lines, selectedGtin));
+  const [saved] = useState(() => loadSavedMethod(order.orderNumber));
+  const [method, setMethod] = useState<ReturnMethodOption | null>(() => initialMethod(options.methods, saved?.returnMethod ?? null));
+  const [storeId, setStoreId] = useState<string | null>(saved?.selectedStore ?? null);
+  const [step, setStep] = useState<Step>('items');
+  const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
+  const [promptDone, setPromptDone] = useState(false);
+  const [koreaStoreDone, setKoreaStoreDone] = useState(false);
+  const upmId = useSession().member?.upmId ?? null;
+  // A new step takes focus (as a new page would), so keyboard and screen-reader users start at its top.
+  const main = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    main.current?.focus();
+  }, [step]);
+  const { state, submit, dismiss } = useSubmitReturn();
+
+  const steps = wizardSteps(method, flags.storeSelector);
+  const stepIndex = steps.indexOf(step);
+  const action = primaryAction(step, steps, method);
+  const currency = options.currency || order.currency;
+  const preview = refundPreview({
+    lines,
+    selection,
+    method: step === 'items' ? null : method,
+    currency,
+    country: order.country,
+    paymentTypes: order.payment.map((payment) => payment.paymentType),
+    storeRefundToGiftCard: options.storeRefundToGiftCard,
+  });
+  const slots = method?.pickupSlots ?? [];
+  const stepReady: Record<Step, boolean> = {
+    items: canContinueItems(selection),
+    method: method !== null,
+    store: method !== null && storeId !== null,
+    // Spec 001 §4.2: on the address step, an (validated) address, and a window when the carrier offers them.
+    address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
+  };
+  const enabled = stepReady[step];
+
+  const choose = (next: ReturnMethodOption) => {
+    setMethod(next);
+    // Spec 001 §2.1: the choice is kept per order (60 days), with the store for store returns.
+    saveMethod({ orderNumber: order.orderNumber, returnMethod: next.id, ...(next.method === 'returnToStore' && storeId ? { selectedStore: storeId } : {}) });
+  };
+  const chooseStore = (id: string) => {
+    setStoreId(id);
+    if (method) saveMethod({ orderNumber: order.orderNumber, returnMethod: method.id, selectedStore: id });
+  };
+
+  const doSubmit = () => {
+    if (!method) return;
+    // Spec 001 §4.2: a store return in Korea creates nothing online; the store takes it from the order.
+    if (order.country.toUpperCase() === 'KR' && method.method === 'returnToStore') {
+      setKoreaStoreDone(true);
+      return;
+    }
+    const paperless = method.method === 'PAPERLESS_RETURN' && flags.emeaPaperless && isEmea(order.country);
+    const email = order.authorizationInfo.email;
+    const storeReturn = method.method === 'returnToStore';
+    submit({
+      request: buildCaptureRequest({
+        order,
+        lines,
+        selection,
+        reasons: options.reasons,
+        method,
+        storeId: storeReturn ? storeId : null,
+        pickup: pickup.address && pickup.slot ? { address: pickup.address, slot: pickup.slot } : null,
+        locale: locale.intlLocale,
+        flags,
+      }),
+      summary: { orderNumber: order.orderNumber, country: order.country, method: method.method, carrierName: method.carrierName ?? null, storeId: storeReturn ? storeId : null, paperless, codeWaitMinutes: options.scannableCodeWaitMinutes },
+      storeEmail:
+        storeReturn && flags.sendStoreReturnEmail && email
+          ? { to: email, firstName: order.shipFrom?.recipient?.firstName ?? '', language: locale.language }
+          : null,
+    });
+  };
+
+  const onPrimary = () => {
+    if (!enabled) return;
+    if (action === 'submit' || action === 'getInstructions') doSubmit();
+    else setStep(steps[stepIndex + 1] ?? step);
+  };
+  const back = () => {
+    // Spec 001 §4.2: going back clears the chosen address.
+    if (step === 'address') setPickup({ address: null, slot: null });
+    setStep(steps[stepIndex - 1] ?? 'items');
+  };
+  const mismatch = locale.country.toUpperCase() !== order.country.toUpperCase();
+  if (koreaStoreDone) {
+    return (
+      <div className="return-instructions">
+        <h1 tabIndex={-1}>{t('returns.koreaStore.title')}</h1>
+        <p>{t('returns.koreaStore.body', { orderNumber: order.orderNumber })}</p>
+        <Link className="button button--primary" href={paths.salesOrder(order.orderNumber)}>{t('returns.breadcrumb.order')}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="return-page">
+      <nav aria-label={t('returns.breadcrumb.label')} className="return-breadcrumb">
+        {stepIndex === 0 ? (
+          <Link href={paths.salesOrder(order.orderNumber)}>{t('returns.breadcrumb.order')}</Link>
+        ) : (
+          <button type="button" className="link-button" onClick={back}>{t('returns.breadcrumb.back')}</button>
+        )}
+      </nav>
+      <h1 tabIndex={-1}>{t('returns.heading')}</h1>
+      <p className="muted">{t('returns.orderNumber', { orderNumber: order.orderNumber })} · {t('returns.stepOf', { step: stepIndex + 1, total: steps.length })}</p>
+      {mismatch && (
+        <Alert tone="info">
+          <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}
+        </Alert>
+      )}
+      {step === 'items' && options.withdrawalAvailable && (
+        <p className="return-withdrawal">
+          {t('returns.withdrawal.offer')} <Link href={returnPaths.withdrawal(order.orderNumber)}>{t('returns.withdrawal.heading')}</Link>
+        </p>
+      )}
+      <div className="return-layout">
+        <div className="return-main" ref={main} tabIndex={-1}>
+          {step === 'items' && (
+            <ItemsStep
+              lines={lines}
+              selection={selection}
+              reasons={options.reasons}
+              country={order.country}
+              currency={currency}
+              commentsOn={options.commentAllowed}
+              onChange={(lineNumber, choice) => { setSelection((current) => ({ ...current, [lineNumber]: choice })); }}
+            />
+          )}
+          {step === 'method' && (
+            <MethodStep
+              methods={options.methods}
+              chosen={method}
+              currency={currency}
+              isGuest={isGuest && !options.asMember}
+              signInPath={paths.signIn(`${base}${location}`)}
+              proofOfPurchase={options.proofOfPurchaseRequired}
+              onChoose={choose}
+            />
+          )}
+          {step === 'store' && <StoreStep country={order.country} storeId={storeId} onChoose={chooseStore} />}
+          {step === 'address' &&
+            (upmId ? (
+              <PickupAddressStep upmId={upmId} country={order.country} slots={slots} choice={pickup} onChange={setPickup} />
+            ) : (
+              <p>
+                {t('returns.pickup.membersOnly')} <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>
+              </p>
+            ))}
+        </div>
+        <ReturnSummary preview={preview} currency={currency} action={action} disabled={!enabled} busy={state.kind === 'submitting'} onAction={onPrimary} />
+      </div>
+      {step === 'method' && isGuest && options.loginPrompt && !promptDone && (
+        <Dialog
+          title={t('returns.loginPrompt.title')}
+          onDismiss={() => { setPromptDone(true); }}
+          actions={
+            <>
+              <Link className="button button--primary" href={paths.signIn(`${base}${location}`)}>{t('returns.loginPrompt.signIn')}</Link>
+              <Button variant="secondary" onClick={() => { setPromptDone(true); }}>{t('returns.loginPrompt.proceed')}</Button>
+            </>
+          }
+        >
+          <p>{t('returns.loginPrompt.body')}</p>
+        </Dialog>
+      )}
+      {state.kind === 'submitting' && <SubmittingOverlay />}
+      {state.kind === 'success' && <SubmittedNotice returnOrderNumber={state.returnOrderNumber} />}
+      {state.kind === 'failed' && <NotSubmittedDialog onRetry={doSubmit} onDismiss={dismiss} />}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/client';
+import { queryKeys } from '@/shared/api/query-keys';
+import type { OrderDetail } from '@/shared/api/types';
+import { identityKey, useSession } from '@/shared/auth/session';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { getReturnOptions, getReturnLabel } from '../api';
+import type { ReturnableLine } from '../model/selection';
+
+/**
+ * The order as the detail page loads it (same cache key, so coming from the order costs no request).
+ * Features do not import each other: this is the same call through the shared client and key.
+ */
+export function useOrderForReturn(orderNumber: string) {
+  const session = useSession();
+  const { locale } = useI18n();
+  const identity = identityKey(session);
+  return useQuery({
+    queryKey: queryKeys.orderDetail(orderNumber, identity),
+    queryFn: ({ signal }) =>
+      apiGet('/orders/history/v1/{orderNumber}', {
+        auth: 'member-or-guest',
+        params: { orderNumber },
+        query: { locale: locale.intlLocale, country: locale.country, language: locale.language, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        signal,
+      }),
+    enabled: identity !== 'anonymous',
+  });
+}
+
+export const returnOptionsQueryOptions = (orderNumber: string, identity: string) =>
+  queryOptions({
+    queryKey: ['returns', 'options', orderNumber, identity] as const,
+    queryFn: ({ signal }) => getReturnOptions(orderNumber, signal),
+    // What may still be returned changes with every return: never reuse an old answer on a new visit.
+    staleTime: 0,
+  });
+
+export function useReturnOptions(orderNumber: string) {
+  const identity = identityKey(useSession());
+  return useQuery({ ...returnOptionsQueryOptions(orderNumber, identity), enabled: identity !== 'anonymous' });
+}
+
+/** Spec 001 §4.3: the label loads at page start unless the country is China or Korea. */
+export function useReturnLabel(returnOrderNumber: string, enabled: boolean) {
+  const identity = identityKey(useSession());
+  return useQuery({
+    queryKey: ['returns', 'label', returnOrderNumber, identity] as const,
+    queryFn: ({ signal }) => getReturnLabel(returnOrderNumber, signal),
+    enabled: enabled && identity !== 'anonymous',
+    retry: false,
+  });
+}
+
+/** Every line of the sales order, with its return facts from the options call. */
+export function returnableLines(order: OrderDetail, options: { lines: { lineNumber: number }[] } | undefined): ReturnableLine[] {
+  const facts = new Map((options?.lines ?? []).map((line) => [line.lineNumber, line]));
+  return order.groups.flatMap((group) =>
+    group.orderItems.map((item) => ({ item, option: facts.get(item.lineNumber) as ReturnableLine['option'] })),
+  );
+}

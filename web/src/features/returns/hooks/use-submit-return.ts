@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { isApiError } from '@/shared/api/api-error';
+import { createReturnCapture, getCaptureJob, sendStoreReturnEmail, type CaptureRequest } from '../api';
+import { pollJob, ReturnJobFailed } from '../model/poll-job';
+import { returnPaths } from '../paths';
+import { rememberReturn, type LastReturn } from '../model/last-return';
+
+/** Spec 001 §9: the redirect to the instructions 3 s after the success state shows. */
+export const REDIRECT_DELAY_MS = 3000;
+
+export type SubmitState =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'success'; returnOrderNumber: string }
+  | { kind: 'failed'; reason: string };
+
+export interface SubmitInput {
+  request: CaptureRequest;
+  /** What the instructions page needs (method, store, parent order). */
+  summary: Omit<LastReturn, 'returnOrderNumber'>;
+  /** The store e-mail to send after a store return, when the flag and an address allow it. */
+  storeEmail: { to: string; firstName: string; language: string } | null;
+}
+
+const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${String(Date.now())}-${String(Math.random()).slice(2)}`);
+
+/** The instructions route of a new return (spec 001 §2.1), with pageView and emailSent. */
+export function instructionsPath(returnOrderNumber: string, paperless: boolean, emailSent: boolean): string {
+  const query = new URLSearchParams({ pageView: 'true' });
+  if (emailSent) query.set('emailSent', 'true');
+  const path = paperless ? returnPaths.instructionsEmea(returnOrderNumber) : returnPaths.instructions(returnOrderNumber);
+  return `${path}?${query.toString()}`;
+}
+
+/**
+ * Submit (spec 001 §4.2): POST the capture with an Idempotency-Key, poll its job, then the success state
+ * and the redirect. A retry after a network or server failure sends the same key with the same body, so
+ * a return the server did make is answered again instead of made twice; a changed body or a job that
+ * finished with an error takes a new key.
+ */
+export function useSubmitReturn() {
+  const [state, setState] = useState<SubmitState>({ kind: 'idle' });
+  const [, navigate] = useLocation();
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => { clearTimeout(timer.current); }, []);
+
+  const submit = async ({ request, summary, storeEmail }: SubmitInput) => {
+    const body = JSON.stringify(request);
+    if (attempt.current?.body !== body) attempt.current = { key: newKey(), body };
+    setState({ kind: 'submitting' });
+    try {
+      const capture = await createReturnCapture(request, attempt.current.key);
+      const job = await pollJob(() => getCaptureJob(capture.jobId));
+      const returnOrderNumber = job.response?.returnOrderNumber ?? capture.response.returnOrderNumber;
+      // The capture job may already have sent the store e-mail; otherwise the page asks for it.
+      let emailSent = job.response?.emailSent === true;
+      if (!emailSent && storeEmail) {
+        // Spec 001 §5: success is a 200; a failure only changes the instructions page's wording.
+        emailSent = await sendStoreReturnEmail({
+          ...storeEmail,
+          country: summary.country,
+          orderNumber: summary.orderNumber,
+          returnNumber: returnOrderNumber,
+        }).then(() => true, () => false);
+      }
+      rememberReturn({ ...summary, returnOrderNumber });
+      attempt.current = null;
+      setState({ kind: 'success', returnOrderNumber });
+      timer.current = setTimeout(() => {
+        navigate(instructionsPath(returnOrderNumber, summary.paperless, emailSent));
+      }, REDIRECT_DELAY_MS);
+    } catch (error) {
+      // A refusal of this very request (4xx) or a failed job will not succeed again with the same key.
+      const final = error instanceof ReturnJobFailed || (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 409);
+      if (final) attempt.current = null;
+      setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return { state, submit: (input: SubmitInput) => { void submit(input); }, dismiss: () => { setState({ kind: 'idle' }); } };
+}

@@ -1,0 +1,1 @@
+export { ReturnItemSlot } from './components/return-slot';

@@ -1,0 +1,25 @@
+/** Which instruction text a return gets (spec 001 §2.2): US steps, carrier data, EMEA paperless, store. */
+export type InstructionsVariant = 'us' | 'carrier' | 'paperless' | 'store';
+
+export function instructionsVariant(country: string, method: string, paperless: boolean): InstructionsVariant {
+  if (method === 'returnToStore') return 'store';
+  if (paperless) return 'paperless';
+  return country.toUpperCase() === 'US' ? 'us' : 'carrier';
+}
+
+/**
+ * Spec 001 §9: how long after the order the scannable code can be used, counted from the order date:
+ * 30 minutes in the Netherlands, 10 in Belgium, Spain and Italy. The spec gives no general value; we
+ * use 30 minutes (the longest stated wait), so no market promises a code before its carrier has it.
+ */
+const CODE_WAIT_MINUTES: Record<string, number> = { NL: 30, BE: 10, ES: 10, IT: 10 };
+export const GENERAL_CODE_WAIT_MINUTES = 30;
+export const codeWaitMinutes = (country: string) => CODE_WAIT_MINUTES[country.toUpperCase()] ?? GENERAL_CODE_WAIT_MINUTES;
+
+/** Spec 001 §4.3: the label loads unless the country is China or Korea, and never for store returns. */
+export const labelOffered = (country: string, method: string) =>
+  method !== 'returnToStore' && !['CN', 'KR'].includes(country.toUpperCase());
+
+/** The bank refund form is for EU/EEA orders refunded by transfer (spec 001 §2.2 "refund"). */
+const BANK_REFUND_COUNTRIES = new Set(['AT', 'BE', 'DE', 'ES', 'FI', 'FR', 'IE', 'IT', 'LU', 'NL', 'PT', 'SI', 'GR']);
+export const bankRefundOffered = (country: string) => BANK_REFUND_COUNTRIES.has(country.toUpperCase());

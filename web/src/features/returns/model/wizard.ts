@@ -1,0 +1,64 @@
+import type { ReturnMethodOption } from '../api';
+
+/**
+ * Spec 001 §4.2: items, then method, then the store selector (store return with its flag) or, for the
+ * Korea courier pickup, the address (and pickup window) step.
+ */
+export type Step = 'items' | 'method' | 'store' | 'address';
+
+export function wizardSteps(method: ReturnMethodOption | null, storeSelector: boolean): Step[] {
+  const steps: Step[] = ['items', 'method'];
+  if (method?.method === 'returnToStore' && storeSelector) steps.push('store');
+  if (method?.method === 'courierPickup') steps.push('address');
+  return steps;
+}
+
+/** Spec 001 §2.1 button texts: what the primary button of a step says. */
+export type PrimaryAction = 'continue' | 'findStore' | 'getInstructions' | 'submit';
+
+export function primaryAction(step: Step, steps: Step[], method: ReturnMethodOption | null): PrimaryAction {
+  const last = steps.at(-1) === step;
+  if (!last) return step === 'method' && method?.method === 'returnToStore' ? 'findStore' : 'continue';
+  if (method?.method === 'sagawaPickup') return 'getInstructions';
+  return 'submit';
+}
+
+/**
+ * The method boxes (spec 001 §2.1, §2.2): a carrier's drop-off and its paperless (scannable code)
+ * choice share one box with a sub-choice; every other method is a box of its own.
+ */
+export interface MethodBox {
+  key: string;
+  options: ReturnMethodOption[];
+}
+
+const MAIL = new Set(['DROPOFF_RETURN', 'PAPERLESS_RETURN']);
+
+export function methodBoxes(methods: ReturnMethodOption[]): MethodBox[] {
+  const boxes: MethodBox[] = [];
+  for (const method of methods) {
+    const key = MAIL.has(method.method) ? `mail|${method.carrier ?? ''}` : method.id;
+    const box = boxes.find((candidate) => candidate.key === key);
+    if (box) box.options.push(method);
+    else boxes.push({ key, options: [method] });
+  }
+  // The scannable code first: it is the choice that needs no printer.
+  for (const box of boxes) box.options.sort((a, b) => Number(b.method === 'PAPERLESS_RETURN') - Number(a.method === 'PAPERLESS_RETURN'));
+  return boxes;
+}
+
+/**
+ * Spec 001 §5: with fewer than two methods the only one is chosen; otherwise the saved choice of this
+ * order when the server still offers it, else nothing (submit stays off until the shopper chooses).
+ */
+export function initialMethod(methods: ReturnMethodOption[], savedId: string | null): ReturnMethodOption | null {
+  // A paperless method and its printable alternative count as one choice.
+  if (methods.filter((method) => !method.alternativeOf).length === 1) return methods.find((method) => !method.alternativeOf) ?? null;
+  return methods.find((method) => method.id === savedId) ?? null;
+}
+
+/** EMEA countries take the paperless instructions page and the longer refund time (spec 001 §9). */
+const EMEA = new Set([
+  'AT', 'BE', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'GR', 'HU', 'IE', 'IT', 'LU', 'NL', 'PL', 'PT', 'SE', 'SI',
+]);
+export const isEmea = (country: string) => EMEA.has(country.toUpperCase());

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { Alert } from '@/shared/ui/alert';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
+import { LabelActions } from '../components/label-actions';
+import { ReturnBarcode } from '../components/return-barcode';
+import { ReturnCodeDialog } from '../components/return-code-dialog';
+import { useReturnLabel } from '../hooks/use-return-data';
+import { bankRefundOffered, codeWaitMinutes, instructionsVariant, labelOffered } from '../model/instructions';
+import { recallReturn } from '../model/last-return';
+import { returnPaths } from '../paths';
+import './returns.css';
+
+/**
+ * returnInstructions and returnInstructionsEmea (spec 001 §2.1, §2.2): what to do next for the new
+ * return, the label actions, the carrier's return-code modal and the store-return barcode number.
+ */
+export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrderNumber: string; emea: boolean }) {
+  const { t } = useI18n();
+  const query = new URLSearchParams(useSearch());
+  const pageView = query.has('pageView');
+  const emailSent = query.get('emailSent') === 'true';
+  const known = recallReturn(returnOrderNumber);
+  const country = known?.country ?? '';
+  const method = known?.method ?? '';
+  const variant = instructionsVariant(country, method, emea || Boolean(known?.paperless));
+  const label = useReturnLabel(returnOrderNumber, labelOffered(country, method));
+  const code = label.data?.dropOffCode?.data ?? null;
+  // Spec 001 §4.3: the code modal opens by itself when a code exists, for the return just created.
+  const [codeOpen, setCodeOpen] = useState<boolean | null>(null);
+  const showCode = code !== null && (codeOpen ?? pageView);
+
+  return (
+    <div className="return-instructions">
+      <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
+      {pageView && <Alert tone="info">{t('returns.instructions.created', { returnOrderNumber })}</Alert>}
+      {variant === 'store' && <p>{emailSent ? t('returns.instructions.emailSent') : t('returns.instructions.nextStep')}</p>}
+      <section className="card" aria-labelledby="return-steps-heading">
+        <h2 id="return-steps-heading">{t('returns.instructions.stepsHeading')}</h2>
+        <ol className="return-steps">
+          {[1, 2, 3].map((step) => (
+            <li key={step}>{t('returns.instructions.step', { variant, step, carrier: known?.carrierName ?? '' })}</li>
+          ))}
+        </ol>
+        {variant === 'paperless' && <p className="muted">{t('returns.instructions.codeWait', { minutes: known?.codeWaitMinutes ?? codeWaitMinutes(country) })}</p>}
+      </section>
+      {variant === 'store' && (
+        <section className="card return-barcode" aria-labelledby="return-barcode-heading">
+          <h2 id="return-barcode-heading">{t('returns.instructions.barcodeHeading')}</h2>
+          <ReturnBarcode value={returnOrderNumber} label={t('returns.instructions.barcodeLabel', { returnOrderNumber })} />
+          <p className="return-code__text">{returnOrderNumber}</p>
+          <p className="muted">{t('returns.instructions.barcodeHelp')}</p>
+        </section>
+      )}
+      {label.isPending && label.fetchStatus !== 'idle' && <Spinner label={t('returns.label.loading')} />}
+      {label.isError && (
+        <Alert>
+          {t('returns.label.loadFailed')}{' '}
+          <Button variant="secondary" onClick={() => { void label.refetch(); }}>{t('common.retry')}</Button>
+        </Alert>
+      )}
+      {label.data && (
+        <>
+          {code && <Button variant="secondary" onClick={() => { setCodeOpen(true); }}>{t('returns.code.show')}</Button>}
+          {label.data.labelFormat.toUpperCase() !== 'PNG' && <LabelActions label={label.data} returnOrderNumber={returnOrderNumber} />}
+        </>
+      )}
+      {showCode && label.data && (
+        <ReturnCodeDialog
+          code={code}
+          pngBase64={label.data.labelFormat.toUpperCase() === 'PNG' ? label.data.returnLabel : null}
+          carrier={label.data.carrier}
+          onClose={() => { setCodeOpen(false); }}
+        />
+      )}
+      {known && bankRefundOffered(country) && (
+        <p>
+          <Link href={returnPaths.refund(known.orderNumber, returnOrderNumber)}>{t('returns.instructions.bankRefund')}</Link>
+        </p>
+      )}
+      <p>
+        <Link href={paths.returnOrder(returnOrderNumber)}>{t('returns.instructions.viewReturn')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { helpUrl } from '@/shared/config/site';
+import { addressForDisplay } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
@@ -24,7 +25,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         hasAddressLines(order.shippingAddress) && (
           <div className="card">
             <h2 className="order-sidebar__heading">{t('orders.detail.shippingAddress')}</h2>
-            <AddressLines lines={order.shippingAddress} />
+            <AddressLines lines={addressForDisplay(order.shippingAddress, order.country, locale.intlLocale, { withName: true })} />
           </div>
         )
       )}

@@ -9,6 +9,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
 import { OrderHeader } from './order-header';
 import { OrderModals } from './order-modals';
+import { DetailSkeleton } from './order-skeletons';
 import { RequireMember } from './require-member';
 import { OrderSidebar } from './order-sidebar';
 import { ServiceErrorDialog } from './service-error-dialog';
@@ -66,7 +67,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
     return (
       <>
         <h1 className="visually-hidden" tabIndex={-1}>{t('app.title.orderDetails')}</h1>
-        <Spinner fullPage />
+        <DetailSkeleton />
         {query.isError && query.errorUpdatedAt !== dismissedErrorAt && (
           <ServiceErrorDialog
             onRetry={() => { void query.refetch(); }}

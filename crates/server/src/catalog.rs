@@ -68,7 +68,8 @@ const COLOR_WORDS: &[(&str, &str)] = &[
 const INK: &str = "#27272a";
 const BACKGROUND: &str = "#f1f1f3";
 
-/// One drawing per kind of product, side or front view, in a 320 x 240 box. `$A` is the main colour, `$B`
+/// One drawing per kind of product, side or front view, in a 320 x 240 box drawn centred on a square
+/// canvas (product images are shown in square frames that crop with `object-fit: cover`). `$A` is the main colour, `$B`
 /// the second colour of the colourway (sole, trim, cuffs) and `$K` the outline ink.
 const RUNNING_SHOE: &str = "<g transform=\"translate(0 -18)\"><path fill=\"$K\" d=\"M56 184h196c18 0 30-4 34-12v10c-6 10-20 14-36 14H72c-12 0-18-4-18-8z\"/>\
 <path fill=\"$B\" d=\"M44 162c0-10 6-14 14-12l218 8c14 1 18 12 10 20-8 6-22 8-40 8H68c-16 0-24-10-24-24z\"/>\
@@ -152,8 +153,8 @@ fn svg(kind: &str, main: &str, second: &str) -> String {
     let second = if second == main { "#a1a1aa" } else { second };
     let body = drawing(kind).replace("$A", main).replace("$B", second).replace("$K", INK);
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 240\"><rect width=\"320\" height=\"240\" \
-         fill=\"{BACKGROUND}\"/><g stroke=\"{INK}\" stroke-width=\"2\" stroke-linejoin=\"round\" \
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 -40 320 320\"><rect y=\"-40\" width=\"320\" \
+         height=\"320\" fill=\"{BACKGROUND}\"/><g stroke=\"{INK}\" stroke-width=\"2\" stroke-linejoin=\"round\" \
          stroke-linecap=\"round\">{body}</g></svg>"
     )
 }

@@ -36,7 +36,7 @@ describe('focus on route changes', () => {
     // While the order loads, the page's (visually hidden) heading has focus...
     await waitFor(() => { expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toHaveFocus(); });
     // ...and the order's heading takes it over when it replaces that one.
-    detail.resolve(json(order()));
+    detail.resolve(json(order({ country: 'GB' })));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
     await waitFor(() => { expect(heading).toHaveFocus(); });
     expect(heading).toHaveAttribute('tabindex', '-1');

@@ -18,13 +18,19 @@ pub fn sku_id(style_color: &str, size: &str) -> String {
     format!("{style_color}-{size}").replace(['.', ' '], "_")
 }
 
-/// What is drawn for a product of this kind (the demo image server draws it).
+/// What is drawn for a product of this kind (the demo image server, `catalog.rs`, draws it).
 pub fn product_kind(shoe: bool, category: &str) -> &'static str {
     let has = |word: &str| category.contains(word);
     if shoe {
-        "shoe"
-    } else if has("Shorts") || has("Leggings") {
+        if has("Running") { "running" } else { "shoe" }
+    } else if has("Shorts") {
         "bottom"
+    } else if has("Leggings") || has("Pants") {
+        "pants"
+    } else if has("Hoodie") || has("Jacket") || has("Parka") {
+        "jacket"
+    } else if has("Sweatshirt") {
+        "crew"
     } else if has("Backpack") {
         "bag"
     } else if has("Cap") {
@@ -36,13 +42,14 @@ pub fn product_kind(shoe: bool, category: &str) -> &'static str {
     }
 }
 
-/// The drawn image of a colourway.
+/// The drawn image of a colourway: its kind and its colour words ("Pink Foam/White" -> `pink-white`).
 pub fn image_url(product: &ProductSpec, color_index: usize, style_color: &str) -> String {
-    format!(
-        "/images/products/{}/{}/{style_color}.svg",
-        product_kind(product.shoe, product.category),
-        product.colors[color_index].split(['/', ' ']).next().unwrap_or("grey").to_lowercase()
-    )
+    let colors: Vec<String> = product.colors[color_index]
+        .split('/')
+        .filter_map(|part| part.split_whitespace().next())
+        .map(str::to_lowercase)
+        .collect();
+    format!("/images/products/{}/{}/{style_color}.svg", product_kind(product.shoe, product.category), colors.join("-"))
 }
 
 /// A list price in a market's currency, rounded as that market's price list is.

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 
-/** Address lines as sent, one per line; blank lines are left out. */
+/** Address lines, one per line (format them with `addressForDisplay` first); blank lines are left out. */
 export function AddressLines({ lines }: { lines: readonly string[] }) {
   const shown = lines.map((line) => line.trim()).filter((line) => line !== '');
   return (

@@ -8,6 +8,8 @@ import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
 import { OrderHeader } from './order-header';
+import { OrderModals } from './order-modals';
+import { DetailSkeleton } from './order-skeletons';
 import { RequireMember } from './require-member';
 import { OrderSidebar } from './order-sidebar';
 import { ServiceErrorDialog } from './service-error-dialog';
@@ -65,7 +67,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
     return (
       <>
         <h1 className="visually-hidden" tabIndex={-1}>{t('app.title.orderDetails')}</h1>
-        <Spinner fullPage />
+        <DetailSkeleton />
         {query.isError && query.errorUpdatedAt !== dismissedErrorAt && (
           <ServiceErrorDialog
             onRetry={() => { void query.refetch(); }}
@@ -83,6 +85,7 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
   return (
     <div className="order-detail">
       <OrderHeader order={order} />
+      <OrderModals order={order} />
       <div className="order-detail__layout">
         <section className="order-detail__groups" aria-label={t('orders.detail.shipmentsLabel')}>
           {order.groups.map((group, index) => (

@@ -2,12 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
-import { Spinner } from '@/shared/ui/spinner';
 import { useSession } from '@/shared/auth/session';
 import { useConsent } from '../api/get-consents';
 import { useOrderHistory, type HistoryKind } from '../api/get-order-history';
 import { mergeHistoryPages } from '../model/merge-history-pages';
 import { HistoryRow } from './history-row';
+import { HistorySkeleton } from './order-skeletons';
 import { HistoryTabs } from './history-tabs';
 import { LoadErrorDialog } from './load-error-dialog';
 import './order-history.css';
@@ -47,7 +47,7 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
   let content;
   if (!history.data) {
     // First page loading, or failed: the full-page loading view stays, with the error dialog over it.
-    content = <Spinner fullPage />;
+    content = <HistorySkeleton />;
   } else if (items.length === 0) {
     content = <p className="history-empty card">{t(kind === 'partner' ? 'orders.partner.empty' : 'orders.history.empty')}</p>;
   } else {

@@ -38,7 +38,7 @@ describe('pickup store in the order sidebar', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
     const card = within(storeCard());
     expect(card.getByText('Fifth Avenue')).toBeInTheDocument();
-    expect(addressLines(card.getByText(/650 5th Ave/))).toEqual(['650 5th Ave', '10019 New York, NY']);
+    expect(addressLines(card.getByText(/650 5th Ave/))).toEqual(['650 5th Ave', 'New York, NY 10019', 'United States']);
     expect(card.getByRole('link', { name: '+1 212 555 0142' })).toHaveAttribute('href', 'tel:+12125550142');
     expect(card.getByText('Open now · closes 9:00 PM')).toBeInTheDocument();
     expect(card.getByRole('table', { name: 'Opening hours' })).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('shipping address in the order sidebar', () => {
       'Jane Doe',
       '1 Market Street',
       'San Francisco, CA 94105',
-      'US',
+      'United States',
     ]);
     expect(screen.queryByRole('heading', { name: 'Pickup store' })).not.toBeInTheDocument();
   });

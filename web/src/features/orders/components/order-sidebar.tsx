@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { HelpContacts } from '@/shared/config/help-contacts';
 import { useHelpLinks } from '@/shared/config/help-links';
+import { addressForDisplay } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
@@ -12,7 +13,7 @@ import { PickupStoreCard } from './pickup-store';
 import { PriceSummary } from './price-summary';
 
 export function OrderSidebar({ order }: { order: OrderDetail }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const help = useHelpLinks();
   const isReturn = order.orderType === 'RETURN_ORDER';
   const parentOrder = order.parentSalesOrderNumber;
@@ -28,7 +29,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         hasAddressLines(order.shippingAddress) && (
           <div className="card">
             <h2 className="order-sidebar__heading">{t('orders.detail.shippingAddress')}</h2>
-            <AddressLines lines={order.shippingAddress} />
+            <AddressLines lines={addressForDisplay(order.shippingAddress, order.country, locale.intlLocale, { withName: true })} />
           </div>
         )
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PickupStore } from '@/shared/api/types';
+import { addressForDisplay } from '@/shared/format/address';
 import { formatTimeOfDay, timeZoneName, weekdayNames } from '@/shared/format/clock';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import {
@@ -55,7 +56,7 @@ export function PickupStoreCard({ store }: { store: PickupStore }) {
     <div className="card pickup-store">
       <h2 className="order-sidebar__heading">{t('orders.detail.pickupStore')}</h2>
       <p className="pickup-store__name">{store.storeName}</p>
-      <AddressLines lines={store.addressLines} />
+      <AddressLines lines={addressForDisplay(store.addressLines, store.country, locale.intlLocale, { withName: false })} />
       {telephone && (
         <p className="pickup-store__phone">
           <a href={telephoneHref(telephone)}>{telephone}</a>

@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import type { OrderDetail } from '@/shared/api/types';
+import { order, orderItem } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+import { returnsOfOrder } from './order-modals';
+
+const serve = (detail: OrderDetail) =>
+  mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
+
+/** axe on the open dialog (jsdom cannot judge colour contrast). */
+async function expectNoAxeViolations(element: HTMLElement) {
+  const results = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } });
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+const twoShipments = () =>
+  order({
+    groups: [
+      {
+        heading: 'shipped', simpleStatus: 'shipped', statusColor: 'info', shipmentNumber: 'S1', trackingUrl: 'https://track.example/S1',
+        actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S1' } },
+        orderItems: [orderItem()],
+      },
+      {
+        heading: 'delivered', simpleStatus: 'delivered', statusColor: 'success', shipmentNumber: 'S2', trackingUrl: 'https://track.example/S2',
+        actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S2' } },
+        orderItems: [orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' } })],
+      },
+    ],
+  });
+
+describe('track shipments modal', () => {
+  it('lists each shipment with its items and its link, keyboard in and out, axe clean', async () => {
+    serve(twoShipments());
+    const { user } = renderApp('/orders/sales/C0012345678', { member: true });
+    const opener = await screen.findByRole('button', { name: 'Track shipments (2)' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Track your shipments' });
+    const entries = within(dialog).getAllByRole('listitem').filter((item) => item.classList.contains('order-modal__entry'));
+    expect(entries).toHaveLength(2);
+    expect(within(entries[0]!).getByRole('heading', { name: 'Shipment 1: Shipped' })).toBeInTheDocument();
+    expect(within(entries[0]!).getByText('Air Runner 2')).toBeInTheDocument();
+    expect(within(entries[0]!).getByRole('link', { name: /Track shipment 1/ })).toHaveAttribute('href', 'https://track.example/S1');
+    expect(within(entries[1]!).getByText('Club Cap')).toBeInTheDocument();
+    expect(within(entries[1]!).getByRole('link', { name: /Track shipment 2/ })).toHaveAttribute('href', 'https://track.example/S2');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await expectNoAxeViolations(dialog);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('is not offered for a single shipment (its group keeps its own track link)', async () => {
+    serve(order());
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(screen.queryByRole('button', { name: /Track shipments/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('view returns modal', () => {
+  const withReturns = () =>
+    order({
+      groups: [
+        {
+          heading: 'delivered', simpleStatus: 'delivered', statusColor: 'success', shipmentNumber: 'S1',
+          actions: {},
+          orderItems: [
+            orderItem({ actions: { viewReturn: { enabled: true, returnOrderId: 'R0011111111' } } }),
+            orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' }, actions: { viewReturn: { enabled: true, returnOrderId: 'R0022222222' } } }),
+            orderItem({ lineNumber: 3, skuId: 'SKU-3', product: { ...orderItem().product, title: 'Crew Socks' }, actions: { viewReturn: { enabled: true, returnOrderId: 'R0011111111' } } }),
+          ],
+        },
+      ],
+    });
+
+  it('groups the lines by return order, each with a link to its return detail', async () => {
+    serve(withReturns());
+    const { user, currentUrl } = renderApp('/orders/sales/C0012345678', { member: true });
+    await user.click(await screen.findByRole('button', { name: 'View returns (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Returns for this order' });
+    expect(within(dialog).getByRole('heading', { name: 'Return R0011111111' }).parentElement).toHaveTextContent(/Air Runner 2.*Crew Socks/);
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('link', { name: 'View return R0022222222' }));
+    expect(currentUrl()).toBe('/orders/returns/R0022222222');
+  });
+
+  it('takes only enabled view-return actions with a valid return number, and none on a return order', () => {
+    const item = (id: string, enabled = true) => orderItem({ actions: { viewReturn: { enabled, returnOrderId: id } } });
+    const base = withReturns();
+    const group = { ...base.groups[0]!, orderItems: [item('R0011111111', false), item('not a number'), item('R0033333333')] };
+    expect(returnsOfOrder({ ...base, groups: [group] }).map((entry) => entry.returnOrderId)).toEqual(['R0033333333']);
+    expect(returnsOfOrder({ ...base, orderType: 'RETURN_ORDER' })).toEqual([]);
+  });
+});
+
+describe('order country mismatch modal', () => {
+  it('opens when the order belongs to another country, offers its own site or staying', async () => {
+    serve(order({ country: 'JP' }));
+    const { user } = renderApp('/gb/orders/sales/C0012345678', { member: true });
+    const dialog = await screen.findByRole('dialog', { name: 'This order is from another country' });
+    expect(dialog).toHaveTextContent('Order C0012345678 was placed on our Japan site and you are on our United Kingdom site.');
+    expect(within(dialog).getByRole('link', { name: 'Open on the Japan site' })).toHaveAttribute('href', '/jp/orders/sales/C0012345678');
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+  });
+
+  it('speaks the page language', async () => {
+    serve(order({ country: 'DE' }));
+    renderApp('/fr/fr/orders/sales/C0012345678', { member: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Cette commande vient d’un autre pays' });
+    expect(within(dialog).getByRole('link', { name: 'Ouvrir sur le site Allemagne' })).toHaveAttribute('href', '/de/orders/sales/C0012345678');
+  });
+
+  it('stays closed when the order is from the route country', async () => {
+    serve(order({ country: 'US' }));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { OrderDetail, OrderItem } from '@/shared/api/types';
+import { countryName } from '@/shared/format/address';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { isOrderNumber } from '@/shared/validation/patterns';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { statusMessageKey } from '../model/status';
+
+export interface TrackedShipment {
+  key: string;
+  shipmentNumber: string | null;
+  status: OrderDetail['groups'][number]['simpleStatus'];
+  link: string;
+  items: OrderItem[];
+}
+
+/** Shipments the shopper can track now: groups whose track action (the action contract) carries a link. */
+export function trackedShipments(order: OrderDetail): TrackedShipment[] {
+  return order.groups.flatMap((group, index) => {
+    const action = group.actions.trackShipment;
+    const link = action?.enabled ? action.webLink : null;
+    return link
+      ? [{ key: `${group.shipmentNumber ?? 'group'}-${String(index)}`, shipmentNumber: group.shipmentNumber ?? null, status: group.simpleStatus, link, items: group.orderItems }]
+      : [];
+  });
+}
+
+export interface ReturnOfOrder {
+  returnOrderId: string;
+  items: OrderItem[];
+}
+
+/** The return orders of a sales order, from its lines' view-return actions, in the order they first appear. */
+export function returnsOfOrder(order: OrderDetail): ReturnOfOrder[] {
+  if (order.orderType === 'RETURN_ORDER') return [];
+  const byId = new Map<string, OrderItem[]>();
+  for (const item of order.groups.flatMap((group) => group.orderItems)) {
+    const action = item.actions.viewReturn;
+    const id = action?.enabled ? action.returnOrderId?.trim() : undefined;
+    if (!id || !isOrderNumber(id)) continue;
+    byId.set(id, [...(byId.get(id) ?? []), item]);
+  }
+  return [...byId].map(([returnOrderId, items]) => ({ returnOrderId, items }));
+}
+
+/** The order's own site for the mismatch modal: the same page under the order's country prefix. */
+export const orderCountryHref = (order: OrderDetail): string =>
+  `/${order.country.toLowerCase()}${paths.orderDetail(order.orderNumber, order.orderType)}`;
+
+const itemTitles = (items: readonly OrderItem[]) => (
+  <ul className="order-modal__items">
+    {items.map((item) => (
+      <li key={`${String(item.lineNumber)}-${item.skuId}`}>{item.product.title}</li>
+    ))}
+  </ul>
+);
+
+/**
+ * Spec 000 §5, the detail page's modals: "track shipments" when several shipments can be tracked,
+ * "view returns" for a sales order with return orders, and the order-country mismatch, opened on load
+ * when the order belongs to another country's site than the route's.
+ */
+export function OrderModals({ order }: { order: OrderDetail }) {
+  const { t, locale } = useI18n();
+  const [open, setOpen] = useState<'track' | 'returns' | null>(null);
+  const [mismatchDismissed, setMismatchDismissed] = useState(false);
+  const shipments = trackedShipments(order);
+  const returns = returnsOfOrder(order);
+  const orderCountry = order.country.trim().toUpperCase();
+  const mismatch = /^[A-Z]{2}$/.test(orderCountry) && orderCountry !== locale.country && !mismatchDismissed;
+  const close = () => { setOpen(null); };
+  // One shipment keeps its own track button in its group; the modal is for choosing among several.
+  const showTrack = shipments.length > 1;
+
+  return (
+    <>
+      {(showTrack || returns.length > 0) && (
+        <div className="order-modals__buttons">
+          {showTrack && (
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => { setOpen('track'); }}>
+              {t('orders.modals.track.open', { count: shipments.length })}
+            </Button>
+          )}
+          {returns.length > 0 && (
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => { setOpen('returns'); }}>
+              {t('orders.modals.returns.open', { count: returns.length })}
+            </Button>
+          )}
+        </div>
+      )}
+      {open === 'track' && (
+        <Dialog title={t('orders.modals.track.title')} onDismiss={close} actions={<Button variant="secondary" onClick={close}>{t('orders.modals.close')}</Button>}>
+          <ol className="order-modal__list">
+            {shipments.map((shipment, index) => (
+              <li key={shipment.key} className="order-modal__entry">
+                <h3 className="order-modal__heading">
+                  {t('orders.modals.track.shipment', { index: index + 1, status: t(statusMessageKey(shipment.status)) })}
+                </h3>
+                {itemTitles(shipment.items)}
+                <a href={shipment.link} target="_blank" rel="noopener noreferrer">
+                  {t('orders.modals.track.link', { index: index + 1 })}
+                  <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+                </a>
+              </li>
+            ))}
+          </ol>
+        </Dialog>
+      )}
+      {open === 'returns' && (
+        <Dialog title={t('orders.modals.returns.title')} onDismiss={close} actions={<Button variant="secondary" onClick={close}>{t('orders.modals.close')}</Button>}>
+          <ul className="order-modal__list">
+            {returns.map((entry) => (
+              <li key={entry.returnOrderId} className="order-modal__entry">
+                <h3 className="order-modal__heading">{t('orders.modals.returns.returnNumber', { returnNumber: entry.returnOrderId })}</h3>
+                {itemTitles(entry.items)}
+                <Link href={paths.returnOrder(entry.returnOrderId)}>
+                  {t('orders.modals.returns.link', { returnNumber: entry.returnOrderId })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      )}
+      {mismatch && open === null && (
+        <Dialog
+          title={t('orders.modals.country.title')}
+          onDismiss={() => { setMismatchDismissed(true); }}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => { setMismatchDismissed(true); }}>{t('orders.modals.country.stay')}</Button>
+              <a className="button button--primary" href={orderCountryHref(order)}>
+                {t('orders.modals.country.open', { country: countryName(orderCountry, locale.intlLocale) })}
+              </a>
+            </>
+          }
+        >
+          <p>
+            {t('orders.modals.country.body', {
+              orderNumber: order.orderNumber,
+              orderCountry: countryName(orderCountry, locale.intlLocale),
+              siteCountry: countryName(locale.country, locale.intlLocale),
+            })}
+          </p>
+        </Dialog>
+      )}
+    </>
+  );
+}

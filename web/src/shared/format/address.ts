@@ -1,0 +1,135 @@
+/**
+ * Postal addresses written the way each country writes them, with the country as a name in the page
+ * language (never an ISO code).
+ *
+ * The order API sends an address as text lines (name, street lines, "postal code + city", country code),
+ * as the retailer's order system stored them. `parseAddressLines` finds the postal code in those lines by
+ * the country's postal-code pattern, and `formatAddress` writes the parts in the country's order:
+ * - US, CA, AU: city, region and postal code on one line ("Portland, OR 97209", "Sydney NSW 2000");
+ * - GB: the post town on its own line and the postcode on the line below (Royal Mail);
+ * - FR, DE, NL and most of continental Europe: postal code before the city ("75004 Paris");
+ * - JP: postal mark and code first (〒150-0001), then city and street, the name last (domestic order).
+ * A country not in the table, or lines whose postal code cannot be found, are shown as sent.
+ */
+
+export interface PostalAddress {
+  /** The addressee; absent for a store, whose name is shown on its own. */
+  name?: string;
+  street: readonly string[];
+  /** City, with its region when the lines carry it there ("Portland, OR"). */
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, upper case; empty when unknown. */
+  country: string;
+}
+
+type Layout = 'cityRegionPostal' | 'cityThenPostalLine' | 'postalCity' | 'japan' | 'cityPostal';
+
+/** Postal-code pattern and line layout per country; one place to add a country. */
+const COUNTRIES: Readonly<Record<string, { postal: RegExp; layout: Layout }>> = {
+  US: { postal: /\b\d{5}(?:-\d{4})?\b/, layout: 'cityRegionPostal' },
+  CA: { postal: /\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/i, layout: 'cityRegionPostal' },
+  AU: { postal: /\b\d{4}\b/, layout: 'cityRegionPostal' },
+  GB: { postal: /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/i, layout: 'cityThenPostalLine' },
+  FR: { postal: /\b\d{5}\b/, layout: 'postalCity' },
+  DE: { postal: /\b\d{5}\b/, layout: 'postalCity' },
+  NL: { postal: /\b\d{4} ?[A-Z]{2}\b/, layout: 'postalCity' },
+  BE: { postal: /\b\d{4}\b/, layout: 'postalCity' },
+  AT: { postal: /\b\d{4}\b/, layout: 'postalCity' },
+  CH: { postal: /\b\d{4}\b/, layout: 'postalCity' },
+  ES: { postal: /\b\d{5}\b/, layout: 'postalCity' },
+  IT: { postal: /\b\d{5}\b/, layout: 'postalCity' },
+  JP: { postal: /〒?\s?\b\d{3}-?\d{4}\b/, layout: 'japan' },
+  KR: { postal: /\b\d{5}\b/, layout: 'cityPostal' },
+  CN: { postal: /\b\d{6}\b/, layout: 'cityPostal' },
+};
+
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+/** The country's name in `displayLocale` ("DE" -> "Allemagne" in French); the code when Intl has no name. */
+export function countryName(code: string, displayLocale: string): string {
+  const upper = code.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper)) return code.trim();
+  let names = displayNames.get(displayLocale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([displayLocale], { type: 'region', fallback: 'code' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(displayLocale, names);
+  }
+  return names?.of(upper) ?? upper;
+}
+
+const tidy = (text: string) => text.replace(/\s+/g, ' ').replace(/^[\s,]+|[\s,]+$/g, '');
+
+/**
+ * Reads address lines as the API sends them. `country` is the order's (or store's) country, used when the
+ * lines do not end with a country code. Returns null when no line holds a postal code of that country:
+ * the caller then shows the lines as sent.
+ */
+export function parseAddressLines(
+  lines: readonly string[],
+  country: string,
+  { withName }: { withName: boolean },
+): PostalAddress | null {
+  const shown = lines.map(tidy).filter((line) => line !== '');
+  let code = country.trim().toUpperCase();
+  const last = shown.at(-1);
+  if (last !== undefined && /^[A-Za-z]{2}$/.test(last)) {
+    code = last.toUpperCase();
+    shown.pop();
+  }
+  const rule = COUNTRIES[code];
+  if (!rule) return null;
+  for (let index = shown.length - 1; index >= (withName ? 1 : 0); index -= 1) {
+    const line = shown[index] ?? '';
+    const match = rule.postal.exec(line);
+    if (!match) continue;
+    const postalCode = match[0].replace('〒', '').trim().toUpperCase();
+    const city = tidy(line.slice(0, match.index) + ' ' + line.slice(match.index + match[0].length));
+    const rest = shown.filter((_, at) => at !== index);
+    const name = withName ? rest.shift() : undefined;
+    return { ...(name === undefined ? {} : { name }), street: rest, city, postalCode, country: code };
+  }
+  return null;
+}
+
+/** The address as lines to show, the country last as a name in `displayLocale`. */
+export function formatAddress(address: PostalAddress, displayLocale: string): string[] {
+  const { name, street, city, postalCode } = address;
+  const country = address.country ? [countryName(address.country, displayLocale)] : [];
+  const named = name ? [name] : [];
+  const join = (...parts: string[]) => parts.filter((part) => part !== '').join(' ');
+  switch (COUNTRIES[address.country]?.layout) {
+    case 'cityRegionPostal':
+      return [...named, ...street, join(city, postalCode), ...country];
+    case 'cityThenPostalLine':
+      return [...named, ...street, city, postalCode, ...country].filter((line) => line !== '');
+    case 'japan':
+      return [postalCode ? `〒${postalCode}` : '', city, ...street, ...named, ...country].filter((line) => line !== '');
+    case 'cityPostal':
+      return [...named, ...street, join(city, postalCode), ...country];
+    default:
+      return [...named, ...street, join(postalCode, city), ...country];
+  }
+}
+
+/**
+ * Address lines as the API sends them, written for the page: formatted per country when they can be read,
+ * else as sent with a trailing country code replaced by the country's name.
+ */
+export function addressForDisplay(
+  lines: readonly string[],
+  country: string,
+  displayLocale: string,
+  { withName }: { withName: boolean },
+): string[] {
+  const parsed = parseAddressLines(lines, country, { withName });
+  if (parsed) return formatAddress(parsed, displayLocale);
+  const shown = lines.map(tidy).filter((line) => line !== '');
+  const last = shown.at(-1);
+  if (last !== undefined && /^[A-Za-z]{2}$/.test(last)) shown[shown.length - 1] = countryName(last, displayLocale);
+  return shown;
+}

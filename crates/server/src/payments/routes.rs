@@ -83,6 +83,7 @@ async fn start(
     let body: DeferredPaymentBody = parse_json_bytes(&bytes)?;
     let request = body.request;
     let access = authorize_order(&state, &caller, &request.order_number).await?;
+    state.settings.require(Some(&access.country), domain::country::Flag::EnableDeferredPayment)?;
     let approval = request.approval_id.trim();
     if approval.is_empty() || approval.len() > 64 {
         return Err(AppError::validation("request.approvalId", "1 to 64 characters"));

@@ -247,6 +247,7 @@ pub async fn create_pickup(
     let vehicle = curbside::vehicle_description(note.text.as_deref().unwrap_or_default())
         .map_err(|error| AppError::validation("notes[0].text", error.to_string()))?;
     let access = authorize_order(&state, &caller, order_number).await?;
+    state.settings.require(Some(&access.country), domain::country::Flag::EnableCurbsidePickup)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     curbside_store(&state, store_id).await?;
     if !ready_at(&state, &access, store_id).await? {
@@ -333,6 +334,7 @@ pub async fn get_curbside_offer(
     Path(order_number): Path<String>,
 ) -> PickupResult<Json<CurbsideOffer>> {
     let access = authorize_order(&state, &caller, &order_number).await?;
+    state.settings.require(Some(&access.country), domain::country::Flag::EnableCurbsidePickup)?;
     let store_id = db::order_pickup_facts(&state.db, access.order_number.as_str())
         .await?
         .and_then(|(store, _)| store)

@@ -354,6 +354,7 @@ async fn run(
     claim: Option<&Claim>,
 ) -> AppResult<Response> {
     let access = authorize_order(state, caller, &request.order_number).await?;
+    state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
     else {

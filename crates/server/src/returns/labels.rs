@@ -73,7 +73,8 @@ pub async fn visible_return(
         }
         return Err(AppError::OrderNotFound);
     };
-    authorize_order(state, caller, &ret.parent_order_number).await?;
+    let access = authorize_order(state, caller, &ret.parent_order_number).await?;
+    state.settings.require(Some(&access.country), domain::country::Flag::DisableCreateLabel)?;
     let Some((parent, _)) = crate::orders::db::find_order_and_version(&state.db, &ret.parent_order_number).await?
     else {
         return Err(AppError::OrderNotFound);

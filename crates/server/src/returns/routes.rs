@@ -44,6 +44,7 @@ pub async fn get_return_options(
     query: QueryPairs,
 ) -> AppResult<Json<ReturnOptions>> {
     let access = authorize_order(&state, &caller, &order_number).await?;
+    state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
     else {
         return Err(AppError::OrderNotFound);

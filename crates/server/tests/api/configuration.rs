@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Options, TestApp, postgres_admin_url, spawn_app_with};
+use crate::helpers::{Backend, Options, TestApp, order, postgres_admin_url, spawn_app_with};
 use crate::on_both_backends;
 
 async fn config(app: &TestApp, country: &str) -> Value {
@@ -164,5 +164,58 @@ async fn sms_lookup_off_sqlite() {
     let options = Options { configure: Some(sms_off), ..Options::default() };
     let app = spawn_app_with(Backend::Sqlite, options).await;
     without_sms_lookup_a_phone_is_no_credential(&app).await;
+    app.finish().await;
+}
+
+/// The order flows obey their flags on the server (issue 8: a flag that hides a feature in the page also
+/// refuses its API): returns, curbside and deferred payment answer 404 `feature-disabled` when turned off.
+async fn order_flows_refuse_their_calls_when_their_flags_are_off(app: &TestApp) {
+    let (upm_id, token) = app.member("flags.off@example.com").await;
+    let mut delivered = order("C4800001", Some(&upm_id), "2026-11-01T10:00:00Z");
+    delivered["lines"][0]["status"] = json!("Delivered");
+    app.put_order(&delivered).await;
+    let (status, options) = app.get_json("/order_mgmt/return_options/v1/C4800001", Some(&token)).await;
+    assert_eq!((status, &options["code"]), (StatusCode::NOT_FOUND, &json!("feature-disabled")), "{options}");
+    let capture = json!({"orderNumber": "C4800001", "returnMethod": "returnToStore",
+        "orderLines": [{"lineNumber": 1, "quantity": 1, "reasonCode": "1"}]});
+    let response = app
+        .client
+        .post(app.url("/order_mgmt/user_return_captures/v1"))
+        .bearer_auth(&token)
+        .json(&capture)
+        .send()
+        .await
+        .expect("capture");
+    let status = response.status();
+    let body: Value = response.json().await.expect("json");
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("feature-disabled")), "{body}");
+    let (status, offer) = app.get_json("/store/curbside_offers/v1/C4800001", Some(&token)).await;
+    assert_eq!((status, &offer["code"]), (StatusCode::NOT_FOUND, &json!("feature-disabled")), "{offer}");
+    let pay = json!({"request": {"approvalId": "AP1", "experienceType": "DESKTOP", "orderNumber": "C4800001",
+        "returnURL": "/orders"}});
+    let response = app
+        .client
+        .post(app.url("/payment/deferred_payment_forms/v1"))
+        .bearer_auth(&token)
+        .json(&pay)
+        .send()
+        .await
+        .expect("pay");
+    let status = response.status();
+    let body: Value = response.json().await.expect("json");
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("feature-disabled")), "{body}");
+}
+
+fn order_flows_off(settings: &mut server::config::Settings) {
+    for flag in ["disableReturns=true", "enableCurbsidePickup=false", "enableDeferredPayment=false"] {
+        settings.flags.push(flag.to_owned());
+    }
+}
+
+#[tokio::test]
+async fn order_flows_obey_their_flags_sqlite() {
+    let options = Options { configure: Some(order_flows_off), ..Options::default() };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    order_flows_refuse_their_calls_when_their_flags_are_off(&app).await;
     app.finish().await;
 }

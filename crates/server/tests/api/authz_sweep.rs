@@ -26,10 +26,24 @@ fn address_body() -> Value {
            "locality": "San Francisco", "province": "CA", "code": "94105", "phone": "415-555-0100"})
 }
 
+fn cancel_body() -> Value {
+    json!({"request": {"omsOrderDocumentReference": "0001", "omsRegionReference": "NIKEUS", "reasonCode": 216,
+           "reasonText": "Front end cancellation"}, "sourceOfRequest": "web"})
+}
+
 fn endpoints() -> Vec<Endpoint> {
     vec![
         get("/orders/history/v1/{order}", true),
         get("/orders/summary/v1/{order}", true),
+        get("/orders/einvoice/v1/{order}", true),
+        get("/order_mgmt/return_options/v1/{order}", true),
+        get("/store/curbside_offers/v1/{order}", true),
+        Endpoint {
+            method: Method::POST,
+            path: "/order_mgmt/ordermods/v1/{order}/cancelOrder",
+            body: Some(cancel_body),
+            guest: true,
+        },
         get("/addresses/v1/{upm}/address", false),
         Endpoint { method: Method::POST, path: "/addresses/v1/{upm}/address", body: Some(address_body), guest: false },
         Endpoint {

@@ -51,7 +51,7 @@ describe('pay now on the order page', () => {
         } }),
       },
     ]);
-    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, { member: true });
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
     const image = await screen.findByRole('img', { name: `QR code to pay for order ${held.orderNumber}` });
     expect(image).toHaveAttribute('src', '/sandbox/payments/sbx_1/qr.png');
@@ -67,7 +67,7 @@ describe('pay now on the order page', () => {
       { method: 'POST', path: '/payment/deferred_payment_forms/v1', respond: () => json({ id: 'job-8', status: 'PENDING' }, 202) },
       { path: '/payment/deferred_payment_forms/v1/job-8', respond: () => json({ id: 'job-8', status: 'DENIED', error: { httpStatus: 409 } }) },
     ]);
-    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, { member: true });
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't start your payment. Please try again.");
   });

@@ -13,7 +13,7 @@ describe('curbside link on the order detail', () => {
       { path: `/orders/history/v1/${ready.orderNumber}`, respond: () => json(ready) },
       { path: `/store/curbside_offers/v1/${ready.orderNumber}`, respond: () => json(offer) },
     ]);
-    renderApp(`/orders/sales/${ready.orderNumber}`, { member: true });
+    renderApp(`/orders/sales/${ready.orderNumber}`, { member: true, flags: { enableCurbsidePickup: true } });
     const link = await screen.findByRole('link', { name: "Curbside pickup: I'm here" });
     expect(link.getAttribute('href')).toBe(`/orders/curbside/${ready.orderNumber}?storeId=US-LAS-24H&qrId=abc123`);
   });
@@ -24,7 +24,7 @@ describe('curbside link on the order detail', () => {
       { path: `/orders/history/v1/${shipped.orderNumber}`, respond: () => json(shipped) },
       { path: `/orders/history/v1/${ready.orderNumber}`, respond: () => json(ready) },
     ]);
-    const first = renderApp(`/orders/sales/${shipped.orderNumber}`, { member: true });
+    const first = renderApp(`/orders/sales/${shipped.orderNumber}`, { member: true, flags: { enableCurbsidePickup: true } });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: "Curbside pickup: I'm here" })).not.toBeInTheDocument();
     first.unmount();

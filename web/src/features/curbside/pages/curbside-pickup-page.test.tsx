@@ -47,7 +47,7 @@ describe('curbside pickup page', () => {
       { method: 'POST', path: '/store/order_pickups/v1', respond: () => json({ id: ID, status: 'SUBMITTED' }, 201) },
       { path: `/store/order_pickups/v1/${ID}`, respond: () => json(pickup(status)) },
     ]);
-    const { user } = renderApp(URL_READY, { member: true });
+    const { user } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     const field = await screen.findByLabelText('Vehicle description');
     const button = screen.getByRole('button', { name: "I'm here" });
     expect(button).toBeDisabled();
@@ -91,31 +91,31 @@ describe('curbside pickup page', () => {
       },
       { path: `/store/order_pickups/v1/${ID}`, respond: () => json(pickup('CLAIMED')) },
     ]);
-    const { user, unmount } = renderApp(URL_READY, { member: true });
+    const { user, unmount } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     await user.type(await screen.findByLabelText('Vehicle description'), 'Blue van');
     await user.click(screen.getByRole('button', { name: "I'm here" }));
     expect(await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }, { timeout: 3000 })).toBeInTheDocument();
     unmount();
-    renderApp(URL_READY, { member: true });
+    renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     expect(await screen.findByRole('heading', { name: 'A store associate is bringing your order out' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Vehicle description')).not.toBeInTheDocument();
   });
 
   it('says the store is closed without retry or contact, and asks for the missing code', async () => {
     mockFetch([storeRoute(store({ isOpenNow: false }))]);
-    const { unmount } = renderApp(URL_READY, { member: true });
+    const { unmount } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     expect(await screen.findByRole('heading', { name: 'The store is closed right now' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Contact us' })).not.toBeInTheDocument();
     unmount();
-    renderApp('/orders/curbside/C00000000009?storeId=US-LAS-24H', { member: true });
+    renderApp('/orders/curbside/C00000000009?storeId=US-LAS-24H', { member: true, flags: { enableCurbsidePickup: true } });
     expect(await screen.findByText(/missing the order number or pickup code/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
   });
 
   it('offers retry below 3 attempts, then contact us', async () => {
     const { requests } = mockFetch([{ path: '/store/store_views/v1/US-LAS-24H', respond: () => json({ code: 'internal', message: 'x' }, 500) }]);
-    const { user } = renderApp(URL_READY, { member: true });
+    const { user } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await user.click(await screen.findByRole('button', { name: 'Try again' }));
     }
@@ -128,7 +128,7 @@ describe('curbside pickup page', () => {
     sessionStorage.setItem('orders.curbside.C00000000009', JSON.stringify({ id: ID, status: 'initial' }));
     const { requests } = mockFetch([storeRoute(), { path: `/store/order_pickups/v1/${ID}`, respond: () => json({ code: 'internal', message: 'x' }, 500) }]);
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderApp(URL_READY, { member: true });
+    renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     await screen.findByRole('progressbar');
     for (let step = 0; step < 8; step += 1) {
       await act(async () => { await vi.advanceTimersByTimeAsync(1600); });

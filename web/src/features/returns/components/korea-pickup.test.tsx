@@ -81,7 +81,7 @@ it('creates nothing online for a store return in Korea and says what to bring', 
         }),
     },
   ]);
-  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
   await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
   await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
   await user.click(await screen.findByRole('radio', { name: /매장 반품/ }));

@@ -100,7 +100,7 @@ describe('return wizard', () => {
 
   it('takes a US member through items, method and submit, then to the instructions', async () => {
     const { requests } = serve();
-    const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
     // The first test loads the lazy page and the catalogue: give a busy machine time.
     expect(await screen.findByRole('heading', { level: 1, name: 'Return items' }, { timeout: 10_000 })).toBeInTheDocument();
     // The pre-selected item is checked; the final-sale one cannot be, and says why.
@@ -144,7 +144,7 @@ describe('return wizard', () => {
 
   it('shows Return Not Submitted, and the retry sends the same Idempotency-Key', async () => {
     const { requests } = serve({ captureStatus: 503 });
-    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
     await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
     await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
     await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
@@ -159,7 +159,7 @@ describe('return wizard', () => {
 
   it('gives up after 20 polls and offers a retry', async () => {
     serve({ jobs: [{ id: 'J1', status: 'PENDING', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] });
-    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { storeSelector: false } as never });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
     await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
     await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
     await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));

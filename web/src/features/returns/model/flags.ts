@@ -1,10 +1,6 @@
 import { useFlags } from '@/shared/config/flags';
 
-/**
- * The spec's returns flags (001 §6) with the values a retailer starts from. They live here, in one
- * place, rather than in the shared flag list, so this feature merges without touching other areas; a
- * deployment (or a test) overrides them through the same FlagsProvider.
- */
+/** The spec's returns flags (001 §6) as the wizard reads them. */
 export interface ReturnFlags {
   /** Store selector for store returns (3 stores per page). */
   storeSelector: boolean;
@@ -18,21 +14,14 @@ export interface ReturnFlags {
   disableCreateLabel: boolean;
 }
 
-export const defaultReturnFlags: ReturnFlags = {
-  storeSelector: true,
-  emeaPaperless: true,
-  sendReturnMethodGlobally: false,
-  sendStoreReturnEmail: true,
-  disableCreateLabel: false,
-};
-
+/** The returns flags, from the shared configuration (the server's `/config/v1/{country}`). */
 export function useReturnFlags(): ReturnFlags {
-  const flags = useFlags() as Partial<ReturnFlags>;
+  const flags = useFlags();
   return {
-    storeSelector: flags.storeSelector ?? defaultReturnFlags.storeSelector,
-    emeaPaperless: flags.emeaPaperless ?? defaultReturnFlags.emeaPaperless,
-    sendReturnMethodGlobally: flags.sendReturnMethodGlobally ?? defaultReturnFlags.sendReturnMethodGlobally,
-    sendStoreReturnEmail: flags.sendStoreReturnEmail ?? defaultReturnFlags.sendStoreReturnEmail,
-    disableCreateLabel: flags.disableCreateLabel ?? defaultReturnFlags.disableCreateLabel,
+    storeSelector: flags.enableStoreSelector,
+    emeaPaperless: flags.emeaPaperless,
+    sendReturnMethodGlobally: flags.sendReturnMethodGlobally,
+    sendStoreReturnEmail: flags.sendStoreReturnEmail,
+    disableCreateLabel: flags.disableCreateLabel,
   };
 }

@@ -6,7 +6,10 @@ import { renderApp } from '@/test/render-app';
 
 const api = (detail: () => Response | Promise<Response> = () => json(order())) =>
   mockFetch([
-    { path: '/orders/history/v1', respond: () => json(historyPage([historyItem('C0012345678'), historyItem('E0012345678')])) },
+    {
+      path: '/orders/history/v1',
+      respond: () => json(historyPage([historyItem('C0012345678'), historyItem('E0012345678')])),
+    },
     { path: '/orders/history/v1/C0012345678', respond: detail },
     { path: '/orders/history/v1/E0012345678', respond: () => json({ code: 'internal', message: '' }, 500) },
   ]);
@@ -23,7 +26,9 @@ describe('focus on route changes', () => {
   it('leaves focus alone on a redirect during the first load', async () => {
     api();
     const { currentUrl } = renderApp('/gb', { member: true });
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders');
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).not.toHaveFocus();
     expect(document.activeElement).toBe(document.body);
   });
@@ -34,11 +39,15 @@ describe('focus on route changes', () => {
     const { user } = renderApp('/gb/orders', { member: true });
     await user.click(await screen.findByRole('link', { name: 'Shoe C0012345678' }));
     // While the order loads, the page's (visually hidden) heading has focus...
-    await waitFor(() => { expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toHaveFocus(); });
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toHaveFocus();
+    });
     // ...and the order's heading takes it over when it replaces that one.
     detail.resolve(json(order({ country: 'GB' })));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
-    await waitFor(() => { expect(heading).toHaveFocus(); });
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
     expect(heading).toHaveAttribute('tabindex', '-1');
   });
 
@@ -49,7 +58,9 @@ describe('focus on route changes', () => {
     const nav = screen.getByRole('navigation', { name: 'Orders navigation' });
     await user.click(within(nav).getByRole('link', { name: 'Find an order' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Find your order' });
-    await waitFor(() => { expect(heading).toHaveFocus(); });
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
   });
 
   it('does not take focus back from a dialog that opens on the new page', async () => {
@@ -57,7 +68,9 @@ describe('focus on route changes', () => {
     const { user } = renderApp('/orders', { member: true });
     await user.click(await screen.findByRole('link', { name: 'Shoe E0012345678' }));
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => { expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveFocus(); });
+    await waitFor(() => {
+      expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveFocus();
+    });
     // Give the watcher a chance to react to later changes.
     await new Promise((done) => setTimeout(done, 50));
     expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveFocus();

@@ -28,14 +28,19 @@ describe('routes with the optional /:country/:locale prefix', () => {
     expect(document.title).toBe('Member Orders | GB');
     expect(requests[0]?.url.searchParams.get('language')).toBe('en');
     // Links keep the prefix.
-    expect(screen.getByRole('link', { name: 'Shoe C0012345678' })).toHaveAttribute('href', '/gb/orders/sales/C0012345678');
+    expect(screen.getByRole('link', { name: 'Shoe C0012345678' })).toHaveAttribute(
+      'href',
+      '/gb/orders/sales/C0012345678',
+    );
   });
 
   it('serves /fr/fr/orders in French', async () => {
     historyRoutes();
     renderApp('/fr/fr/orders', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Commandes' })).toBeInTheDocument();
-    await waitFor(() => { expect(document.title).toBe('Commandes des membres | FR'); });
+    await waitFor(() => {
+      expect(document.title).toBe('Commandes des membres | FR');
+    });
     expect(document.documentElement.lang).toBe('fr-FR');
   });
 
@@ -82,7 +87,9 @@ describe('routes with the optional /:country/:locale prefix', () => {
   ])('redirects the unmatched %s to %s', async (from, to) => {
     historyRoutes();
     const { currentUrl } = renderApp(from, { member: true });
-    await waitFor(() => { expect(currentUrl()).toBe(to); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe(to);
+    });
   });
 
   it('titles order detail pages "Order Details"', async () => {
@@ -101,13 +108,17 @@ describe('routes with the optional /:country/:locale prefix', () => {
   it('sends a visitor without a token from /orders to sign in, and back after', async () => {
     historyRoutes();
     const { currentUrl } = renderApp('/gb/orders/partner');
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/signin?redirectPath=%2Fgb%2Forders%2Fpartner'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/signin?redirectPath=%2Fgb%2Forders%2Fpartner');
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('redirects the partner history to the own history when partner orders are off', async () => {
     historyRoutes();
     const { currentUrl } = renderApp('/orders/partner', { member: true, flags: { enablePartnerOrders: false } });
-    await waitFor(() => { expect(currentUrl()).toBe('/orders'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders');
+    });
   });
 });

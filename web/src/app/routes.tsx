@@ -7,13 +7,19 @@ const OrderHistoryPage = lazy(() =>
   import('@/features/orders/pages/order-history-page').then((module) => ({ default: module.OrderHistoryPage })),
 );
 const PartnerOrderHistoryPage = lazy(() =>
-  import('@/features/orders/pages/partner-order-history-page').then((module) => ({ default: module.PartnerOrderHistoryPage })),
+  import('@/features/orders/pages/partner-order-history-page').then((module) => ({
+    default: module.PartnerOrderHistoryPage,
+  })),
 );
 const SalesOrderDetailPage = lazy(() =>
-  import('@/features/orders/pages/sales-order-detail-page').then((module) => ({ default: module.SalesOrderDetailPage })),
+  import('@/features/orders/pages/sales-order-detail-page').then((module) => ({
+    default: module.SalesOrderDetailPage,
+  })),
 );
 const ReturnOrderDetailPage = lazy(() =>
-  import('@/features/orders/pages/return-order-detail-page').then((module) => ({ default: module.ReturnOrderDetailPage })),
+  import('@/features/orders/pages/return-order-detail-page').then((module) => ({
+    default: module.ReturnOrderDetailPage,
+  })),
 );
 const GuestLookupPage = lazy(() =>
   import('@/features/guest-lookup/pages/guest-lookup-page').then((module) => ({ default: module.GuestLookupPage })),
@@ -21,7 +27,9 @@ const GuestLookupPage = lazy(() =>
 const GiftCardLookupPage = lazy(() =>
   import('@/features/gift-card/pages/gift-card-lookup-page').then((module) => ({ default: module.GiftCardLookupPage })),
 );
-const BagPage = lazy(() => import('@/features/services/pages/bag-page').then((module) => ({ default: module.BagPage })));
+const BagPage = lazy(() =>
+  import('@/features/services/pages/bag-page').then((module) => ({ default: module.BagPage })),
+);
 const SavedAddressesPage = lazy(() =>
   import('@/features/addresses/pages/saved-addresses-page').then((module) => ({ default: module.SavedAddressesPage })),
 );
@@ -35,7 +43,9 @@ const ReturnItemsPage = lazy(() =>
   import('@/features/returns/pages/return-items-page').then((module) => ({ default: module.ReturnItemsPage })),
 );
 const ReturnInstructionsPage = lazy(() =>
-  import('@/features/returns/pages/return-instructions-page').then((module) => ({ default: module.ReturnInstructionsPage })),
+  import('@/features/returns/pages/return-instructions-page').then((module) => ({
+    default: module.ReturnInstructionsPage,
+  })),
 );
 const BankRefundPage = lazy(() =>
   import('@/features/returns/pages/bank-refund-page').then((module) => ({ default: module.BankRefundPage })),
@@ -46,7 +56,9 @@ const RefundConfirmationPage = lazy(() =>
 const WithdrawalPage = lazy(() =>
   import('@/features/returns/pages/withdrawal-page').then((module) => ({ default: module.WithdrawalPage })),
 );
-const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
+const SignInPage = lazy(() =>
+  import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })),
+);
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
 const ORDER = '(?<orderNumber>[A-Za-z0-9]{4,32})';
@@ -69,14 +81,16 @@ export function AppRoutes() {
       <Route path="/orders/partner" component={PartnerOrderHistoryPage} />
       <Route path={SALES}>{(params) => <SalesOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={RETURNS}>{(params) => <ReturnOrderDetailPage orderNumber={params.orderNumber ?? ''} />}</Route>
-      <Route path={RETURN_ITEMS}>
-        {(params) => <ReturnItemsPage orderNumber={params.orderNumber ?? ''} />}
-      </Route>
+      <Route path={RETURN_ITEMS}>{(params) => <ReturnItemsPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={RETURN_INSTRUCTIONS}>
-        {(params) => <ReturnInstructionsPage returnOrderNumber={params.orderNumber ?? ''} emea={Boolean(params.emea)} />}
+        {(params) => (
+          <ReturnInstructionsPage returnOrderNumber={params.orderNumber ?? ''} emea={Boolean(params.emea)} />
+        )}
       </Route>
       <Route path={REFUND}>{(params) => <BankRefundPage orderNumber={params.orderNumber ?? ''} />}</Route>
-      <Route path={REFUND_CONFIRMATION}>{(params) => <RefundConfirmationPage orderNumber={params.orderNumber ?? ''} />}</Route>
+      <Route path={REFUND_CONFIRMATION}>
+        {(params) => <RefundConfirmationPage orderNumber={params.orderNumber ?? ''} />}
+      </Route>
       <Route path={WITHDRAWAL}>{(params) => <WithdrawalPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />

@@ -8,7 +8,9 @@ import { renderApp } from '@/test/render-app';
 /** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
 async function violations() {
   const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 const api = () =>
@@ -29,14 +31,34 @@ const api = () =>
     {
       path: '/addresses/v1/member-1/address',
       respond: () =>
-        json([{ id: 'a1', country: 'US', name: 'Jane Carter', nameGiven: 'Jane', nameFamily: 'Carter', line1: '1 Market Street', locality: 'San Francisco', province: 'CA', code: '94105', phone: '4155550100', preferred: true }]),
+        json([
+          {
+            id: 'a1',
+            country: 'US',
+            name: 'Jane Carter',
+            nameGiven: 'Jane',
+            nameFamily: 'Carter',
+            line1: '1 Market Street',
+            locality: 'San Francisco',
+            province: 'CA',
+            code: '94105',
+            phone: '4155550100',
+            preferred: true,
+          },
+        ]),
     },
     {
       path: /^\/addresses\/v1\/layouts\/\w+$/,
       respond: () =>
         json({
-          country: 'US', layout: 'us', nameOrder: 'givenFirst', postalCodes: ['99999', '99999-9999'],
-          provinces: [{ code: 'CA', name: 'California' }, { code: 'NY', name: 'New York' }],
+          country: 'US',
+          layout: 'us',
+          nameOrder: 'givenFirst',
+          postalCodes: ['99999', '99999-9999'],
+          provinces: [
+            { code: 'CA', name: 'California' },
+            { code: 'NY', name: 'New York' },
+          ],
           fields: [
             { field: 'nameGiven', label: 'firstName', labelText: 'First Name', required: true },
             { field: 'line1', label: 'streetAddress', labelText: 'Street Address', required: true },
@@ -46,7 +68,10 @@ const api = () =>
         }),
     },
     { path: '/orders/history/v1/C0012345678', respond: () => json(order()) },
-    { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })) },
+    {
+      path: '/orders/history/v1/R0012345678',
+      respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })),
+    },
     { path: '/orders/history/v1/E0012345678', respond: () => json({ code: 'internal', message: '' }, 500) },
     {
       path: '/orders/history/v1/P0012345678',
@@ -116,7 +141,10 @@ describe('accessibility (axe)', () => {
   it('return order detail with the original-order link has no violations', async () => {
     api();
     renderApp('/gb/orders/returns/R0012345679', { member: true });
-    expect(await screen.findByRole('link', { name: 'C0012345678' })).toHaveAttribute('href', '/gb/orders/sales/C0012345678');
+    expect(await screen.findByRole('link', { name: 'C0012345678' })).toHaveAttribute(
+      'href',
+      '/gb/orders/sales/C0012345678',
+    );
     expect(await violations()).toEqual([]);
   });
 

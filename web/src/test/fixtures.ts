@@ -140,7 +140,19 @@ export function pickupOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
   });
   return order({
     fullOrderStatus: { simpleStatus: 'readyForPickUp', statusColor: 'success' },
-    groups: [{ ...base.groups[0]!, heading: 'readyForPickUp', simpleStatus: 'readyForPickUp', statusColor: 'success', shipmentNumber: null, trackingUrl: null, estimatedDeliveryDate: null, actions: {}, orderItems: [item] }],
+    groups: [
+      {
+        ...base.groups[0]!,
+        heading: 'readyForPickUp',
+        simpleStatus: 'readyForPickUp',
+        statusColor: 'success',
+        shipmentNumber: null,
+        trackingUrl: null,
+        estimatedDeliveryDate: null,
+        actions: {},
+        orderItems: [item],
+      },
+    ],
     shippingAddress: [],
     pickupAddress: pickupStore(),
     ...overrides,

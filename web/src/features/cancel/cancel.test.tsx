@@ -9,7 +9,10 @@ import { formatRemaining, remainingMs } from './model/countdown';
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 function cancellable(untilMs: number) {
-  const detail = order({ cancellableUntil: inMs(untilMs), actions: { cancel: { enabled: true, deadline: inMs(untilMs) } } });
+  const detail = order({
+    cancellableUntil: inMs(untilMs),
+    actions: { cancel: { enabled: true, deadline: inMs(untilMs) } },
+  });
   const firstGroup = detail.groups[0];
   if (firstGroup) firstGroup.actions = { ...firstGroup.actions, cancel: { enabled: true, deadline: inMs(untilMs) } };
   return detail;
@@ -19,18 +22,31 @@ describe('cancel dialog outcomes (002 §4)', () => {
   it.each([
     [{ status: 'COMPLETED', response: {} }, 'complete'],
     [{ status: 'COMPLETED', response: { pendingModification: { type: 'CANCEL_ORDER' } } }, 'pending'],
-    [{ status: 'DENIED', error: { httpStatus: 409, code: 'already-cancelled', message: 'Order is already in cancelled status' } }, 'complete'],
+    [
+      {
+        status: 'DENIED',
+        error: { httpStatus: 409, code: 'already-cancelled', message: 'Order is already in cancelled status' },
+      },
+      'complete',
+    ],
     [{ status: 'DENIED', error: { httpStatus: 422, code: 'cancel-window-expired', message: 'x' } }, 'denied'],
     [{ status: 'DENIED', error: { httpStatus: 422, code: 'cancel-invalid-state', message: 'x' } }, 'denied'],
     [{ status: 'FAILED', error: { httpStatus: 503, code: 'service-unavailable', message: 'x' } }, 'error'],
-    [{ status: 'FAILED', error: { httpStatus: 503, code: 'x', message: 'Order is already in cancelled status' } }, 'error'],
+    [
+      { status: 'FAILED', error: { httpStatus: 503, code: 'x', message: 'Order is already in cancelled status' } },
+      'error',
+    ],
   ])('%j ends %s', (job, state) => {
     expect(outcomeOf(job).state).toBe(state);
   });
 
   it('tells an expired window from an invalid state', () => {
-    expect(outcomeOf({ status: 'DENIED', error: { httpStatus: 422, code: 'cancel-window-expired' } }).reason).toBe('expired');
-    expect(outcomeOf({ status: 'DENIED', error: { httpStatus: 422, code: 'cancel-invalid-state' } }).reason).toBe('invalidState');
+    expect(outcomeOf({ status: 'DENIED', error: { httpStatus: 422, code: 'cancel-window-expired' } }).reason).toBe(
+      'expired',
+    );
+    expect(outcomeOf({ status: 'DENIED', error: { httpStatus: 422, code: 'cancel-invalid-state' } }).reason).toBe(
+      'invalidState',
+    );
   });
 
   it('counts down in minutes and seconds and never shows 0:00 while open', () => {
@@ -48,8 +64,15 @@ describe('cancelling from the order page', () => {
     const detail = cancellable(10 * 60 * 1000);
     const { requests } = mockFetch([
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ id: 'job-1', status: 'PENDING' }, 202) },
-      { path: '/order_mgmt/ordermods/v1/jobs/job-1', respond: () => json({ id: 'job-1', status: 'COMPLETED', response: {} }) },
+      {
+        method: 'POST',
+        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+        respond: () => json({ id: 'job-1', status: 'PENDING' }, 202),
+      },
+      {
+        path: '/order_mgmt/ordermods/v1/jobs/job-1',
+        respond: () => json({ id: 'job-1', status: 'COMPLETED', response: {} }),
+      },
     ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     expect(await screen.findByText(/You can cancel for another (9|10):\d\d/)).toBeInTheDocument();
@@ -59,7 +82,12 @@ describe('cancelling from the order page', () => {
     expect(await screen.findByRole('dialog', { name: 'Order cancelled' })).toBeInTheDocument();
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.body).toMatchObject({
-      request: { omsOrderDocumentReference: '0001', reasonCode: 216, reasonText: 'Front end cancellation', omsRegionReference: 'NIKEUS' },
+      request: {
+        omsOrderDocumentReference: '0001',
+        reasonCode: 216,
+        reasonText: 'Front end cancellation',
+        omsRegionReference: 'NIKEUS',
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
@@ -70,10 +98,19 @@ describe('cancelling from the order page', () => {
     const detail = cancellable(10 * 60 * 1000);
     mockFetch([
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ id: 'job-2', status: 'PENDING' }, 202) },
+      {
+        method: 'POST',
+        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+        respond: () => json({ id: 'job-2', status: 'PENDING' }, 202),
+      },
       {
         path: '/order_mgmt/ordermods/v1/jobs/job-2',
-        respond: () => json({ id: 'job-2', status: 'DENIED', error: { httpStatus: 422, code: 'cancel-window-expired', message: 'passed' } }),
+        respond: () =>
+          json({
+            id: 'job-2',
+            status: 'DENIED',
+            error: { httpStatus: 422, code: 'cancel-window-expired', message: 'passed' },
+          }),
       },
     ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
@@ -88,7 +125,11 @@ describe('cancelling from the order page', () => {
     const detail = cancellable(10 * 60 * 1000);
     mockFetch([
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ code: 'internal', message: 'x' }, 500) },
+      {
+        method: 'POST',
+        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+        respond: () => json({ code: 'internal', message: 'x' }, 500),
+      },
     ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -101,7 +142,12 @@ describe('cancelling from the order page', () => {
     const { requests } = mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
     renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     const button = await screen.findByRole('button', { name: 'Cancel order' });
-    await waitFor(() => { expect(button).not.toBeInTheDocument(); }, { timeout: 3_000 });
+    await waitFor(
+      () => {
+        expect(button).not.toBeInTheDocument();
+      },
+      { timeout: 3_000 },
+    );
     expect(requests.filter((request) => request.url.pathname.startsWith('/orders/history')).length).toBe(1);
   });
 
@@ -127,16 +173,32 @@ describe('recently cancelled in the history', () => {
 });
 
 describe('China and mobile variants', () => {
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('reloads the page after a successful cancel in China', async () => {
     const detail = { ...cancellable(10 * 60 * 1000), country: 'CN' };
     const reload = vi.fn();
-    vi.stubGlobal('location', { href: window.location.href, origin: window.location.origin, reload, pathname: window.location.pathname, search: '' });
+    vi.stubGlobal('location', {
+      href: window.location.href,
+      origin: window.location.origin,
+      reload,
+      pathname: window.location.pathname,
+      search: '',
+    });
     mockFetch([
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ id: 'job-3', status: 'PENDING' }, 202) },
-      { path: '/order_mgmt/ordermods/v1/jobs/job-3', respond: () => json({ id: 'job-3', status: 'COMPLETED', response: { pendingModification: { type: 'CANCEL_ORDER' } } }) },
+      {
+        method: 'POST',
+        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+        respond: () => json({ id: 'job-3', status: 'PENDING' }, 202),
+      },
+      {
+        path: '/order_mgmt/ordermods/v1/jobs/job-3',
+        respond: () =>
+          json({ id: 'job-3', status: 'COMPLETED', response: { pendingModification: { type: 'CANCEL_ORDER' } } }),
+      },
     ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -151,7 +213,11 @@ describe('China and mobile variants', () => {
     vi.stubGlobal('innerWidth', 480);
     mockFetch([
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      { method: 'POST', path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`, respond: () => json({ code: 'internal', message: 'x' }, 500) },
+      {
+        method: 'POST',
+        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+        respond: () => json({ code: 'internal', message: 'x' }, 500),
+      },
     ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));

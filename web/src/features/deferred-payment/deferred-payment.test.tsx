@@ -13,7 +13,10 @@ const held = order({
 });
 
 describe('deferred payment redirect rules (002 §4)', () => {
-  const fields = [{ name: 'a', value: '1 2' }, { name: 'b', value: 'x&y' }];
+  const fields = [
+    { name: 'a', value: '1 2' },
+    { name: 'b', value: 'x&y' },
+  ];
 
   it('sends a GET form to its action with the fields as a query string', () => {
     expect(redirectFor({ action: 'https://pay.example/p', method: 'get', fields }, null)).toEqual({
@@ -27,7 +30,10 @@ describe('deferred payment redirect rules (002 §4)', () => {
     expect(redirectFor({ action: 'https://pay.example/p', method: 'POST', fields }, null)).toEqual({ kind: 'none' });
     expect(redirectFor(undefined, null)).toEqual({ kind: 'none' });
     const visit = { orderId: 'C1', paymentId: 'P 1', visitId: '3', visitorId: 'v' };
-    expect(redirectFor({ action: '/p', method: 'GET', fields }, visit)).toEqual({ kind: 'chatApp', url: chatAppUrl(visit) });
+    expect(redirectFor({ action: '/p', method: 'GET', fields }, visit)).toEqual({
+      kind: 'chatApp',
+      url: chatAppUrl(visit),
+    });
     expect(chatAppUrl(visit)).toBe('weixin://dl/business/?orderId=C1&paymentId=P%201&visitId=3&visitorId=v');
     expect(isChatAppBrowser('Mozilla/5.0 MicroMessenger/8.0')).toBe(true);
     expect(isChatAppBrowser('Mozilla/5.0 Chrome/130')).toBe(false);
@@ -42,32 +48,59 @@ describe('pay now on the order page', () => {
   it('shows the QR code the provider answered', async () => {
     const { requests } = mockFetch([
       { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
-      { method: 'POST', path: '/payment/deferred_payment_forms/v1', respond: () => json({ id: 'job-9', status: 'PENDING' }, 202) },
+      {
+        method: 'POST',
+        path: '/payment/deferred_payment_forms/v1',
+        respond: () => json({ id: 'job-9', status: 'PENDING' }, 202),
+      },
       {
         path: '/payment/deferred_payment_forms/v1/job-9',
-        respond: () => json({ id: 'job-9', status: 'COMPLETED', response: {
-          form: { action: '/sandbox/payments/sbx_1', method: 'GET', fields: [{ name: 'returnURL', value: '/x' }] },
-          qrCodeURL: '/sandbox/payments/sbx_1/qr.png',
-        } }),
+        respond: () =>
+          json({
+            id: 'job-9',
+            status: 'COMPLETED',
+            response: {
+              form: { action: '/sandbox/payments/sbx_1', method: 'GET', fields: [{ name: 'returnURL', value: '/x' }] },
+              qrCodeURL: '/sandbox/payments/sbx_1/qr.png',
+            },
+          }),
       },
     ]);
-    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
     const image = await screen.findByRole('img', { name: `QR code to pay for order ${held.orderNumber}` });
     expect(image).toHaveAttribute('src', '/sandbox/payments/sbx_1/qr.png');
-    expect(screen.getByRole('link', { name: 'Open the payment page' })).toHaveAttribute('href', '/sandbox/payments/sbx_1?returnURL=%2Fx');
+    expect(screen.getByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
+      'href',
+      '/sandbox/payments/sbx_1?returnURL=%2Fx',
+    );
     const post = requests.find((request) => request.method === 'POST');
-    expect(post?.body).toMatchObject({ request: { approvalId: 'APR-1', orderNumber: held.orderNumber, experienceType: 'DESKTOP' } });
+    expect(post?.body).toMatchObject({
+      request: { approvalId: 'APR-1', orderNumber: held.orderNumber, experienceType: 'DESKTOP' },
+    });
     expect((post?.body as { request: { returnURL: string } }).request.returnURL).toMatch(/\?payment=success$/);
   });
 
   it('says so when the payment cannot start (service-deferred-payment-failure)', async () => {
     mockFetch([
       { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
-      { method: 'POST', path: '/payment/deferred_payment_forms/v1', respond: () => json({ id: 'job-8', status: 'PENDING' }, 202) },
-      { path: '/payment/deferred_payment_forms/v1/job-8', respond: () => json({ id: 'job-8', status: 'DENIED', error: { httpStatus: 409 } }) },
+      {
+        method: 'POST',
+        path: '/payment/deferred_payment_forms/v1',
+        respond: () => json({ id: 'job-8', status: 'PENDING' }, 202),
+      },
+      {
+        path: '/payment/deferred_payment_forms/v1/job-8',
+        respond: () => json({ id: 'job-8', status: 'DENIED', error: { httpStatus: 409 } }),
+      },
     ]);
-    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't start your payment. Please try again.");
   });

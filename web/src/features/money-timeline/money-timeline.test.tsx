@@ -9,7 +9,14 @@ describe('money timeline', () => {
     const detail = order({
       moneyTimeline: [
         { kind: 'charged', amount: 129.6, currency: 'USD', method: 'credit_card', date: '2026-11-01T10:00:00Z' },
-        { kind: 'released', amount: 129.6, currency: 'USD', method: 'credit_card', date: '2026-11-01T10:10:00Z', expectedArrival: '2026-11-06T10:10:00Z' },
+        {
+          kind: 'released',
+          amount: 129.6,
+          currency: 'USD',
+          method: 'credit_card',
+          date: '2026-11-01T10:10:00Z',
+          expectedArrival: '2026-11-06T10:10:00Z',
+        },
       ],
     });
     mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);

@@ -181,7 +181,11 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
       deduction: amount(method.refundDeduction),
       pickupSlots: method.pickupSlots ?? [],
       refundArrival: method.refundArrival
-        ? { destination: method.refundArrival.destination, min: method.refundArrival.businessDaysMin, max: method.refundArrival.businessDaysMax }
+        ? {
+            destination: method.refundArrival.destination,
+            min: method.refundArrival.businessDaysMin,
+            max: method.refundArrival.businessDaysMax,
+          }
         : null,
     };
     methods.push(option);
@@ -213,7 +217,11 @@ export function toReturnOptions(wire: WireReturnOptions): ReturnOptions {
       unitRefund: line.unitRefund ? amount(line.unitRefund) : null,
     })),
     methods,
-    reasons: wire.reasons.map((reason) => ({ code: reason.appCode, serverCode: reason.reasonCode, text: reason.text ?? null })),
+    reasons: wire.reasons.map((reason) => ({
+      code: reason.appCode,
+      serverCode: reason.reasonCode,
+      text: reason.text ?? null,
+    })),
   };
 }
 
@@ -290,11 +298,15 @@ export const RETURN_CAPTURE_FORMAT_ERROR = 'Return Capture response formatting e
 export const LABEL_FORMAT_ERROR = 'Label response not formatted correctly.';
 
 export async function createReturnCapture(request: CaptureRequest, idempotencyKey: string): Promise<CaptureResponse> {
-  const answer = await apiUnlisted<Partial<CaptureResponse> | undefined>('post', '/order_mgmt/user_return_captures/v1', {
-    auth: 'member-or-guest',
-    body: request,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  const answer = await apiUnlisted<Partial<CaptureResponse> | undefined>(
+    'post',
+    '/order_mgmt/user_return_captures/v1',
+    {
+      auth: 'member-or-guest',
+      body: request,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
   const returnOrderNumber = answer?.response?.returnOrderNumber;
   if (!answer?.jobId || !returnOrderNumber) throw new Error(RETURN_CAPTURE_FORMAT_ERROR);
   return { jobId: answer.jobId, response: { returnOrderNumber } };
@@ -307,11 +319,15 @@ export const getCaptureJob = (jobId: string) =>
   });
 
 export async function getReturnLabel(returnOrderNumber: string, signal?: AbortSignal): Promise<ReturnLabel> {
-  const label = await apiUnlisted<Partial<ReturnLabel> | undefined>('get', '/order_mgmt/user_return_labels/v1/{returnOrderNumber}', {
-    auth: 'member-or-guest',
-    params: { returnOrderNumber },
-    signal,
-  });
+  const label = await apiUnlisted<Partial<ReturnLabel> | undefined>(
+    'get',
+    '/order_mgmt/user_return_labels/v1/{returnOrderNumber}',
+    {
+      auth: 'member-or-guest',
+      params: { returnOrderNumber },
+      signal,
+    },
+  );
   if (!label?.carrier || !label.labelFormat || !label.returnLabel) throw new Error(LABEL_FORMAT_ERROR);
   return label as ReturnLabel;
 }
@@ -367,4 +383,7 @@ export interface WithdrawalAnswer {
 
 /** POST /order_mgmt/withdrawal/v1: the EU right of withdrawal, apart from a commercial return. */
 export const declareWithdrawal = (orderNumber: string, locale: string) =>
-  apiUnlisted<WithdrawalAnswer>('post', '/order_mgmt/withdrawal/v1', { auth: 'member-or-guest', body: { orderNumber, locale } });
+  apiUnlisted<WithdrawalAnswer>('post', '/order_mgmt/withdrawal/v1', {
+    auth: 'member-or-guest',
+    body: { orderNumber, locale },
+  });

@@ -5,11 +5,17 @@ import { ApiError } from './api-error';
 import { apiGet, apiPost } from './client';
 
 const detail = (auth: 'member' | 'member-or-guest' | 'none' = 'member-or-guest') =>
-  apiGet('/orders/history/v1/{orderNumber}', { auth, params: { orderNumber: 'C0012345678' }, query: { country: 'US' } });
+  apiGet('/orders/history/v1/{orderNumber}', {
+    auth,
+    params: { orderNumber: 'C0012345678' },
+    query: { country: 'US' },
+  });
 
 describe('api client', () => {
   it('sends the bearer token of a signed-in member', async () => {
-    const { requests } = mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json({ orderNumber: 'C0012345678' }) }]);
+    const { requests } = mockFetch([
+      { path: '/orders/history/v1/C0012345678', respond: () => json({ orderNumber: 'C0012345678' }) },
+    ]);
     signIn({ accessToken: 'abc', upmId: 'm1', expiresIn: 60 });
     await detail();
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer abc');
@@ -47,7 +53,12 @@ describe('api client', () => {
   });
 
   it('reads Retry-After on 429', async () => {
-    mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json({ code: 'rate-limited', message: '' }, 429, { 'Retry-After': '12' }) }]);
+    mockFetch([
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json({ code: 'rate-limited', message: '' }, 429, { 'Retry-After': '12' }),
+      },
+    ]);
     await expect(detail()).rejects.toMatchObject({ status: 429, retryAfter: 12 });
   });
 
@@ -62,7 +73,9 @@ describe('api client', () => {
   });
 
   it('reports a network failure as status 0', async () => {
-    mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => Promise.reject(new TypeError('Failed to fetch')) }]);
+    mockFetch([
+      { path: '/orders/history/v1/C0012345678', respond: () => Promise.reject(new TypeError('Failed to fetch')) },
+    ]);
     await expect(detail()).rejects.toMatchObject({ status: 0, code: 'network-error' });
   });
 

@@ -10,7 +10,11 @@ type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 type SuccessBody<O> = O extends { responses: infer R }
-  ? R extends { 200: infer Ok } ? JsonOf<Ok> : R extends { 201: infer Created } ? JsonOf<Created> : never
+  ? R extends { 200: infer Ok }
+    ? JsonOf<Ok>
+    : R extends { 201: infer Created }
+      ? JsonOf<Created>
+      : never
   : never;
 type ParamsOf<O> = O extends { parameters: infer Params } ? Params : never;
 type QueryOf<O> = ParamsOf<O> extends { query?: infer Query } ? Query : never;
@@ -72,7 +76,12 @@ function toApiError(response: Response, body: unknown): ApiError {
       location: response.headers.get('Location'),
     });
   }
-  return new ApiError({ status: response.status, code: 'unparseable-response', message: PARSE_ERROR_MESSAGE, retryAfter });
+  return new ApiError({
+    status: response.status,
+    code: 'unparseable-response',
+    message: PARSE_ERROR_MESSAGE,
+    retryAfter,
+  });
 }
 
 async function request<O>(method: Method, template: string, options: RequestOptions<O>): Promise<SuccessBody<O>> {

@@ -14,7 +14,8 @@ export async function restoreSession(): Promise<void> {
     signIn(session, Date.now(), true);
   } catch (error) {
     // 401: no session in this browser. Anything else: keep what this tab knew, and try again later.
-    if (isApiError(error) && error.status === 401 && getSession().member && !getSession().member?.accessToken) signOut();
+    if (isApiError(error) && error.status === 401 && getSession().member && !getSession().member?.accessToken)
+      signOut();
   } finally {
     setRestoring(false);
   }

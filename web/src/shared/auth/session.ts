@@ -49,8 +49,10 @@ function isMember(value: unknown): value is MemberSession {
 
 function isVisitor(value: unknown): value is Visitor {
   if (typeof value !== 'object' || value === null) return false;
-  return typeof (value as { email?: unknown }).email === 'string' ||
-    typeof (value as { phoneNumber?: unknown }).phoneNumber === 'string';
+  return (
+    typeof (value as { email?: unknown }).email === 'string' ||
+    typeof (value as { phoneNumber?: unknown }).phoneNumber === 'string'
+  );
 }
 
 function load(): Session {
@@ -65,7 +67,13 @@ let current: Session = load();
 function scheduleExpiry() {
   clearTimeout(expiryTimer);
   const member = current.member;
-  if (member) expiryTimer = setTimeout(() => { endSession(); }, Math.max(0, member.expiresAt - Date.now()));
+  if (member)
+    expiryTimer = setTimeout(
+      () => {
+        endSession();
+      },
+      Math.max(0, member.expiresAt - Date.now()),
+    );
 }
 scheduleExpiry();
 
@@ -86,7 +94,9 @@ function update(next: Session) {
   if (next.visitor) sessionStorage.setItem(VISITOR_KEY, JSON.stringify(next.visitor));
   else sessionStorage.removeItem(VISITOR_KEY);
   scheduleExpiry();
-  listeners.forEach((listener) => { listener(); });
+  listeners.forEach((listener) => {
+    listener();
+  });
 }
 
 export const getSession = (): Session => current;
@@ -129,7 +139,9 @@ export function rememberVisitor(visitor: Visitor) {
 export function reloadSession() {
   current = load();
   scheduleExpiry();
-  listeners.forEach((listener) => { listener(); });
+  listeners.forEach((listener) => {
+    listener();
+  });
 }
 
 /** Runs `onChange` when another tab signs in or out. */
@@ -139,12 +151,16 @@ export function listenToOtherTabs(onChange: (message: 'signed-in' | 'signed-out'
   listener.onmessage = (event: MessageEvent<unknown>) => {
     if (event.data === 'signed-in' || event.data === 'signed-out') onChange(event.data);
   };
-  return () => { listener.close(); };
+  return () => {
+    listener.close();
+  };
 }
 
 export function subscribeSession(listener: () => void) {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export const useSession = (): Session => useSyncExternalStore(subscribeSession, getSession, getSession);

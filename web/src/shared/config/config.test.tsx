@@ -28,7 +28,10 @@ function countryConfig(country: string, flags: Record<string, boolean> = {}): Co
     help: {
       generic: `${SITE}/help`,
       contact: `${SITE}/${country}/help/a/contact-us`,
-      changeOrCancelOrder: { en: `${SITE}/${country}/help/a/change-cancel-order`, fr: `${SITE}/${country}/fr/help/a/change-cancel-order` },
+      changeOrCancelOrder: {
+        en: `${SITE}/${country}/help/a/change-cancel-order`,
+        fr: `${SITE}/${country}/fr/help/a/change-cancel-order`,
+      },
       howToReturn: { en: `${SITE}/${country}/help/a/returns-policy` },
       phone: '+18005550100',
     },
@@ -40,7 +43,8 @@ const configRoute = (config: CountryConfig, status = 200): MockRoute => ({
   respond: () => json(config, status),
 });
 
-const configRequests = (requests: { url: URL }[]) => requests.filter((request) => request.url.pathname.startsWith('/config/v1/'));
+const configRequests = (requests: { url: URL }[]) =>
+  requests.filter((request) => request.url.pathname.startsWith('/config/v1/'));
 
 describe('configuration from the server', () => {
   it('loads the route country once, waits for it, and the page obeys its flags', async () => {
@@ -73,7 +77,9 @@ describe('configuration from the server', () => {
   });
 
   it('falls back to the default flags when the configuration fails, never a blank page', async () => {
-    const { requests } = mockFetch([{ path: '/config/v1/de', respond: () => json({ code: 'internal', message: 'x' }, 500) }]);
+    const { requests } = mockFetch([
+      { path: '/config/v1/de', respond: () => json({ code: 'internal', message: 'x' }, 500) },
+    ]);
     renderApp('/de/orders/gift-card-lookup', { loadConfig: true });
     expect(await screen.findByRole('heading', { level: 1, name: /Geschenkkarte|gift card/i })).toBeInTheDocument();
     expect(configRequests(requests)).toHaveLength(1);
@@ -93,7 +99,10 @@ describe('configuration from the server', () => {
       `${SITE}/ca/fr/help/a/change-cancel-order`,
     );
     // No French variant: the country's default language.
-    expect(card.getByRole('link', { name: 'Comment effectuer un retour' })).toHaveAttribute('href', `${SITE}/ca/help/a/returns-policy`);
+    expect(card.getByRole('link', { name: 'Comment effectuer un retour' })).toHaveAttribute(
+      'href',
+      `${SITE}/ca/help/a/returns-policy`,
+    );
     expect(card.getByRole('link', { name: 'Appelez-nous : +18005550100' })).toHaveAttribute('href', 'tel:+18005550100');
   });
 });

@@ -11,7 +11,11 @@ export function formatTimeOfDay(minutes: number, locale: DateLocale): string {
   const key = `${locale.intlLocale}|${hourCycle(locale)}`;
   let format = clockFormatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale.intlLocale, { ...DATE_FORMAT_OPTIONS.time, hourCycle: hourCycle(locale), timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(locale.intlLocale, {
+      ...DATE_FORMAT_OPTIONS.time,
+      hourCycle: hourCycle(locale),
+      timeZone: 'UTC',
+    });
     clockFormatters.set(key, format);
   }
   const wrapped = ((Math.round(minutes) % 1440) + 1440) % 1440;

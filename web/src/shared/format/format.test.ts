@@ -54,7 +54,7 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatTimeOfDay (a store\'s wall-clock time)', () => {
+describe("formatTimeOfDay (a store's wall-clock time)", () => {
   it.each([
     ['us', null, 21 * 60, '9:00 PM'],
     ['us', null, 0, '12:00 AM'],
@@ -75,7 +75,15 @@ describe('formatTimeOfDay (a store\'s wall-clock time)', () => {
   });
 
   it('names the weekdays Monday first in the shopper language', () => {
-    expect(weekdayNames('en-US')).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(weekdayNames('en-US')).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
     expect(weekdayNames('fr-FR')[0]).toBe('lundi');
     expect(weekdayNames('ja-JP')[6]).toBe('日曜日');
   });

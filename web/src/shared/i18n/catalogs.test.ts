@@ -24,7 +24,13 @@ function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()
       argumentsOf(element.children, found);
       continue;
     }
-    const kinds: Partial<Record<TYPE, string>> = { [TYPE.plural]: 'plural', [TYPE.select]: 'select', [TYPE.number]: 'number', [TYPE.date]: 'date', [TYPE.time]: 'time' };
+    const kinds: Partial<Record<TYPE, string>> = {
+      [TYPE.plural]: 'plural',
+      [TYPE.select]: 'select',
+      [TYPE.number]: 'number',
+      [TYPE.date]: 'date',
+      [TYPE.time]: 'time',
+    };
     const kind = kinds[element.type];
     found.add(kind ? `${element.value}:${kind}` : element.value);
     if (element.type === TYPE.plural || element.type === TYPE.select) {
@@ -54,7 +60,22 @@ const compile = (key: string, text: string) => {
   }
 };
 
-const EXPECTED_LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'zh-Hans', 'zh-Hant'];
+const EXPECTED_LANGUAGES = [
+  'ar',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'pl',
+  'pt',
+  'sv',
+  'zh-Hans',
+  'zh-Hant',
+];
 
 it('has the fourteen UI languages', () => {
   expect(languages).toEqual(EXPECTED_LANGUAGES);
@@ -63,7 +84,8 @@ it('has the fourteen UI languages', () => {
 describe('the English source files', () => {
   it.each(areaFiles('en'))('%s names every key after its area (area.part.phrase)', (file) => {
     const area = file.replace(/\.json$/, '');
-    for (const key of Object.keys(read('en', file))) expect(key).toMatch(new RegExp(`^${area}(\\.[A-Za-z0-9]+){2,}$|^${area}\\.[A-Za-z0-9]+$`));
+    for (const key of Object.keys(read('en', file)))
+      expect(key).toMatch(new RegExp(`^${area}(\\.[A-Za-z0-9]+){2,}$|^${area}\\.[A-Za-z0-9]+$`));
   });
 
   it.each(areaFiles('en'))('%s holds valid ICU messages', (file) => {
@@ -97,7 +119,9 @@ describe.each(languages.filter((language) => language !== 'en'))('the %s catalog
 
   it.each(areaFiles('en'))("%s uses only the language's own plural categories", (file) => {
     for (const [key, text] of Object.entries(read(language, file))) {
-      const unknown = [...pluralCategories(compile(key, text))].filter((name) => !categories.has(name as Intl.LDMLPluralRule));
+      const unknown = [...pluralCategories(compile(key, text))].filter(
+        (name) => !categories.has(name as Intl.LDMLPluralRule),
+      );
       expect([key, unknown]).toEqual([key, []]);
     }
   });

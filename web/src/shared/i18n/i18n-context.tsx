@@ -3,7 +3,14 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useStat
 import { formatDate, type DateFormat } from '@/shared/format/dates';
 import { formatMoney } from '@/shared/format/money';
 import { messageLanguage as catalogueFor, textDirection, type ShopperLocale } from './locale-table';
-import { catalogLanguage, loadCatalog, loadedCatalog, type CompiledMessage, type MessageKey, type Messages } from './messages';
+import {
+  catalogLanguage,
+  loadCatalog,
+  loadedCatalog,
+  type CompiledMessage,
+  type MessageKey,
+  type Messages,
+} from './messages';
 
 /** Argument values of an ICU message: text, numbers ({n, number}, plural) or dates ({d, date, long}). */
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
@@ -86,7 +93,8 @@ export function I18nProvider({ locale, children, fallback }: I18nProviderProps) 
   useLayoutEffect(() => {
     if (!value) return;
     const root = document.documentElement;
-    root.lang = language === 'en-XA' ? 'en-XA' : language.split('-')[0] === locale.language ? locale.intlLocale : language;
+    root.lang =
+      language === 'en-XA' ? 'en-XA' : language.split('-')[0] === locale.language ? locale.intlLocale : language;
     root.dir = value.dir;
   }, [language, locale, value]);
 
@@ -100,7 +108,10 @@ const keysOnly: I18n = {
   messageLanguage: 'en',
   dir: 'ltr',
   // Only the loading spinner renders here, for the moment the shopper's catalogue is on its way.
-  t: (key) => { const message = loadedCatalog('en')?.[key]; return typeof message === 'string' ? message : ''; },
+  t: (key) => {
+    const message = loadedCatalog('en')?.[key];
+    return typeof message === 'string' ? message : '';
+  },
   has: (key: string): key is MessageKey => key in (loadedCatalog('en') ?? {}),
   money: (amount, currency) => formatMoney(amount, currency, 'en'),
   date: (value, format) => formatDate(value, format, { intlLocale: 'en', hour12: true }),

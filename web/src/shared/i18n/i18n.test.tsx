@@ -86,7 +86,8 @@ function withMessage(country: string, language: string, text: string) {
 }
 
 describe('select, number and date arguments', () => {
-  const SHIPPING = '{method, select, pickup {الاستلام من المتجر} delivery {التوصيل إلى المنزل} other {أخرى}} · {weight, number} كغ';
+  const SHIPPING =
+    '{method, select, pickup {الاستلام من المتجر} delivery {التوصيل إلى المنزل} other {أخرى}} · {weight, number} كغ';
   it('selects a branch and formats numbers in Arabic (Egypt: Arabic-Indic digits)', () => {
     const t = withMessage('eg', 'ar', SHIPPING);
     expect(t({ method: 'pickup', weight: 1.5 })).toBe('الاستلام من المتجر · ١٫٥ كغ');
@@ -94,7 +95,11 @@ describe('select, number and date arguments', () => {
   });
 
   it('nests a plural in a select in Polish', () => {
-    const t = withMessage('pl', 'pl', '{kind, select, return {{count, plural, one {# zwrot} few {# zwroty} many {# zwrotów} other {# zwrotu}}} other {{count, number}}}');
+    const t = withMessage(
+      'pl',
+      'pl',
+      '{kind, select, return {{count, plural, one {# zwrot} few {# zwroty} many {# zwrotów} other {# zwrotu}}} other {{count, number}}}',
+    );
     expect(t({ kind: 'return', count: 4 })).toBe('4 zwroty');
     expect(t({ kind: 'return', count: 5 })).toBe('5 zwrotów');
     expect(t({ kind: 'other', count: 12345 }).replace(/\s/g, ' ')).toBe('12 345');

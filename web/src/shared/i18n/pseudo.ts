@@ -8,10 +8,58 @@ import type { CompiledMessage, Messages } from './messages';
  * languages too. Only literal text changes: arguments, plural and select structure stay intact.
  */
 const ACCENTED: Record<string, string> = {
-  a: 'à', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
-  n: 'ñ', o: 'ö', p: 'þ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'û', v: 'ṽ', w: 'ŵ', x: 'ẋ', y: 'ý', z: 'ž',
-  A: 'Å', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Î', J: 'Ĵ', K: 'Ķ', L: 'Ļ', M: 'Ṁ',
-  N: 'Ñ', O: 'Ö', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Û', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+  a: 'à',
+  b: 'ƀ',
+  c: 'ç',
+  d: 'ð',
+  e: 'é',
+  f: 'ƒ',
+  g: 'ĝ',
+  h: 'ĥ',
+  i: 'î',
+  j: 'ĵ',
+  k: 'ķ',
+  l: 'ļ',
+  m: 'ɱ',
+  n: 'ñ',
+  o: 'ö',
+  p: 'þ',
+  q: 'ǫ',
+  r: 'ŕ',
+  s: 'š',
+  t: 'ţ',
+  u: 'û',
+  v: 'ṽ',
+  w: 'ŵ',
+  x: 'ẋ',
+  y: 'ý',
+  z: 'ž',
+  A: 'Å',
+  B: 'Ɓ',
+  C: 'Ç',
+  D: 'Ð',
+  E: 'É',
+  F: 'Ƒ',
+  G: 'Ĝ',
+  H: 'Ĥ',
+  I: 'Î',
+  J: 'Ĵ',
+  K: 'Ķ',
+  L: 'Ļ',
+  M: 'Ṁ',
+  N: 'Ñ',
+  O: 'Ö',
+  P: 'Þ',
+  Q: 'Ǫ',
+  R: 'Ŕ',
+  S: 'Š',
+  T: 'Ţ',
+  U: 'Û',
+  V: 'Ṽ',
+  W: 'Ŵ',
+  X: 'Ẋ',
+  Y: 'Ý',
+  Z: 'Ž',
 };
 const VOWELS = /[aeiouyAEIOUY]/;
 
@@ -29,7 +77,10 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
     if (element.type === TYPE.literal) return { ...element, value: pseudoText(element.value) };
     if (element.type === TYPE.plural || element.type === TYPE.select) {
       const options = Object.fromEntries(
-        Object.entries(element.options).map(([name, option]) => [name, { ...option, value: pseudoElements(option.value) }]),
+        Object.entries(element.options).map(([name, option]) => [
+          name,
+          { ...option, value: pseudoElements(option.value) },
+        ]),
       );
       return { ...element, options };
     }
@@ -44,5 +95,7 @@ export function pseudoMessage(message: CompiledMessage): CompiledMessage {
 }
 
 export function pseudoLocalize(messages: Messages): Messages {
-  return Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, pseudoMessage(message)])) as Messages;
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, message]) => [key, pseudoMessage(message)]),
+  ) as Messages;
 }

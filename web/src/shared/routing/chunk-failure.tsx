@@ -9,8 +9,9 @@ const RELOAD_GUARD_MS = 60_000;
 
 /** A lazily loaded page chunk that did not arrive (a deploy replaced it, or the connection dropped). */
 export const isChunkLoadError = (error: Error): boolean =>
-  /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(error.message) ||
-  error.name === 'ChunkLoadError';
+  /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
+    error.message,
+  ) || error.name === 'ChunkLoadError';
 
 function reloadedRecently(now = Date.now()): boolean {
   try {
@@ -41,7 +42,14 @@ export function PageFailure({ error, onRetry }: { error: Error; onRetry: () => v
     <div className="narrow-page" role="alert">
       <h1 tabIndex={-1}>{t('common.errors.chunk.title')}</h1>
       <p>{chunk ? t('common.errors.chunk.body') : t('common.errors.oops.body')}</p>
-      <Button onClick={() => { if (chunk) reloadPage(); else onRetry(); }}>{t('common.errors.chunk.reload')}</Button>
+      <Button
+        onClick={() => {
+          if (chunk) reloadPage();
+          else onRetry();
+        }}
+      >
+        {t('common.errors.chunk.reload')}
+      </Button>
     </div>
   );
 }

@@ -6,7 +6,10 @@ describe('parseRoutePrefix', () => {
     ['/orders', { country: null, language: null, base: '', rest: '/orders' }],
     ['/gb/orders', { country: 'gb', language: null, base: '/gb', rest: '/orders' }],
     ['/fr/fr/orders', { country: 'fr', language: 'fr', base: '/fr/fr', rest: '/orders' }],
-    ['/ca/fr/orders/sales/C0012345678', { country: 'ca', language: 'fr', base: '/ca/fr', rest: '/orders/sales/C0012345678' }],
+    [
+      '/ca/fr/orders/sales/C0012345678',
+      { country: 'ca', language: 'fr', base: '/ca/fr', rest: '/orders/sales/C0012345678' },
+    ],
     ['/GB/orders', { country: 'gb', language: null, base: '/GB', rest: '/orders' }],
     ['/gb', { country: 'gb', language: null, base: '/gb', rest: '/' }],
     ['/', { country: null, language: null, base: '', rest: '/' }],

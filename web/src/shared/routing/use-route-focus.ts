@@ -39,7 +39,9 @@ export function useRouteFocus(container: RefObject<HTMLElement | null>, location
   const previous = useRef(location);
 
   useEffect(() => {
-    const mark = () => { interacted.current = true; };
+    const mark = () => {
+      interacted.current = true;
+    };
     document.addEventListener('pointerdown', mark, true);
     document.addEventListener('keydown', mark, true);
     return () => {

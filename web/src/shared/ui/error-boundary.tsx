@@ -22,7 +22,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     console.error('a page part failed', error, info.componentStack);
   }
 
-  reset = () => { this.setState({ error: null }); };
+  reset = () => {
+    this.setState({ error: null });
+  };
 
   override render() {
     return this.state.error ? this.props.fallback(this.state.error, this.reset) : this.props.children;

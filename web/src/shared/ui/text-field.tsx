@@ -19,7 +19,13 @@ export function TextField({ label, error, hint, className, ...inputProps }: Text
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...inputProps} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      <input
+        {...inputProps}
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}

@@ -2,7 +2,13 @@
  * Spec §5 validation rules, shared by routing (order number param) and the forms. The patterns come from
  * the server's own rules (crates/domain/src/rules.rs) through rules.generated.ts, so the two never disagree.
  */
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, ORDER_NUMBER_PATTERN, PHONE_INPUT_PATTERN, PHONE_PATTERN } from './rules.generated';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  ORDER_NUMBER_PATTERN,
+  PHONE_INPUT_PATTERN,
+  PHONE_PATTERN,
+} from './rules.generated';
 
 export { ORDER_NUMBER_PATTERN, PHONE_PATTERN, PHONE_INPUT_PATTERN };
 

@@ -36,7 +36,12 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakePreferred }
           {t('addresses.list.delete')}
         </Button>
         {!address.preferred && (
-          <Button variant="secondary" onClick={onMakePreferred} loading={busy} aria-label={t('addresses.list.makePreferredNamed', { name: title })}>
+          <Button
+            variant="secondary"
+            onClick={onMakePreferred}
+            loading={busy}
+            aria-label={t('addresses.list.makePreferredNamed', { name: title })}
+          >
             {t('addresses.list.makePreferred')}
           </Button>
         )}

@@ -3,17 +3,57 @@ import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Spinner } from '@/shared/ui/spinner';
-import { useAddressLayout, useAddressMutations, validateAddress, type Address, type ValidationAnswer } from '../api/addresses';
+import {
+  useAddressLayout,
+  useAddressMutations,
+  validateAddress,
+  type Address,
+  type ValidationAnswer,
+} from '../api/addresses';
 import { fieldValue, type FieldName, type FormValues } from '../model/address-text';
 import { AddressForm, type FieldError } from './address-form';
 import { ConfirmAddressDialog } from './confirm-address-dialog';
 
 /** Countries with a layout of their own (spec 002 §9, plus kr); others use the default layout. */
 export const LAYOUT_COUNTRIES = [
-  'AR', 'AU', 'CA', 'CN', 'EG', 'GB', 'ID', 'IN', 'JP', 'KR', 'MX', 'MY', 'NZ', 'PH', 'PR', 'RU', 'SA', 'TH', 'TR', 'TW', 'US', 'VN', 'ZA',
+  'AR',
+  'AU',
+  'CA',
+  'CN',
+  'EG',
+  'GB',
+  'ID',
+  'IN',
+  'JP',
+  'KR',
+  'MX',
+  'MY',
+  'NZ',
+  'PH',
+  'PR',
+  'RU',
+  'SA',
+  'TH',
+  'TR',
+  'TW',
+  'US',
+  'VN',
+  'ZA',
 ];
 
-const FORM_FIELDS: FieldName[] = ['nameGiven', 'nameFamily', 'line1', 'line2', 'line3', 'locality', 'zone', 'province', 'code', 'phone', 'email'];
+const FORM_FIELDS: FieldName[] = [
+  'nameGiven',
+  'nameFamily',
+  'line1',
+  'line2',
+  'line3',
+  'locality',
+  'zone',
+  'province',
+  'code',
+  'phone',
+  'email',
+];
 
 interface AddressEditorProps {
   upmId: string;
@@ -39,7 +79,9 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
 
   const countries = [...new Set([...LAYOUT_COUNTRIES, country])].sort();
   const names = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
-  const initial: FormValues = Object.fromEntries(FORM_FIELDS.map((field) => [field, editing ? fieldValue(editing, field) : '']));
+  const initial: FormValues = Object.fromEntries(
+    FORM_FIELDS.map((field) => [field, editing ? fieldValue(editing, field) : '']),
+  );
 
   const store = (address: Address) => {
     setFailure(null);
@@ -55,7 +97,8 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
         },
         onError: (error) => {
           setConfirm(null);
-          if (isApiError(error) && error.field) setServerError({ field: error.field, message: error.message, seq: Date.now() });
+          if (isApiError(error) && error.field)
+            setServerError({ field: error.field, message: error.message, seq: Date.now() });
           else if (isApiError(error) && error.code === 'address-limit-reached') setFailure(t('addresses.error.limit'));
           else setFailure(t('addresses.error.save'));
         },
@@ -74,7 +117,8 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
       else setConfirm({ entered, answer });
     } catch (error) {
       // A bad field is the shopper's to fix; a validator that is down must not block saving.
-      if (isApiError(error) && error.field) setServerError({ field: error.field.replace(/^address\./, ''), message: error.message, seq: Date.now() });
+      if (isApiError(error) && error.field)
+        setServerError({ field: error.field.replace(/^address\./, ''), message: error.message, seq: Date.now() });
       else store(entered);
     } finally {
       setChecking(false);
@@ -93,7 +137,10 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
           className="field__input"
           value={country}
           disabled={Boolean(editing)}
-          onChange={(event) => { setCountry(event.target.value); setServerError(null); }}
+          onChange={(event) => {
+            setCountry(event.target.value);
+            setServerError(null);
+          }}
         >
           {countries.map((code) => (
             <option key={code} value={code}>
@@ -110,13 +157,21 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
           initial={initial}
           serverError={serverError}
           submitting={checking || save.isPending}
-          onSubmit={(values) => { void submit(values); }}
+          onSubmit={(values) => {
+            void submit(values);
+          }}
           onCancel={onDone}
         />
       ) : layout.isError ? (
         <Alert>
           {t('addresses.error.load')}{' '}
-          <button type="button" className="link-button" onClick={() => { void layout.refetch(); }}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              void layout.refetch();
+            }}
+          >
             {t('common.retry')}
           </button>
         </Alert>
@@ -130,7 +185,9 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
           layout={layout.data}
           saving={save.isPending}
           onUse={store}
-          onEdit={() => { setConfirm(null); }}
+          onEdit={() => {
+            setConfirm(null);
+          }}
         />
       )}
     </section>

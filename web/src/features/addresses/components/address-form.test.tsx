@@ -13,7 +13,11 @@ import usProvinces from '../../../../../data/addresses/provinces/us.json';
 import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
-type RawLayout = { nameOrder: string; fields: { field: string; label: string; required?: boolean }[]; postalCodes: string[] };
+type RawLayout = {
+  nameOrder: string;
+  fields: { field: string; label: string; required?: boolean }[];
+  postalCodes: string[];
+};
 const tables: Record<string, { entries: { code: string; name: string; local?: string }[] }> = {
   JP: jpProvinces,
   CN: cnProvinces,
@@ -40,7 +44,10 @@ function layoutView(country: string) {
 
 function serve(book: unknown[] = [], validation: unknown = { validated: false }) {
   return mockFetch([
-    { path: /^\/addresses\/v1\/layouts\/(\w+)$/, respond: (request: RecordedRequest) => json(layoutView(request.url.pathname.split('/').pop() ?? '')) },
+    {
+      path: /^\/addresses\/v1\/layouts\/(\w+)$/,
+      respond: (request: RecordedRequest) => json(layoutView(request.url.pathname.split('/').pop() ?? '')),
+    },
     { path: '/addresses/v1/member-1/address', method: 'GET', respond: () => json(book) },
     {
       path: '/address/validation/v1',
@@ -61,8 +68,16 @@ function serve(book: unknown[] = [], validation: unknown = { validated: false })
 const SUGGESTION = {
   validated: false,
   validatedAddress: {
-    id: 'suggested', country: 'US', nameGiven: 'Jane', nameFamily: 'Carter', name: 'Jane Carter', line1: '1 Market Street',
-    locality: 'San Francisco', province: 'CA', code: '94105-1234', phone: '4155550100',
+    id: 'suggested',
+    country: 'US',
+    nameGiven: 'Jane',
+    nameFamily: 'Carter',
+    name: 'Jane Carter',
+    line1: '1 Market Street',
+    locality: 'San Francisco',
+    province: 'CA',
+    code: '94105-1234',
+    phone: '4155550100',
   },
 };
 
@@ -72,31 +87,66 @@ async function openForm(country: string) {
   const form = await screen.findByRole('region', { name: 'Add an address' });
   await app.user.selectOptions(within(form).getByLabelText('Country/Region'), country);
   await within(form).findByRole('button', { name: 'Save address' });
-  await waitFor(() => { expect(form.querySelector(`[data-field]`)).not.toBeNull(); });
+  await waitFor(() => {
+    expect(form.querySelector(`[data-field]`)).not.toBeNull();
+  });
   return { ...app, form };
 }
 
-const fieldOrder = (form: HTMLElement) => [...form.querySelectorAll('[data-field]')].map((element) => element.getAttribute('data-field'));
+const fieldOrder = (form: HTMLElement) =>
+  [...form.querySelectorAll('[data-field]')].map((element) => element.getAttribute('data-field'));
 
 describe('saved address form', () => {
   it('lays out the US, JP and CN forms in their own order, labels and required marks', async () => {
     serve();
     const us = await openForm('US');
-    expect(fieldOrder(us.form)).toEqual(['nameGiven', 'nameFamily', 'line1', 'line2', 'locality', 'province', 'code', 'phone']);
+    expect(fieldOrder(us.form)).toEqual([
+      'nameGiven',
+      'nameFamily',
+      'line1',
+      'line2',
+      'locality',
+      'province',
+      'code',
+      'phone',
+    ]);
     expect(within(us.form).getByRole('textbox', { name: /ZIP Code/ })).toBeRequired();
     expect(within(us.form).getByRole('combobox', { name: /State/ })).toBeRequired();
     expect(within(us.form).getByRole('textbox', { name: /Apt, Suite, Building/ })).not.toBeRequired();
 
     await us.user.selectOptions(within(us.form).getByLabelText('Country/Region'), 'JP');
-    await waitFor(() => { expect(fieldOrder(us.form)[2]).toBe('code'); });
-    expect(fieldOrder(us.form)).toEqual(['nameGiven', 'nameFamily', 'code', 'province', 'locality', 'line1', 'line2', 'phone']);
+    await waitFor(() => {
+      expect(fieldOrder(us.form)[2]).toBe('code');
+    });
+    expect(fieldOrder(us.form)).toEqual([
+      'nameGiven',
+      'nameFamily',
+      'code',
+      'province',
+      'locality',
+      'line1',
+      'line2',
+      'phone',
+    ]);
     const prefecture = within(us.form).getByRole('combobox', { name: /Prefecture/ });
     expect(within(prefecture).getAllByRole('option')).toHaveLength(48);
     expect(within(prefecture).getByRole('option', { name: 'Tokyo (東京都)' })).toBeInTheDocument();
 
     await us.user.selectOptions(within(us.form).getByLabelText('Country/Region'), 'CN');
-    await waitFor(() => { expect(fieldOrder(us.form)[0]).toBe('nameFamily'); });
-    expect(fieldOrder(us.form)).toEqual(['nameFamily', 'nameGiven', 'province', 'locality', 'zone', 'line1', 'line2', 'code', 'phone']);
+    await waitFor(() => {
+      expect(fieldOrder(us.form)[0]).toBe('nameFamily');
+    });
+    expect(fieldOrder(us.form)).toEqual([
+      'nameFamily',
+      'nameGiven',
+      'province',
+      'locality',
+      'zone',
+      'line1',
+      'line2',
+      'code',
+      'phone',
+    ]);
     expect(within(us.form).getByRole('textbox', { name: /District/ })).toBeRequired();
     expect(within(us.form).getByRole('textbox', { name: /Postal Code/ })).not.toBeRequired();
   });
@@ -108,16 +158,22 @@ describe('saved address form', () => {
     await user.type(within(form).getByRole('textbox', { name: /ZIP Code/ }), '9410');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     const lastName = within(form).getByRole('textbox', { name: /Last Name/ });
-    await waitFor(() => { expect(lastName).toHaveFocus(); });
+    await waitFor(() => {
+      expect(lastName).toHaveFocus();
+    });
     expect(lastName).toHaveAttribute('aria-invalid', 'true');
     expect(lastName).toHaveAccessibleDescription('Last Name is required.');
-    expect(within(form).getByRole('textbox', { name: /ZIP Code/ })).toHaveAccessibleDescription('Please enter a valid postal code.');
+    expect(within(form).getByRole('textbox', { name: /ZIP Code/ })).toHaveAccessibleDescription(
+      'Please enter a valid postal code.',
+    );
   });
 
   it('puts a field the server refuses next to its field, with focus', async () => {
     serve();
     const { form, user } = await openForm('US');
-    const type = async (name: RegExp, text: string) => { await user.type(within(form).getByRole('textbox', { name }), text); };
+    const type = async (name: RegExp, text: string) => {
+      await user.type(within(form).getByRole('textbox', { name }), text);
+    };
     await type(/First Name/, 'Jane');
     await type(/Last Name/, 'Carter');
     await type(/Street Address/, '1 Market Street');
@@ -128,17 +184,23 @@ describe('saved address form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     // The validator could not verify it: the modal offers the entered address only.
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your address' });
-    expect(within(dialog).getByText("We couldn't verify your address. Please review it before you continue.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("We couldn't verify your address. Please review it before you continue."),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Use this address' }));
     const state = within(form).getByRole('combobox', { name: /State/ });
-    await waitFor(() => { expect(state).toHaveFocus(); });
+    await waitFor(() => {
+      expect(state).toHaveFocus();
+    });
     expect(state).toHaveAccessibleDescription('Please choose a valid state.');
   });
 
   it('offers the entered and the suggested address, and saves the one picked', async () => {
     const { requests } = serve([], SUGGESTION);
     const { form, user } = await openForm('US');
-    const type = async (name: RegExp, text: string) => { await user.type(within(form).getByRole('textbox', { name }), text); };
+    const type = async (name: RegExp, text: string) => {
+      await user.type(within(form).getByRole('textbox', { name }), text);
+    };
     await type(/First Name/, 'Jane');
     await type(/Last Name/, 'Carter');
     await type(/Street Address/, '1 market st');
@@ -157,7 +219,11 @@ describe('saved address form', () => {
     await user.click(entered);
     await user.click(suggested);
     await user.click(within(dialog).getByRole('button', { name: 'Use this address' }));
-    await waitFor(() => { expect(requests.some((request) => request.method === 'POST' && request.url.pathname.endsWith('/address'))).toBe(true); });
+    await waitFor(() => {
+      expect(requests.some((request) => request.method === 'POST' && request.url.pathname.endsWith('/address'))).toBe(
+        true,
+      );
+    });
     const saved = requests.find((request) => request.method === 'POST' && request.url.pathname.endsWith('/address'));
     expect(saved?.body).toMatchObject({ line1: '1 Market Street', code: '94105-1234', preferred: true });
     expect(saved?.body).not.toHaveProperty('id', 'suggested');

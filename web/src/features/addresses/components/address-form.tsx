@@ -30,7 +30,14 @@ type Errors = Partial<Record<string, string>>;
  * the fields in the country's order, its labels and required marks, a province list where the
  * country has a table. Errors show under their field; the first wrong field takes focus.
  */
-export function AddressForm({ layout, initial, serverError, submitting = false, onSubmit, onCancel }: AddressFormProps) {
+export function AddressForm({
+  layout,
+  initial,
+  serverError,
+  submitting = false,
+  onSubmit,
+  onCancel,
+}: AddressFormProps) {
   const { t, has } = useI18n();
   const formId = useId();
   const [values, setValues] = useState<FormValues>(initial ?? {});
@@ -119,7 +126,11 @@ export function AddressForm({ layout, initial, serverError, submitting = false, 
           },
         };
         return (
-          <div key={entry.field} className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')} data-field={entry.field}>
+          <div
+            key={entry.field}
+            className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
+            data-field={entry.field}
+          >
             <label className="field__label" htmlFor={id}>
               {label(entry.label, entry.labelText)}
               {entry.required && (
@@ -129,7 +140,13 @@ export function AddressForm({ layout, initial, serverError, submitting = false, 
               )}
             </label>
             {entry.field === 'province' && layout.provinces ? (
-              <select {...common} className="field__input" onChange={(event) => { change(entry.field, event.target.value); }}>
+              <select
+                {...common}
+                className="field__input"
+                onChange={(event) => {
+                  change(entry.field, event.target.value);
+                }}
+              >
                 <option value="">{t('addresses.form.choose')}</option>
                 {layout.provinces.map((province) => (
                   <option key={province.code} value={province.code}>
@@ -143,7 +160,9 @@ export function AddressForm({ layout, initial, serverError, submitting = false, 
                 className="field__input"
                 type={entry.field === 'phone' ? 'tel' : 'text'}
                 autoComplete={AUTOCOMPLETE[entry.field]}
-                onChange={(event) => { change(entry.field, event.target.value); }}
+                onChange={(event) => {
+                  change(entry.field, event.target.value);
+                }}
               />
             )}
             {error && (

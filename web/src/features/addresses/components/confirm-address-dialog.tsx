@@ -19,7 +19,14 @@ interface ConfirmAddressDialogProps {
  * After validation (spec 001 §4.4): offers the entered and the suggested address to pick from, or,
  * with no suggestion, the entered one to review.
  */
-export function ConfirmAddressDialog({ entered, suggested, layout, saving = false, onUse, onEdit }: ConfirmAddressDialogProps) {
+export function ConfirmAddressDialog({
+  entered,
+  suggested,
+  layout,
+  saving = false,
+  onUse,
+  onEdit,
+}: ConfirmAddressDialogProps) {
   const { t, locale } = useI18n();
   const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
   const countryName = (code: string) => regions.of(code) ?? code;
@@ -36,7 +43,12 @@ export function ConfirmAddressDialog({ entered, suggested, layout, saving = fals
       onDismiss={onEdit}
       actions={
         <>
-          <Button onClick={() => { onUse(chosen); }} loading={saving}>
+          <Button
+            onClick={() => {
+              onUse(chosen);
+            }}
+            loading={saving}
+          >
             {saving ? t('addresses.form.saving') : t('addresses.confirm.use')}
           </Button>
           <Button variant="secondary" onClick={onEdit}>
@@ -55,7 +67,9 @@ export function ConfirmAddressDialog({ entered, suggested, layout, saving = fals
               name={name}
               value={option.key}
               checked={choice === option.key}
-              onChange={() => { setChoice(option.key); }}
+              onChange={() => {
+                setChoice(option.key);
+              }}
             />
             <span>
               <strong>{option.title}</strong>

@@ -41,7 +41,14 @@ function AddressBook({ upmId }: { upmId: string }) {
   const makePreferred = (address: Address) => {
     setActionFailed(false);
     const { id, ...rest } = address;
-    save.mutate({ upmId, address: { ...rest, id, name: null, preferred: true } }, { onError: () => { setActionFailed(true); } });
+    save.mutate(
+      { upmId, address: { ...rest, id, name: null, preferred: true } },
+      {
+        onError: () => {
+          setActionFailed(true);
+        },
+      },
+    );
   };
 
   const confirmDelete = () => {
@@ -49,7 +56,14 @@ function AddressBook({ upmId }: { upmId: string }) {
     setActionFailed(false);
     remove.mutate(
       { upmId, id: deleting.id },
-      { onSettled: () => { setDeleting(null); }, onError: () => { setActionFailed(true); } },
+      {
+        onSettled: () => {
+          setDeleting(null);
+        },
+        onError: () => {
+          setActionFailed(true);
+        },
+      },
     );
   };
 
@@ -76,9 +90,15 @@ function AddressBook({ upmId }: { upmId: string }) {
             key={address.id}
             address={address}
             busy={save.isPending && save.variables.address.id === address.id}
-            onEdit={() => { setEditing({ kind: 'edit', address }); }}
-            onDelete={() => { setDeleting(address); }}
-            onMakePreferred={() => { makePreferred(address); }}
+            onEdit={() => {
+              setEditing({ kind: 'edit', address });
+            }}
+            onDelete={() => {
+              setDeleting(address);
+            }}
+            onMakePreferred={() => {
+              makePreferred(address);
+            }}
           />
         ))}
       </ul>
@@ -103,16 +123,29 @@ function AddressBook({ upmId }: { upmId: string }) {
           }}
         />
       ) : (
-        <Button onClick={() => { setEditing({ kind: 'new' }); }}>{t('addresses.list.add')}</Button>
+        <Button
+          onClick={() => {
+            setEditing({ kind: 'new' });
+          }}
+        >
+          {t('addresses.list.add')}
+        </Button>
       )}
       {content}
       {deleting && (
         <Dialog
           title={t('addresses.delete.title')}
-          onDismiss={() => { setDeleting(null); }}
+          onDismiss={() => {
+            setDeleting(null);
+          }}
           actions={
             <>
-              <Button variant="secondary" onClick={() => { setDeleting(null); }}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setDeleting(null);
+                }}
+              >
                 {t('addresses.form.cancel')}
               </Button>
               <Button onClick={confirmDelete} loading={remove.isPending}>
@@ -127,13 +160,26 @@ function AddressBook({ upmId }: { upmId: string }) {
       {book.isError && book.errorUpdatedAt !== errorDismissedAt && (
         <Dialog
           title={t('common.errors.oops.title')}
-          onDismiss={() => { setErrorDismissedAt(book.errorUpdatedAt); }}
+          onDismiss={() => {
+            setErrorDismissedAt(book.errorUpdatedAt);
+          }}
           actions={
             <>
-              <Button variant="secondary" onClick={() => { setErrorDismissedAt(book.errorUpdatedAt); }}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setErrorDismissedAt(book.errorUpdatedAt);
+                }}
+              >
                 {t('common.dismiss')}
               </Button>
-              <Button onClick={() => { void book.refetch(); }}>{t('common.retry')}</Button>
+              <Button
+                onClick={() => {
+                  void book.refetch();
+                }}
+              >
+                {t('common.retry')}
+              </Button>
             </>
           }
         >

@@ -4,7 +4,8 @@ import type { TokenRequest } from '@/shared/api/types';
 import { signIn } from '@/shared/auth/session';
 
 /** POST /auth/v1/session: sign this browser in (an HttpOnly cookie every tab shares, and a CSRF value). */
-export const createSession = (credentials: TokenRequest) => apiPost('/auth/v1/session', { auth: 'none', body: credentials });
+export const createSession = (credentials: TokenRequest) =>
+  apiPost('/auth/v1/session', { auth: 'none', body: credentials });
 
 export const createSessionMutationOptions = () =>
   mutationOptions({

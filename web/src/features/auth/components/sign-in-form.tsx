@@ -41,7 +41,9 @@ export function SignInForm() {
         name="email"
         autoComplete="email"
         value={email}
-        onChange={(event) => { setEmail(event.target.value); }}
+        onChange={(event) => {
+          setEmail(event.target.value);
+        }}
       />
       <TextField
         label={t('auth.signIn.password')}
@@ -49,7 +51,9 @@ export function SignInForm() {
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => { setPassword(event.target.value); }}
+        onChange={(event) => {
+          setPassword(event.target.value);
+        }}
       />
       <Button type="submit" loading={token.isPending}>
         {token.isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}

@@ -24,7 +24,9 @@ describe('sign in', () => {
     await fillAndSubmit(user);
     expect(screen.getByRole('button', { name: 'Signing in' })).toBeDisabled();
     answer.resolve(json(SESSION));
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/partner'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/partner');
+    });
     expect(getSession().member).toMatchObject({ upmId: 'member-9', csrfToken: 'csrf-abc' });
     expect(getSession().member?.accessToken).toBeUndefined();
   });
@@ -36,16 +38,24 @@ describe('sign in', () => {
     ]);
     const { user, currentUrl } = renderApp('/orders/signin?redirectPath=%2F%2Fevil.example%2Forders');
     await fillAndSubmit(user);
-    await waitFor(() => { expect(currentUrl()).toBe('/orders'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders');
+    });
   });
 
   it('says clearly when the credentials are wrong', async () => {
     mockFetch([
-      { method: 'POST', path: '/auth/v1/session', respond: () => json({ code: 'invalid-credentials', message: 'no' }, 401) },
+      {
+        method: 'POST',
+        path: '/auth/v1/session',
+        respond: () => json({ code: 'invalid-credentials', message: 'no' }, 401),
+      },
     ]);
     const { user } = renderApp('/orders/signin');
     await fillAndSubmit(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent("The email or password you entered doesn't match our records.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The email or password you entered doesn't match our records.",
+    );
     expect(getSession().member).toBeNull();
   });
 
@@ -62,7 +72,9 @@ describe('sign in', () => {
     const { user, currentUrl } = renderApp('/orders', { member: true });
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(getSession().member).toBeNull();
-    await waitFor(() => { expect(currentUrl()).toBe('/orders/signin'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders/signin');
+    });
   });
 
   it('says when the session ended, and returns to the same order after signing in', async () => {
@@ -72,13 +84,22 @@ describe('sign in', () => {
         path: '/orders/history/v1/C0012345678',
         respond: () => (signedInAgain ? json(order()) : json({ code: 'unauthorized', message: 'expired' }, 401)),
       },
-      { method: 'POST', path: '/auth/v1/session', respond: () => { signedInAgain = true; return json(SESSION); } },
+      {
+        method: 'POST',
+        path: '/auth/v1/session',
+        respond: () => {
+          signedInAgain = true;
+          return json(SESSION);
+        },
+      },
     ]);
     const { user, currentUrl } = renderApp('/orders/sales/C0012345678', { member: true });
     expect(await screen.findByText('Your session has ended. Please sign in again to continue.')).toBeInTheDocument();
     expect(currentUrl()).toBe('/orders/signin?redirectPath=%2Forders%2Fsales%2FC0012345678');
     await fillAndSubmit(user);
-    await waitFor(() => { expect(currentUrl()).toBe('/orders/sales/C0012345678'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders/sales/C0012345678');
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
   });
 
@@ -89,7 +110,9 @@ describe('sign in', () => {
     ]);
     const { user } = renderApp('/orders/signin');
     await fillAndSubmit(user);
-    await waitFor(() => { expect(requests.some((request) => request.url.pathname === '/orders/history/v1')).toBe(true); });
+    await waitFor(() => {
+      expect(requests.some((request) => request.url.pathname === '/orders/history/v1')).toBe(true);
+    });
     const read = requests.find((request) => request.url.pathname === '/orders/history/v1');
     expect(read?.headers.get('X-CSRF-Token')).toBeNull();
     expect(read?.headers.get('Authorization')).toBeNull();

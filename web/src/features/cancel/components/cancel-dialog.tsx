@@ -60,8 +60,16 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
           onDismiss={onClose}
           actions={
             <>
-              <Button onClick={() => { void confirm(); }}>{t('cancel.confirming.yes')}</Button>
-              <Button variant="secondary" onClick={onClose}>{t('cancel.confirming.no')}</Button>
+              <Button
+                onClick={() => {
+                  void confirm();
+                }}
+              >
+                {t('cancel.confirming.yes')}
+              </Button>
+              <Button variant="secondary" onClick={onClose}>
+                {t('cancel.confirming.no')}
+              </Button>
             </>
           }
         >
@@ -91,14 +99,32 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
       );
     case 'denied':
       return (
-        <Dialog title={t('cancel.denied.title')} onDismiss={close} actions={<>{contactLink}{closeButton}</>}>
+        <Dialog
+          title={t('cancel.denied.title')}
+          onDismiss={close}
+          actions={
+            <>
+              {contactLink}
+              {closeButton}
+            </>
+          }
+        >
           <p role="alert">{t(reason === 'expired' ? 'cancel.denied.expired' : 'cancel.denied.invalidState')}</p>
         </Dialog>
       );
     case 'error':
       // 002 §4: the error's confirm button closes the dialog and goes to the contact page.
       return (
-        <Dialog title={t('cancel.error.title')} onDismiss={close} actions={<>{contactLink}{closeButton}</>}>
+        <Dialog
+          title={t('cancel.error.title')}
+          onDismiss={close}
+          actions={
+            <>
+              {contactLink}
+              {closeButton}
+            </>
+          }
+        >
           <p role="alert">{t(isMobile() ? 'cancel.error.bodyMobile' : 'cancel.error.body')}</p>
         </Dialog>
       );

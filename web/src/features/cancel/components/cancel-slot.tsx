@@ -37,7 +37,12 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
       <CancelStatus pending={pending} cancelled={cancelled} cancelledDate={order.cancelledDate ?? null} />
       {offered && !pending && !cancelled && left !== null && left > 0 && (
         <div className="cancel-slot__offer">
-          <Button variant="secondary" onClick={() => { setOpen(true); }}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setOpen(true);
+            }}
+          >
             {t('cancel.button')}
           </Button>
           <p className="muted cancel-slot__countdown" aria-live="off">
@@ -57,7 +62,9 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
               : null,
           }}
           onFinished={onFinished}
-          onClose={() => { setOpen(false); }}
+          onClose={() => {
+            setOpen(false);
+          }}
         />
       )}
     </div>
@@ -65,13 +72,28 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
 }
 
 /** Pending cancellation (success coloured) or recently cancelled with the date (002 §4). */
-function CancelStatus({ pending, cancelled, cancelledDate }: { pending: boolean; cancelled: boolean; cancelledDate: string | null }) {
+function CancelStatus({
+  pending,
+  cancelled,
+  cancelledDate,
+}: {
+  pending: boolean;
+  cancelled: boolean;
+  cancelledDate: string | null;
+}) {
   const { t, date } = useI18n();
-  if (pending) return <p className="cancel-slot__pending" role="status">{t('cancel.status.pending')}</p>;
+  if (pending)
+    return (
+      <p className="cancel-slot__pending" role="status">
+        {t('cancel.status.pending')}
+      </p>
+    );
   if (!cancelled) return null;
   return (
     <p className="cancel-slot__cancelled" role="status">
-      {cancelledDate ? t('cancel.status.cancelledOn', { date: date(cancelledDate, 'long') }) : t('cancel.status.cancelled')}
+      {cancelledDate
+        ? t('cancel.status.cancelledOn', { date: date(cancelledDate, 'long') })
+        : t('cancel.status.cancelled')}
     </p>
   );
 }

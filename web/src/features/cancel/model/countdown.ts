@@ -25,8 +25,15 @@ export function useCountdown(until: string | null | undefined): number | null {
   useEffect(() => {
     if (left === null || left <= 0) return undefined;
     const step = left % 1000 || 1000;
-    const timer = setTimeout(() => { setNow(Date.now()); }, Math.min(step, left));
-    return () => { clearTimeout(timer); };
+    const timer = setTimeout(
+      () => {
+        setNow(Date.now());
+      },
+      Math.min(step, left),
+    );
+    return () => {
+      clearTimeout(timer);
+    };
   }, [left]);
   return left;
 }

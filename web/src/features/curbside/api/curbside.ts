@@ -13,7 +13,8 @@ const FETCH_EXPIRY_MS = 10 * 60 * 1000;
 export const storeQueryOptions = (storeId: string) =>
   queryOptions({
     queryKey: ['curbside', 'store', storeId],
-    queryFn: ({ signal }) => apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal }),
     staleTime: FETCH_EXPIRY_MS,
     // The page's own retry button counts attempts (spec: retry below 3); no silent retries.
     retry: false,
@@ -59,4 +60,8 @@ export const getPickup = (id: string, signal?: AbortSignal) =>
 
 /** The shopper's only change: withdraw the request. */
 export const cancelPickup = (id: string) =>
-  apiPatch('/store/order_pickups/v1/{id}', { auth: 'member-or-guest', params: { id }, body: { status: 'CANCELLED_CONSUMER' } });
+  apiPatch('/store/order_pickups/v1/{id}', {
+    auth: 'member-or-guest',
+    params: { id },
+    body: { status: 'CANCELLED_CONSUMER' },
+  });

@@ -5,7 +5,13 @@ import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
 const ready = pickupOrder();
-const offer = { orderNumber: ready.orderNumber, storeId: 'US-LAS-24H', storeServiceId: 'curbside', qrId: 'abc123', validationCodeType: 'STORE_CONSUMER_ORDER_CODE' };
+const offer = {
+  orderNumber: ready.orderNumber,
+  storeId: 'US-LAS-24H',
+  storeServiceId: 'curbside',
+  qrId: 'abc123',
+  validationCodeType: 'STORE_CONSUMER_ORDER_CODE',
+};
 
 describe('curbside link on the order detail', () => {
   it('links a ready-for-pickup order to its curbside page with the store and QR id', async () => {
@@ -24,7 +30,10 @@ describe('curbside link on the order detail', () => {
       { path: `/orders/history/v1/${shipped.orderNumber}`, respond: () => json(shipped) },
       { path: `/orders/history/v1/${ready.orderNumber}`, respond: () => json(ready) },
     ]);
-    const first = renderApp(`/orders/sales/${shipped.orderNumber}`, { member: true, flags: { enableCurbsidePickup: true } });
+    const first = renderApp(`/orders/sales/${shipped.orderNumber}`, {
+      member: true,
+      flags: { enableCurbsidePickup: true },
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: "Curbside pickup: I'm here" })).not.toBeInTheDocument();
     first.unmount();

@@ -52,7 +52,9 @@ export function CurbsideErrorView({
       )}
       <div className="curbside__actions">
         {retry && <Button onClick={onRetry}>{t('curbside.error.retry')}</Button>}
-        {contact && <LinkButton href={contactUrl(locale.country, locale.language)}>{t('curbside.error.contact')}</LinkButton>}
+        {contact && (
+          <LinkButton href={contactUrl(locale.country, locale.language)}>{t('curbside.error.contact')}</LinkButton>
+        )}
       </div>
     </div>
   );
@@ -75,7 +77,9 @@ export function ReadyView({ busy, onSubmit }: { busy: boolean; onSubmit: (vehicl
       <h2>{t('curbside.ready.heading')}</h2>
       <p>{t('curbside.ready.body')}</p>
       <div className={showError ? 'field field--invalid' : 'field'}>
-        <label className="field__label" htmlFor={id}>{t('curbside.ready.vehicleLabel')}</label>
+        <label className="field__label" htmlFor={id}>
+          {t('curbside.ready.vehicleLabel')}
+        </label>
         <input
           id={id}
           className="field__input"
@@ -85,15 +89,25 @@ export function ReadyView({ busy, onSubmit }: { busy: boolean; onSubmit: (vehicl
           autoComplete="off"
           aria-invalid={showError || undefined}
           aria-describedby={`${id}-hint ${id}-count${showError ? ` ${id}-error` : ''}`}
-          onChange={(event) => { setVehicle(event.target.value); }}
-          onBlur={() => { setTouched(true); }}
+          onChange={(event) => {
+            setVehicle(event.target.value);
+          }}
+          onBlur={() => {
+            setTouched(true);
+          }}
         />
-        <p id={`${id}-hint`} className="field__hint">{t('curbside.ready.vehicleHint')}</p>
+        <p id={`${id}-hint`} className="field__hint">
+          {t('curbside.ready.vehicleHint')}
+        </p>
         {/* Polite: announced when the shopper pauses, not on every key. */}
         <p id={`${id}-count`} className="field__hint" aria-live="polite">
           {t('curbside.ready.charsRemaining', { charsRemaining: charsRemaining(vehicle) })}
         </p>
-        {showError && <p id={`${id}-error`} className="field__error">{t('curbside.ready.vehicleRequired')}</p>}
+        {showError && (
+          <p id={`${id}-error`} className="field__error">
+            {t('curbside.ready.vehicleRequired')}
+          </p>
+        )}
       </div>
       {/* Spec 002 §5: disabled while empty or while a request is in flight. */}
       <Button type="submit" disabled={!valid || busy} loading={busy}>
@@ -137,7 +151,10 @@ export function ProgressView({
         aria-valuenow={value}
       >
         {PROGRESS_SEGMENTS.map((segment) => (
-          <span key={segment} className={value >= segment ? 'curbside__segment curbside__segment--on' : 'curbside__segment'} />
+          <span
+            key={segment}
+            className={value >= segment ? 'curbside__segment curbside__segment--on' : 'curbside__segment'}
+          />
         ))}
       </div>
       {open && <p>{t('curbside.progress.guidance')}</p>}
@@ -170,17 +187,19 @@ export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; s
               {[address.city, address.state, address.postalCode].filter(Boolean).join(' ')}
             </dd>
             <dt>{t('curbside.sidebar.phone')}</dt>
-            <dd><a href={telephoneHref(store.phone)}>{store.phone}</a></dd>
+            <dd>
+              <a href={telephoneHref(store.phone)}>{store.phone}</a>
+            </dd>
             <dt>{t('curbside.sidebar.todaysHours')}</dt>
             <dd>
               {today && today.closes - today.opens >= 24 * 60
                 ? t('curbside.sidebar.open24Hours')
                 : today
-                ? t('curbside.sidebar.hoursRange', {
-                    opens: formatTimeOfDay(today.opens, locale),
-                    closes: formatTimeOfDay(today.closes, locale),
-                  })
-                : t('curbside.sidebar.closedToday')}
+                  ? t('curbside.sidebar.hoursRange', {
+                      opens: formatTimeOfDay(today.opens, locale),
+                      closes: formatTimeOfDay(today.closes, locale),
+                    })
+                  : t('curbside.sidebar.closedToday')}
             </dd>
           </>
         )}

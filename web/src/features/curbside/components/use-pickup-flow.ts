@@ -108,7 +108,9 @@ export function usePickupFlow(orderNumber: string, storeInteractionId: string | 
         }
         setFailure(isApiError(error) ? errorKindOf(error.code) : 'fetchFailed');
       })
-      .finally(() => { setSubmitting(false); });
+      .finally(() => {
+        setSubmitting(false);
+      });
   };
 
   const cancel = () => {
@@ -123,7 +125,9 @@ export function usePickupFlow(orderNumber: string, storeInteractionId: string | 
         // Completed or claimed meanwhile: the next poll shows where it stands.
         setPollRound((round) => round + 1);
       })
-      .finally(() => { setCancelling(false); });
+      .finally(() => {
+        setCancelling(false);
+      });
   };
 
   const resume = () => {

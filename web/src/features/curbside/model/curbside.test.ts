@@ -71,6 +71,8 @@ describe('curbside rules', () => {
     const now = new Date(Date.UTC(2026, 10, 23, 20, 0));
     expect(todaysHours(hours, now, 'America/Los_Angeles')).toEqual({ opens: 600, closes: 1140 });
     expect(todaysHours(hours, now, 'Asia/Tokyo')).toEqual({ opens: 720, closes: 960 });
-    expect(todaysHours({ regularHours: { tuesday: { startTime: '08:30', duration: '0' } } }, now, 'Asia/Tokyo')).toBeNull();
+    expect(
+      todaysHours({ regularHours: { tuesday: { startTime: '08:30', duration: '0' } } }, now, 'Asia/Tokyo'),
+    ).toBeNull();
   });
 });

@@ -46,7 +46,8 @@ export const keepsPolling = (status: PageStatus): boolean => status === 'initial
 /** Characters, not UTF-16 units: "青" and "🚗" count as one each, as the server counts them. */
 export const charCount = (text: string): number => Array.from(text).length;
 export const charsRemaining = (text: string): number => Math.max(0, VEHICLE_MAX_CHARS - charCount(text));
-export const vehicleIsValid = (text: string): boolean => text.trim() !== '' && charCount(text.trim()) <= VEHICLE_MAX_CHARS;
+export const vehicleIsValid = (text: string): boolean =>
+  text.trim() !== '' && charCount(text.trim()) <= VEHICLE_MAX_CHARS;
 
 /** The interaction id in a `Location` header (`/store/order_pickups/v1/{id}`), else the duplicate marker. */
 export function idFromLocation(location: string | null): string {
@@ -148,7 +149,8 @@ export function storeToday(now: Date, timeZone: string): { date: string; weekday
 export function todaysHours(hours: StoreHours, now: Date, timeZone: string): { opens: number; closes: number } | null {
   const today = storeToday(now, timeZone);
   if (!today) return null;
-  const entry = hours.specialHours?.find((special) => special.date === today.date) ?? hours.regularHours?.[today.weekday];
+  const entry =
+    hours.specialHours?.find((special) => special.date === today.date) ?? hours.regularHours?.[today.weekday];
   if (!entry) return null;
   const match = /^(\d{2}):(\d{2})$/.exec(entry.startTime.trim());
   const duration = Number(entry.duration);

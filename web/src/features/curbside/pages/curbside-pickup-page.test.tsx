@@ -10,14 +10,28 @@ const store = (overrides: object = {}) => ({
   id: 'US-LAS-24H',
   name: 'Las Vegas Strip 24/7',
   phone: '+1 702 555 0199',
-  address: { address1: '3500 Las Vegas Blvd S', city: 'Las Vegas', state: 'NV', postalCode: '89109', iso2Country: 'US' },
+  address: {
+    address1: '3500 Las Vegas Blvd S',
+    city: 'Las Vegas',
+    state: 'NV',
+    postalCode: '89109',
+    iso2Country: 'US',
+  },
   timezone: 'America/Los_Angeles',
   latitude: '36.1',
   longitude: '-115.1',
   storeServices: ['pickup', 'curbside'],
   operationalDetails: {
     hoursOfOperation: {
-      regularHours: { monday: all, tuesday: all, wednesday: all, thursday: all, friday: all, saturday: all, sunday: all },
+      regularHours: {
+        monday: all,
+        tuesday: all,
+        wednesday: all,
+        thursday: all,
+        friday: all,
+        saturday: all,
+        sunday: all,
+      },
       specialHours: [],
     },
   },
@@ -25,13 +39,27 @@ const store = (overrides: object = {}) => ({
   ...overrides,
 });
 const URL_READY = '/orders/curbside/C00000000009?storeId=US-LAS-24H&qrId=abc123';
-const storeRoute = (body: object = store()) => ({ path: '/store/store_views/v1/US-LAS-24H', respond: () => json(body) });
-const pickup = (status: string) => ({ id: ID, status, orderNumber: 'C00000000009', storeId: 'US-LAS-24H', storeServiceId: 'curbside', notes: [], createdAt: '', updatedAt: '' });
+const storeRoute = (body: object = store()) => ({
+  path: '/store/store_views/v1/US-LAS-24H',
+  respond: () => json(body),
+});
+const pickup = (status: string) => ({
+  id: ID,
+  status,
+  orderNumber: 'C00000000009',
+  storeId: 'US-LAS-24H',
+  storeServiceId: 'curbside',
+  notes: [],
+  createdAt: '',
+  updatedAt: '',
+});
 
 /** jsdom has no layout: colour contrast is checked in the browser test. */
 async function axeViolations() {
   const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 afterEach(() => {
@@ -70,15 +98,24 @@ describe('curbside pickup page', () => {
       storeServiceId: 'curbside',
       validationCode: { type: 'STORE_CONSUMER_ORDER_CODE', code: 'abc123' },
     });
-    expect(JSON.parse(sessionStorage.getItem('orders.curbside.C00000000009') ?? '{}')).toEqual({ id: ID, status: 'initial' });
+    expect(JSON.parse(sessionStorage.getItem('orders.curbside.C00000000009') ?? '{}')).toEqual({
+      id: ID,
+      status: 'initial',
+    });
     status = 'CLAIMED';
-    expect(await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
     status = 'COMPLETE';
-    expect(await screen.findByRole('heading', { name: 'Your order has been picked up. Enjoy!' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your order has been picked up. Enjoy!' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     const polls = requests.filter((request) => request.url.pathname.endsWith(ID)).length;
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(requests.filter((request) => request.url.pathname.endsWith(ID)).length, 'polling stops at completed').toBe(polls);
+    expect(requests.filter((request) => request.url.pathname.endsWith(ID)).length, 'polling stops at completed').toBe(
+      polls,
+    );
   }, 10_000);
 
   it('follows the open interaction a 409 names, and restores it on reload', async () => {
@@ -87,17 +124,24 @@ describe('curbside pickup page', () => {
       {
         method: 'POST',
         path: '/store/order_pickups/v1',
-        respond: () => json({ code: 'pickup-duplicate', message: 'We are still processing your request!' }, 409, { Location: `/store/order_pickups/v1/${ID}` }),
+        respond: () =>
+          json({ code: 'pickup-duplicate', message: 'We are still processing your request!' }, 409, {
+            Location: `/store/order_pickups/v1/${ID}`,
+          }),
       },
       { path: `/store/order_pickups/v1/${ID}`, respond: () => json(pickup('CLAIMED')) },
     ]);
     const { user, unmount } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     await user.type(await screen.findByLabelText('Vehicle description'), 'Blue van');
     await user.click(screen.getByRole('button', { name: "I'm here" }));
-    expect(await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     unmount();
     renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
-    expect(await screen.findByRole('heading', { name: 'A store associate is bringing your order out' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Vehicle description')).not.toBeInTheDocument();
   });
 
@@ -108,30 +152,42 @@ describe('curbside pickup page', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Contact us' })).not.toBeInTheDocument();
     unmount();
-    renderApp('/orders/curbside/C00000000009?storeId=US-LAS-24H', { member: true, flags: { enableCurbsidePickup: true } });
+    renderApp('/orders/curbside/C00000000009?storeId=US-LAS-24H', {
+      member: true,
+      flags: { enableCurbsidePickup: true },
+    });
     expect(await screen.findByText(/missing the order number or pickup code/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
   });
 
   it('offers retry below 3 attempts, then contact us', async () => {
-    const { requests } = mockFetch([{ path: '/store/store_views/v1/US-LAS-24H', respond: () => json({ code: 'internal', message: 'x' }, 500) }]);
+    const { requests } = mockFetch([
+      { path: '/store/store_views/v1/US-LAS-24H', respond: () => json({ code: 'internal', message: 'x' }, 500) },
+    ]);
     const { user } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await user.click(await screen.findByRole('button', { name: 'Try again' }));
     }
-    await waitFor(() => { expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument(); });
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    });
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(requests.filter((request) => request.url.pathname.startsWith('/store/store_views')).length).toBe(4);
   });
 
   it('shows the error view after 5 failed polls', async () => {
     sessionStorage.setItem('orders.curbside.C00000000009', JSON.stringify({ id: ID, status: 'initial' }));
-    const { requests } = mockFetch([storeRoute(), { path: `/store/order_pickups/v1/${ID}`, respond: () => json({ code: 'internal', message: 'x' }, 500) }]);
+    const { requests } = mockFetch([
+      storeRoute(),
+      { path: `/store/order_pickups/v1/${ID}`, respond: () => json({ code: 'internal', message: 'x' }, 500) },
+    ]);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     await screen.findByRole('progressbar');
     for (let step = 0; step < 8; step += 1) {
-      await act(async () => { await vi.advanceTimersByTimeAsync(1600); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1600);
+      });
     }
     expect(await screen.findByText("We couldn't load this page. Please refresh and try again.")).toBeInTheDocument();
     expect(requests.filter((request) => request.url.pathname.endsWith(ID)).length).toBe(5);

@@ -55,7 +55,15 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
         onCancel={flow.cancel}
       />
     );
-  else main = <ReadyView busy={flow.submitting} onSubmit={(vehicle) => { flow.submit({ orderNumber, storeId, qrId, vehicle }); }} />;
+  else
+    main = (
+      <ReadyView
+        busy={flow.submitting}
+        onSubmit={(vehicle) => {
+          flow.submit({ orderNumber, storeId, qrId, vehicle });
+        }}
+      />
+    );
 
   return (
     <div className="curbside">

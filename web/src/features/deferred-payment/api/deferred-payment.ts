@@ -53,7 +53,7 @@ export async function startDeferredPayment(channel: Channel, request: StartReque
   if (!created || typeof created.id !== 'string') throw new Error('improperly formatted response');
   for (let attempt = 0; attempt <= MAX_POLLS; attempt += 1) {
     const job = await poll(channel, created.id);
-    if (job.status === 'COMPLETED') return (job.response ?? {});
+    if (job.status === 'COMPLETED') return job.response ?? {};
     if (job.status !== 'PENDING' && job.status !== 'IN_PROGRESS') throw new Error('service-deferred-payment-failure');
     await wait(typeof job.eta === 'number' && job.eta > 0 ? job.eta : DEFAULT_WAIT_MS);
   }

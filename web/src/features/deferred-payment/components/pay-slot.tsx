@@ -45,7 +45,8 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
   const { t } = useI18n();
   const { enableDeferredPayment } = useFlags();
   const [state, setState] = useState<State>({ step: 'idle' });
-  const returned = typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('payment') === 'success';
+  const returned =
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('payment') === 'success';
   if (!enableDeferredPayment || !order.paymentHoldFlag || !order.actions.deferredPayment?.enabled) {
     return null;
   }
@@ -66,9 +67,10 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
         setState({ step: 'qr', answer });
         return;
       }
-      const chatApp = isChatAppBrowser(navigator.userAgent) && answer.paymentId
-        ? { orderId: order.orderId, paymentId: answer.paymentId, visitId: '1', visitorId: order.orderNumber }
-        : null;
+      const chatApp =
+        isChatAppBrowser(navigator.userAgent) && answer.paymentId
+          ? { orderId: order.orderId, paymentId: answer.paymentId, visitId: '1', visitorId: order.orderNumber }
+          : null;
       const target = redirectFor(answer.form, chatApp);
       // The confirmation path goes into history first, so Back from the provider lands on it.
       window.history.pushState(null, '', confirmationPath(orderPath));
@@ -83,19 +85,25 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
     <div className="deferred-payment">
       {returned && <p role="status">{t('payments.pay.returned')}</p>}
       {state.step !== 'qr' && (
-        <Button onClick={() => { void pay(); }} loading={state.step === 'working'}>
+        <Button
+          onClick={() => {
+            void pay();
+          }}
+          loading={state.step === 'working'}
+        >
           {t(state.step === 'working' ? 'payments.pay.inProgress' : 'payments.pay.button')}
         </Button>
       )}
-      {state.step === 'failed' && (
-        <Alert>
-          {t('payments.pay.failure')}
-        </Alert>
-      )}
+      {state.step === 'failed' && <Alert>{t('payments.pay.failure')}</Alert>}
       {state.step === 'qr' && state.answer.qrCodeURL && (
         <figure className="deferred-payment__qr">
           <figcaption>{t('payments.pay.qrHeading')}</figcaption>
-          <img src={state.answer.qrCodeURL} alt={t('payments.pay.qrAlt', { orderNumber: order.orderNumber })} width={180} height={180} />
+          <img
+            src={state.answer.qrCodeURL}
+            alt={t('payments.pay.qrAlt', { orderNumber: order.orderNumber })}
+            width={180}
+            height={180}
+          />
           {state.answer.form && <a href={pageUrl(state.answer.form)}>{t('payments.pay.openPage')}</a>}
         </figure>
       )}

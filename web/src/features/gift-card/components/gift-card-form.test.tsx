@@ -68,7 +68,9 @@ describe('gift card balance page', () => {
         path: '/payment/giftcard_balance/v1',
         respond: () => {
           calls += 1;
-          return calls === 1 ? json({ code: 'service-unavailable', message: 'down' }, 503) : json({ balance: 25.5, currency: 'USD' });
+          return calls === 1
+            ? json({ code: 'service-unavailable', message: 'down' }, 503)
+            : json({ balance: 25.5, currency: 'USD' });
         },
       },
     ]);
@@ -79,13 +81,17 @@ describe('gift card balance page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Balance Unavailable' });
     expect(dialog).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => { expect(screen.getByText('$25.50')).toBeInTheDocument(); });
+    await waitFor(() => {
+      expect(screen.getByText('$25.50')).toBeInTheDocument();
+    });
   });
 
   it('sends shoppers home when disableGiftCardLookup is on', async () => {
     mockFetch([]);
     const { currentUrl } = renderApp('/orders/gift-card-lookup', { flags: { disableGiftCardLookup: true } });
-    await waitFor(() => { expect(currentUrl()).not.toContain('gift-card-lookup'); });
+    await waitFor(() => {
+      expect(currentUrl()).not.toContain('gift-card-lookup');
+    });
     expect(currentUrl().startsWith('/orders')).toBe(true);
   });
 });

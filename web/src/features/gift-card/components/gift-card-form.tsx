@@ -65,7 +65,11 @@ export function GiftCardForm() {
           maxLength={CARD_NUMBER_MAX_INPUT}
           hint={t('giftCard.numberHint')}
           value={number}
-          onChange={(event) => { edit(() => { setNumber(event.target.value); }); }}
+          onChange={(event) => {
+            edit(() => {
+              setNumber(event.target.value);
+            });
+          }}
         />
         <TextField
           label={t('giftCard.pin')}
@@ -77,7 +81,11 @@ export function GiftCardForm() {
           readOnly={!numberValid}
           hint={numberValid ? t('giftCard.pinHint') : t('giftCard.pinLocked')}
           value={pin}
-          onChange={(event) => { edit(() => { setPin(event.target.value.replace(/\D/g, '')); }); }}
+          onChange={(event) => {
+            edit(() => {
+              setPin(event.target.value.replace(/\D/g, ''));
+            });
+          }}
         />
         <Button type="submit" loading={check.isPending} disabled={!canSubmit}>
           {check.isPending ? t('giftCard.checking') : t('giftCard.submit')}
@@ -95,11 +103,27 @@ export function GiftCardForm() {
       {unavailableOpen && (
         <Dialog
           title={t('giftCard.unavailable.title')}
-          onDismiss={() => { setUnavailableOpen(false); }}
+          onDismiss={() => {
+            setUnavailableOpen(false);
+          }}
           actions={
             <>
-              <Button onClick={() => { setUnavailableOpen(false); submit(); }}>{t('common.retry')}</Button>
-              <Button variant="secondary" onClick={() => { setUnavailableOpen(false); }}>{t('common.dismiss')}</Button>
+              <Button
+                onClick={() => {
+                  setUnavailableOpen(false);
+                  submit();
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setUnavailableOpen(false);
+                }}
+              >
+                {t('common.dismiss')}
+              </Button>
             </>
           }
         >

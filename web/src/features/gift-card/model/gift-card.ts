@@ -8,6 +8,8 @@ const DIGITS_AND_SPACES = /^[0-9 ]*$/;
 export const cardDigits = (input: string): string => input.replace(/ /g, '');
 
 export const isValidCardNumber = (input: string): boolean =>
-  input.length <= CARD_NUMBER_MAX_INPUT && DIGITS_AND_SPACES.test(input) && cardDigits(input).length === CARD_NUMBER_DIGITS;
+  input.length <= CARD_NUMBER_MAX_INPUT &&
+  DIGITS_AND_SPACES.test(input) &&
+  cardDigits(input).length === CARD_NUMBER_DIGITS;
 
 export const isValidPin = (pin: string): boolean => /^[0-9]{6}$/.test(pin);

@@ -85,7 +85,9 @@ describe('guest lookup form', () => {
     expect(fields().orderNumber).toHaveValue('C0012345678');
     expect(fields().email).toHaveValue('jane@example.com');
     await user.click(fields().submit);
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/sales/C0012345678'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/sales/C0012345678');
+    });
     expect(requests[0]?.url.searchParams.get('filter')).toBe('email(jane@example.com)');
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
     expect(getSession().visitor).toEqual({ email: 'jane@example.com' });
@@ -96,12 +98,17 @@ describe('guest lookup form', () => {
 
   it('sends a phone as phoneNumber(country code + digits) and opens a return order on its route', async () => {
     const { requests } = mockFetch([
-      { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })) },
+      {
+        path: '/orders/history/v1/R0012345678',
+        respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })),
+      },
     ]);
     const { user, currentUrl } = await openLookup('/gb/orders/details/R0012345678?phoneNumber=20%207946%200018');
     expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('44');
     await user.click(fields().submit);
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/returns/R0012345678'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/returns/R0012345678');
+    });
     expect(requests[0]?.url.searchParams.get('filter')).toBe('phoneNumber(442079460018)');
     expect(getSession().visitor).toEqual({ phoneNumber: '442079460018' });
   });
@@ -133,7 +140,10 @@ describe('guest lookup form', () => {
 
   it('says "1 second" in the singular', async () => {
     mockFetch([
-      { path: '/orders/history/v1/C0012345678', respond: () => json({ code: 'rate-limited', message: '' }, 429, { 'Retry-After': '1' }) },
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json({ code: 'rate-limited', message: '' }, 429, { 'Retry-After': '1' }),
+      },
     ]);
     const { user } = await openLookup('/orders/details/C0012345678?email=jane%40example.com');
     await user.click(fields().submit);
@@ -161,7 +171,9 @@ describe('guest lookup form', () => {
     await user.click(screen.getByRole('checkbox'));
     expect(submit).toBeEnabled();
     await user.click(submit!);
-    await waitFor(() => { expect(requests[0]?.url.searchParams.get('filter')).toBe('phoneNumber(8613800138000)'); });
+    await waitFor(() => {
+      expect(requests[0]?.url.searchParams.get('filter')).toBe('phoneNumber(8613800138000)');
+    });
   });
 
   it('offers a signed-in member their own orders', async () => {
@@ -174,6 +186,8 @@ describe('guest lookup form', () => {
     const { user } = await openLookup('/orders/details?email=jane%40example.com');
     await user.type(fields().orderNumber, 'c0012345678');
     await user.click(fields().submit);
-    await waitFor(() => { expect(requests[0]?.url.pathname).toBe('/orders/history/v1/C0012345678'); });
+    await waitFor(() => {
+      expect(requests[0]?.url.pathname).toBe('/orders/history/v1/C0012345678');
+    });
   });
 });

@@ -36,7 +36,9 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
 
   const errors = validateGuestLookup(values, enableSmsLookup);
   const showErrors = attempted && hasErrors(errors);
-  const set = (field: keyof GuestLookupValues) => (value: string) => { setValues((current) => ({ ...current, [field]: value })); };
+  const set = (field: keyof GuestLookupValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,13 +53,19 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
     }
     lookup.mutate(
       { orderNumber: normalizeOrderNumber(values.orderNumber), visitor: guestIdentity(values) },
-      { onSuccess: (order) => { navigate(paths.orderDetail(order.orderNumber, order.orderType)); } },
+      {
+        onSuccess: (order) => {
+          navigate(paths.orderDetail(order.orderNumber, order.orderType));
+        },
+      },
     );
   };
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
-      {showErrors && <Alert>{t(enableSmsLookup ? 'guestLookup.error.summaryPhone' : 'guestLookup.error.summary')}</Alert>}
+      {showErrors && (
+        <Alert>{t(enableSmsLookup ? 'guestLookup.error.summaryPhone' : 'guestLookup.error.summary')}</Alert>
+      )}
       {!showErrors && lookup.isError && <ServiceFailure error={lookup.error} />}
       <TextField
         label={t('guestLookup.orderNumber')}
@@ -68,7 +76,9 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         ref={orderNumberRef}
         value={values.orderNumber}
         error={attempted && errors.orderNumber ? t('guestLookup.error.orderNumber') : null}
-        onChange={(event) => { set('orderNumber')(event.target.value); }}
+        onChange={(event) => {
+          set('orderNumber')(event.target.value);
+        }}
       />
       <TextField
         label={t('guestLookup.email')}
@@ -78,11 +88,15 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         ref={emailRef}
         value={values.email}
         error={attempted && errors.email ? t('guestLookup.error.email') : null}
-        onChange={(event) => { set('email')(event.target.value); }}
+        onChange={(event) => {
+          set('email')(event.target.value);
+        }}
       />
       {enableSmsLookup && (
         <>
-          <p className="guest-lookup__or" aria-hidden="true">{t('guestLookup.or')}</p>
+          <p className="guest-lookup__or" aria-hidden="true">
+            {t('guestLookup.or')}
+          </p>
           <PhoneField
             ref={phoneRef}
             fixedCountryCode={china ? '86' : undefined}
@@ -96,7 +110,13 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
       )}
       {china && (
         <label className="guest-lookup__terms">
-          <input type="checkbox" checked={termsAccepted} onChange={(event) => { setTermsAccepted(event.target.checked); }} />{' '}
+          <input
+            type="checkbox"
+            checked={termsAccepted}
+            onChange={(event) => {
+              setTermsAccepted(event.target.checked);
+            }}
+          />{' '}
           {t('guestLookup.chinaTerms')}
         </label>
       )}

@@ -15,7 +15,15 @@ interface PhoneFieldProps {
 }
 
 /** A calling-code select beside the number; the API receives them joined (country code + number). */
-export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onPhoneChange, fixedCountryCode, ref }: PhoneFieldProps) {
+export function PhoneField({
+  countryCode,
+  phone,
+  error,
+  onCountryCodeChange,
+  onPhoneChange,
+  fixedCountryCode,
+  ref,
+}: PhoneFieldProps) {
   const { t } = useI18n();
   const selectId = useId();
   return (
@@ -31,7 +39,9 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
             id={selectId}
             className="field__select"
             value={countryCode}
-            onChange={(event) => { onCountryCodeChange(event.target.value); }}
+            onChange={(event) => {
+              onCountryCodeChange(event.target.value);
+            }}
           >
             {CALLING_CODES.map((entry) => (
               <option key={entry.country} value={entry.code}>
@@ -52,7 +62,9 @@ export function PhoneField({ countryCode, phone, error, onCountryCodeChange, onP
         hint={t('guestLookup.phoneHint')}
         value={phone}
         error={error}
-        onChange={(event) => { onPhoneChange(event.target.value); }}
+        onChange={(event) => {
+          onPhoneChange(event.target.value);
+        }}
       />
     </div>
   );

@@ -8,7 +8,9 @@ export function ServiceFailure({ error }: { error: unknown }) {
   if (isApiError(error) && error.status === 429) {
     return (
       <Alert>
-        {error.retryAfter ? t('guestLookup.error.rateLimited', { seconds: error.retryAfter }) : t('guestLookup.error.rateLimitedNoTime')}
+        {error.retryAfter
+          ? t('guestLookup.error.rateLimited', { seconds: error.retryAfter })
+          : t('guestLookup.error.rateLimitedNoTime')}
       </Alert>
     );
   }

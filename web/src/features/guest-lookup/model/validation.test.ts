@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmit, guestIdentity, normalizeOrderNumber, validateGuestLookup, type GuestLookupValues } from './validation';
+import {
+  canSubmit,
+  guestIdentity,
+  normalizeOrderNumber,
+  validateGuestLookup,
+  type GuestLookupValues,
+} from './validation';
 
 const values = (overrides: Partial<GuestLookupValues>): GuestLookupValues => ({
   orderNumber: 'C0012345678',
@@ -41,17 +47,29 @@ describe('guest lookup validation (spec §5)', () => {
   });
 
   it('lets the email be empty only when a phone is given, and the phone only when an email is', () => {
-    expect(validateGuestLookup(values({ phone: '4155550100' }), true)).toEqual({ orderNumber: false, email: false, phone: false });
-    expect(validateGuestLookup(values({ email: 'a@b.co' }), true)).toEqual({ orderNumber: false, email: false, phone: false });
+    expect(validateGuestLookup(values({ phone: '4155550100' }), true)).toEqual({
+      orderNumber: false,
+      email: false,
+      phone: false,
+    });
+    expect(validateGuestLookup(values({ email: 'a@b.co' }), true)).toEqual({
+      orderNumber: false,
+      email: false,
+      phone: false,
+    });
     expect(validateGuestLookup(values({}), true)).toEqual({ orderNumber: false, email: true, phone: true });
   });
 
   it('requires the email when phone lookup is off', () => {
-    expect(validateGuestLookup(values({ phone: '4155550100' }), false)).toEqual({ orderNumber: false, email: true, phone: false });
+    expect(validateGuestLookup(values({ phone: '4155550100' }), false)).toEqual({
+      orderNumber: false,
+      email: true,
+      phone: false,
+    });
   });
 
   it('allows submitting once there is an order number and an email or phone', () => {
-    expect(canSubmit(values({ orderNumber: '' , email: 'a@b.co' }), true)).toBe(false);
+    expect(canSubmit(values({ orderNumber: '', email: 'a@b.co' }), true)).toBe(false);
     expect(canSubmit(values({}), true)).toBe(false);
     expect(canSubmit(values({ email: 'x' }), true)).toBe(true);
     expect(canSubmit(values({ phone: '1' }), true)).toBe(true);
@@ -60,7 +78,9 @@ describe('guest lookup validation (spec §5)', () => {
 
   it('identifies the guest by email first, else by country code and phone digits', () => {
     expect(guestIdentity(values({ email: ' a@b.co ', phone: '415' }))).toEqual({ email: 'a@b.co' });
-    expect(guestIdentity(values({ countryCode: '44', phone: '20 7946-0018' }))).toEqual({ phoneNumber: '442079460018' });
+    expect(guestIdentity(values({ countryCode: '44', phone: '20 7946-0018' }))).toEqual({
+      phoneNumber: '442079460018',
+    });
   });
 
   it('refuses a quoted local part, as the server does (one rule for both)', () => {

@@ -19,8 +19,46 @@ export const phoneDigits = (phone: string): string => phone.replace(/[^0-9]/g, '
 
 /** Markets whose national numbers are written with a trunk "0" that is dropped after the country code (Italy keeps it). */
 const TRUNK_ZERO_CODES = new Set([
-  '44', '353', '33', '32', '31', '352', '49', '43', '41', '34', '351', '45', '46', '47', '358', '48', '420', '36', '30',
-  '90', '972', '971', '966', '27', '91', '86', '886', '81', '82', '60', '66', '84', '62', '63', '61', '64', '52', '54', '55', '56',
+  '44',
+  '353',
+  '33',
+  '32',
+  '31',
+  '352',
+  '49',
+  '43',
+  '41',
+  '34',
+  '351',
+  '45',
+  '46',
+  '47',
+  '358',
+  '48',
+  '420',
+  '36',
+  '30',
+  '90',
+  '972',
+  '971',
+  '966',
+  '27',
+  '91',
+  '86',
+  '886',
+  '81',
+  '82',
+  '60',
+  '66',
+  '84',
+  '62',
+  '63',
+  '61',
+  '64',
+  '52',
+  '54',
+  '55',
+  '56',
 ]);
 
 /**
@@ -31,7 +69,8 @@ export function nationalNumber(phone: string, countryCode: string): string {
   const trimmed = phone.trim();
   let digits = phoneDigits(trimmed);
   if (trimmed.startsWith('+') && digits.startsWith(countryCode)) digits = digits.slice(countryCode.length);
-  else if (trimmed.startsWith('00') && digits.startsWith(`00${countryCode}`)) digits = digits.slice(2 + countryCode.length);
+  else if (trimmed.startsWith('00') && digits.startsWith(`00${countryCode}`))
+    digits = digits.slice(2 + countryCode.length);
   if (TRUNK_ZERO_CODES.has(countryCode) && digits.startsWith('0')) digits = digits.slice(1);
   if (countryCode === '1' && digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   return digits;
@@ -77,5 +116,7 @@ export function firstInvalidField(errors: GuestLookupErrors): keyof GuestLookupE
 /** The guest identity the API takes: the e-mail when given, else the phone as country code + number. */
 export function guestIdentity(values: GuestLookupValues): { email: string } | { phoneNumber: string } {
   const email = values.email.trim();
-  return email ? { email } : { phoneNumber: `${values.countryCode}${nationalNumber(values.phone, values.countryCode)}` };
+  return email
+    ? { email }
+    : { phoneNumber: `${values.countryCode}${nationalNumber(values.phone, values.countryCode)}` };
 }

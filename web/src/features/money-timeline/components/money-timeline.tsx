@@ -34,10 +34,15 @@ export function MoneyTimeline({ order }: OrderSlotProps) {
   if (events.length === 0) return null;
   return (
     <section className="card money-timeline" aria-labelledby="money-timeline-heading">
-      <h2 id="money-timeline-heading" className="order-sidebar__heading">{t('payments.timeline.heading')}</h2>
+      <h2 id="money-timeline-heading" className="order-sidebar__heading">
+        {t('payments.timeline.heading')}
+      </h2>
       <ol className="money-timeline__list">
         {events.map((event, index) => (
-          <li key={`${event.kind}-${event.date}-${String(index)}`} className={`money-timeline__event money-timeline__event--${event.kind}`}>
+          <li
+            key={`${event.kind}-${event.date}-${String(index)}`}
+            className={`money-timeline__event money-timeline__event--${event.kind}`}
+          >
             <strong>{t(KIND_KEYS[event.kind] ?? 'payments.timeline.other')}</strong>
             <span>
               {t('payments.timeline.entry', {
@@ -47,7 +52,9 @@ export function MoneyTimeline({ order }: OrderSlotProps) {
               })}
             </span>
             {event.expectedArrival && (
-              <span className="muted">{t('payments.timeline.expected', { date: date(event.expectedArrival, 'long') })}</span>
+              <span className="muted">
+                {t('payments.timeline.expected', { date: date(event.expectedArrival, 'long') })}
+              </span>
             )}
           </li>
         ))}

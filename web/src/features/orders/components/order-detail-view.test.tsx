@@ -9,7 +9,8 @@ const serve = (detail: OrderDetail, status = 200) =>
   mockFetch([
     {
       path: `/orders/history/v1/${detail.orderNumber}`,
-      respond: () => (status === 200 ? json(detail) : json({ code: 'service-order-detail-failure', message: 'x' }, status)),
+      respond: () =>
+        status === 200 ? json(detail) : json({ code: 'service-order-detail-failure', message: 'x' }, status),
     },
   ]);
 
@@ -88,10 +89,19 @@ describe('sales order detail', () => {
   });
 
   it('formats yen for Japan (no fraction digits) with Japanese dates', async () => {
-    const transaction = { ...order().transaction, subTotal: 12000, shippingTotal: 550, totalTaxes: 1200, orderTotal: 13750 };
+    const transaction = {
+      ...order().transaction,
+      subTotal: 12000,
+      shippingTotal: 550,
+      totalTaxes: 1200,
+      orderTotal: 13750,
+    };
     const groups = order().groups.map((group) => ({
       ...group,
-      orderItems: group.orderItems.map((item) => ({ ...item, lineItemTransaction: { ...item.lineItemTransaction, lineItemTaxes: 1200 } })),
+      orderItems: group.orderItems.map((item) => ({
+        ...item,
+        lineItemTransaction: { ...item.lineItemTransaction, lineItemTaxes: 1200 },
+      })),
     }));
     serve(order({ currency: 'JPY', country: 'JP', transaction, groups }));
     renderApp('/jp/orders/sales/C0012345678', { member: true });
@@ -105,7 +115,9 @@ describe('sales order detail', () => {
   it('moves a return order to the returns route', async () => {
     serve(order({ orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0000000001' }));
     const { currentUrl } = renderApp('/gb/orders/sales/C0012345678', { member: true });
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/returns/C0012345678'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/returns/C0012345678');
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Return C0012345678' })).toBeInTheDocument();
     expect(screen.getByText('C0000000001')).toBeInTheDocument();
     // A USD order seen from GB: the currency is the order's, the format is en-GB's.
@@ -115,7 +127,9 @@ describe('sales order detail', () => {
   it('moves a sales order off the returns route', async () => {
     serve(order());
     const { currentUrl } = renderApp('/orders/returns/C0012345678', { member: true });
-    await waitFor(() => { expect(currentUrl()).toBe('/orders/sales/C0012345678'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders/sales/C0012345678');
+    });
   });
 
   it('shows the member a service error dialog with Contact us and Retry', async () => {
@@ -137,7 +151,9 @@ describe('sales order detail', () => {
   it('fetches as the stored guest and sends a failing guest back to the lookup', async () => {
     const { requests } = serve(order(), 404);
     const { currentUrl } = renderApp('/orders/sales/C0012345678', { visitor: { email: 'jane@example.com' } });
-    await waitFor(() => { expect(currentUrl()).toBe('/orders/details/C0012345678?email=jane%40example.com'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders/details/C0012345678?email=jane%40example.com');
+    });
     expect(requests[0]?.url.searchParams.get('filter')).toBe('email(jane@example.com)');
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
   });
@@ -145,14 +161,18 @@ describe('sales order detail', () => {
   it('sends a visitor with neither token nor guest details to the lookup', async () => {
     const { fetchMock } = serve(order());
     const { currentUrl } = renderApp('/gb/orders/sales/C0012345678');
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/details/C0012345678'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/details/C0012345678');
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("tells a member an order that is not there, with a way back and no retry", async () => {
+  it('tells a member an order that is not there, with a way back and no retry', async () => {
     serve(order(), 404);
     renderApp('/orders/sales/C0012345678', { member: true });
-    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find order C0012345678" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "We couldn't find order C0012345678" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your orders' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });

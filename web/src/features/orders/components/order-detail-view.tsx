@@ -40,7 +40,15 @@ function useBreakOutOfFrame() {
   }, []);
 }
 
-function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: string; route: DetailRoute; asGuest: boolean }) {
+function LoadedOrderDetail({
+  orderNumber,
+  route,
+  asGuest,
+}: {
+  orderNumber: string;
+  route: DetailRoute;
+  asGuest: boolean;
+}) {
   const { t } = useI18n();
   useBreakOutOfFrame();
   const session = useSession();
@@ -51,7 +59,11 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
   if (!order) {
     if (query.isError && asGuest) {
       const visitor = session.visitor;
-      const prefill = visitor ? ('email' in visitor ? { email: visitor.email } : { phoneNumber: visitor.phoneNumber }) : undefined;
+      const prefill = visitor
+        ? 'email' in visitor
+          ? { email: visitor.email }
+          : { phoneNumber: visitor.phoneNumber }
+        : undefined;
       return <Redirect to={paths.guestLookup(orderNumber, prefill)} replace />;
     }
     if (query.isError && isApiError(query.error) && query.error.status === 404) {
@@ -60,18 +72,26 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
         <div className="narrow-page">
           <h1 tabIndex={-1}>{t('orders.detail.notFound.heading', { orderNumber })}</h1>
           <p>{t('orders.detail.notFound.body')}</p>
-          <Link href={paths.history()} className="button button--primary">{t('orders.detail.notFound.back')}</Link>
+          <Link href={paths.history()} className="button button--primary">
+            {t('orders.detail.notFound.back')}
+          </Link>
         </div>
       );
     }
     return (
       <>
-        <h1 className="visually-hidden" tabIndex={-1}>{t('app.title.orderDetails')}</h1>
+        <h1 className="visually-hidden" tabIndex={-1}>
+          {t('app.title.orderDetails')}
+        </h1>
         <DetailSkeleton />
         {query.isError && query.errorUpdatedAt !== dismissedErrorAt && (
           <ServiceErrorDialog
-            onRetry={() => { void query.refetch(); }}
-            onDismiss={() => { setDismissedErrorAt(query.errorUpdatedAt); }}
+            onRetry={() => {
+              void query.refetch();
+            }}
+            onDismiss={() => {
+              setDismissedErrorAt(query.errorUpdatedAt);
+            }}
           />
         )}
       </>
@@ -89,7 +109,13 @@ function LoadedOrderDetail({ orderNumber, route, asGuest }: { orderNumber: strin
       <div className="order-detail__layout">
         <section className="order-detail__groups" aria-label={t('orders.detail.shipmentsLabel')}>
           {order.groups.map((group, index) => (
-            <ShipmentGroup key={`${group.shipmentNumber ?? 'none'}-${group.simpleStatus}-${String(index)}`} group={group} order={order} currency={order.currency} first={index === 0} />
+            <ShipmentGroup
+              key={`${group.shipmentNumber ?? 'none'}-${group.simpleStatus}-${String(index)}`}
+              group={group}
+              order={order}
+              currency={order.currency}
+              first={index === 0}
+            />
           ))}
         </section>
         <OrderSidebar order={order} />

@@ -11,7 +11,11 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
   return (
     <div className="order-header">
       <div>
-        <h1 tabIndex={-1}>{t(isReturn ? 'orders.detail.returnHeading' : 'orders.detail.salesHeading', { orderNumber: order.orderNumber })}</h1>
+        <h1 tabIndex={-1}>
+          {t(isReturn ? 'orders.detail.returnHeading' : 'orders.detail.salesHeading', {
+            orderNumber: order.orderNumber,
+          })}
+        </h1>
         <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
       </div>
       <p className="order-header__total">
@@ -20,7 +24,9 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
       </p>
       {useQuickActionCta && orderActions.length > 0 && (
         <div className="order-header__quick-actions">
-          {orderActions.map((Action, index) => <Action key={index} order={order} />)}
+          {orderActions.map((Action, index) => (
+            <Action key={index} order={order} />
+          ))}
         </div>
       )}
     </div>

@@ -8,7 +8,10 @@ const NEXT = 'anchor=PAGE2&filter=orderType(SALES_ORDER)';
 const isPartner = (request: RecordedRequest) => request.url.searchParams.get('filter')?.includes('PARTNER') ?? false;
 const isPage2 = (request: RecordedRequest) => request.url.searchParams.get('anchor') === 'PAGE2';
 
-const rowTitles = () => within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const rowTitles = () =>
+  within(screen.getByRole('list', { name: 'Orders' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 
 describe('order history paging', () => {
   it('appends the next page on "Show more", reading "Loading more" while it loads', async () => {
@@ -49,7 +52,8 @@ describe('order history paging', () => {
         path: '/orders/history/v1',
         respond: (request) => {
           if (isPartner(request)) return json(historyPage([]));
-          if (isPage2(request)) return json(historyPage([historyItem('A0000001'), historyItem('A0000002'), historyItem('A0000003')]));
+          if (isPage2(request))
+            return json(historyPage([historyItem('A0000001'), historyItem('A0000002'), historyItem('A0000003')]));
           return json(historyPage([historyItem('A0000001'), historyItem('A0000002')], NEXT));
         },
       },
@@ -70,7 +74,9 @@ describe('order history paging', () => {
           if (isPartner(request)) return json(historyPage([]));
           if (isPage2(request)) {
             page2Calls += 1;
-            return page2Calls === 1 ? json({ code: 'internal', message: 'boom' }, 500) : json(historyPage([historyItem('A0000003')]));
+            return page2Calls === 1
+              ? json({ code: 'internal', message: 'boom' }, 500)
+              : json(historyPage([historyItem('A0000003')]));
           }
           return json(historyPage([historyItem('A0000001')], NEXT));
         },
@@ -163,7 +169,9 @@ describe('order history rows', () => {
     ]);
     renderApp('/orders', { member: true });
     await screen.findByText('Shoe A0000001');
-    const [first, second] = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem').filter((item) => item.classList.contains('history-row'));
+    const [first, second] = within(screen.getByRole('list', { name: 'Orders' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('history-row'));
     expect(within(first!).getByRole('img', { name: 'Shoe A0000001' })).toBeInTheDocument();
     expect(within(first!).getByText('Shipped')).toBeInTheDocument();
     expect(within(first!).getByText("Men's Running Shoes")).toBeInTheDocument();
@@ -179,7 +187,9 @@ describe('order history rows', () => {
 });
 
 describe('partner orders', () => {
-  const consents = (granted: boolean) => [{ type: 'partnerOrderDataSharing', granted, updatedAt: '2026-11-01T00:00:00.000Z' }];
+  const consents = (granted: boolean) => [
+    { type: 'partnerOrderDataSharing', granted, updatedAt: '2026-11-01T00:00:00.000Z' },
+  ];
   const routes = (partnerItems: ReturnType<typeof historyItem>[], consent: unknown = consents(true)) =>
     mockFetch([
       {
@@ -196,7 +206,9 @@ describe('partner orders', () => {
     expect(within(tabs).getByRole('link', { name: 'Your orders' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(tabs).getByRole('link', { name: 'Partner orders' }));
-    await waitFor(() => { expect(currentUrl()).toBe('/gb/orders/partner?utm=x'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/partner?utm=x');
+    });
     expect(await screen.findByText('Sold by Runners Co')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Partner orders' })).toHaveAttribute('aria-current', 'page');
   });
@@ -219,7 +231,9 @@ describe('partner orders', () => {
       const { requests } = routes([historyItem('P0000001', { partnerName: 'Runners Co' })], consent);
       const view = renderApp('/orders', { member: true });
       await screen.findByText('Shoe A0000001');
-      await waitFor(() => { expect(requests.some((request) => request.url.pathname === '/consent/v1')).toBe(true); });
+      await waitFor(() => {
+        expect(requests.some((request) => request.url.pathname === '/consent/v1')).toBe(true);
+      });
       expect(screen.queryByRole('navigation', { name: 'Order lists' })).not.toBeInTheDocument();
       expect(requests.some(isPartner)).toBe(false);
       view.unmount();

@@ -37,8 +37,12 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
   const items = useMemo(() => mergeHistoryPages(history.data?.pages ?? []), [history.data]);
 
   const errorOpen = history.isError && history.errorUpdatedAt !== dismissedErrorAt;
-  const dismiss = () => { setDismissedErrorAt(history.errorUpdatedAt); };
-  const loadMore = () => { void history.fetchNextPage(); };
+  const dismiss = () => {
+    setDismissedErrorAt(history.errorUpdatedAt);
+  };
+  const loadMore = () => {
+    void history.fetchNextPage();
+  };
   const retryLoadMore = () => {
     dismiss();
     loadMore();
@@ -49,7 +53,9 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
     // First page loading, or failed: the full-page loading view stays, with the error dialog over it.
     content = <HistorySkeleton />;
   } else if (items.length === 0) {
-    content = <p className="history-empty card">{t(kind === 'partner' ? 'orders.partner.empty' : 'orders.history.empty')}</p>;
+    content = (
+      <p className="history-empty card">{t(kind === 'partner' ? 'orders.partner.empty' : 'orders.history.empty')}</p>
+    );
   } else {
     content = (
       <>
@@ -71,10 +77,14 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
 
   return (
     <div className="history-page">
-      <h1 id={headingId} tabIndex={-1}>{t('orders.history.heading')}</h1>
+      <h1 id={headingId} tabIndex={-1}>
+        {t('orders.history.heading')}
+      </h1>
       {showTabs && <HistoryTabs active={kind} />}
       {content}
-      {errorOpen && <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />}
+      {errorOpen && (
+        <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />
+      )}
     </div>
   );
 }

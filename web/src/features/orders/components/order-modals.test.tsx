@@ -20,14 +20,24 @@ const twoShipments = () =>
   order({
     groups: [
       {
-        heading: 'shipped', simpleStatus: 'shipped', statusColor: 'info', shipmentNumber: 'S1', trackingUrl: 'https://track.example/S1',
+        heading: 'shipped',
+        simpleStatus: 'shipped',
+        statusColor: 'info',
+        shipmentNumber: 'S1',
+        trackingUrl: 'https://track.example/S1',
         actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S1' } },
         orderItems: [orderItem()],
       },
       {
-        heading: 'delivered', simpleStatus: 'delivered', statusColor: 'success', shipmentNumber: 'S2', trackingUrl: 'https://track.example/S2',
+        heading: 'delivered',
+        simpleStatus: 'delivered',
+        statusColor: 'success',
+        shipmentNumber: 'S2',
+        trackingUrl: 'https://track.example/S2',
         actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S2' } },
-        orderItems: [orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' } })],
+        orderItems: [
+          orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' } }),
+        ],
       },
     ],
   });
@@ -39,13 +49,21 @@ describe('track shipments modal', () => {
     const opener = await screen.findByRole('button', { name: 'Track shipments (2)' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Track your shipments' });
-    const entries = within(dialog).getAllByRole('listitem').filter((item) => item.classList.contains('order-modal__entry'));
+    const entries = within(dialog)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('order-modal__entry'));
     expect(entries).toHaveLength(2);
     expect(within(entries[0]!).getByRole('heading', { name: 'Shipment 1: Shipped' })).toBeInTheDocument();
     expect(within(entries[0]!).getByText('Air Runner 2')).toBeInTheDocument();
-    expect(within(entries[0]!).getByRole('link', { name: /Track shipment 1/ })).toHaveAttribute('href', 'https://track.example/S1');
+    expect(within(entries[0]!).getByRole('link', { name: /Track shipment 1/ })).toHaveAttribute(
+      'href',
+      'https://track.example/S1',
+    );
     expect(within(entries[1]!).getByText('Club Cap')).toBeInTheDocument();
-    expect(within(entries[1]!).getByRole('link', { name: /Track shipment 2/ })).toHaveAttribute('href', 'https://track.example/S2');
+    expect(within(entries[1]!).getByRole('link', { name: /Track shipment 2/ })).toHaveAttribute(
+      'href',
+      'https://track.example/S2',
+    );
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await expectNoAxeViolations(dialog);
     await user.keyboard('{Escape}');
@@ -66,12 +84,25 @@ describe('view returns modal', () => {
     order({
       groups: [
         {
-          heading: 'delivered', simpleStatus: 'delivered', statusColor: 'success', shipmentNumber: 'S1',
+          heading: 'delivered',
+          simpleStatus: 'delivered',
+          statusColor: 'success',
+          shipmentNumber: 'S1',
           actions: {},
           orderItems: [
             orderItem({ actions: { viewReturn: { enabled: true, returnOrderId: 'R0011111111' } } }),
-            orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' }, actions: { viewReturn: { enabled: true, returnOrderId: 'R0022222222' } } }),
-            orderItem({ lineNumber: 3, skuId: 'SKU-3', product: { ...orderItem().product, title: 'Crew Socks' }, actions: { viewReturn: { enabled: true, returnOrderId: 'R0011111111' } } }),
+            orderItem({
+              lineNumber: 2,
+              skuId: 'SKU-2',
+              product: { ...orderItem().product, title: 'Club Cap' },
+              actions: { viewReturn: { enabled: true, returnOrderId: 'R0022222222' } },
+            }),
+            orderItem({
+              lineNumber: 3,
+              skuId: 'SKU-3',
+              product: { ...orderItem().product, title: 'Crew Socks' },
+              actions: { viewReturn: { enabled: true, returnOrderId: 'R0011111111' } },
+            }),
           ],
         },
       ],
@@ -82,7 +113,9 @@ describe('view returns modal', () => {
     const { user, currentUrl } = renderApp('/orders/sales/C0012345678', { member: true });
     await user.click(await screen.findByRole('button', { name: 'View returns (2)' }));
     const dialog = screen.getByRole('dialog', { name: 'Returns for this order' });
-    expect(within(dialog).getByRole('heading', { name: 'Return R0011111111' }).parentElement).toHaveTextContent(/Air Runner 2.*Crew Socks/);
+    expect(within(dialog).getByRole('heading', { name: 'Return R0011111111' }).parentElement).toHaveTextContent(
+      /Air Runner 2.*Crew Socks/,
+    );
     await expectNoAxeViolations(dialog);
     await user.click(within(dialog).getByRole('link', { name: 'View return R0022222222' }));
     expect(currentUrl()).toBe('/orders/returns/R0022222222');
@@ -91,7 +124,10 @@ describe('view returns modal', () => {
   it('takes only enabled view-return actions with a valid return number, and none on a return order', () => {
     const item = (id: string, enabled = true) => orderItem({ actions: { viewReturn: { enabled, returnOrderId: id } } });
     const base = withReturns();
-    const group = { ...base.groups[0]!, orderItems: [item('R0011111111', false), item('not a number'), item('R0033333333')] };
+    const group = {
+      ...base.groups[0]!,
+      orderItems: [item('R0011111111', false), item('not a number'), item('R0033333333')],
+    };
     expect(returnsOfOrder({ ...base, groups: [group] }).map((entry) => entry.returnOrderId)).toEqual(['R0033333333']);
     expect(returnsOfOrder({ ...base, orderType: 'RETURN_ORDER' })).toEqual([]);
   });
@@ -102,8 +138,13 @@ describe('order country mismatch modal', () => {
     serve(order({ country: 'JP' }));
     const { user } = renderApp('/gb/orders/sales/C0012345678', { member: true });
     const dialog = await screen.findByRole('dialog', { name: 'This order is from another country' });
-    expect(dialog).toHaveTextContent('Order C0012345678 was placed on our Japan site and you are on our United Kingdom site.');
-    expect(within(dialog).getByRole('link', { name: 'Open on the Japan site' })).toHaveAttribute('href', '/jp/orders/sales/C0012345678');
+    expect(dialog).toHaveTextContent(
+      'Order C0012345678 was placed on our Japan site and you are on our United Kingdom site.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Open on the Japan site' })).toHaveAttribute(
+      'href',
+      '/jp/orders/sales/C0012345678',
+    );
     await expectNoAxeViolations(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Stay here' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -114,7 +155,10 @@ describe('order country mismatch modal', () => {
     serve(order({ country: 'DE' }));
     renderApp('/fr/fr/orders/sales/C0012345678', { member: true });
     const dialog = await screen.findByRole('dialog', { name: 'Cette commande vient d’un autre pays' });
-    expect(within(dialog).getByRole('link', { name: 'Ouvrir sur le site Allemagne' })).toHaveAttribute('href', '/de/orders/sales/C0012345678');
+    expect(within(dialog).getByRole('link', { name: 'Ouvrir sur le site Allemagne' })).toHaveAttribute(
+      'href',
+      '/de/orders/sales/C0012345678',
+    );
   });
 
   it('stays closed when the order is from the route country', async () => {

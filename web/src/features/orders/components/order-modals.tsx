@@ -23,7 +23,15 @@ export function trackedShipments(order: OrderDetail): TrackedShipment[] {
     const action = group.actions.trackShipment;
     const link = action?.enabled ? action.webLink : null;
     return link
-      ? [{ key: `${group.shipmentNumber ?? 'group'}-${String(index)}`, shipmentNumber: group.shipmentNumber ?? null, status: group.simpleStatus, link, items: group.orderItems }]
+      ? [
+          {
+            key: `${group.shipmentNumber ?? 'group'}-${String(index)}`,
+            shipmentNumber: group.shipmentNumber ?? null,
+            status: group.simpleStatus,
+            link,
+            items: group.orderItems,
+          },
+        ]
       : [];
   });
 }
@@ -71,7 +79,9 @@ export function OrderModals({ order }: { order: OrderDetail }) {
   const returns = returnsOfOrder(order);
   const orderCountry = order.country.trim().toUpperCase();
   const mismatch = /^[A-Z]{2}$/.test(orderCountry) && orderCountry !== locale.country && !mismatchDismissed;
-  const close = () => { setOpen(null); };
+  const close = () => {
+    setOpen(null);
+  };
   // One shipment keeps its own track button in its group; the modal is for choosing among several.
   const showTrack = shipments.length > 1;
 
@@ -80,24 +90,47 @@ export function OrderModals({ order }: { order: OrderDetail }) {
       {(showTrack || returns.length > 0) && (
         <div className="order-modals__buttons">
           {showTrack && (
-            <Button variant="secondary" aria-haspopup="dialog" onClick={() => { setOpen('track'); }}>
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpen('track');
+              }}
+            >
               {t('orders.modals.track.open', { count: shipments.length })}
             </Button>
           )}
           {returns.length > 0 && (
-            <Button variant="secondary" aria-haspopup="dialog" onClick={() => { setOpen('returns'); }}>
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpen('returns');
+              }}
+            >
               {t('orders.modals.returns.open', { count: returns.length })}
             </Button>
           )}
         </div>
       )}
       {open === 'track' && (
-        <Dialog title={t('orders.modals.track.title')} onDismiss={close} actions={<Button variant="secondary" onClick={close}>{t('orders.modals.close')}</Button>}>
+        <Dialog
+          title={t('orders.modals.track.title')}
+          onDismiss={close}
+          actions={
+            <Button variant="secondary" onClick={close}>
+              {t('orders.modals.close')}
+            </Button>
+          }
+        >
           <ol className="order-modal__list">
             {shipments.map((shipment, index) => (
               <li key={shipment.key} className="order-modal__entry">
                 <h3 className="order-modal__heading">
-                  {t('orders.modals.track.shipment', { index: index + 1, status: t(statusMessageKey(shipment.status)) })}
+                  {t('orders.modals.track.shipment', {
+                    index: index + 1,
+                    status: t(statusMessageKey(shipment.status)),
+                  })}
                 </h3>
                 {itemTitles(shipment.items)}
                 <a href={shipment.link} target="_blank" rel="noopener noreferrer">
@@ -110,11 +143,21 @@ export function OrderModals({ order }: { order: OrderDetail }) {
         </Dialog>
       )}
       {open === 'returns' && (
-        <Dialog title={t('orders.modals.returns.title')} onDismiss={close} actions={<Button variant="secondary" onClick={close}>{t('orders.modals.close')}</Button>}>
+        <Dialog
+          title={t('orders.modals.returns.title')}
+          onDismiss={close}
+          actions={
+            <Button variant="secondary" onClick={close}>
+              {t('orders.modals.close')}
+            </Button>
+          }
+        >
           <ul className="order-modal__list">
             {returns.map((entry) => (
               <li key={entry.returnOrderId} className="order-modal__entry">
-                <h3 className="order-modal__heading">{t('orders.modals.returns.returnNumber', { returnNumber: entry.returnOrderId })}</h3>
+                <h3 className="order-modal__heading">
+                  {t('orders.modals.returns.returnNumber', { returnNumber: entry.returnOrderId })}
+                </h3>
                 {itemTitles(entry.items)}
                 <Link href={paths.returnOrder(entry.returnOrderId)}>
                   {t('orders.modals.returns.link', { returnNumber: entry.returnOrderId })}
@@ -127,10 +170,19 @@ export function OrderModals({ order }: { order: OrderDetail }) {
       {mismatch && open === null && (
         <Dialog
           title={t('orders.modals.country.title')}
-          onDismiss={() => { setMismatchDismissed(true); }}
+          onDismiss={() => {
+            setMismatchDismissed(true);
+          }}
           actions={
             <>
-              <Button variant="secondary" onClick={() => { setMismatchDismissed(true); }}>{t('orders.modals.country.stay')}</Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setMismatchDismissed(true);
+                }}
+              >
+                {t('orders.modals.country.stay')}
+              </Button>
               <a className="button button--primary" href={orderCountryHref(order)}>
                 {t('orders.modals.country.open', { country: countryName(orderCountry, locale.intlLocale) })}
               </a>

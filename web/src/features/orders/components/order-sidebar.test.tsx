@@ -7,7 +7,9 @@ import { renderApp } from '@/test/render-app';
 import { telephoneHref } from './pickup-store';
 
 const serve = (...details: OrderDetail[]) =>
-  mockFetch(details.map((detail) => ({ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) })));
+  mockFetch(
+    details.map((detail) => ({ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) })),
+  );
 
 /** Only Date is faked: Testing Library's waits keep their real timers. */
 const at = (instant: string) => {
@@ -23,7 +25,8 @@ afterEach(() => {
 const addressLines = (paragraph: HTMLElement) =>
   [...paragraph.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent);
 
-const storeCard = () => screen.getByRole('heading', { level: 2, name: /Pickup store|Magasin de retrait|受け取り店舗/ }).parentElement!;
+const storeCard = () =>
+  screen.getByRole('heading', { level: 2, name: /Pickup store|Magasin de retrait|受け取り店舗/ }).parentElement!;
 const hoursRows = () =>
   within(within(storeCard()).getByRole('table'))
     .getAllByRole('row')
@@ -80,7 +83,12 @@ describe('pickup store in the order sidebar', () => {
 
   it('shows a Tokyo store open in Japanese while the same instant is Sunday night in New York', async () => {
     at('2026-11-02T03:00:00Z');
-    serve(pickupOrder({ currency: 'JPY', pickupAddress: pickupStore({ storeName: '原宿', timezone: 'Asia/Tokyo', country: 'JP' }) }));
+    serve(
+      pickupOrder({
+        currency: 'JPY',
+        pickupAddress: pickupStore({ storeName: '原宿', timezone: 'Asia/Tokyo', country: 'JP' }),
+      }),
+    );
     renderApp('/jp/orders/sales/C0012345678', { member: true });
     await screen.findByRole('heading', { level: 1, name: '注文 C0012345678' });
     expect(within(storeCard()).getByText('営業中 · 21:00に閉店')).toBeInTheDocument();
@@ -159,7 +167,12 @@ describe('shipping address in the order sidebar', () => {
 });
 
 describe('original order of a return', () => {
-  const returnOrder = order({ orderNumber: 'R0012345678', orderId: 'R0012345678', orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0000000001' });
+  const returnOrder = order({
+    orderNumber: 'R0012345678',
+    orderId: 'R0012345678',
+    orderType: 'RETURN_ORDER',
+    parentSalesOrderNumber: 'C0000000001',
+  });
   const parent = order({ orderNumber: 'C0000000001', orderId: 'C0000000001' });
 
   it('links to the sales order detail, keeping the country/locale prefix', async () => {
@@ -168,7 +181,9 @@ describe('original order of a return', () => {
     const link = await screen.findByRole('link', { name: 'C0000000001' });
     expect(link).toHaveAttribute('href', '/ca/fr/orders/sales/C0000000001');
     await user.click(link);
-    await waitFor(() => { expect(currentUrl()).toBe('/ca/fr/orders/sales/C0000000001'); });
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/ca/fr/orders/sales/C0000000001');
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Commande C0000000001' })).toBeInTheDocument();
   });
 

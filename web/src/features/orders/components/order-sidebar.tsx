@@ -21,7 +21,10 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
   return (
     // With the store's week of hours the sidebar outgrows the window: it then scrolls with the page
     // instead of sticking, so its lower cards are never out of reach.
-    <aside className={order.pickupAddress ? 'order-sidebar order-sidebar--scrolls' : 'order-sidebar'} aria-label={t('orders.detail.sidebarLabel')}>
+    <aside
+      className={order.pickupAddress ? 'order-sidebar order-sidebar--scrolls' : 'order-sidebar'}
+      aria-label={t('orders.detail.sidebarLabel')}
+    >
       {/* Spec §2: store info and the pickup store's address and hours come first; a delivery shows where it goes. */}
       {order.pickupAddress ? (
         <PickupStoreCard store={order.pickupAddress} />
@@ -29,7 +32,9 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         hasAddressLines(order.shippingAddress) && (
           <div className="card">
             <h2 className="order-sidebar__heading">{t('orders.detail.shippingAddress')}</h2>
-            <AddressLines lines={addressForDisplay(order.shippingAddress, order.country, locale.intlLocale, { withName: true })} />
+            <AddressLines
+              lines={addressForDisplay(order.shippingAddress, order.country, locale.intlLocale, { withName: true })}
+            />
           </div>
         )
       )}
@@ -43,7 +48,13 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
             <div>
               <dt>{t('orders.detail.parentSalesOrder')}</dt>
               {/* The router adds the country/locale prefix; a number the route would not accept stays text. */}
-              <dd>{isOrderNumber(parentOrder) ? <Link href={paths.salesOrder(parentOrder)}>{parentOrder}</Link> : parentOrder}</dd>
+              <dd>
+                {isOrderNumber(parentOrder) ? (
+                  <Link href={paths.salesOrder(parentOrder)}>{parentOrder}</Link>
+                ) : (
+                  parentOrder
+                )}
+              </dd>
             </div>
           )}
           {order.payment.length > 0 && (
@@ -65,7 +76,9 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         <a href={help.help}>{t('orders.detail.helpLink')}</a>
         <HelpContacts />
       </div>
-      {sidebar.map((Panel, index) => <Panel key={index} order={order} />)}
+      {sidebar.map((Panel, index) => (
+        <Panel key={index} order={order} />
+      ))}
     </aside>
   );
 }

@@ -26,7 +26,9 @@ describe('loading skeletons', () => {
     mockFetch([{ path: '/orders/history/v1', respond: () => page.promise }]);
     const { container } = renderApp('/orders', { member: true });
     await screen.findByRole('heading', { level: 1, name: 'Orders' });
-    await waitFor(() => { expect(container.querySelectorAll('[aria-busy="true"] .history-row')).toHaveLength(4); });
+    await waitFor(() => {
+      expect(container.querySelectorAll('[aria-busy="true"] .history-row')).toHaveLength(4);
+    });
     expect(container.querySelector('[aria-busy="true"] [role="status"]')).toHaveTextContent('Loading');
     expect(container.querySelector('.spinner')).toBeNull();
   });

@@ -11,7 +11,9 @@ function Busy({ className, children }: { className: string; children: ReactNode 
   const { t } = useI18n();
   return (
     <div className={className} aria-busy="true">
-      <p role="status" className="visually-hidden">{t('app.loading')}</p>
+      <p role="status" className="visually-hidden">
+        {t('app.loading')}
+      </p>
       <div aria-hidden="true">{children}</div>
     </div>
   );

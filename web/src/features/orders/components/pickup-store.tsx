@@ -20,8 +20,12 @@ const STATUS_REFRESH_MS = 60_000;
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => { setNow(new Date()); }, intervalMs);
-    return () => { clearInterval(timer); };
+    const timer = setInterval(() => {
+      setNow(new Date());
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+    };
   }, [intervalMs]);
   return now;
 }
@@ -42,7 +46,9 @@ export function PickupStoreCard({ store }: { store: PickupStore }) {
 
   const time = (minutes: number) => formatTimeOfDay(minutes, locale);
   const hoursText = (hours: DayHours | null) =>
-    hours ? t('orders.store.hoursRange', { opens: time(hours.opens), closes: time(hours.closes) }) : t('orders.store.closed');
+    hours
+      ? t('orders.store.hoursRange', { opens: time(hours.opens), closes: time(hours.closes) })
+      : t('orders.store.closed');
   const statusText = (current: StoreStatus) => {
     if (current.kind === 'open') return t('orders.store.openNow', { time: time(current.closes) });
     if (!current.next) return t('orders.store.closedNow');
@@ -56,15 +62,15 @@ export function PickupStoreCard({ store }: { store: PickupStore }) {
     <div className="card pickup-store">
       <h2 className="order-sidebar__heading">{t('orders.detail.pickupStore')}</h2>
       <p className="pickup-store__name">{store.storeName}</p>
-      <AddressLines lines={addressForDisplay(store.addressLines, store.country, locale.intlLocale, { withName: false })} />
+      <AddressLines
+        lines={addressForDisplay(store.addressLines, store.country, locale.intlLocale, { withName: false })}
+      />
       {telephone && (
         <p className="pickup-store__phone">
           <a href={telephoneHref(telephone)}>{telephone}</a>
         </p>
       )}
-      {status && (
-        <p className={`pickup-store__status pickup-store__status--${status.kind}`}>{statusText(status)}</p>
-      )}
+      {status && <p className={`pickup-store__status pickup-store__status--${status.kind}`}>{statusText(status)}</p>}
       <table className="store-hours">
         <caption>{t('orders.store.hoursHeading')}</caption>
         <tbody>

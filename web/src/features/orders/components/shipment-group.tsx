@@ -5,7 +5,17 @@ import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
 
-export function ShipmentGroup({ group, order, currency, first = false }: { group: OrderGroup; order: OrderDetail; currency: string; first?: boolean }) {
+export function ShipmentGroup({
+  group,
+  order,
+  currency,
+  first = false,
+}: {
+  group: OrderGroup;
+  order: OrderDetail;
+  currency: string;
+  first?: boolean;
+}) {
   const { t, date } = useI18n();
   const { enableEdd, useQuickActionCta } = useFlags();
   const { orderActions } = useOrderSlots();
@@ -15,9 +25,7 @@ export function ShipmentGroup({ group, order, currency, first = false }: { group
     // Not a named region: two shipments can share a status, and landmarks must have unique names.
     <section className="shipment-group card">
       <div className="shipment-group__head">
-        <h2 className="shipment-group__status">
-          {t(statusMessageKey(group.simpleStatus))}
-        </h2>
+        <h2 className="shipment-group__status">{t(statusMessageKey(group.simpleStatus))}</h2>
         <p className="muted">{t('orders.detail.itemCount', { count: group.orderItems.length })}</p>
       </div>
       {showsEstimatedDelivery(group.simpleStatus, enableEdd, estimatedDelivery) && (
@@ -33,7 +41,12 @@ export function ShipmentGroup({ group, order, currency, first = false }: { group
         ))}
       </ul>
       {trackLink && (
-        <a className="button button--secondary shipment-group__track" href={trackLink} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--secondary shipment-group__track"
+          href={trackLink}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {t('orders.detail.trackShipment')}
           <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
         </a>

@@ -5,14 +5,44 @@ import { PAYMENT_NAMES, paymentMethodName } from './payment-methods';
 
 /** The 32 payment types of spec 002 §9. */
 const SPEC_TYPES = [
-  'alipay', 'astropay', 'billpay', 'cash', 'check', 'cod', 'conv_store', 'credit_card', 'customer_account', 'customer_ofbt',
-  'debit_card', 'gift_certificate', 'iyzico', 'klarna', 'mall_certificate', 'offline_bank', 'other_credit', 'other_debit',
-  'paypal', 'pos_purchase', 'promo_voucher', 'qiwi', 'realtime_bank', 'rfo', 'safetypay', 'sofort', 'store_credit',
-  'store_giftcert', 'tenpay', 'travelers_check', 'unionpay', 'wechat',
+  'alipay',
+  'astropay',
+  'billpay',
+  'cash',
+  'check',
+  'cod',
+  'conv_store',
+  'credit_card',
+  'customer_account',
+  'customer_ofbt',
+  'debit_card',
+  'gift_certificate',
+  'iyzico',
+  'klarna',
+  'mall_certificate',
+  'offline_bank',
+  'other_credit',
+  'other_debit',
+  'paypal',
+  'pos_purchase',
+  'promo_voucher',
+  'qiwi',
+  'realtime_bank',
+  'rfo',
+  'safetypay',
+  'sofort',
+  'store_credit',
+  'store_giftcert',
+  'tenpay',
+  'travelers_check',
+  'unionpay',
+  'wechat',
 ];
 
 const root = join(process.cwd(), 'src/locales');
-const languages = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const languages = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const orders = (language: string) =>
   JSON.parse(readFileSync(join(root, language, 'orders.json'), 'utf8')) as Record<string, string>;
 

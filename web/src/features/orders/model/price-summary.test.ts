@@ -20,9 +20,14 @@ describe('price summary rules (spec §5)', () => {
   it('hides taxes at zero', () => {
     const untaxed = order().groups.map((group) => ({
       ...group,
-      orderItems: group.orderItems.map((item) => ({ ...item, lineItemTransaction: { ...item.lineItemTransaction, lineItemTaxes: 0 } })),
+      orderItems: group.orderItems.map((item) => ({
+        ...item,
+        lineItemTransaction: { ...item.lineItemTransaction, lineItemTaxes: 0 },
+      })),
     }));
-    expect(rows({ groups: untaxed, transaction: { ...transaction, totalTaxes: 0 } }).map(([id]) => id)).not.toContain('taxes');
+    expect(rows({ groups: untaxed, transaction: { ...transaction, totalTaxes: 0 } }).map(([id]) => id)).not.toContain(
+      'taxes',
+    );
   });
 
   it('hides taxes when the Australia flag is on', () => {
@@ -37,12 +42,18 @@ describe('price summary rules (spec §5)', () => {
   it('shows shipping as Free only with an alternate currency and zero shipping', () => {
     expect(rows({ currencyAlt: 'EUR' })).toContainEqual(['shipping', null]);
     expect(rows({ currencyAlt: null })).toContainEqual(['shipping', 0]);
-    expect(rows({ currencyAlt: 'EUR', transaction: { ...transaction, shippingTotal: 5 } })).toContainEqual(['shipping', 5]);
+    expect(rows({ currencyAlt: 'EUR', transaction: { ...transaction, shippingTotal: 5 } })).toContainEqual([
+      'shipping',
+      5,
+    ]);
   });
 
   it('sums line taxes of a sales order exactly', () => {
     const items = [0.1, 0.2, 0.4].map((tax, index) =>
-      orderItem({ lineNumber: index + 1, lineItemTransaction: { ...orderItem().lineItemTransaction, lineItemTaxes: tax } }),
+      orderItem({
+        lineNumber: index + 1,
+        lineItemTransaction: { ...orderItem().lineItemTransaction, lineItemTaxes: tax },
+      }),
     );
     const taxed = order({ groups: [{ ...order().groups[0]!, orderItems: items }] });
     expect(orderTaxes(taxed)).toBe(0.7);

@@ -12,7 +12,9 @@ export interface SummaryRow {
 /** Spec §5: tax on a sales order is the sum of its line taxes. */
 export function orderTaxes(order: OrderDetail): number {
   if (order.orderType !== 'SALES_ORDER') return order.transaction.totalTaxes;
-  const lineTaxes = order.groups.flatMap((group) => group.orderItems.map((item) => item.lineItemTransaction.lineItemTaxes));
+  const lineTaxes = order.groups.flatMap((group) =>
+    group.orderItems.map((item) => item.lineItemTransaction.lineItemTaxes),
+  );
   return lineTaxes.length ? sumMoney(lineTaxes, order.currency) : order.transaction.totalTaxes;
 }
 
@@ -24,7 +26,11 @@ export function priceSummaryRows(order: OrderDetail, { isAustralia }: { isAustra
   const { transaction } = order;
   const rows: SummaryRow[] = [{ id: 'subtotal', label: 'orders.summary.subtotal', amount: transaction.subTotal }];
   const freeShipping = Boolean(order.currencyAlt) && transaction.shippingTotal === 0;
-  rows.push({ id: 'shipping', label: 'orders.summary.shipping', amount: freeShipping ? null : transaction.shippingTotal });
+  rows.push({
+    id: 'shipping',
+    label: 'orders.summary.shipping',
+    amount: freeShipping ? null : transaction.shippingTotal,
+  });
   const taxes = orderTaxes(order);
   if (taxes !== 0 && !isAustralia) {
     rows.push({
@@ -33,7 +39,8 @@ export function priceSummaryRows(order: OrderDetail, { isAustralia }: { isAustra
       amount: taxes,
     });
   }
-  if (transaction.totalFees !== 0) rows.push({ id: 'fees', label: 'orders.summary.fees', amount: transaction.totalFees });
+  if (transaction.totalFees !== 0)
+    rows.push({ id: 'fees', label: 'orders.summary.fees', amount: transaction.totalFees });
   rows.push({
     id: 'total',
     label: order.orderType === 'RETURN_ORDER' ? 'orders.summary.refundTotal' : 'orders.summary.total',

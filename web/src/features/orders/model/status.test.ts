@@ -30,14 +30,17 @@ describe('status text', () => {
     expect([...SIMPLE_STATUSES].sort()).toEqual(Object.keys(EXPECTED_ENGLISH).sort());
   });
 
-  it.each(Object.entries(EXPECTED_ENGLISH))('reads %s as "%s" in English, with French and Japanese texts', (status, text) => {
-    const key = statusMessageKey(status);
-    expect(en[key]).toBe(text);
-    expect(fr[key]).toBeTruthy();
-    expect(ja[key]).toBeTruthy();
-    expect(fr[key]).not.toBe(en[key]);
-    expect(ja[key]).not.toBe(en[key]);
-  });
+  it.each(Object.entries(EXPECTED_ENGLISH))(
+    'reads %s as "%s" in English, with French and Japanese texts',
+    (status, text) => {
+      const key = statusMessageKey(status);
+      expect(en[key]).toBe(text);
+      expect(fr[key]).toBeTruthy();
+      expect(ja[key]).toBeTruthy();
+      expect(fr[key]).not.toBe(en[key]);
+      expect(ja[key]).not.toBe(en[key]);
+    },
+  );
 
   it('reads a status it does not know as "unknown", never the raw text', () => {
     expect(statusMessageKey('PO RELEASED')).toBe('orders.status.unknown');

@@ -2,9 +2,22 @@ import type { MessageKey } from '@/shared/i18n/messages';
 
 /** Spec §4: the simple statuses, and the displayed state payment pending (an order whose payment is on hold). */
 export type SimpleStatusName =
-  | 'returnCreated' | 'returnDenied' | 'returnInProcess' | 'returnCompleted' | 'returnedToStore' | 'delivered'
-  | 'cancellationPending' | 'cancelled' | 'ordered' | 'orderConfirmed' | 'readyForPickUp' | 'pickedUp'
-  | 'preparingShipment' | 'shipped' | 'paymentPending' | 'unknown';
+  | 'returnCreated'
+  | 'returnDenied'
+  | 'returnInProcess'
+  | 'returnCompleted'
+  | 'returnedToStore'
+  | 'delivered'
+  | 'cancellationPending'
+  | 'cancelled'
+  | 'ordered'
+  | 'orderConfirmed'
+  | 'readyForPickUp'
+  | 'pickedUp'
+  | 'preparingShipment'
+  | 'shipped'
+  | 'paymentPending'
+  | 'unknown';
 
 const STATUS_MESSAGES: Record<SimpleStatusName, MessageKey> = {
   returnCreated: 'orders.status.returnCreated',

@@ -99,7 +99,12 @@ describe('the hours on a date', () => {
     ['a day missing from regularHours is closed', withHours({ monday: open('10:00', '8') }), '2026-11-03', null],
     ['a zero duration is closed', withHours({ monday: open('10:00', '0') }), '2026-11-02', null],
     ['an unreadable regular entry is closed', withHours({ monday: open('late', '8') }), '2026-11-02', null],
-    ['weekday names are matched regardless of case', withHours({ Monday: open('10:00', '8') }), '2026-11-02', { opens: at(10), closes: at(18) }],
+    [
+      'weekday names are matched regardless of case',
+      withHours({ Monday: open('10:00', '8') }),
+      '2026-11-02',
+      { opens: at(10), closes: at(18) },
+    ],
     [
       'a special entry for the date overrides the regular hours',
       withHours(STORE.regularHours, [{ date: '2026-11-02', startTime: '12:00', duration: '4.5' }]),
@@ -137,7 +142,15 @@ describe('the hours on a date', () => {
 
   it('lists the week Monday to Sunday from the regular hours', () => {
     const week = weeklyHours(withHours({ sunday: open('11:00', '9.5'), monday: open('10:00', '11') }));
-    expect(week.map((day) => day.weekday)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+    expect(week.map((day) => day.weekday)).toEqual([
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]);
     expect(week.map((day) => day.hours)).toEqual([
       { opens: at(10), closes: at(21) },
       null,
@@ -176,14 +189,49 @@ describe('open now / closed now', () => {
   it.each<[string, PickupHours, StoreLocalTime, StoreStatus]>([
     ['open during regular hours', STORE, local('2026-11-02', at(15)), { kind: 'open', closes: at(21) }],
     ['open from the opening minute', STORE, local('2026-11-02', at(10)), { kind: 'open', closes: at(21) }],
-    ['closed at the closing minute, opening tomorrow', STORE, local('2026-11-02', at(21)), closed('2026-11-03', at(10), false)],
+    [
+      'closed at the closing minute, opening tomorrow',
+      STORE,
+      local('2026-11-02', at(21)),
+      closed('2026-11-03', at(10), false),
+    ],
     ['before opening: opens today', STORE, local('2026-11-02', at(8, 30)), closed('2026-11-02', at(10), true)],
-    ['fractional duration: open at 20:29 on Sunday', STORE, local('2026-11-01', at(20, 29)), { kind: 'open', closes: at(20, 30) }],
-    ['fractional duration: closed at 20:30 on Sunday', STORE, local('2026-11-01', at(20, 30)), closed('2026-11-02', at(10), false)],
-    ['special hours override: holiday closes a regular day', holiday, local('2026-11-02', at(15)), closed('2026-11-03', at(10), false)],
-    ['special hours override: short day, open', shortDay, local('2026-11-02', at(13)), { kind: 'open', closes: at(14, 30) }],
-    ['special hours override: short day, closed early', shortDay, local('2026-11-02', at(15)), closed('2026-11-03', at(10), false)],
-    ['special hours override: short day, opens later', shortDay, local('2026-11-02', at(11)), closed('2026-11-02', at(12), true)],
+    [
+      'fractional duration: open at 20:29 on Sunday',
+      STORE,
+      local('2026-11-01', at(20, 29)),
+      { kind: 'open', closes: at(20, 30) },
+    ],
+    [
+      'fractional duration: closed at 20:30 on Sunday',
+      STORE,
+      local('2026-11-01', at(20, 30)),
+      closed('2026-11-02', at(10), false),
+    ],
+    [
+      'special hours override: holiday closes a regular day',
+      holiday,
+      local('2026-11-02', at(15)),
+      closed('2026-11-03', at(10), false),
+    ],
+    [
+      'special hours override: short day, open',
+      shortDay,
+      local('2026-11-02', at(13)),
+      { kind: 'open', closes: at(14, 30) },
+    ],
+    [
+      'special hours override: short day, closed early',
+      shortDay,
+      local('2026-11-02', at(15)),
+      closed('2026-11-03', at(10), false),
+    ],
+    [
+      'special hours override: short day, opens later',
+      shortDay,
+      local('2026-11-02', at(11)),
+      closed('2026-11-02', at(12), true),
+    ],
     [
       'skips days missing from regularHours to the next opening',
       withHours({ thursday: open('09:00', '8') }),
@@ -191,7 +239,12 @@ describe('open now / closed now', () => {
       closed('2026-11-05', at(9), false),
     ],
     ['no hours in the coming week', withHours({}), local('2026-11-02', at(12)), { kind: 'closed', next: null }],
-    ['open past midnight, still open on the next day', lateNight, local('2026-11-07', at(1, 30)), { kind: 'open', closes: at(2) }],
+    [
+      'open past midnight, still open on the next day',
+      lateNight,
+      local('2026-11-07', at(1, 30)),
+      { kind: 'open', closes: at(2) },
+    ],
     ['open past midnight, closing time wraps', lateNight, local('2026-11-06', at(23)), { kind: 'open', closes: at(2) }],
     ['open past midnight, closed after', lateNight, local('2026-11-07', at(2)), closed('2026-11-07', at(10), true)],
   ])('%s', (_, hours, now, expected) => {
@@ -220,7 +273,10 @@ describe('store-local time', () => {
     // Monday noon in Tokyo: open until 21:00.
     ['Asia/Tokyo', { kind: 'open', closes: at(21) }],
     // Sunday 22:00 in New York: Sunday closed at 20:30, opens Monday 10:00.
-    ['America/New_York', { kind: 'closed', next: { date: '2026-11-02', weekday: 'monday', opens: at(10), today: false } }],
+    [
+      'America/New_York',
+      { kind: 'closed', next: { date: '2026-11-02', weekday: 'monday', opens: at(10), today: false } },
+    ],
   ])('the same instant gives a different status in %s', (timeZone, expected) => {
     const now = storeLocalTime(instant, timeZone);
     expect(now).not.toBeNull();

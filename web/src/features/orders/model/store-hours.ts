@@ -88,9 +88,15 @@ export function weeklyHours(hours: PickupHours): { weekday: Weekday; hours: DayH
 }
 
 /** Special-hours days from `today` for `days` days, in date order (null hours: closed that day). */
-export function upcomingSpecialHours(hours: PickupHours, today: string, days = 7): { date: string; hours: DayHours | null }[] {
+export function upcomingSpecialHours(
+  hours: PickupHours,
+  today: string,
+  days = 7,
+): { date: string; hours: DayHours | null }[] {
   const last = addDays(today, days - 1);
-  const dates = [...new Set(hours.specialHours.map((entry) => entry.date))].filter((date) => date >= today && date <= last).sort();
+  const dates = [...new Set(hours.specialHours.map((entry) => entry.date))]
+    .filter((date) => date >= today && date <= last)
+    .sort();
   return dates.flatMap((date) => {
     const special = specialHoursOn(hours, date);
     return special === undefined ? [] : [{ date, hours: special }];

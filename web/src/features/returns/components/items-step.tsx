@@ -1,7 +1,15 @@
 import { useId } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import type { ReturnReason } from '../api';
-import { COMMENT_MAX, commentAllowed, isReturnable, returnableQuantity, type LineChoice, type ReturnableLine, type Selection } from '../model/selection';
+import {
+  COMMENT_MAX,
+  commentAllowed,
+  isReturnable,
+  returnableQuantity,
+  type LineChoice,
+  type ReturnableLine,
+  type Selection,
+} from '../model/selection';
 import { reasonName } from './reason-name';
 
 interface ItemsStepProps {
@@ -25,7 +33,16 @@ export function ItemsStep({ lines, selection, reasons, country, currency, commen
         {lines.map((line) => {
           const choice = selection[line.item.lineNumber];
           return choice ? (
-            <ReturnLine key={line.item.lineNumber} line={line} choice={choice} reasons={reasons} country={country} currency={currency} commentsOn={commentsOn} onChange={onChange} />
+            <ReturnLine
+              key={line.item.lineNumber}
+              line={line}
+              choice={choice}
+              reasons={reasons}
+              country={country}
+              currency={currency}
+              commentsOn={commentsOn}
+              onChange={onChange}
+            />
           ) : null;
         })}
       </ul>
@@ -50,7 +67,9 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
   const returnable = isReturnable(line);
   const maxQuantity = returnableQuantity(line);
   const disable = line.option?.returnDisableReason;
-  const set = (patch: Partial<LineChoice>) => { onChange(item.lineNumber, { ...choice, ...patch }); };
+  const set = (patch: Partial<LineChoice>) => {
+    onChange(item.lineNumber, { ...choice, ...patch });
+  };
   const missingReason = choice.checked && choice.reason === '';
   return (
     <li className={returnable ? 'return-line card' : 'return-line return-line--disabled card'}>
@@ -61,12 +80,18 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
           checked={choice.checked}
           disabled={!returnable}
           aria-describedby={disable ? `${id}-disabled` : undefined}
-          onChange={(event) => { set({ checked: event.target.checked }); }}
+          onChange={(event) => {
+            set({ checked: event.target.checked });
+          }}
         />
-        {item.product.productImage && <img src={item.product.productImage} alt="" width={72} height={72} className="return-line__image" />}
+        {item.product.productImage && (
+          <img src={item.product.productImage} alt="" width={72} height={72} className="return-line__image" />
+        )}
         <label htmlFor={`${id}-check`} className="return-line__label">
           <span className="return-line__title">{item.product.title}</span>
-          <span className="muted">{t('returns.items.sizeColor', { size: item.product.size, color: item.product.color })}</span>
+          <span className="muted">
+            {t('returns.items.sizeColor', { size: item.product.size, color: item.product.color })}
+          </span>
           <span>{money(item.lineItemTransaction.lineItemChargedPrice, currency)}</span>
         </label>
       </div>
@@ -81,16 +106,29 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
           {/* Spec 001 §5: quantity only when more than one may be returned. */}
           {maxQuantity > 1 && (
             <div className="field">
-              <label className="field__label" htmlFor={`${id}-quantity`}>{t('returns.items.quantity')}</label>
-              <select id={`${id}-quantity`} className="field__input" value={choice.quantity} onChange={(event) => { set({ quantity: Number(event.target.value) }); }}>
+              <label className="field__label" htmlFor={`${id}-quantity`}>
+                {t('returns.items.quantity')}
+              </label>
+              <select
+                id={`${id}-quantity`}
+                className="field__input"
+                value={choice.quantity}
+                onChange={(event) => {
+                  set({ quantity: Number(event.target.value) });
+                }}
+              >
                 {Array.from({ length: maxQuantity }, (_, index) => index + 1).map((value) => (
-                  <option key={value} value={value}>{value}</option>
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
                 ))}
               </select>
             </div>
           )}
           <div className={missingReason ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={`${id}-reason`}>{t('returns.items.reason')}</label>
+            <label className="field__label" htmlFor={`${id}-reason`}>
+              {t('returns.items.reason')}
+            </label>
             <select
               id={`${id}-reason`}
               className="field__input"
@@ -98,18 +136,28 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
               required
               aria-invalid={missingReason || undefined}
               aria-describedby={missingReason ? `${id}-reason-error` : undefined}
-              onChange={(event) => { set({ reason: event.target.value }); }}
+              onChange={(event) => {
+                set({ reason: event.target.value });
+              }}
             >
               <option value="">{t('returns.items.chooseReason')}</option>
               {reasons.map((reason) => (
-                <option key={reason.code} value={reason.code}>{reasonName({ reason, t })}</option>
+                <option key={reason.code} value={reason.code}>
+                  {reasonName({ reason, t })}
+                </option>
               ))}
             </select>
-            {missingReason && <p id={`${id}-reason-error`} className="field__error">{t('returns.items.reasonRequired')}</p>}
+            {missingReason && (
+              <p id={`${id}-reason-error`} className="field__error">
+                {t('returns.items.reasonRequired')}
+              </p>
+            )}
           </div>
           {commentsOn && commentAllowed(country, choice) && (
             <div className="field">
-              <label className="field__label" htmlFor={`${id}-comment`}>{t('returns.items.comment')}</label>
+              <label className="field__label" htmlFor={`${id}-comment`}>
+                {t('returns.items.comment')}
+              </label>
               <textarea
                 id={`${id}-comment`}
                 className="field__input return-line__comment"
@@ -117,9 +165,13 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
                 rows={3}
                 value={choice.comment}
                 aria-describedby={`${id}-count`}
-                onChange={(event) => { set({ comment: event.target.value.slice(0, COMMENT_MAX) }); }}
+                onChange={(event) => {
+                  set({ comment: event.target.value.slice(0, COMMENT_MAX) });
+                }}
               />
-              <p id={`${id}-count`} className="field__hint">{t('returns.items.commentCount', { count: choice.comment.length, max: COMMENT_MAX })}</p>
+              <p id={`${id}-count`} className="field__hint">
+                {t('returns.items.commentCount', { count: choice.comment.length, max: COMMENT_MAX })}
+              </p>
             </div>
           )}
         </div>

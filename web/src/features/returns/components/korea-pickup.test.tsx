@@ -7,21 +7,59 @@ import { renderApp } from '@/test/render-app';
 const ORDER = 'K0012345678';
 const krw = (amount: string) => ({ amount, currency: 'KRW' });
 const address = (index: number) => ({
-  id: `a${String(index)}`, country: 'KR', name: `김민지 ${String(index)}`, line1: `테헤란로 ${String(index)}`, locality: '강남구', province: '서울특별시', code: '06236', phone: '01012345678', preferred: index === 1,
+  id: `a${String(index)}`,
+  country: 'KR',
+  name: `김민지 ${String(index)}`,
+  line1: `테헤란로 ${String(index)}`,
+  locality: '강남구',
+  province: '서울특별시',
+  code: '06236',
+  phone: '01012345678',
+  preferred: index === 1,
 });
 
-beforeEach(() => { localStorage.clear(); });
+beforeEach(() => {
+  localStorage.clear();
+});
 
 it('books a Korea courier pickup: address list in pages of 5, the suggested address, a window, then submit', async () => {
   const { requests } = mockFetch([
-    { path: `/orders/history/v1/${ORDER}`, respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })) },
+    {
+      path: `/orders/history/v1/${ORDER}`,
+      respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })),
+    },
     {
       path: `/order_mgmt/return_options/v1/${ORDER}`,
       respond: () =>
         json({
-          orderNumber: ORDER, country: 'KR', currency: 'KRW', asMember: true, commentAllowed: true,
-          orderLines: [{ lineNumber: 1, gtin: '00012345678905', returnableQuantity: 1, returnableFlag: true, unitRefund: krw('129000') }],
-          methods: [{ id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj', carrierName: 'CJ대한통운', price: krw('0'), refundDeduction: krw('0'), pickupSlots: [{ date: '2026-11-24', fromHour: 9, toHour: 13 }, { date: '2026-11-25', fromHour: 14, toHour: 18 }] }],
+          orderNumber: ORDER,
+          country: 'KR',
+          currency: 'KRW',
+          asMember: true,
+          commentAllowed: true,
+          orderLines: [
+            {
+              lineNumber: 1,
+              gtin: '00012345678905',
+              returnableQuantity: 1,
+              returnableFlag: true,
+              unitRefund: krw('129000'),
+            },
+          ],
+          methods: [
+            {
+              id: 'courierPickup|cj',
+              returnMethod: 'courierPickup',
+              carrierId: 'cj',
+              carrierName: 'CJ대한통운',
+              price: krw('0'),
+              refundDeduction: krw('0'),
+              pickupSlots: [
+                { date: '2026-11-24', fromHour: 9, toHour: 13 },
+                { date: '2026-11-25', fromHour: 14, toHour: 18 },
+              ],
+            },
+          ],
           reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
         }),
     },
@@ -29,10 +67,18 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
     {
       method: 'POST',
       path: '/address/validation/v1',
-      respond: () => json({ validated: false, validatedAddress: { ...address(6), line1: '테헤란로 6길', code: '06237' } }),
+      respond: () =>
+        json({ validated: false, validatedAddress: { ...address(6), line1: '테헤란로 6길', code: '06237' } }),
     },
-    { method: 'POST', path: '/order_mgmt/user_return_captures/v1', respond: () => json({ jobId: 'J9', response: { returnOrderNumber: 'R0000000099' } }, 202) },
-    { path: '/order_mgmt/user_return_captures_jobs/v1/J9', respond: () => json({ id: 'J9', status: 'COMPLETED', response: { returnOrderNumber: 'R0000000099' } }) },
+    {
+      method: 'POST',
+      path: '/order_mgmt/user_return_captures/v1',
+      respond: () => json({ jobId: 'J9', response: { returnOrderNumber: 'R0000000099' } }, 202),
+    },
+    {
+      path: '/order_mgmt/user_return_captures_jobs/v1/J9',
+      respond: () => json({ id: 'J9', status: 'COMPLETED', response: { returnOrderNumber: 'R0000000099' } }),
+    },
   ]);
   const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
   await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
@@ -60,28 +106,54 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
   const capture = requests.find((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
   expect(capture?.body).toMatchObject({
     methodId: 'courierPickup|cj',
-    pickup: { address: { line1: '테헤란로 6길', postalCode: '06237', city: '강남구', country: 'KR' }, slot: { date: '2026-11-25', fromHour: 14, toHour: 18 } },
+    pickup: {
+      address: { line1: '테헤란로 6길', postalCode: '06237', city: '강남구', country: 'KR' },
+      slot: { date: '2026-11-25', fromHour: 14, toHour: 18 },
+    },
   });
 }, 20_000);
 
 it('creates nothing online for a store return in Korea and says what to bring', async () => {
   const { requests } = mockFetch([
-    { path: `/orders/history/v1/${ORDER}`, respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })) },
+    {
+      path: `/orders/history/v1/${ORDER}`,
+      respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })),
+    },
     {
       path: `/order_mgmt/return_options/v1/${ORDER}`,
       respond: () =>
         json({
-          orderNumber: ORDER, country: 'KR', currency: 'KRW', asMember: true,
-          orderLines: [{ lineNumber: 1, gtin: '00012345678905', returnableQuantity: 1, returnableFlag: true, unitRefund: krw('129000') }],
+          orderNumber: ORDER,
+          country: 'KR',
+          currency: 'KRW',
+          asMember: true,
+          orderLines: [
+            {
+              lineNumber: 1,
+              gtin: '00012345678905',
+              returnableQuantity: 1,
+              returnableFlag: true,
+              unitRefund: krw('129000'),
+            },
+          ],
           methods: [
-            { id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj', price: krw('0'), refundDeduction: krw('0') },
+            {
+              id: 'courierPickup|cj',
+              returnMethod: 'courierPickup',
+              carrierId: 'cj',
+              price: krw('0'),
+              refundDeduction: krw('0'),
+            },
             { id: 'returnToStore', returnMethod: 'returnToStore', price: krw('0'), refundDeduction: krw('0') },
           ],
           reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
         }),
     },
   ]);
-  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
+  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, {
+    member: true,
+    flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
+  });
   await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
   await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
   await user.click(await screen.findByRole('radio', { name: /매장 반품/ }));

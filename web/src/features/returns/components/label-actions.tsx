@@ -17,7 +17,9 @@ function downloadLabel(label: ReturnLabel, returnOrderNumber: string) {
   link.href = url;
   link.download = `return-label-${returnOrderNumber}.${type === 'image/png' ? 'png' : 'pdf'}`;
   link.click();
-  setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 10_000);
 }
 
 /**
@@ -39,30 +41,57 @@ export function LabelActions({ label, returnOrderNumber }: { label: ReturnLabel;
     <section className="card" aria-labelledby="label-actions-heading">
       <h2 id="label-actions-heading">{t('returns.label.heading')}</h2>
       <div className="return-label-actions">
-        <Button onClick={() => { downloadLabel(label, returnOrderNumber); }}>{t('returns.label.download')}</Button>
+        <Button
+          onClick={() => {
+            downloadLabel(label, returnOrderNumber);
+          }}
+        >
+          {t('returns.label.download')}
+        </Button>
         {(['EMAIL', 'POST'] as const).map((type) => (
           <Button
             key={type}
             variant="secondary"
             loading={dispatch.isPending && dispatch.variables === type}
             disabled={dispatch.isPending}
-            onClick={() => { setConfirming(type); }}
+            onClick={() => {
+              setConfirming(type);
+            }}
           >
-            {dispatch.isPending && dispatch.variables === type ? t('returns.label.sending') : t('returns.label.send', { type })}
+            {dispatch.isPending && dispatch.variables === type
+              ? t('returns.label.sending')
+              : t('returns.label.send', { type })}
           </Button>
         ))}
       </div>
       {sentType && (
-        <p role="status" className="return-label__sent">{t('returns.label.sent', { type: sentType })}</p>
+        <p role="status" className="return-label__sent">
+          {t('returns.label.sent', { type: sentType })}
+        </p>
       )}
       {confirming && (
         <Dialog
           title={t('returns.label.confirmTitle', { type: confirming })}
-          onDismiss={() => { setConfirming(null); }}
+          onDismiss={() => {
+            setConfirming(null);
+          }}
           actions={
             <>
-              <Button onClick={() => { send(confirming); }}>{t('returns.label.confirm')}</Button>
-              <Button variant="secondary" onClick={() => { setConfirming(null); }}>{t('returns.label.cancel')}</Button>
+              <Button
+                onClick={() => {
+                  send(confirming);
+                }}
+              >
+                {t('returns.label.confirm')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setConfirming(null);
+                }}
+              >
+                {t('returns.label.cancel')}
+              </Button>
             </>
           }
         >
@@ -73,8 +102,21 @@ export function LabelActions({ label, returnOrderNumber }: { label: ReturnLabel;
         <Alert>
           <strong>{t('returns.error.labelNotSent', { type: dispatch.variables })}</strong>
           <span className="return-label-actions">
-            <Button onClick={() => { send(dispatch.variables); }}>{t('common.retry')}</Button>
-            <Button variant="secondary" onClick={() => { setFailureOpen(false); }}>{t('common.dismiss')}</Button>
+            <Button
+              onClick={() => {
+                send(dispatch.variables);
+              }}
+            >
+              {t('common.retry')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setFailureOpen(false);
+              }}
+            >
+              {t('common.dismiss')}
+            </Button>
             <LinkButton href={contactUrl(locale.country, locale.language)}>{t('common.contactUs')}</LinkButton>
           </span>
         </Alert>

@@ -12,7 +12,9 @@ export function LoadFailureDialog({ onRetry, onDismiss }: { onRetry: () => void;
       actions={
         <>
           <Button onClick={onRetry}>{t('common.retry')}</Button>
-          <Button variant="secondary" onClick={onDismiss}>{t('common.dismiss')}</Button>
+          <Button variant="secondary" onClick={onDismiss}>
+            {t('common.dismiss')}
+          </Button>
         </>
       }
     >

@@ -20,7 +20,15 @@ interface MethodStepProps {
  * a carrier's box holds the paperless sub-choice (scannable code or printable label). Guests see the
  * shipping price and a sign-in link for free returns.
  */
-export function MethodStep({ methods, chosen, currency, isGuest, signInPath, proofOfPurchase, onChoose }: MethodStepProps) {
+export function MethodStep({
+  methods,
+  chosen,
+  currency,
+  isGuest,
+  signInPath,
+  proofOfPurchase,
+  onChoose,
+}: MethodStepProps) {
   const { t, locale } = useI18n();
   const name = useId();
   const boxes = methodBoxes(methods);
@@ -44,7 +52,9 @@ export function MethodStep({ methods, chosen, currency, isGuest, signInPath, pro
                   type="radio"
                   name={name}
                   checked={open}
-                  onChange={() => { onChoose(first); }}
+                  onChange={() => {
+                    onChoose(first);
+                  }}
                 />
                 <span className="return-method__title">
                   <strong>{t('returns.method.name', { method: methodKind(first.method) })}</strong>
@@ -61,10 +71,19 @@ export function MethodStep({ methods, chosen, currency, isGuest, signInPath, pro
                       <legend>{t('returns.method.paperlessChoice')}</legend>
                       {box.options.map((option) => (
                         <label key={option.id} className="return-method__subchoice">
-                          <input type="radio" name={`${name}-sub`} checked={chosen?.id === option.id} onChange={() => { onChoose(option); }} />
+                          <input
+                            type="radio"
+                            name={`${name}-sub`}
+                            checked={chosen?.id === option.id}
+                            onChange={() => {
+                              onChoose(option);
+                            }}
+                          />
                           <span>
                             <strong>{t('returns.method.name', { method: methodKind(option.method) })}</strong>
-                            <span className="muted">{t('returns.method.description', { method: methodKind(option.method) })}</span>
+                            <span className="muted">
+                              {t('returns.method.description', { method: methodKind(option.method) })}
+                            </span>
                           </span>
                         </label>
                       ))}
@@ -107,7 +126,9 @@ function Price({ method, currency }: { method: ReturnMethodOption; currency: str
   const amount = money(method.price, currency);
   return (
     <span className="return-method__price">
-      {method.deduction && method.deduction > 0 ? t('returns.method.deducted', { amount: money(method.deduction, currency) }) : amount}
+      {method.deduction && method.deduction > 0
+        ? t('returns.method.deducted', { amount: money(method.deduction, currency) })
+        : amount}
     </span>
   );
 }

@@ -35,7 +35,12 @@ export function toPickupAddress(address: Address, country: string): PickupAddres
 }
 
 const lines = (address: Address) =>
-  [address.name ?? [address.nameFamily, address.nameGiven].filter(Boolean).join(' '), address.line1, address.line2, [address.code, address.locality, address.province].filter(Boolean).join(' ')].filter(Boolean);
+  [
+    address.name ?? [address.nameFamily, address.nameGiven].filter(Boolean).join(' '),
+    address.line1,
+    address.line2,
+    [address.code, address.locality, address.province].filter(Boolean).join(' '),
+  ].filter(Boolean);
 
 interface PickupAddressStepProps {
   upmId: string;
@@ -56,8 +61,13 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ entered: Address; suggested: Address | null } | null>(null);
-  const addresses = useQuery({ queryKey: ['returns', 'addresses', upmId] as const, queryFn: ({ signal }) => listAddresses(upmId, signal) });
-  const validate = useMutation({ mutationFn: (address: Address) => validatePickupAddress(address, country.toUpperCase() === 'KR' ? 'ko' : 'en') });
+  const addresses = useQuery({
+    queryKey: ['returns', 'addresses', upmId] as const,
+    queryFn: ({ signal }) => listAddresses(upmId, signal),
+  });
+  const validate = useMutation({
+    mutationFn: (address: Address) => validatePickupAddress(address, country.toUpperCase() === 'KR' ? 'ko' : 'en'),
+  });
 
   const accept = (address: Address) => {
     setConfirm(null);
@@ -70,7 +80,9 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
       onSuccess: (answer) => {
         if (answer.validated && !answer.validatedAddress) accept(address);
         else {
-          const suggested = answer.validatedAddress ? { ...answer.validatedAddress, id: 'suggested', originalId: address.id ?? null } : null;
+          const suggested = answer.validatedAddress
+            ? { ...answer.validatedAddress, id: 'suggested', originalId: address.id ?? null }
+            : null;
           setConfirm({ entered: address, suggested });
         }
       },
@@ -87,29 +99,73 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
         {addresses.isPending && <Spinner />}
         {addresses.isError && (
           <Alert>
-            {t('returns.pickup.loadFailed')} <Button variant="secondary" onClick={() => { void addresses.refetch(); }}>{t('common.retry')}</Button>
+            {t('returns.pickup.loadFailed')}{' '}
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void addresses.refetch();
+              }}
+            >
+              {t('common.retry')}
+            </Button>
           </Alert>
         )}
         {addresses.data && all.length === 0 && <p>{t('returns.error.noAddresses')}</p>}
         {shown.map((address) => (
-          <label key={address.id ?? lines(address).join()} className={address.id === selectedId ? 'return-store card return-store--chosen' : 'return-store card'}>
-            <input type="radio" name={name} checked={address.id === selectedId} onChange={() => { choose(address); }} />
+          <label
+            key={address.id ?? lines(address).join()}
+            className={address.id === selectedId ? 'return-store card return-store--chosen' : 'return-store card'}
+          >
+            <input
+              type="radio"
+              name={name}
+              checked={address.id === selectedId}
+              onChange={() => {
+                choose(address);
+              }}
+            />
             <span>
-              {lines(address).map((line, index) => <span key={index}>{line}</span>)}
+              {lines(address).map((line, index) => (
+                <span key={index}>{line}</span>
+              ))}
             </span>
           </label>
         ))}
         {validate.isPending && <Spinner label={t('returns.pickup.checking')} />}
         {validate.isError && <Alert>{t('returns.pickup.checkFailed')}</Alert>}
-        {choice.address && <p role="status" className="return-store__open">{t('returns.pickup.confirmed')}</p>}
+        {choice.address && (
+          <p role="status" className="return-store__open">
+            {t('returns.pickup.confirmed')}
+          </p>
+        )}
       </fieldset>
       {all.length > ADDRESSES_PER_PAGE && (
         <nav className="return-pager" aria-label={t('returns.pickup.pages')}>
-          <Button variant="secondary" disabled={page === 0} onClick={() => { setPage(page - 1); }}>{t('returns.pager.previous')}</Button>
+          <Button
+            variant="secondary"
+            disabled={page === 0}
+            onClick={() => {
+              setPage(page - 1);
+            }}
+          >
+            {t('returns.pager.previous')}
+          </Button>
           <span aria-live="polite">
-            {t('returns.pickup.count', { from: page * ADDRESSES_PER_PAGE + 1, to: page * ADDRESSES_PER_PAGE + shown.length, total: all.length })}
+            {t('returns.pickup.count', {
+              from: page * ADDRESSES_PER_PAGE + 1,
+              to: page * ADDRESSES_PER_PAGE + shown.length,
+              total: all.length,
+            })}
           </span>
-          <Button variant="secondary" disabled={page >= pages - 1} onClick={() => { setPage(page + 1); }}>{t('returns.pager.next')}</Button>
+          <Button
+            variant="secondary"
+            disabled={page >= pages - 1}
+            onClick={() => {
+              setPage(page + 1);
+            }}
+          >
+            {t('returns.pager.next')}
+          </Button>
         </nav>
       )}
       <p>
@@ -123,8 +179,17 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
             const checked = choice.slot?.date === slot.date && choice.slot.fromHour === slot.fromHour;
             return (
               <label key={key} className={checked ? 'return-store card return-store--chosen' : 'return-store card'}>
-                <input type="radio" name={`${name}-slot`} checked={checked} onChange={() => { onChange({ ...choice, slot }); }} />
-                <span>{t('returns.pickup.slot', { date: date(slot.date, 'long'), from: slot.fromHour, to: slot.toHour })}</span>
+                <input
+                  type="radio"
+                  name={`${name}-slot`}
+                  checked={checked}
+                  onChange={() => {
+                    onChange({ ...choice, slot });
+                  }}
+                />
+                <span>
+                  {t('returns.pickup.slot', { date: date(slot.date, 'long'), from: slot.fromHour, to: slot.toHour })}
+                </span>
               </label>
             );
           })}
@@ -133,11 +198,29 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
       {confirm && (
         <Dialog
           title={t('returns.pickup.confirmTitle')}
-          onDismiss={() => { setConfirm(null); setSelectedId(null); }}
+          onDismiss={() => {
+            setConfirm(null);
+            setSelectedId(null);
+          }}
           actions={
             <>
-              {confirm.suggested && <Button onClick={() => { if (confirm.suggested) accept(confirm.suggested); }}>{t('returns.pickup.useSuggested')}</Button>}
-              <Button variant={confirm.suggested ? 'secondary' : 'primary'} onClick={() => { accept(confirm.entered); }}>{t('returns.pickup.useEntered')}</Button>
+              {confirm.suggested && (
+                <Button
+                  onClick={() => {
+                    if (confirm.suggested) accept(confirm.suggested);
+                  }}
+                >
+                  {t('returns.pickup.useSuggested')}
+                </Button>
+              )}
+              <Button
+                variant={confirm.suggested ? 'secondary' : 'primary'}
+                onClick={() => {
+                  accept(confirm.entered);
+                }}
+              >
+                {t('returns.pickup.useEntered')}
+              </Button>
             </>
           }
         >
@@ -145,12 +228,20 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
           {confirm.suggested && (
             <div className="card">
               <strong>{t('returns.pickup.suggested')}</strong>
-              {lines(confirm.suggested).map((line, index) => <p key={index} className="address-lines">{line}</p>)}
+              {lines(confirm.suggested).map((line, index) => (
+                <p key={index} className="address-lines">
+                  {line}
+                </p>
+              ))}
             </div>
           )}
           <div className="card">
             <strong>{t('returns.pickup.entered')}</strong>
-            {lines(confirm.entered).map((line, index) => <p key={index} className="address-lines">{line}</p>)}
+            {lines(confirm.entered).map((line, index) => (
+              <p key={index} className="address-lines">
+                {line}
+              </p>
+            ))}
           </div>
         </Dialog>
       )}

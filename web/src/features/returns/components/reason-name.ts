@@ -3,8 +3,18 @@ import type { ReturnReason } from '../api';
 
 /** App reason codes with a translated text (spec 001 §9); any other shows the server's text. */
 const KNOWN = new Set([
-  'tooBig', 'tooSmall', 'notAsExpected', 'quality', 'color', 'late', 'damaged', 'wrongItem', 'orderedMultiple',
-  'changeOfMind', 'wrongProduct', 'defect',
+  'tooBig',
+  'tooSmall',
+  'notAsExpected',
+  'quality',
+  'color',
+  'late',
+  'damaged',
+  'wrongItem',
+  'orderedMultiple',
+  'changeOfMind',
+  'wrongProduct',
+  'defect',
 ]);
 
 /** A reason's shown text: ours for a known code, the server's otherwise, the code as the last resort. */

@@ -6,7 +6,13 @@ export function ReturnBarcode({ value, label }: { value: string; label: string }
   if (!code) return null;
   const { rects, width } = barRects(code);
   return (
-    <svg role="img" aria-label={label} width={width} height={code.height} viewBox={`0 0 ${String(width)} ${String(code.height)}`}>
+    <svg
+      role="img"
+      aria-label={label}
+      width={width}
+      height={code.height}
+      viewBox={`0 0 ${String(width)} ${String(code.height)}`}
+    >
       <rect width={width} height={code.height} fill="#fff" />
       {rects.map((rect) => (
         <rect key={rect.x} x={rect.x} width={rect.width} height={code.height} fill="#000" />

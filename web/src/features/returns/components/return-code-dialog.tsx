@@ -18,7 +18,11 @@ interface ReturnCodeDialogProps {
 export function ReturnCodeDialog({ code, pngBase64, carrier, onClose }: ReturnCodeDialogProps) {
   const { t } = useI18n();
   return (
-    <Dialog title={t('returns.code.title')} onDismiss={onClose} actions={<Button onClick={onClose}>{t('returns.code.close')}</Button>}>
+    <Dialog
+      title={t('returns.code.title')}
+      onDismiss={onClose}
+      actions={<Button onClick={onClose}>{t('returns.code.close')}</Button>}
+    >
       <div className="return-code">
         <p>{t('returns.code.instructions', { carrier })}</p>
         {pngBase64 && <img src={`data:image/png;base64,${pngBase64}`} alt={t('returns.code.imageAlt', { code })} />}

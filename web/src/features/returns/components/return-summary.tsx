@@ -28,15 +28,39 @@ export function ReturnSummary({ preview, currency, action, disabled, busy, onAct
       <aside className="return-summary card" aria-label={t('returns.summary.heading')}>
         <h2 className="return-summary__heading">{t('returns.summary.heading')}</h2>
         <dl className="return-summary__rows">
-          <div><dt>{t('returns.summary.items', { count: preview.items })}</dt><dd>{money(preview.subtotal, currency)}</dd></div>
-          {preview.tax !== 0 && <div><dt>{t('returns.summary.tax')}</dt><dd>{money(preview.tax, currency)}</dd></div>}
-          {preview.deduction > 0 && <div><dt>{t('returns.summary.deduction')}</dt><dd>−{money(preview.deduction, currency)}</dd></div>}
-          <div className="return-summary__total"><dt>{t('returns.summary.estimate')}</dt><dd>{money(preview.total, currency)}</dd></div>
+          <div>
+            <dt>{t('returns.summary.items', { count: preview.items })}</dt>
+            <dd>{money(preview.subtotal, currency)}</dd>
+          </div>
+          {preview.tax !== 0 && (
+            <div>
+              <dt>{t('returns.summary.tax')}</dt>
+              <dd>{money(preview.tax, currency)}</dd>
+            </div>
+          )}
+          {preview.deduction > 0 && (
+            <div>
+              <dt>{t('returns.summary.deduction')}</dt>
+              <dd>−{money(preview.deduction, currency)}</dd>
+            </div>
+          )}
+          <div className="return-summary__total">
+            <dt>{t('returns.summary.estimate')}</dt>
+            <dd>{money(preview.total, currency)}</dd>
+          </div>
         </dl>
-        {preview.shippingCharge > 0 && <p className="muted">{t('returns.summary.shippingCharge', { amount: money(preview.shippingCharge, currency) })}</p>}
+        {preview.shippingCharge > 0 && (
+          <p className="muted">
+            {t('returns.summary.shippingCharge', { amount: money(preview.shippingCharge, currency) })}
+          </p>
+        )}
         <p className="muted">
           {preview.arrival
-            ? t('returns.summary.arrival', { destination: preview.arrival.destination, min: preview.arrival.min, max: preview.arrival.max })
+            ? t('returns.summary.arrival', {
+                destination: preview.arrival.destination,
+                min: preview.arrival.min,
+                max: preview.arrival.max,
+              })
             : t('returns.summary.timing', { timing: preview.timing })}
         </p>
         <p className="muted return-summary__note">{t('returns.summary.estimateNote')}</p>

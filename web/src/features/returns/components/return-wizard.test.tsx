@@ -28,8 +28,21 @@ const options = (overrides: Partial<WireReturnOptions> = {}): WireReturnOptions 
     },
   ],
   methods: [
-    { id: 'returnToStore', returnMethod: 'returnToStore', price: usd('0.00'), refundDeduction: usd('0.00'), refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 } },
-    { id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS', price: usd('0.00'), refundDeduction: usd('0.00') },
+    {
+      id: 'returnToStore',
+      returnMethod: 'returnToStore',
+      price: usd('0.00'),
+      refundDeduction: usd('0.00'),
+      refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 },
+    },
+    {
+      id: 'upsDropoff|ups',
+      returnMethod: 'upsDropoff',
+      carrierId: 'ups',
+      carrierName: 'UPS',
+      price: usd('0.00'),
+      refundDeduction: usd('0.00'),
+    },
   ],
   reasons: [
     { appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" },
@@ -45,20 +58,42 @@ const detail = () =>
       {
         ...order().groups[0]!,
         orderItems: [
-          orderItem({ lineItemTransaction: { ...orderItem().lineItemTransaction, quantity: 2, lineItemChargedPrice: 240, lineItemTaxes: 19.2 } }),
-          orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Tee', gtin: '00099999999999' } }),
+          orderItem({
+            lineItemTransaction: {
+              ...orderItem().lineItemTransaction,
+              quantity: 2,
+              lineItemChargedPrice: 240,
+              lineItemTaxes: 19.2,
+            },
+          }),
+          orderItem({
+            lineNumber: 2,
+            skuId: 'SKU-2',
+            product: { ...orderItem().product, title: 'Club Tee', gtin: '00099999999999' },
+          }),
         ],
       },
     ],
   });
 
 const store = (id: string, name: string, isOpenNow: boolean) => ({
-  id, name, isOpenNow, phone: '+1 212 555 0100', latitude: '40.7', longitude: '-73.9', timezone: 'America/New_York', storeServices: [],
+  id,
+  name,
+  isOpenNow,
+  phone: '+1 212 555 0100',
+  latitude: '40.7',
+  longitude: '-73.9',
+  timezone: 'America/New_York',
+  storeServices: [],
   address: { address1: `${name} Street 1`, city: 'New York', postalCode: '10019', iso2Country: 'US' },
   operationalDetails: { hoursOfOperation: { regularHours: {} } },
 });
 
-function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }], wire = {} } = {}) {
+function serve({
+  captureStatus = 202,
+  jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }],
+  wire = {},
+} = {}) {
   const polls = [...jobs];
   let captures = 0;
   return mockFetch([
@@ -68,7 +103,10 @@ function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', e
       path: '/store/store_views/v1',
       respond: (request) =>
         json({
-          objects: request.url.searchParams.get('page') === '2' ? [store('S4', 'Brooklyn', false)] : [store('S1', 'Fifth Avenue', true), store('S2', 'SoHo', false), store('S3', 'Harlem', true)],
+          objects:
+            request.url.searchParams.get('page') === '2'
+              ? [store('S4', 'Brooklyn', false)]
+              : [store('S1', 'Fifth Avenue', true), store('S2', 'SoHo', false), store('S3', 'Harlem', true)],
           pages: { page: Number(request.url.searchParams.get('page')), totalPages: 2, totalResources: 4 },
         }),
     },
@@ -78,11 +116,15 @@ function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', e
       respond: () => {
         captures += 1;
         // The first capture fails when asked to; the retry succeeds.
-        if (captureStatus !== 202 && captures === 1) return json({ code: 'service-unavailable', message: 'x' }, captureStatus);
+        if (captureStatus !== 202 && captures === 1)
+          return json({ code: 'service-unavailable', message: 'x' }, captureStatus);
         return json({ jobId: 'J1', response: { returnOrderNumber: 'R0000000042' } }, 202);
       },
     },
-    { path: '/order_mgmt/user_return_captures_jobs/v1/J1', respond: () => json(polls.length > 1 ? polls.shift() : polls[0]) },
+    {
+      path: '/order_mgmt/user_return_captures_jobs/v1/J1',
+      respond: () => json(polls.length > 1 ? polls.shift() : polls[0]),
+    },
     { method: 'POST', path: '/order_mgmt/store_return_email/v1', respond: () => json({}) },
   ]);
 }
@@ -90,19 +132,29 @@ function serve({ captureStatus = 202, jobs = [{ id: 'J1', status: 'COMPLETED', e
 /** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
 async function violations() {
   const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
-const captures = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
+const captures = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
 
 describe('return wizard', () => {
-  beforeEach(() => { localStorage.clear(); });
+  beforeEach(() => {
+    localStorage.clear();
+  });
 
   it('takes a US member through items, method and submit, then to the instructions', async () => {
     const { requests } = serve();
-    const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
+    const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
+    });
     // The first test loads the lazy page and the catalogue: give a busy machine time.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Return items' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Return items' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     // The pre-selected item is checked; the final-sale one cannot be, and says why.
     const boxes = await screen.findAllByRole('checkbox');
     expect(boxes[0]).toBeChecked();
@@ -124,7 +176,9 @@ describe('return wizard', () => {
     const submit = () => screen.getAllByRole('button', { name: 'Submit return' })[0]!;
     expect(submit()).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
-    expect(screen.getByText('Refunded to your original payment method 2-5 business days after we receive your return.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Refunded to your original payment method 2-5 business days after we receive your return.'),
+    ).toBeInTheDocument();
     await user.click(submit());
 
     expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
@@ -134,17 +188,33 @@ describe('return wizard', () => {
       orderNumber: ORDER,
       captureSystem: 'nike.digital.web',
       methodId: 'returnToStore',
-      orderLines: [{ quantity: 1, reasonCode: '1', reasonText: "Doesn't Fit", comment: 'Half a size big', universalProductCode: '00012345678905' }],
+      orderLines: [
+        {
+          quantity: 1,
+          reasonCode: '1',
+          reasonText: "Doesn't Fit",
+          comment: 'Half a size big',
+          universalProductCode: '00012345678905',
+        },
+      ],
     });
     expect(capture?.body).not.toHaveProperty('returnMethod');
-    await waitFor(() => { expect(currentUrl()).toBe('/orders/return-instructions/R0000000042?pageView=true&emailSent=true'); }, { timeout: 5000 });
+    await waitFor(
+      () => {
+        expect(currentUrl()).toBe('/orders/return-instructions/R0000000042?pageView=true&emailSent=true');
+      },
+      { timeout: 5000 },
+    );
     // The choice is remembered for this order.
     expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
   }, 15_000);
 
   it('shows Return Not Submitted, and the retry sends the same Idempotency-Key', async () => {
     const { requests } = serve({ captureStatus: 503 });
-    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
+    });
     await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
     await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
     await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
@@ -159,7 +229,10 @@ describe('return wizard', () => {
 
   it('gives up after 20 polls and offers a retry', async () => {
     serve({ jobs: [{ id: 'J1', status: 'PENDING', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] });
-    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true } });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
+    });
     await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
     await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
     await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
@@ -171,11 +244,16 @@ describe('return wizard', () => {
 it('prompts a guest to sign in, then picks a store in pages of 3 and sends it with the return', async () => {
   localStorage.clear();
   const { requests } = serve({ wire: { asMember: false, loginPrompt: true } });
-  const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { visitor: { email: 'jane@example.com' } });
+  const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+    visitor: { email: 'jane@example.com' },
+  });
   await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
   await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
   const prompt = await screen.findByRole('dialog', { name: 'Log In for Free Shipping' });
-  expect(within(prompt).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', expect.stringContaining('/orders/signin?redirectPath='));
+  expect(within(prompt).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    expect.stringContaining('/orders/signin?redirectPath='),
+  );
   await user.click(within(prompt).getByRole('button', { name: 'Proceed as guest' }));
   await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
   await user.click(screen.getAllByRole('button', { name: 'Find a store' })[0]!);

@@ -43,7 +43,9 @@ export function ReturnWizard({ orderNumber, selectedGtin, isGuest }: ReturnWizar
   const failed = (order.isError || options.isError) && !dismissed;
   return (
     <>
-      <h1 className="visually-hidden" tabIndex={-1}>{t('returns.heading')}</h1>
+      <h1 className="visually-hidden" tabIndex={-1}>
+        {t('returns.heading')}
+      </h1>
       <div className="return-skeleton" aria-hidden="true">
         <div className="return-skeleton__block" />
         <div className="return-skeleton__block" />
@@ -56,7 +58,9 @@ export function ReturnWizard({ orderNumber, selectedGtin, isGuest }: ReturnWizar
             if (order.isError) void order.refetch();
             if (options.isError) void options.refetch();
           }}
-          onDismiss={() => { setDismissed(true); }}
+          onDismiss={() => {
+            setDismissed(true);
+          }}
         />
       )}
       {dismissed && <Link href={paths.salesOrder(orderNumber)}>{t('returns.backToOrder')}</Link>}
@@ -64,7 +68,17 @@ export function ReturnWizard({ orderNumber, selectedGtin, isGuest }: ReturnWizar
   );
 }
 
-function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderDetail; options: ReturnOptions; selectedGtin: string | null; isGuest: boolean }) {
+function LoadedWizard({
+  order,
+  options,
+  selectedGtin,
+  isGuest,
+}: {
+  order: OrderDetail;
+  options: ReturnOptions;
+  selectedGtin: string | null;
+  isGuest: boolean;
+}) {
   const { t, locale } = useI18n();
   const flags = useReturnFlags();
   const { base } = useRouter();
@@ -72,7 +86,9 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
   const lines = returnableLines(order, options);
   const [selection, setSelection] = useState<Selection>(() => initialSelection(lines, selectedGtin));
   const [saved] = useState(() => loadSavedMethod(order.orderNumber));
-  const [method, setMethod] = useState<ReturnMethodOption | null>(() => initialMethod(options.methods, saved?.returnMethod ?? null));
+  const [method, setMethod] = useState<ReturnMethodOption | null>(() =>
+    initialMethod(options.methods, saved?.returnMethod ?? null),
+  );
   const [storeId, setStoreId] = useState<string | null>(saved?.selectedStore ?? null);
   const [step, setStep] = useState<Step>('items');
   const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
@@ -115,7 +131,11 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
   const choose = (next: ReturnMethodOption) => {
     setMethod(next);
     // Spec 001 §2.1: the choice is kept per order (60 days), with the store for store returns.
-    saveMethod({ orderNumber: order.orderNumber, returnMethod: next.id, ...(next.method === 'returnToStore' && storeId ? { selectedStore: storeId } : {}) });
+    saveMethod({
+      orderNumber: order.orderNumber,
+      returnMethod: next.id,
+      ...(next.method === 'returnToStore' && storeId ? { selectedStore: storeId } : {}),
+    });
   };
   const chooseStore = (id: string) => {
     setStoreId(id);
@@ -144,7 +164,15 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
         locale: locale.intlLocale,
         flags,
       }),
-      summary: { orderNumber: order.orderNumber, country: order.country, method: method.method, carrierName: method.carrierName ?? null, storeId: storeReturn ? storeId : null, paperless, codeWaitMinutes: options.scannableCodeWaitMinutes },
+      summary: {
+        orderNumber: order.orderNumber,
+        country: order.country,
+        method: method.method,
+        carrierName: method.carrierName ?? null,
+        storeId: storeReturn ? storeId : null,
+        paperless,
+        codeWaitMinutes: options.scannableCodeWaitMinutes,
+      },
       storeEmail:
         storeReturn && flags.sendStoreReturnEmail && email
           ? { to: email, firstName: order.shipFrom?.recipient?.firstName ?? '', language: locale.language }
@@ -168,7 +196,9 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
       <div className="return-instructions">
         <h1 tabIndex={-1}>{t('returns.koreaStore.title')}</h1>
         <p>{t('returns.koreaStore.body', { orderNumber: order.orderNumber })}</p>
-        <Link className="button button--primary" href={paths.salesOrder(order.orderNumber)}>{t('returns.breadcrumb.order')}</Link>
+        <Link className="button button--primary" href={paths.salesOrder(order.orderNumber)}>
+          {t('returns.breadcrumb.order')}
+        </Link>
       </div>
     );
   }
@@ -179,11 +209,16 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
         {stepIndex === 0 ? (
           <Link href={paths.salesOrder(order.orderNumber)}>{t('returns.breadcrumb.order')}</Link>
         ) : (
-          <button type="button" className="link-button" onClick={back}>{t('returns.breadcrumb.back')}</button>
+          <button type="button" className="link-button" onClick={back}>
+            {t('returns.breadcrumb.back')}
+          </button>
         )}
       </nav>
       <h1 tabIndex={-1}>{t('returns.heading')}</h1>
-      <p className="muted">{t('returns.orderNumber', { orderNumber: order.orderNumber })} · {t('returns.stepOf', { step: stepIndex + 1, total: steps.length })}</p>
+      <p className="muted">
+        {t('returns.orderNumber', { orderNumber: order.orderNumber })} ·{' '}
+        {t('returns.stepOf', { step: stepIndex + 1, total: steps.length })}
+      </p>
       {mismatch && (
         <Alert tone="info">
           <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}
@@ -191,7 +226,8 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
       )}
       {step === 'items' && options.withdrawalAvailable && (
         <p className="return-withdrawal">
-          {t('returns.withdrawal.offer')} <Link href={returnPaths.withdrawal(order.orderNumber)}>{t('returns.withdrawal.heading')}</Link>
+          {t('returns.withdrawal.offer')}{' '}
+          <Link href={returnPaths.withdrawal(order.orderNumber)}>{t('returns.withdrawal.heading')}</Link>
         </p>
       )}
       <div className="return-layout">
@@ -204,7 +240,9 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
               country={order.country}
               currency={currency}
               commentsOn={options.commentAllowed}
-              onChange={(lineNumber, choice) => { setSelection((current) => ({ ...current, [lineNumber]: choice })); }}
+              onChange={(lineNumber, choice) => {
+                setSelection((current) => ({ ...current, [lineNumber]: choice }));
+              }}
             />
           )}
           {step === 'method' && (
@@ -221,23 +259,48 @@ function LoadedWizard({ order, options, selectedGtin, isGuest }: { order: OrderD
           {step === 'store' && <StoreStep country={order.country} storeId={storeId} onChoose={chooseStore} />}
           {step === 'address' &&
             (upmId ? (
-              <PickupAddressStep upmId={upmId} country={order.country} slots={slots} choice={pickup} onChange={setPickup} />
+              <PickupAddressStep
+                upmId={upmId}
+                country={order.country}
+                slots={slots}
+                choice={pickup}
+                onChange={setPickup}
+              />
             ) : (
               <p>
-                {t('returns.pickup.membersOnly')} <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>
+                {t('returns.pickup.membersOnly')}{' '}
+                <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>
               </p>
             ))}
         </div>
-        <ReturnSummary preview={preview} currency={currency} action={action} disabled={!enabled} busy={state.kind === 'submitting'} onAction={onPrimary} />
+        <ReturnSummary
+          preview={preview}
+          currency={currency}
+          action={action}
+          disabled={!enabled}
+          busy={state.kind === 'submitting'}
+          onAction={onPrimary}
+        />
       </div>
       {step === 'method' && isGuest && options.loginPrompt && !promptDone && (
         <Dialog
           title={t('returns.loginPrompt.title')}
-          onDismiss={() => { setPromptDone(true); }}
+          onDismiss={() => {
+            setPromptDone(true);
+          }}
           actions={
             <>
-              <Link className="button button--primary" href={paths.signIn(`${base}${location}`)}>{t('returns.loginPrompt.signIn')}</Link>
-              <Button variant="secondary" onClick={() => { setPromptDone(true); }}>{t('returns.loginPrompt.proceed')}</Button>
+              <Link className="button button--primary" href={paths.signIn(`${base}${location}`)}>
+                {t('returns.loginPrompt.signIn')}
+              </Link>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setPromptDone(true);
+                }}
+              >
+                {t('returns.loginPrompt.proceed')}
+              </Button>
             </>
           }
         >

@@ -35,17 +35,34 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
   const pages = stores.data?.pages;
   return (
     <section className="return-step" aria-labelledby={`${name}-heading`}>
-      <h2 id={`${name}-heading`} className="return-step__legend">{t('returns.store.heading')}</h2>
+      <h2 id={`${name}-heading`} className="return-step__legend">
+        {t('returns.store.heading')}
+      </h2>
       <p className="muted">{t('returns.store.sameCountry')}</p>
       <form className="return-store__search" onSubmit={onSearch} role="search">
-        <TextField label={t('returns.store.search')} value={draft} onChange={(event) => { setDraft(event.target.value); }} />
-        <Button type="submit" variant="secondary">{t('returns.store.searchButton')}</Button>
+        <TextField
+          label={t('returns.store.search')}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+          }}
+        />
+        <Button type="submit" variant="secondary">
+          {t('returns.store.searchButton')}
+        </Button>
       </form>
       {stores.isPending && <Spinner />}
       {stores.isError && (
         <p role="alert">
           {t('returns.store.loadFailed')}{' '}
-          <Button variant="secondary" onClick={() => { void stores.refetch(); }}>{t('common.retry')}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void stores.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
         </p>
       )}
       {stores.data && stores.data.objects.length === 0 && <p>{t('returns.store.none')}</p>}
@@ -53,12 +70,26 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
         <fieldset className="return-stores">
           <legend className="visually-hidden">{t('returns.store.heading')}</legend>
           {stores.data.objects.map((store) => (
-            <label key={store.id} className={store.id === storeId ? 'return-store card return-store--chosen' : 'return-store card'}>
-              <input type="radio" name={name} checked={store.id === storeId} onChange={() => { onChoose(store.id); }} />
+            <label
+              key={store.id}
+              className={store.id === storeId ? 'return-store card return-store--chosen' : 'return-store card'}
+            >
+              <input
+                type="radio"
+                name={name}
+                checked={store.id === storeId}
+                onChange={() => {
+                  onChoose(store.id);
+                }}
+              />
               <span>
                 <strong>{store.name}</strong>
-                <span className="return-store__line">{[store.address.address1, store.address.address2].filter(Boolean).join(', ')}</span>
-                <span className="return-store__line">{[store.address.postalCode, store.address.city].filter(Boolean).join(' ')}</span>
+                <span className="return-store__line">
+                  {[store.address.address1, store.address.address2].filter(Boolean).join(', ')}
+                </span>
+                <span className="return-store__line">
+                  {[store.address.postalCode, store.address.city].filter(Boolean).join(' ')}
+                </span>
                 <span className={store.isOpenNow ? 'return-store__open' : 'muted'}>
                   {store.isOpenNow ? t('returns.store.openNow') : t('returns.store.closedNow')}
                 </span>
@@ -69,9 +100,25 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
       )}
       {pages && pages.totalPages > 1 && (
         <nav className="return-pager" aria-label={t('returns.store.pages')}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => { setPage(page - 1); }}>{t('returns.pager.previous')}</Button>
+          <Button
+            variant="secondary"
+            disabled={page <= 1}
+            onClick={() => {
+              setPage(page - 1);
+            }}
+          >
+            {t('returns.pager.previous')}
+          </Button>
           <span aria-live="polite">{t('returns.pager.position', { page: pages.page, total: pages.totalPages })}</span>
-          <Button variant="secondary" disabled={page >= pages.totalPages} onClick={() => { setPage(page + 1); }}>{t('returns.pager.next')}</Button>
+          <Button
+            variant="secondary"
+            disabled={page >= pages.totalPages}
+            onClick={() => {
+              setPage(page + 1);
+            }}
+          >
+            {t('returns.pager.next')}
+          </Button>
         </nav>
       )}
     </section>

@@ -39,7 +39,9 @@ export function NotSubmittedDialog({ onRetry, onDismiss }: { onRetry: () => void
       actions={
         <>
           <Button onClick={onRetry}>{t('common.retry')}</Button>
-          <Button variant="secondary" onClick={onDismiss}>{t('common.dismiss')}</Button>
+          <Button variant="secondary" onClick={onDismiss}>
+            {t('common.dismiss')}
+          </Button>
         </>
       }
     >

@@ -21,7 +21,12 @@ export function useOrderForReturn(orderNumber: string) {
       apiGet('/orders/history/v1/{orderNumber}', {
         auth: 'member-or-guest',
         params: { orderNumber },
-        query: { locale: locale.intlLocale, country: locale.country, language: locale.language, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        query: {
+          locale: locale.intlLocale,
+          country: locale.country,
+          language: locale.language,
+          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
         signal,
       }),
     enabled: identity !== 'anonymous',
@@ -53,7 +58,10 @@ export function useReturnLabel(returnOrderNumber: string, enabled: boolean) {
 }
 
 /** Every line of the sales order, with its return facts from the options call. */
-export function returnableLines(order: OrderDetail, options: { lines: { lineNumber: number }[] } | undefined): ReturnableLine[] {
+export function returnableLines(
+  order: OrderDetail,
+  options: { lines: { lineNumber: number }[] } | undefined,
+): ReturnableLine[] {
   const facts = new Map((options?.lines ?? []).map((line) => [line.lineNumber, line]));
   return order.groups.flatMap((group) =>
     group.orderItems.map((item) => ({ item, option: facts.get(item.lineNumber) as ReturnableLine['option'] })),

@@ -23,13 +23,18 @@ export interface SubmitInput {
   storeEmail: { to: string; firstName: string; language: string } | null;
 }
 
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${String(Date.now())}-${String(Math.random()).slice(2)}`);
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${String(Date.now())}-${String(Math.random()).slice(2)}`;
 
 /** The instructions route of a new return (spec 001 §2.1), with pageView and emailSent. */
 export function instructionsPath(returnOrderNumber: string, paperless: boolean, emailSent: boolean): string {
   const query = new URLSearchParams({ pageView: 'true' });
   if (emailSent) query.set('emailSent', 'true');
-  const path = paperless ? returnPaths.instructionsEmea(returnOrderNumber) : returnPaths.instructions(returnOrderNumber);
+  const path = paperless
+    ? returnPaths.instructionsEmea(returnOrderNumber)
+    : returnPaths.instructions(returnOrderNumber);
   return `${path}?${query.toString()}`;
 }
 
@@ -44,7 +49,12 @@ export function useSubmitReturn() {
   const [, navigate] = useLocation();
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => { clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const submit = async ({ request, summary, storeEmail }: SubmitInput) => {
     const body = JSON.stringify(request);
@@ -63,7 +73,10 @@ export function useSubmitReturn() {
           country: summary.country,
           orderNumber: summary.orderNumber,
           returnNumber: returnOrderNumber,
-        }).then(() => true, () => false);
+        }).then(
+          () => true,
+          () => false,
+        );
       }
       rememberReturn({ ...summary, returnOrderNumber });
       attempt.current = null;
@@ -73,11 +86,21 @@ export function useSubmitReturn() {
       }, REDIRECT_DELAY_MS);
     } catch (error) {
       // A refusal of this very request (4xx) or a failed job will not succeed again with the same key.
-      const final = error instanceof ReturnJobFailed || (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 409);
+      const final =
+        error instanceof ReturnJobFailed ||
+        (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 409);
       if (final) attempt.current = null;
       setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
     }
   };
 
-  return { state, submit: (input: SubmitInput) => { void submit(input); }, dismiss: () => { setState({ kind: 'idle' }); } };
+  return {
+    state,
+    submit: (input: SubmitInput) => {
+      void submit(input);
+    },
+    dismiss: () => {
+      setState({ kind: 'idle' });
+    },
+  };
 }

@@ -14,7 +14,8 @@ export function instructionsVariant(country: string, method: string, paperless: 
  */
 const CODE_WAIT_MINUTES: Record<string, number> = { NL: 30, BE: 10, ES: 10, IT: 10 };
 export const GENERAL_CODE_WAIT_MINUTES = 30;
-export const codeWaitMinutes = (country: string) => CODE_WAIT_MINUTES[country.toUpperCase()] ?? GENERAL_CODE_WAIT_MINUTES;
+export const codeWaitMinutes = (country: string) =>
+  CODE_WAIT_MINUTES[country.toUpperCase()] ?? GENERAL_CODE_WAIT_MINUTES;
 
 /** Spec 001 §4.3: the label loads unless the country is China or Korea, and never for store returns. */
 export const labelOffered = (country: string, method: string) =>

@@ -27,7 +27,12 @@ export function rememberReturn(entry: LastReturn): void {
 export function recallReturn(returnOrderNumber: string): LastReturn | null {
   try {
     const parsed = JSON.parse(sessionStorage.getItem(key(returnOrderNumber)) ?? 'null') as Partial<LastReturn> | null;
-    if (parsed?.returnOrderNumber !== returnOrderNumber || typeof parsed.method !== 'string' || typeof parsed.orderNumber !== 'string') return null;
+    if (
+      parsed?.returnOrderNumber !== returnOrderNumber ||
+      typeof parsed.method !== 'string' ||
+      typeof parsed.orderNumber !== 'string'
+    )
+      return null;
     return { country: '', paperless: false, ...parsed } as LastReturn;
   } catch {
     return null;

@@ -32,14 +32,16 @@ export async function pollJob(
   for (let poll = 1; poll <= maxPolls; poll += 1) {
     const job = await fetchJob();
     // DENIED and FAILED are final: the return was not made (a refused pickup, a raced last unit).
-    if (job.status === 'DENIED' || job.status === 'FAILED') throw new ReturnJobFailed(errorText(job.error) ?? job.status);
+    if (job.status === 'DENIED' || job.status === 'FAILED')
+      throw new ReturnJobFailed(errorText(job.error) ?? job.status);
     if (job.status === 'COMPLETED') {
       const failure = errorText(job.error);
       if (failure) throw new ReturnJobFailed(failure);
       return job;
     }
     if (poll === maxPolls) break;
-    const eta = typeof job.eta === 'number' && Number.isFinite(job.eta) && job.eta >= 0 ? job.eta : DEFAULT_POLL_WAIT_MS;
+    const eta =
+      typeof job.eta === 'number' && Number.isFinite(job.eta) && job.eta >= 0 ? job.eta : DEFAULT_POLL_WAIT_MS;
     await sleep(eta);
   }
   throw new Error(SERVER_TIMEOUT);

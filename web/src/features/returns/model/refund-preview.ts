@@ -61,7 +61,8 @@ export function refundPreview(input: {
   const shippingCharge = Math.max(0, sumMoney([price, -deduction], currency));
   const total = Math.max(0, sumMoney([subtotal, tax, -deduction], currency));
   const paypalInStore =
-    method?.method === 'returnToStore' && (storeRefundToGiftCard || paymentTypes.some((type) => type.toUpperCase() === 'PAYPAL'));
+    method?.method === 'returnToStore' &&
+    (storeRefundToGiftCard || paymentTypes.some((type) => type.toUpperCase() === 'PAYPAL'));
   const timing: RefundTiming = paypalInStore ? 'giftCard' : isEmea(country) ? 'originalEmea' : 'original';
   return { items, subtotal, tax, deduction, shippingCharge, total, timing, arrival: method?.refundArrival ?? null };
 }

@@ -23,7 +23,12 @@ const line = (quantity: number, returnable: number, flag = true, gtin = 'G1', li
   item: orderItem({
     lineNumber,
     product: { ...orderItem().product, gtin },
-    lineItemTransaction: { ...orderItem().lineItemTransaction, quantity, lineItemChargedPrice: 40 * quantity, lineItemTaxes: 3.3 * quantity },
+    lineItemTransaction: {
+      ...orderItem().lineItemTransaction,
+      quantity,
+      lineItemChargedPrice: 40 * quantity,
+      lineItemTaxes: 3.3 * quantity,
+    },
   }),
   option: { lineNumber, gtin, returnableQuantity: returnable, returnableFlag: flag },
 });
@@ -94,7 +99,9 @@ describe('capture request', () => {
 
   it('sends the checked lines with server reason codes and the comment cut to 140', () => {
     const request = build(method('returnToStore'));
-    expect(request.orderLines).toEqual([{ quantity: 1, reasonCode: '1', reasonText: "Doesn't Fit", comment: 'x'.repeat(140), universalProductCode: 'G1' }]);
+    expect(request.orderLines).toEqual([
+      { quantity: 1, reasonCode: '1', reasonText: "Doesn't Fit", comment: 'x'.repeat(140), universalProductCode: 'G1' },
+    ]);
     expect(request.methodId).toBe('returnToStore');
     expect(request.captureSystem).toBe('nike.digital.web');
     expect(request.storeId).toBe('S1');
@@ -102,7 +109,11 @@ describe('capture request', () => {
 
   it('sends the method and carrier code for paperless only, the method for all with the global flag', () => {
     const paperless = build(method('PAPERLESS_RETURN|ROYAL_MAIL', { scac: 'RMAL' }));
-    expect(paperless).toMatchObject({ methodId: 'PAPERLESS_RETURN|ROYAL_MAIL', returnMethod: 'PAPERLESS_RETURN', standardCarrierAlphaCode: 'RMAL' });
+    expect(paperless).toMatchObject({
+      methodId: 'PAPERLESS_RETURN|ROYAL_MAIL',
+      returnMethod: 'PAPERLESS_RETURN',
+      standardCarrierAlphaCode: 'RMAL',
+    });
     const dropoff = build(method('DROPOFF_RETURN|ROYAL_MAIL', { scac: 'RMAL' }));
     expect(dropoff).not.toHaveProperty('returnMethod');
     expect(dropoff).not.toHaveProperty('standardCarrierAlphaCode');
@@ -112,7 +123,12 @@ describe('capture request', () => {
 
 describe('methods and steps', () => {
   it("groups a carrier's drop-off and paperless into one box, paperless first", () => {
-    const boxes = methodBoxes([method('DROPOFF_RETURN|DHL'), method('returnToStore'), method('PAPERLESS_RETURN|DHL'), method('DROPOFF_RETURN|HERMES')]);
+    const boxes = methodBoxes([
+      method('DROPOFF_RETURN|DHL'),
+      method('returnToStore'),
+      method('PAPERLESS_RETURN|DHL'),
+      method('DROPOFF_RETURN|HERMES'),
+    ]);
     expect(boxes.map((box) => box.options.map((option) => option.id))).toEqual([
       ['PAPERLESS_RETURN|DHL', 'DROPOFF_RETURN|DHL'],
       ['returnToStore'],
@@ -148,14 +164,35 @@ describe('refund preview', () => {
   });
 
   it("deducts Australia's drop-off fee from the refund, and shows a guest's shipping apart", () => {
-    expect(preview(method('DROPOFF_RETURN|AUSPOST', { price: 9.95, deduction: 9.95 }), 'AU')).toMatchObject({ deduction: 9.95, shippingCharge: 0, total: 33.35 });
-    expect(preview(method('upsPickup|ups', { price: 6 }))).toMatchObject({ shippingCharge: 6, deduction: 0, total: 43.3 });
+    expect(preview(method('DROPOFF_RETURN|AUSPOST', { price: 9.95, deduction: 9.95 }), 'AU')).toMatchObject({
+      deduction: 9.95,
+      shippingCharge: 0,
+      total: 33.35,
+    });
+    expect(preview(method('upsPickup|ups', { price: 6 }))).toMatchObject({
+      shippingCharge: 6,
+      deduction: 0,
+      total: 43.3,
+    });
   });
 
   it("uses the server's unit refund (tax included) when it sends one", () => {
-    const withUnit = [{ ...line(2, 2), option: { lineNumber: 1, gtin: 'G1', returnableQuantity: 2, returnableFlag: true, unitRefund: 43.3 } }];
-    expect(refundPreview({ lines: withUnit, selection: { 1: { checked: true, quantity: 2, reason: 'tooBig', comment: '' } }, method: null, currency: 'USD', country: 'US', paymentTypes: [] }))
-      .toMatchObject({ subtotal: 86.6, tax: 0, total: 86.6 });
+    const withUnit = [
+      {
+        ...line(2, 2),
+        option: { lineNumber: 1, gtin: 'G1', returnableQuantity: 2, returnableFlag: true, unitRefund: 43.3 },
+      },
+    ];
+    expect(
+      refundPreview({
+        lines: withUnit,
+        selection: { 1: { checked: true, quantity: 2, reason: 'tooBig', comment: '' } },
+        method: null,
+        currency: 'USD',
+        country: 'US',
+        paymentTypes: [],
+      }),
+    ).toMatchObject({ subtotal: 86.6, tax: 0, total: 86.6 });
   });
 
   it('says when the money arrives: EMEA later, PayPal store returns on a gift card', () => {
@@ -174,9 +211,20 @@ describe('the options answer', () => {
       orderNumber: 'C1',
       country: 'GB',
       currency: 'GBP',
-      orderLines: [{ lineNumber: 1, gtin: 'G1', returnableQuantity: 1, returnableFlag: true, unitRefund: gbp('130.00') }],
+      orderLines: [
+        { lineNumber: 1, gtin: 'G1', returnableQuantity: 1, returnableFlag: true, unitRefund: gbp('130.00') },
+      ],
       methods: [
-        { id: 'PAPERLESS_RETURN|royal-mail', returnMethod: 'PAPERLESS_RETURN', carrierId: 'royal-mail', carrierName: 'Royal Mail', standardCarrierAlphaCode: 'RMGB', paperlessAlternativeId: 'DROPOFF_RETURN|royal-mail', price: gbp('3.50'), refundDeduction: gbp('3.50') },
+        {
+          id: 'PAPERLESS_RETURN|royal-mail',
+          returnMethod: 'PAPERLESS_RETURN',
+          carrierId: 'royal-mail',
+          carrierName: 'Royal Mail',
+          standardCarrierAlphaCode: 'RMGB',
+          paperlessAlternativeId: 'DROPOFF_RETURN|royal-mail',
+          price: gbp('3.50'),
+          refundDeduction: gbp('3.50'),
+        },
       ],
       reasons: [{ appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" }],
     });

@@ -17,7 +17,10 @@ describe('parseSavedMethods', () => {
     ['not JSON', '{oops'],
     ['an object instead of a list', '{"orderNumber":"C1"}'],
     ['an entry without a timestamp', '[{"orderNumber":"C1","returnMethod":"returnToStore"}]'],
-    ['a store that is not text', '[{"orderNumber":"C1","returnMethod":"returnToStore","timestamp":1,"selectedStore":5}]'],
+    [
+      'a store that is not text',
+      '[{"orderNumber":"C1","returnMethod":"returnToStore","timestamp":1,"selectedStore":5}]',
+    ],
   ])('reads %s as an empty list', (_, raw) => {
     expect(parseSavedMethods(raw, NOW)).toEqual([]);
   });
@@ -50,15 +53,25 @@ describe('withSavedMethod', () => {
   });
 
   it('keeps a selected store only for store returns', () => {
-    const [store] = withSavedMethod([], { orderNumber: 'C1', returnMethod: 'returnToStore', selectedStore: 'S9', timestamp: NOW }, NOW);
-    const [mail] = withSavedMethod([], { orderNumber: 'C1', returnMethod: 'upsDropoff', selectedStore: 'S9', timestamp: NOW }, NOW);
+    const [store] = withSavedMethod(
+      [],
+      { orderNumber: 'C1', returnMethod: 'returnToStore', selectedStore: 'S9', timestamp: NOW },
+      NOW,
+    );
+    const [mail] = withSavedMethod(
+      [],
+      { orderNumber: 'C1', returnMethod: 'upsDropoff', selectedStore: 'S9', timestamp: NOW },
+      NOW,
+    );
     expect(store?.selectedStore).toBe('S9');
     expect(mail).not.toHaveProperty('selectedStore');
   });
 });
 
 describe('local storage', () => {
-  beforeEach(() => { localStorage.clear(); });
+  beforeEach(() => {
+    localStorage.clear();
+  });
 
   it('saves and loads the choice per order', () => {
     saveMethod({ orderNumber: 'C1', returnMethod: 'returnToStore', selectedStore: 'S1' }, NOW);

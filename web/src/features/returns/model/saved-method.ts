@@ -42,8 +42,14 @@ export function parseSavedMethods(raw: string | null, now: number): SavedMethod[
 
 /** The list after saving `choice`: the order's older entry replaced, expired entries dropped. */
 export function withSavedMethod(list: SavedMethod[], choice: SavedMethod, now: number): SavedMethod[] {
-  const kept = list.filter((entry) => entry.orderNumber !== choice.orderNumber && now - entry.timestamp <= SAVED_METHOD_RETENTION_MS);
-  const entry: SavedMethod = { orderNumber: choice.orderNumber, returnMethod: choice.returnMethod, timestamp: choice.timestamp };
+  const kept = list.filter(
+    (entry) => entry.orderNumber !== choice.orderNumber && now - entry.timestamp <= SAVED_METHOD_RETENTION_MS,
+  );
+  const entry: SavedMethod = {
+    orderNumber: choice.orderNumber,
+    returnMethod: choice.returnMethod,
+    timestamp: choice.timestamp,
+  };
   // A store belongs to a store return only; another method never carries one.
   if (choice.selectedStore && choice.returnMethod === 'returnToStore') entry.selectedStore = choice.selectedStore;
   return [...kept, entry];

@@ -77,7 +77,8 @@ function reasonFor(reasons: ReturnReason[], code: string): ReturnReason | undefi
   return reasons.find((reason) => reason.code === code) ?? reasons.find((reason) => reason.code === 'notAsExpected');
 }
 
-export const serverReasonCode = (reasons: ReturnReason[], code: string): string => reasonFor(reasons, code)?.serverCode ?? code;
+export const serverReasonCode = (reasons: ReturnReason[], code: string): string =>
+  reasonFor(reasons, code)?.serverCode ?? code;
 
 /**
  * The return request of spec 001 §3. returnMethod goes only for paperless (or with the global flag),
@@ -104,13 +105,15 @@ export function buildCaptureRequest(input: {
     if (!line) return [];
     const reason = reasonFor(reasons, choice.reason);
     const comment = choice.comment.trim().slice(0, COMMENT_MAX);
-    return [{
-      quantity: choice.quantity,
-      reasonCode: reason?.serverCode ?? choice.reason,
-      reasonText: reason?.text ?? '',
-      ...(comment ? { comment } : {}),
-      universalProductCode: line.option?.gtin ?? line.item.product.gtin,
-    }];
+    return [
+      {
+        quantity: choice.quantity,
+        reasonCode: reason?.serverCode ?? choice.reason,
+        reasonText: reason?.text ?? '',
+        ...(comment ? { comment } : {}),
+        universalProductCode: line.option?.gtin ?? line.item.product.gtin,
+      },
+    ];
   });
   const paperless = method.method === 'PAPERLESS_RETURN';
   const request: CaptureRequest = {

@@ -43,7 +43,8 @@ export function methodBoxes(methods: ReturnMethodOption[]): MethodBox[] {
     else boxes.push({ key, options: [method] });
   }
   // The scannable code first: it is the choice that needs no printer.
-  for (const box of boxes) box.options.sort((a, b) => Number(b.method === 'PAPERLESS_RETURN') - Number(a.method === 'PAPERLESS_RETURN'));
+  for (const box of boxes)
+    box.options.sort((a, b) => Number(b.method === 'PAPERLESS_RETURN') - Number(a.method === 'PAPERLESS_RETURN'));
   return boxes;
 }
 
@@ -53,12 +54,31 @@ export function methodBoxes(methods: ReturnMethodOption[]): MethodBox[] {
  */
 export function initialMethod(methods: ReturnMethodOption[], savedId: string | null): ReturnMethodOption | null {
   // A paperless method and its printable alternative count as one choice.
-  if (methods.filter((method) => !method.alternativeOf).length === 1) return methods.find((method) => !method.alternativeOf) ?? null;
+  if (methods.filter((method) => !method.alternativeOf).length === 1)
+    return methods.find((method) => !method.alternativeOf) ?? null;
   return methods.find((method) => method.id === savedId) ?? null;
 }
 
 /** EMEA countries take the paperless instructions page and the longer refund time (spec 001 §9). */
 const EMEA = new Set([
-  'AT', 'BE', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'GR', 'HU', 'IE', 'IT', 'LU', 'NL', 'PL', 'PT', 'SE', 'SI',
+  'AT',
+  'BE',
+  'CZ',
+  'DE',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LU',
+  'NL',
+  'PL',
+  'PT',
+  'SE',
+  'SI',
 ]);
 export const isEmea = (country: string) => EMEA.has(country.toUpperCase());

@@ -40,14 +40,25 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
   const [serverIbanRefused, setServerIbanRefused] = useState<string | null>(null);
   const refund = useMutation({ mutationFn: submitBankRefund });
 
-  if (!session.member && !session.visitor && !session.restoring) return <Redirect to={paths.guestLookup(orderNumber)} replace />;
+  if (!session.member && !session.visitor && !session.restoring)
+    return <Redirect to={paths.guestLookup(orderNumber)} replace />;
   const email = order.data?.authorizationInfo.email ?? '';
   const ibanInvalid = iban !== '' && (!isValidIban(iban) || serverIbanRefused === compactIban(iban));
-  const canSubmit = firstName.trim() !== '' && lastName.trim() !== '' && iban !== '' && !ibanInvalid && Boolean(order.data) && !refund.isPending;
+  const canSubmit =
+    firstName.trim() !== '' &&
+    lastName.trim() !== '' &&
+    iban !== '' &&
+    !ibanInvalid &&
+    Boolean(order.data) &&
+    !refund.isPending;
 
   const send = () => {
     refund.mutate(
-      { accountDetails: { iban: compactIban(iban), owner: { firstName: firstName.trim(), lastName: lastName.trim() } }, email, orderNumber },
+      {
+        accountDetails: { iban: compactIban(iban), owner: { firstName: firstName.trim(), lastName: lastName.trim() } },
+        email,
+        orderNumber,
+      },
       {
         onSuccess: () => {
           // Only the e-mail and the IBAN's last four go to the confirmation page, never the full IBAN.
@@ -83,17 +94,30 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
           maxLength={FIRST_NAME_MAX}
           hint={t('returns.refund.firstNameHint', { max: FIRST_NAME_MAX })}
           value={firstName}
-          onChange={(event) => { setFirstName(event.target.value.slice(0, FIRST_NAME_MAX)); }}
+          onChange={(event) => {
+            setFirstName(event.target.value.slice(0, FIRST_NAME_MAX));
+          }}
         />
-        <TextField label={t('returns.refund.lastName')} autoComplete="family-name" value={lastName} onChange={(event) => { setLastName(event.target.value); }} />
+        <TextField
+          label={t('returns.refund.lastName')}
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(event) => {
+            setLastName(event.target.value);
+          }}
+        />
         <TextField
           label={t('returns.refund.iban')}
           autoComplete="off"
           spellCheck={false}
           value={iban}
           error={ibanTouched && ibanInvalid ? t('returns.error.invalidIban') : null}
-          onBlur={() => { setIbanTouched(true); }}
-          onChange={(event) => { setIban(event.target.value.toUpperCase()); }}
+          onBlur={() => {
+            setIbanTouched(true);
+          }}
+          onChange={(event) => {
+            setIban(event.target.value.toUpperCase());
+          }}
         />
         <Button type="submit" disabled={!canSubmit} loading={refund.isPending}>
           {pageView ? t('returns.refund.continue') : t('returns.refund.submit')}
@@ -102,11 +126,27 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
       {failureOpen && (
         <Dialog
           title={t('returns.error.refundFailed.title')}
-          onDismiss={() => { setFailureOpen(false); }}
+          onDismiss={() => {
+            setFailureOpen(false);
+          }}
           actions={
             <>
-              <Button onClick={() => { setFailureOpen(false); send(); }}>{t('common.retry')}</Button>
-              <Button variant="secondary" onClick={() => { setFailureOpen(false); }}>{t('common.dismiss')}</Button>
+              <Button
+                onClick={() => {
+                  setFailureOpen(false);
+                  send();
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setFailureOpen(false);
+                }}
+              >
+                {t('common.dismiss')}
+              </Button>
               <LinkButton href={contactUrl(locale.country, locale.language)}>{t('common.contactUs')}</LinkButton>
             </>
           }
@@ -134,9 +174,14 @@ export function RefundConfirmationPage({ orderNumber }: { orderNumber: string })
       <h1 tabIndex={-1}>{t('returns.refund.confirmedHeading')}</h1>
       <p>{t('returns.refund.confirmedBody', { email: saved.email ?? '', iban: saved.iban ?? '' })}</p>
       {search.has('pageView') && returnNumber ? (
-        <Link className="button button--primary" href={returnPaths.instructions(returnNumber)}>{t('returns.refund.backToInstructions')}</Link>
+        <Link className="button button--primary" href={returnPaths.instructions(returnNumber)}>
+          {t('returns.refund.backToInstructions')}
+        </Link>
       ) : (
-        <Link className="button button--primary" href={paths.orderDetail(returnNumber ?? orderNumber, returnNumber ? 'RETURN_ORDER' : 'SALES_ORDER')}>
+        <Link
+          className="button button--primary"
+          href={paths.orderDetail(returnNumber ?? orderNumber, returnNumber ? 'RETURN_ORDER' : 'SALES_ORDER')}
+        >
           {t('returns.refund.viewReturn')}
         </Link>
       )}

@@ -37,7 +37,9 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
     <div className="return-instructions">
       <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
       {pageView && <Alert tone="info">{t('returns.instructions.created', { returnOrderNumber })}</Alert>}
-      {variant === 'store' && <p>{emailSent ? t('returns.instructions.emailSent') : t('returns.instructions.nextStep')}</p>}
+      {variant === 'store' && (
+        <p>{emailSent ? t('returns.instructions.emailSent') : t('returns.instructions.nextStep')}</p>
+      )}
       <section className="card" aria-labelledby="return-steps-heading">
         <h2 id="return-steps-heading">{t('returns.instructions.stepsHeading')}</h2>
         <ol className="return-steps">
@@ -45,12 +47,19 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
             <li key={step}>{t('returns.instructions.step', { variant, step, carrier: known?.carrierName ?? '' })}</li>
           ))}
         </ol>
-        {variant === 'paperless' && <p className="muted">{t('returns.instructions.codeWait', { minutes: known?.codeWaitMinutes ?? codeWaitMinutes(country) })}</p>}
+        {variant === 'paperless' && (
+          <p className="muted">
+            {t('returns.instructions.codeWait', { minutes: known?.codeWaitMinutes ?? codeWaitMinutes(country) })}
+          </p>
+        )}
       </section>
       {variant === 'store' && (
         <section className="card return-barcode" aria-labelledby="return-barcode-heading">
           <h2 id="return-barcode-heading">{t('returns.instructions.barcodeHeading')}</h2>
-          <ReturnBarcode value={returnOrderNumber} label={t('returns.instructions.barcodeLabel', { returnOrderNumber })} />
+          <ReturnBarcode
+            value={returnOrderNumber}
+            label={t('returns.instructions.barcodeLabel', { returnOrderNumber })}
+          />
           <p className="return-code__text">{returnOrderNumber}</p>
           <p className="muted">{t('returns.instructions.barcodeHelp')}</p>
         </section>
@@ -59,13 +68,31 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
       {label.isError && (
         <Alert>
           {t('returns.label.loadFailed')}{' '}
-          <Button variant="secondary" onClick={() => { void label.refetch(); }}>{t('common.retry')}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void label.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
         </Alert>
       )}
       {label.data && (
         <>
-          {code && <Button variant="secondary" onClick={() => { setCodeOpen(true); }}>{t('returns.code.show')}</Button>}
-          {label.data.labelFormat.toUpperCase() !== 'PNG' && <LabelActions label={label.data} returnOrderNumber={returnOrderNumber} />}
+          {code && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setCodeOpen(true);
+              }}
+            >
+              {t('returns.code.show')}
+            </Button>
+          )}
+          {label.data.labelFormat.toUpperCase() !== 'PNG' && (
+            <LabelActions label={label.data} returnOrderNumber={returnOrderNumber} />
+          )}
         </>
       )}
       {showCode && label.data && (
@@ -73,12 +100,16 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
           code={code}
           pngBase64={label.data.labelFormat.toUpperCase() === 'PNG' ? label.data.returnLabel : null}
           carrier={label.data.carrier}
-          onClose={() => { setCodeOpen(false); }}
+          onClose={() => {
+            setCodeOpen(false);
+          }}
         />
       )}
       {known && bankRefundOffered(country) && (
         <p>
-          <Link href={returnPaths.refund(known.orderNumber, returnOrderNumber)}>{t('returns.instructions.bankRefund')}</Link>
+          <Link href={returnPaths.refund(known.orderNumber, returnOrderNumber)}>
+            {t('returns.instructions.bankRefund')}
+          </Link>
         </p>
       )}
       <p>

@@ -9,7 +9,9 @@ import { rememberReturn } from '../model/last-return';
 /** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
 async function violations() {
   const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 const RETURN = 'R0000000042';
@@ -17,18 +19,40 @@ const PNG = 'iVBORw0KGgo=';
 
 describe('return instructions', () => {
   it('opens the return-code modal by itself after a new EMEA paperless return, with the code as text', async () => {
-    rememberReturn({ returnOrderNumber: RETURN, orderNumber: 'C0012345678', country: 'GB', method: 'PAPERLESS_RETURN', carrierName: 'Royal Mail', paperless: true, codeWaitMinutes: 15 });
+    rememberReturn({
+      returnOrderNumber: RETURN,
+      orderNumber: 'C0012345678',
+      country: 'GB',
+      method: 'PAPERLESS_RETURN',
+      carrierName: 'Royal Mail',
+      paperless: true,
+      codeWaitMinutes: 15,
+    });
     mockFetch([
       {
         path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
-        respond: () => json({ carrier: 'Royal Mail', labelFormat: 'PNG', returnLabel: PNG, dropOffCode: { data: 'RM-7K3M-9QXR' }, isEmeaPaperless: true }),
+        respond: () =>
+          json({
+            carrier: 'Royal Mail',
+            labelFormat: 'PNG',
+            returnLabel: PNG,
+            dropOffCode: { data: 'RM-7K3M-9QXR' },
+            isEmeaPaperless: true,
+          }),
       },
     ]);
-    const { user } = renderApp(`/gb/orders/return-instructions-emea/${RETURN}?pageView=true`, { visitor: { email: 'jane@example.com' } });
+    const { user } = renderApp(`/gb/orders/return-instructions-emea/${RETURN}?pageView=true`, {
+      visitor: { email: 'jane@example.com' },
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Your return code' });
-    expect(within(dialog).getByRole('img', { name: 'QR code for return code RM-7K3M-9QXR' })).toHaveAttribute('src', `data:image/png;base64,${PNG}`);
+    expect(within(dialog).getByRole('img', { name: 'QR code for return code RM-7K3M-9QXR' })).toHaveAttribute(
+      'src',
+      `data:image/png;base64,${PNG}`,
+    );
     expect(dialog).toHaveTextContent('Code: RM-7K3M-9QXR');
-    expect(screen.getByText('Your return code can take up to 15 minutes to work at the drop-off point.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your return code can take up to 15 minutes to work at the drop-off point.'),
+    ).toBeInTheDocument();
     expect(await violations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -39,11 +63,22 @@ describe('return instructions', () => {
   });
 
   it('e-mails the label after a confirm, shows sending, then sent; a failed post offers retry', async () => {
-    rememberReturn({ returnOrderNumber: RETURN, orderNumber: 'C0012345678', country: 'US', method: 'upsDropoff', carrierName: 'UPS', paperless: false });
+    rememberReturn({
+      returnOrderNumber: RETURN,
+      orderNumber: 'C0012345678',
+      country: 'US',
+      method: 'upsDropoff',
+      carrierName: 'UPS',
+      paperless: false,
+    });
     const email = deferred();
     let posts = 0;
     mockFetch([
-      { path: `/order_mgmt/user_return_labels/v1/${RETURN}`, respond: () => json({ carrier: 'UPS', labelFormat: 'PDF', returnLabel: 'JVBERi0=', dropOffCode: { data: '1Z999' } }) },
+      {
+        path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
+        respond: () =>
+          json({ carrier: 'UPS', labelFormat: 'PDF', returnLabel: 'JVBERi0=', dropOffCode: { data: '1Z999' } }),
+      },
       {
         method: 'POST',
         path: '/order_mgmt/user_return_labels_dispatch/v1',
@@ -65,7 +100,9 @@ describe('return instructions', () => {
     expect(await screen.findByText("We've e-mailed your label.")).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send by post' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Post your label?' })).getByRole('button', { name: 'Send' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Post your label?' })).getByRole('button', { name: 'Send' }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Return Label Not Mailed');
     expect(within(alert).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
@@ -74,7 +111,13 @@ describe('return instructions', () => {
   });
 
   it('shows the return number for the store to scan and no label for a store return', async () => {
-    rememberReturn({ returnOrderNumber: RETURN, orderNumber: 'C0012345678', country: 'US', method: 'returnToStore', paperless: false });
+    rememberReturn({
+      returnOrderNumber: RETURN,
+      orderNumber: 'C0012345678',
+      country: 'US',
+      method: 'returnToStore',
+      paperless: false,
+    });
     const { requests } = mockFetch([]);
     renderApp(`/orders/return-instructions/${RETURN}?pageView=true&emailSent=true`, { member: true });
     expect(await screen.findByRole('heading', { level: 2, name: 'Your return number' })).toBeInTheDocument();
@@ -89,7 +132,10 @@ describe('bank refund', () => {
   it('keeps submit off until the names and a valid IBAN are there, and shows the server refusal on the field', async () => {
     let calls = 0;
     const { requests } = mockFetch([
-      { path: '/orders/history/v1/C0012345678', respond: () => json(order({ orderNumber: 'C0012345678', country: 'NL' })) },
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json(order({ orderNumber: 'C0012345678', country: 'NL' })),
+      },
       {
         method: 'POST',
         path: '/order_mgmt/bank_refund/v1',
@@ -101,7 +147,9 @@ describe('bank refund', () => {
         },
       },
     ]);
-    const { user, currentUrl } = renderApp('/nl/orders/refund/C0012345678?pageView=true&returnNumber=R0000000042', { member: true });
+    const { user, currentUrl } = renderApp('/nl/orders/refund/C0012345678?pageView=true&returnNumber=R0000000042', {
+      member: true,
+    });
     const submit = await screen.findByRole('button', { name: 'Doorgaan' });
     await user.type(screen.getByLabelText('Voornaam rekeninghouder'), 'A'.repeat(30));
     expect(screen.getByLabelText('Voornaam rekeninghouder')).toHaveValue('A'.repeat(24));
@@ -120,14 +168,24 @@ describe('bank refund', () => {
     await screen.findByRole('heading', { level: 1, name: 'We hebben je bankgegevens' });
     expect(currentUrl()).toBe('/nl/orders/refund-confirmation/C0012345678?pageView=true&returnNumber=R0000000042');
     expect(screen.getByText(/eindigend op •••• 3000/)).toBeInTheDocument();
-    expect(requests.at(-1)?.body).toMatchObject({ accountDetails: { iban: 'DE89370400440532013000', owner: { firstName: 'A'.repeat(24), lastName: 'Visser' } }, email: 'jane@example.com' });
+    expect(requests.at(-1)?.body).toMatchObject({
+      accountDetails: { iban: 'DE89370400440532013000', owner: { firstName: 'A'.repeat(24), lastName: 'Visser' } },
+      email: 'jane@example.com',
+    });
     expect(JSON.stringify(sessionStorage)).not.toContain('DE89370400440532013000');
   });
 
   it('opens Form Not Submitted on a network failure, with retry', async () => {
     mockFetch([
-      { path: '/orders/history/v1/C0012345678', respond: () => json(order({ orderNumber: 'C0012345678', country: 'NL' })) },
-      { method: 'POST', path: '/order_mgmt/bank_refund/v1', respond: () => json({ code: 'internal', message: 'x' }, 503) },
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json(order({ orderNumber: 'C0012345678', country: 'NL' })),
+      },
+      {
+        method: 'POST',
+        path: '/order_mgmt/bank_refund/v1',
+        respond: () => json({ code: 'internal', message: 'x' }, 503),
+      },
     ]);
     const { user } = renderApp('/gb/orders/refund/C0012345678', { member: true });
     await user.type(await screen.findByLabelText('Account holder first name'), 'Anna');
@@ -146,27 +204,63 @@ describe('EU right of withdrawal', () => {
       {
         path: '/order_mgmt/return_options/v1/C0012345678',
         respond: () =>
-          json({ orderNumber: 'C0012345678', country: 'DE', currency: 'EUR', withdrawalAvailable: true, withdrawalDeadline: '2026-11-30T10:00:00Z', orderLines: [], methods: [], reasons: [] }),
+          json({
+            orderNumber: 'C0012345678',
+            country: 'DE',
+            currency: 'EUR',
+            withdrawalAvailable: true,
+            withdrawalDeadline: '2026-11-30T10:00:00Z',
+            orderLines: [],
+            methods: [],
+            reasons: [],
+          }),
       },
       {
         method: 'POST',
         path: '/order_mgmt/withdrawal/v1',
-        respond: () => json({ orderNumber: 'C0012345678', lineNumbers: [1], declaredAt: '2026-11-23T11:30:00Z', deadline: '2026-11-30T10:00:00Z', emailSent: true }, 201),
+        respond: () =>
+          json(
+            {
+              orderNumber: 'C0012345678',
+              lineNumbers: [1],
+              declaredAt: '2026-11-23T11:30:00Z',
+              deadline: '2026-11-30T10:00:00Z',
+              emailSent: true,
+            },
+            201,
+          ),
       },
     ]);
     const { user } = renderApp('/gb/orders/withdrawal/C0012345678', { member: true });
     expect(await screen.findByText('You can withdraw until 30 November 2026.')).toBeInTheDocument();
     expect(await violations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Withdraw from contract' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'You have withdrawn from the contract' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have withdrawn from the contract' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('We received your withdrawal on 23 November 2026 at');
-    expect(screen.getByRole('link', { name: 'Choose how to return' })).toHaveAttribute('href', '/gb/orders/return-items/C0012345678');
+    expect(screen.getByRole('link', { name: 'Choose how to return' })).toHaveAttribute(
+      'href',
+      '/gb/orders/return-items/C0012345678',
+    );
     expect(requests.at(-1)?.body).toEqual({ orderNumber: 'C0012345678', locale: 'en-GB' });
   });
 
   it('says so when the period is over', async () => {
     mockFetch([
-      { path: '/order_mgmt/return_options/v1/C0012345678', respond: () => json({ orderNumber: 'C0012345678', country: 'DE', currency: 'EUR', withdrawalAvailable: false, orderLines: [], methods: [], reasons: [] }) },
+      {
+        path: '/order_mgmt/return_options/v1/C0012345678',
+        respond: () =>
+          json({
+            orderNumber: 'C0012345678',
+            country: 'DE',
+            currency: 'EUR',
+            withdrawalAvailable: false,
+            orderLines: [],
+            methods: [],
+            reasons: [],
+          }),
+      },
     ]);
     renderApp('/orders/withdrawal/C0012345678', { member: true });
     expect(await screen.findByText(/The withdrawal period for this order has ended/)).toBeInTheDocument();

@@ -22,7 +22,8 @@ export function WithdrawalPage({ orderNumber }: { orderNumber: string }) {
   const session = useSession();
   const options = useReturnOptions(orderNumber);
   const declare = useMutation({ mutationFn: () => declareWithdrawal(orderNumber, locale.intlLocale) });
-  if (!session.member && !session.visitor && !session.restoring) return <Redirect to={paths.guestLookup(orderNumber)} replace />;
+  if (!session.member && !session.visitor && !session.restoring)
+    return <Redirect to={paths.guestLookup(orderNumber)} replace />;
 
   if (declare.isSuccess) {
     const at = declare.data.declaredAt;
@@ -32,7 +33,9 @@ export function WithdrawalPage({ orderNumber }: { orderNumber: string }) {
         <p role="status">{t('returns.withdrawal.received', { date: date(at, 'long'), time: date(at, 'time') })}</p>
         {declare.data.emailSent && <p>{t('returns.withdrawal.emailSent')}</p>}
         <p>{t('returns.withdrawal.next')}</p>
-        <Link className="button button--primary" href={returnPaths.items(orderNumber)}>{t('returns.withdrawal.chooseMethod')}</Link>
+        <Link className="button button--primary" href={returnPaths.items(orderNumber)}>
+          {t('returns.withdrawal.chooseMethod')}
+        </Link>
       </div>
     );
   }
@@ -47,11 +50,15 @@ export function WithdrawalPage({ orderNumber }: { orderNumber: string }) {
         <p>{t('returns.withdrawal.deadline', { date: date(options.data.withdrawalDeadline, 'long') })}</p>
       )}
       {(closed || refused) && <Alert tone="info">{t('returns.withdrawal.closed')}</Alert>}
-      {declare.isError && !refused && (
-        <Alert>{t('returns.withdrawal.failed')}</Alert>
-      )}
+      {declare.isError && !refused && <Alert>{t('returns.withdrawal.failed')}</Alert>}
       {!closed && !refused && (
-        <Button onClick={() => { declare.mutate(); }} loading={declare.isPending} disabled={!options.data}>
+        <Button
+          onClick={() => {
+            declare.mutate();
+          }}
+          loading={declare.isPending}
+          disabled={!options.data}
+        >
           {t('returns.withdrawal.submit')}
         </Button>
       )}

@@ -24,7 +24,9 @@ export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: Bu
   const { t, money } = useI18n();
   const add = useAddToBag(currency);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const goToProduct = () => { leaveApp(fallbackUrl); };
+  const goToProduct = () => {
+    leaveApp(fallbackUrl);
+  };
 
   if (add.isSuccess) {
     const item = add.data.addedItem;
@@ -36,13 +38,20 @@ export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: Bu
         {confirmOpen && item && (
           <Dialog
             title={t('services.miniCart.title')}
-            onDismiss={() => { setConfirmOpen(false); }}
+            onDismiss={() => {
+              setConfirmOpen(false);
+            }}
             actions={
               <>
                 <Link href={paths.bag()} className="button button--primary">
                   {t('services.miniCart.viewBag', { count: item.totalItemCount })}
                 </Link>
-                <Button variant="secondary" onClick={() => { setConfirmOpen(false); }}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setConfirmOpen(false);
+                  }}
+                >
                   {t('services.miniCart.continue')}
                 </Button>
               </>
@@ -70,7 +79,12 @@ export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: Bu
       goToProduct();
       return;
     }
-    add.mutate(skuId, { onSuccess: () => { setConfirmOpen(true); }, onError: goToProduct });
+    add.mutate(skuId, {
+      onSuccess: () => {
+        setConfirmOpen(true);
+      },
+      onError: goToProduct,
+    });
   };
   return (
     <Button variant="secondary" loading={add.isPending} onClick={onClick}>

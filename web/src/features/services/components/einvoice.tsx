@@ -39,10 +39,23 @@ export function EinvoiceSlot({ order }: OrderSlotProps) {
   }
   return (
     <>
-      <Button variant="secondary" onClick={() => { setOpen(true); }} disabled={state.isPending}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setOpen(true);
+        }}
+        disabled={state.isPending}
+      >
         {t('services.einvoice.request')}
       </Button>
-      {open && <EinvoiceDialog orderNumber={order.orderNumber} onClose={() => { setOpen(false); }} />}
+      {open && (
+        <EinvoiceDialog
+          orderNumber={order.orderNumber}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -106,7 +119,9 @@ function EinvoiceDialog({ orderNumber, onClose }: { orderNumber: string; onClose
                 name="titleType"
                 value={type}
                 checked={titleType === type}
-                onChange={() => { setTitleType(type); }}
+                onChange={() => {
+                  setTitleType(type);
+                }}
               />
               {type === 'PERSONAL' ? t('services.einvoice.personal') : t('services.einvoice.company')}
             </label>
@@ -119,7 +134,9 @@ function EinvoiceDialog({ orderNumber, onClose }: { orderNumber: string; onClose
           value={title}
           maxLength={100}
           error={submitted && titleError ? t(`services.einvoice.error.${titleError}`) : null}
-          onChange={(event) => { setTitle(event.target.value); }}
+          onChange={(event) => {
+            setTitle(event.target.value);
+          }}
         />
         {titleType === 'COMPANY' && (
           <TextField
@@ -130,7 +147,9 @@ function EinvoiceDialog({ orderNumber, onClose }: { orderNumber: string; onClose
             value={taxpayerId}
             maxLength={30}
             error={submitted && taxpayerError ? t('services.einvoice.error.taxpayerId') : null}
-            onChange={(event) => { setTaxpayerId(event.target.value); }}
+            onChange={(event) => {
+              setTaxpayerId(event.target.value);
+            }}
           />
         )}
       </form>

@@ -9,21 +9,34 @@ const detail = order();
 const orderRoute = { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) };
 const similar = {
   objects: [
-    { image: '/images/a.svg', pid: 'P1', slug: 'trail-pacer/tpg-001', styleColor: 'TPG-001', subtitle: "Men's Trail", title: 'Trail Pacer' },
+    {
+      image: '/images/a.svg',
+      pid: 'P1',
+      slug: 'trail-pacer/tpg-001',
+      styleColor: 'TPG-001',
+      subtitle: "Men's Trail",
+      title: 'Trail Pacer',
+    },
   ],
 };
 
 vi.mock('@/shared/routing/leave-app', () => ({ leaveApp: vi.fn() }));
 
-afterEach(() => { vi.mocked(leaveApp).mockClear(); });
+afterEach(() => {
+  vi.mocked(leaveApp).mockClear();
+});
 
 describe('services on the item card', () => {
   it('loads shop similar on first opening only and keeps it for the next', async () => {
-    const { requests } = mockFetch([orderRoute, { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json(similar) }]);
+    const { requests } = mockFetch([
+      orderRoute,
+      { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json(similar) },
+    ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     const toggle = await screen.findByRole('button', { name: 'Shop similar' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const similarCalls = () => requests.filter((request) => request.url.pathname.startsWith('/orders/shopsimilar')).length;
+    const similarCalls = () =>
+      requests.filter((request) => request.url.pathname.startsWith('/orders/shopsimilar')).length;
     expect(similarCalls()).toBe(0);
     await user.click(toggle);
     expect(await screen.findByRole('link', { name: /Trail Pacer/ })).toBeInTheDocument();
@@ -36,7 +49,9 @@ describe('services on the item card', () => {
     mockFetch([orderRoute, { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json({ objects: [] }) }]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click(await screen.findByRole('button', { name: 'Shop similar' }));
-    expect(await screen.findByText("Sorry! We don't have any similar products in stock at the moment.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Sorry! We don't have any similar products in stock at the moment."),
+    ).toBeInTheDocument();
   });
 
   it('hides shop similar when its flag is off', async () => {
@@ -48,10 +63,22 @@ describe('services on the item card', () => {
 
   it('buy again adds one unit, opens the mini-cart and becomes View in bag', async () => {
     const bag = {
-      items: [{ skuId: detail.groups[0]?.orderItems[0]?.skuId ?? '', quantity: 1, priceInfo: { price: 120, msrp: 130 } }],
+      items: [
+        { skuId: detail.groups[0]?.orderItems[0]?.skuId ?? '', quantity: 1, priceInfo: { price: 120, msrp: 130 } },
+      ],
       currency: 'USD',
       totals: { quantity: 1 },
-      addedItem: { skuId: 'x', category: "Men's Shoes", currency: 'USD', image: '/i.svg', msrp: 130, price: 120, size: '10', title: 'Air Runner 2', totalItemCount: 1 },
+      addedItem: {
+        skuId: 'x',
+        category: "Men's Shoes",
+        currency: 'USD',
+        image: '/i.svg',
+        msrp: 130,
+        price: 120,
+        size: '10',
+        title: 'Air Runner 2',
+        totalItemCount: 1,
+      },
     };
     const { requests } = mockFetch([orderRoute, { method: 'POST', path: '/cart/v1/items', respond: () => json(bag) }]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
@@ -66,9 +93,18 @@ describe('services on the item card', () => {
   });
 
   it('buy again goes to the product when the bag refuses', async () => {
-    mockFetch([orderRoute, { method: 'POST', path: '/cart/v1/items', respond: () => json({ code: 'no-pricing-info', message: 'No pricing info' }, 422) }]);
+    mockFetch([
+      orderRoute,
+      {
+        method: 'POST',
+        path: '/cart/v1/items',
+        respond: () => json({ code: 'no-pricing-info', message: 'No pricing info' }, 422),
+      },
+    ]);
     const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click((await screen.findAllByRole('button', { name: 'Buy again' }))[0]!);
-    await waitFor(() => { expect(leaveApp).toHaveBeenCalledWith('/'); });
+    await waitFor(() => {
+      expect(leaveApp).toHaveBeenCalledWith('/');
+    });
   });
 });

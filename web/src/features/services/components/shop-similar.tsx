@@ -27,7 +27,10 @@ export function ShopSimilar({ styleColor, currency }: { styleColor: string; curr
     const list = track.current;
     const slide = list?.querySelector<HTMLElement>('li');
     if (!list || !slide) return;
-    list.scrollBy({ left: direction * STEP * slide.offsetWidth * (document.dir === 'rtl' ? -1 : 1), behavior: 'smooth' });
+    list.scrollBy({
+      left: direction * STEP * slide.offsetWidth * (document.dir === 'rtl' ? -1 : 1),
+      behavior: 'smooth',
+    });
   };
   const objects = similar.data?.objects ?? [];
 
@@ -54,10 +57,22 @@ export function ShopSimilar({ styleColor, currency }: { styleColor: string; curr
               ))}
             </ul>
             <div className="shop-similar__arrows">
-              <Button variant="secondary" onClick={() => { move(-1); }} aria-label={t('services.shopSimilar.previous')}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  move(-1);
+                }}
+                aria-label={t('services.shopSimilar.previous')}
+              >
                 ‹
               </Button>
-              <Button variant="secondary" onClick={() => { move(1); }} aria-label={t('services.shopSimilar.next')}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  move(1);
+                }}
+                aria-label={t('services.shopSimilar.next')}
+              >
                 ›
               </Button>
             </div>

@@ -20,7 +20,9 @@ export function WriteReviewSlot({ item, order }: ItemSlotProps) {
       loading={review.isPending}
       onClick={() => {
         review.mutate(undefined, {
-          onSuccess: (answer) => { leaveApp(`${answer.link}&title=${encodeURIComponent(title)}`); },
+          onSuccess: (answer) => {
+            leaveApp(`${answer.link}&title=${encodeURIComponent(title)}`);
+          },
         });
       }}
     >

@@ -15,7 +15,10 @@ export function BagPage() {
       {bag.isPending && <p className="muted">{t('app.loading')}</p>}
       {bag.isError && (
         <Alert>
-          {t('common.errors.oops.body')} <Button variant="secondary" onClick={() => void bag.refetch()}>{t('common.retry')}</Button>
+          {t('common.errors.oops.body')}{' '}
+          <Button variant="secondary" onClick={() => void bag.refetch()}>
+            {t('common.retry')}
+          </Button>
         </Alert>
       )}
       {bag.isSuccess && bag.data.items.length === 0 && <p>{t('services.bag.empty')}</p>}

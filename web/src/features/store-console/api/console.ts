@@ -35,7 +35,12 @@ const base = (storeId: string) => `/ops/v1/stores/${encodeURIComponent(storeId)}
 export type ListAnswer = { changed: true; list: ConsolePickupList; etag: string | null } | { changed: false };
 
 /** GET the open interactions; `{changed:false}` when the list is the one the ETag names (304). */
-export async function listOpen(storeId: string, key: string, etag: string | null, signal?: AbortSignal): Promise<ListAnswer> {
+export async function listOpen(
+  storeId: string,
+  key: string,
+  etag: string | null,
+  signal?: AbortSignal,
+): Promise<ListAnswer> {
   const response = await send('GET', base(storeId), key, etag, signal);
   if (response.status === 304) return { changed: false };
   if (!response.ok) throw await failure(response);
@@ -44,7 +49,12 @@ export async function listOpen(storeId: string, key: string, etag: string | null
 }
 
 /** Claim or complete one interaction. */
-export async function advance(storeId: string, key: string, id: string, step: 'claim' | 'complete'): Promise<ConsolePickup> {
+export async function advance(
+  storeId: string,
+  key: string,
+  id: string,
+  step: 'claim' | 'complete',
+): Promise<ConsolePickup> {
   const response = await send('POST', `${base(storeId)}/${encodeURIComponent(id)}/${step}`, key);
   if (!response.ok) throw await failure(response);
   return (await response.json()) as ConsolePickup;
@@ -54,7 +64,8 @@ export async function advance(storeId: string, key: string, id: string, step: 'c
 export const useStoreName = (storeId: string) =>
   useQuery({
     queryKey: ['store-console', 'store', storeId],
-    queryFn: ({ signal }) => apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal }),
     select: (store) => store.name,
     staleTime: 10 * 60 * 1000,
     retry: false,

@@ -13,7 +13,9 @@ const waiting = {
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 
-afterEach(() => { sessionStorage.clear(); });
+afterEach(() => {
+  sessionStorage.clear();
+});
 
 describe('store console', () => {
   it('signs in with the store key, lists the car, claims it and sends If-None-Match after the first list', async () => {
@@ -26,7 +28,14 @@ describe('store console', () => {
             ? json({ objects: [{ ...waiting, status }] }, 200, { ETag: `"${status}"` })
             : json({ code: 'store-key-invalid', message: 'no' }, 401),
       },
-      { method: 'POST', path: `${LIST}/${waiting.id}/claim`, respond: () => { status = 'CLAIMED'; return json({ ...waiting, status }); } },
+      {
+        method: 'POST',
+        path: `${LIST}/${waiting.id}/claim`,
+        respond: () => {
+          status = 'CLAIMED';
+          return json({ ...waiting, status });
+        },
+      },
     ]);
     const { user } = renderApp('/orders/store-console');
     await user.type(await screen.findByLabelText('Store ID'), 'US-LAS-24H');
@@ -41,7 +50,11 @@ describe('store console', () => {
     await user.click(screen.getByRole('button', { name: 'Claim' }));
     expect(await screen.findByRole('button', { name: 'Complete' })).toBeInTheDocument();
     await waitFor(() => {
-      expect(requests.some((request) => request.url.pathname === LIST && request.headers.get('If-None-Match') === '"SUBMITTED"')).toBe(true);
+      expect(
+        requests.some(
+          (request) => request.url.pathname === LIST && request.headers.get('If-None-Match') === '"SUBMITTED"',
+        ),
+      ).toBe(true);
     });
     expect(sessionStorage.getItem('orders.storeConsole')).toContain('US-LAS-24H');
   });

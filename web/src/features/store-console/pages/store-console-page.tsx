@@ -21,7 +21,9 @@ interface Credentials {
 function loadCredentials(): Credentials | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Credentials> | null;
-    return value && typeof value.storeId === 'string' && typeof value.key === 'string' ? { storeId: value.storeId, key: value.key } : null;
+    return value && typeof value.storeId === 'string' && typeof value.key === 'string'
+      ? { storeId: value.storeId, key: value.key }
+      : null;
   } catch {
     return null;
   }
@@ -64,19 +66,44 @@ function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) 
     setError(null);
     // Signing in is one list call: the server answers 401 for a key that is not this store's.
     listOpen(credentials.storeId, credentials.key, null)
-      .then(() => { onSignIn(credentials); })
-      .catch((cause: unknown) => {
-        setError(isApiError(cause) && cause.status === 401 ? t('curbside.console.signIn.invalid') : t('curbside.console.loadFailed'));
+      .then(() => {
+        onSignIn(credentials);
       })
-      .finally(() => { setBusy(false); });
+      .catch((cause: unknown) => {
+        setError(
+          isApiError(cause) && cause.status === 401
+            ? t('curbside.console.signIn.invalid')
+            : t('curbside.console.loadFailed'),
+        );
+      })
+      .finally(() => {
+        setBusy(false);
+      });
   };
   return (
     <form className="card store-console__sign-in" onSubmit={submit} noValidate>
       <h2>{t('curbside.console.signIn.heading')}</h2>
       {error && <Alert>{error}</Alert>}
-      <TextField label={t('curbside.console.signIn.storeId')} value={storeId} autoComplete="username" onChange={(e) => { setStoreId(e.target.value); }} />
-      <TextField label={t('curbside.console.signIn.key')} type="password" value={key} autoComplete="current-password" onChange={(e) => { setKey(e.target.value); }} />
-      <Button type="submit" loading={busy}>{t('curbside.console.signIn.submit')}</Button>
+      <TextField
+        label={t('curbside.console.signIn.storeId')}
+        value={storeId}
+        autoComplete="username"
+        onChange={(e) => {
+          setStoreId(e.target.value);
+        }}
+      />
+      <TextField
+        label={t('curbside.console.signIn.key')}
+        type="password"
+        value={key}
+        autoComplete="current-password"
+        onChange={(e) => {
+          setKey(e.target.value);
+        }}
+      />
+      <Button type="submit" loading={busy}>
+        {t('curbside.console.signIn.submit')}
+      </Button>
     </form>
   );
 }
@@ -115,8 +142,12 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
   useEffect(() => {
     const controller = new AbortController();
     void refresh(controller.signal);
-    const timer = setInterval(() => { void refresh(controller.signal); }, REFRESH_MS);
-    const onVisible = () => { if (document.visibilityState === 'visible') void refresh(controller.signal); };
+    const timer = setInterval(() => {
+      void refresh(controller.signal);
+    }, REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh(controller.signal);
+    };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       controller.abort();
@@ -130,7 +161,9 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
     setNotice(null);
     advance(storeId, key, pickup.id, step)
       .catch((cause: unknown) => {
-        setNotice(isApiError(cause) && cause.status === 409 ? t('curbside.console.conflict') : t('curbside.console.loadFailed'));
+        setNotice(
+          isApiError(cause) && cause.status === 409 ? t('curbside.console.conflict') : t('curbside.console.loadFailed'),
+        );
       })
       .finally(() => {
         setBusyId(null);
@@ -142,7 +175,9 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
     <section aria-labelledby="store-console-heading">
       <div className="store-console__bar">
         <h2 id="store-console-heading">{t('curbside.console.heading', { store: storeName })}</h2>
-        <Button variant="secondary" onClick={onSignOut}>{t('curbside.console.signOut')}</Button>
+        <Button variant="secondary" onClick={onSignOut}>
+          {t('curbside.console.signOut')}
+        </Button>
       </div>
       <p className="muted" aria-live="off">
         {checkedAt ? t('curbside.console.live', { time: date(checkedAt, 'time') }) : null}
@@ -164,18 +199,29 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
                   {pickup.vehicleDescription}
                 </p>
                 <p className="muted">
-                  {t('curbside.console.items', { count: pickup.itemCount })} · {t('curbside.console.arrived', { time: date(pickup.createdAt, 'time') })} ·{' '}
+                  {t('curbside.console.items', { count: pickup.itemCount })} ·{' '}
+                  {t('curbside.console.arrived', { time: date(pickup.createdAt, 'time') })} ·{' '}
                   <strong>{t('curbside.console.status', { status: pickup.status })}</strong>
                 </p>
               </div>
               <div className="store-console__buttons">
                 {pickup.status === 'SUBMITTED' && (
-                  <Button onClick={() => { act(pickup, 'claim'); }} loading={busyId === pickup.id}>
+                  <Button
+                    onClick={() => {
+                      act(pickup, 'claim');
+                    }}
+                    loading={busyId === pickup.id}
+                  >
                     {t('curbside.console.claim')}
                   </Button>
                 )}
                 {pickup.status === 'CLAIMED' && (
-                  <Button onClick={() => { act(pickup, 'complete'); }} loading={busyId === pickup.id}>
+                  <Button
+                    onClick={() => {
+                      act(pickup, 'complete');
+                    }}
+                    loading={busyId === pickup.id}
+                  >
                     {t('curbside.console.complete')}
                   </Button>
                 )}

@@ -64,6 +64,8 @@ test('an empty history, and the French and Japanese pages', async ({ page }) => 
 test('unknown routes go to the history and a signed-out visitor goes to sign in', async ({ page }) => {
   await page.goto('/orders/not-a-page/at-all');
   await expect(page).toHaveURL(/\/orders\/signin/);
+  // The page has loaded its country's configuration and shows its heading before it is checked.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, 'sign in');
   await shot(page, 'sign-in');
   await page.getByLabel('Email').fill('shopper@example.com');

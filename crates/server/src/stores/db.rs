@@ -136,48 +136,54 @@ pub async fn search(
 }
 
 /// Inserts or replaces a store; true when it was new.
+///
+/// One statement, a write from the start: on SQLite a transaction that reads first and writes later can
+/// fail at once (SQLITE_BUSY) when another connection wrote in between (a job worker's claim, say), while a
+/// write that starts the transaction waits its turn. The upsert also decides "new" atomically.
 pub async fn upsert(db: &Db, s: &StoreRecord) -> Result<bool, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
-    let existed: Option<String> = sqlx::query_scalar("SELECT store_id FROM stores WHERE store_id = $1")
-        .bind(s.store_id.clone())
-        .fetch_optional(&mut *tx)
-        .await?;
     let values = (
         serde_json::to_string(&s.address_lines).unwrap_or_default(),
         serde_json::to_string(&s.regular_hours).unwrap_or_default(),
         serde_json::to_string(&s.special_hours).unwrap_or_default(),
         serde_json::to_string(&s.services).unwrap_or_default(),
     );
-    let sql = if existed.is_some() {
-        "UPDATE stores SET name = $2, slug = $3, phone = $4, address_lines = $5, city = $6, area = $7, state = $8, \
-         postal_code = $9, country = $10, timezone = $11, default_language = $12, facility_type = $13, latitude = $14, \
-         longitude = $15, regular_hours = $16, special_hours = $17, services = $18 WHERE store_id = $1"
-    } else {
+    let mut tx = db.pool.begin().await?;
+    let inserted = sqlx::query(
         "INSERT INTO stores (store_id, name, slug, phone, address_lines, city, area, state, postal_code, country, \
          timezone, default_language, facility_type, latitude, longitude, regular_hours, special_hours, services) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
+         ON CONFLICT (store_id) DO NOTHING",
+    );
+    let updated = sqlx::query(
+        "UPDATE stores SET name = $2, slug = $3, phone = $4, address_lines = $5, city = $6, area = $7, state = $8, \
+         postal_code = $9, country = $10, timezone = $11, default_language = $12, facility_type = $13, latitude = $14, \
+         longitude = $15, regular_hours = $16, special_hours = $17, services = $18 WHERE store_id = $1",
+    );
+    let bind = |query: sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments>| {
+        query
+            .bind(s.store_id.clone())
+            .bind(s.name.clone())
+            .bind(s.slug.clone())
+            .bind(s.phone.clone())
+            .bind(values.0.clone())
+            .bind(s.city.clone())
+            .bind(s.area.clone())
+            .bind(s.state.clone())
+            .bind(s.postal_code.clone())
+            .bind(s.country.clone())
+            .bind(s.timezone.clone())
+            .bind(s.default_language.clone())
+            .bind(s.facility_type.clone())
+            .bind(s.latitude.clone())
+            .bind(s.longitude.clone())
+            .bind(values.1.clone())
+            .bind(values.2.clone())
+            .bind(values.3.clone())
     };
-    sqlx::query(sql)
-        .bind(s.store_id.clone())
-        .bind(s.name.clone())
-        .bind(s.slug.clone())
-        .bind(s.phone.clone())
-        .bind(values.0)
-        .bind(s.city.clone())
-        .bind(s.area.clone())
-        .bind(s.state.clone())
-        .bind(s.postal_code.clone())
-        .bind(s.country.clone())
-        .bind(s.timezone.clone())
-        .bind(s.default_language.clone())
-        .bind(s.facility_type.clone())
-        .bind(s.latitude.clone())
-        .bind(s.longitude.clone())
-        .bind(values.1)
-        .bind(values.2)
-        .bind(values.3)
-        .execute(&mut *tx)
-        .await?;
+    let created = bind(inserted).execute(&mut *tx).await?.rows_affected() == 1;
+    if !created {
+        bind(updated).execute(&mut *tx).await?;
+    }
     tx.commit().await?;
-    Ok(existed.is_none())
+    Ok(created)
 }

@@ -26,7 +26,8 @@ RUN apt-get update \
 COPY --from=server /src/target/release/orders /usr/local/bin/orders
 USER orders
 WORKDIR /var/lib/orders
-ENV ORDERS_ADDR=0.0.0.0:8080 \
+ENV MIMALLOC_ARENA_EAGER_COMMIT=0 \
+    ORDERS_ADDR=0.0.0.0:8080 \
     ORDERS_DATABASE_URL=/var/lib/orders/orders.db
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/sh", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]

@@ -14,7 +14,10 @@ with socket.socket() as s:
     s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
 server = subprocess.Popen([binary, "--database-url", os.path.join(work, "m.db"), "--addr", f"127.0.0.1:{port}",
                            "--no-demo-data", "--guest-lookups-per-client", "1000000"],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          # As deployed (scripts/run, Dockerfile, compose): lazy arena commit. Pass
+                          # MIMALLOC_ARENA_EAGER_COMMIT=1 in the environment to measure without it.
+                          env={"MIMALLOC_ARENA_EAGER_COMMIT": "0", **os.environ})
 base = f"http://127.0.0.1:{port}"
 
 def status(field):

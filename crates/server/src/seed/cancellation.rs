@@ -61,10 +61,10 @@ fn body(
         "lines": [
             {"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-AR2-001-10", "productId": "P-AR2", "styleColor": "AR2-001",
              "title": "Stride Runner 4", "category": "Men's Road Running Shoes", "color": "Black/White", "size": "10",
-             "imageUrl": "/images/products/AR2-001.svg", "quantity": 1, "unitPrice": 120, "tax": 9.6, "status": status},
+             "imageUrl": "/images/products/running/black-white/AR2-001.svg", "quantity": 1, "unitPrice": 120, "tax": 9.6, "status": status},
             {"lineNumber": 2, "gtin": "00012345678912", "skuId": "SKU-DTT-001-M", "productId": "P-DTT", "styleColor": "DTT-001",
              "title": "Dri-Tech Training Tee", "category": "Training Top", "color": "Navy", "size": "M",
-             "imageUrl": "/images/products/DTT-001.svg", "quantity": 2, "unitPrice": 25, "tax": 4, "status": status}
+             "imageUrl": "/images/products/top/navy/DTT-001.svg", "quantity": 2, "unitPrice": 25, "tax": 4, "status": status}
         ]
     })
 }

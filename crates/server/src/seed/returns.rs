@@ -50,9 +50,9 @@ fn line(
         color: "Black".to_owned(),
         size: size.to_owned(),
         image_url: if number == 1 {
-            "/images/products/AR2-001.svg".to_owned()
+            "/images/products/running/black/AR2-001.svg".to_owned()
         } else {
-            "/images/products/DTT-001.svg".to_owned()
+            "/images/products/top/black/DTT-001.svg".to_owned()
         },
         quantity,
         unit_price: Money(price),

@@ -80,7 +80,7 @@ pub enum Inserted {
 }
 
 pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, now_ms: i64) -> AppResult<Inserted> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     if !lock_member(&mut tx, upm_id).await? {
         return Ok(Inserted::NoMember);
     }
@@ -135,7 +135,7 @@ pub async fn update(
     preferred: Option<bool>,
     now_ms: i64,
 ) -> AppResult<Option<StoredAddress>> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     if !lock_member(&mut tx, upm_id).await? {
         return Ok(None);
     }

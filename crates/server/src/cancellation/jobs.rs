@@ -100,7 +100,7 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
         let outcome = JobOutcome::Completed(if pending { pending_response() } else { json!({}) });
         // Writes only (the read was above): SQLite takes its write lock at the first statement, and every
         // change is conditional on the status read, so a status event in between makes it lose cleanly.
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_write().await?;
         let mut won = true;
         let moves = cancel_now
             .iter()

@@ -156,7 +156,7 @@ pub async fn accept_job(
         None => None,
     };
     let result = async {
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_write().await?;
         let id = enqueue(&mut tx, &state.clock, job).await?;
         let created = JobCreated { id, status: status::PENDING.to_owned() };
         if let Some(claim) = &claim {
@@ -261,7 +261,7 @@ pub async fn apply_status_event(
             }
         }
         let now = state.clock.now_ms();
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_write().await?;
         let mut won = true;
         for index in &moves {
             let Some(line) = facts.lines.get(*index) else { continue };

@@ -205,7 +205,7 @@ pub async fn add_bag_item(
     let (owner, new_cookie) = bag_owner(&state, &caller, &headers, true).await?;
     let owner_key = owner.ok_or(AppError::Unauthorized)?;
     let now = state.clock.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     sqlx::query(
         "INSERT INTO bags (owner_key, currency, updated_at) VALUES ($1, $2, $3) ON CONFLICT (owner_key) DO NOTHING",
     )

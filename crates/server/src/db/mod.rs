@@ -89,6 +89,17 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
 }
 
 impl Db {
+    /// A transaction that will write. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write lock at
+    /// once (waiting up to `busy_timeout` for it): a plain deferred `BEGIN` that reads first and writes later
+    /// fails with SQLITE_BUSY, without waiting, when another connection wrote in between, because its read
+    /// snapshot is stale. PostgreSQL takes row locks as it goes and needs nothing special.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }

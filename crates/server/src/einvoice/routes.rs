@@ -116,7 +116,7 @@ pub async fn request_einvoice(
         TitleType::Company => "COMPANY",
     };
     let now = state.clock.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let job_id = enqueue(
         &mut tx,
         &state.clock,

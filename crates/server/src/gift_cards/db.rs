@@ -69,7 +69,7 @@ pub struct NewCard<'a> {
 
 /// Creates or replaces a card (ops); a replaced card's lock is lifted. True when it was new.
 pub async fn upsert_card(db: &Db, card: &NewCard<'_>, now_ms: i64) -> AppResult<bool> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let inserted = sqlx::query(
         "INSERT INTO gift_cards (card_number, pin_hash, currency, balance, expires_on, failed_pins, locked_until, \
          updated_at) VALUES ($1, $2, $3, $4, $5, 0, 0, $6) ON CONFLICT DO NOTHING",
@@ -125,7 +125,7 @@ pub async fn apply_event(
     delta: i64,
     now_ms: i64,
 ) -> AppResult<EventResult> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let seen = sqlx::query("SELECT card_number FROM gift_card_events WHERE event_id = $1")
         .bind(event_id)
         .fetch_optional(&mut *tx)

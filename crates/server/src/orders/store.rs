@@ -335,7 +335,7 @@ pub struct Upserted {
 /// replace the order with an UPDATE in the same transaction.
 pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserted> {
     let internal = |error: BoxError| AppError::Internal(error);
-    let mut transaction = db.pool.begin().await?;
+    let mut transaction = db.begin_write().await?;
     let mut args = AnyArguments::default();
     bind_order(&mut args, order, now).map_err(internal)?;
     let insert = format!(
@@ -414,7 +414,7 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
     if orders.is_empty() {
         return Ok(());
     }
-    let mut transaction = db.pool.begin().await?;
+    let mut transaction = db.begin_write().await?;
     for chunk in orders.chunks(ROWS_PER_STATEMENT) {
         let mut args = AnyArguments::default();
         for order in chunk {

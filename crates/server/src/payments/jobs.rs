@@ -63,7 +63,7 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
     };
     let outcome = JobOutcome::Completed(response);
     let now = state.clock.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     sqlx::query(
         "INSERT INTO deferred_payments (id, job_id, order_number, payment_type, amount, currency, status, return_url, \
          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'OPEN', $7, $8, $8) ON CONFLICT DO NOTHING",

@@ -248,7 +248,7 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
         "APPROVED" | "DECLINED" => callback.outcome.as_str(),
         _ => return Err(AppError::validation("outcome", "APPROVED or DECLINED")),
     };
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let fresh = sqlx::query("INSERT INTO webhook_nonces (nonce, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
         .bind(nonce)
         .bind(now)

@@ -230,7 +230,7 @@ async fn advance(
         return Err(PickupError::invalid_transition(&record.status));
     }
     let now = state.clock.now_ms();
-    let mut transaction = state.db.pool.begin().await?;
+    let mut transaction = state.db.begin_write().await?;
     if !db::transition(&mut transaction, &record.id, Some(store_id), &[from.as_str()], to.as_str(), now).await? {
         // Another associate (or the shopper) changed it first: their change stands.
         return Err(PickupError::invalid_transition("changed by someone else"));

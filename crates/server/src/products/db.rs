@@ -39,7 +39,7 @@ pub async fn upsert_product(
     prices: &[PriceRecord],
     now_ms: i64,
 ) -> AppResult<bool> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let existed = sqlx::query("DELETE FROM products WHERE style_color = $1")
         .bind(&product.style_color)
         .execute(&mut *tx)

@@ -385,7 +385,7 @@ async fn run(
         refund_deduction: price.refund_deduction.0,
         created_at: now,
     };
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     // Lines in one order, so that two captures of the same lines on PostgreSQL never wait on each other crosswise.
     let mut order_of_lines: Vec<(usize, &(ReturnLineRow, i64))> = checked.lines.iter().enumerate().collect();
     order_of_lines.sort_by_key(|(_, (line, _))| line.line_number);

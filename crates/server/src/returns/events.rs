@@ -83,7 +83,7 @@ pub async fn post_return_event(
         ));
     };
     let now = state.clock.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     db::set_raw_status(&mut tx, &return_order_number, &raw, now).await?;
     let own_lines: Vec<i64> = return_order.lines.iter().map(|line| line.line_number).collect();
     store::set_line_statuses(&mut tx, &return_order_number, &own_lines, &raw, now).await?;

@@ -88,7 +88,7 @@ async fn deny_and_release(
     lines: &[ReturnLineRow],
     outcome: &JobOutcome,
 ) -> JobResult {
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     for line in lines {
         db::release(&mut tx, &ret.parent_order_number, line.line_number, line.quantity).await.map_err(retry)?;
     }
@@ -183,7 +183,7 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
         let record = return_order(&parent, &ret, &lines);
         store::upsert(&state.db, &record, now).await.map_err(retry)?;
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     db::set_codes(&mut tx, &rn, code.as_deref(), tracking.as_deref(), now).await.map_err(retry)?;
     let line_numbers: Vec<i64> = lines.iter().map(|l| l.line_number).collect();
     // Also on a rerun whose first run died before this step; not once ops has moved the return along.

@@ -147,7 +147,7 @@ pub async fn upsert(db: &Db, s: &StoreRecord) -> Result<bool, sqlx::Error> {
         serde_json::to_string(&s.special_hours).unwrap_or_default(),
         serde_json::to_string(&s.services).unwrap_or_default(),
     );
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let inserted = sqlx::query(
         "INSERT INTO stores (store_id, name, slug, phone, address_lines, city, area, state, postal_code, country, \
          timezone, default_language, facility_type, latitude, longitude, regular_hours, special_hours, services) \

@@ -29,3 +29,4 @@ mod seed;
 mod services;
 mod session;
 mod web;
+mod write_transactions;

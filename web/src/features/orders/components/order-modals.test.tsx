@@ -188,15 +188,16 @@ describe('order country mismatch modal', () => {
   it('Escape dismisses too, and storage that throws only means it shows again', async () => {
     serve(order({ country: 'JP' }));
     // Only the dismissal's own key fails: the session (signed-in member) lives in the same storage.
-    const { getItem, setItem } = Storage.prototype;
+    const getItem = sessionStorage.getItem.bind(sessionStorage);
+    const setItem = sessionStorage.setItem.bind(sessionStorage);
     const ours = (key: string) => key.startsWith('orders.mismatchDismissed.');
-    const writes = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+    const writes = vi.spyOn(Storage.prototype, 'setItem').mockImplementation((key, value) => {
       if (ours(key)) throw new DOMException('full', 'QuotaExceededError');
-      setItem.call(this, key, value);
+      setItem(key, value);
     });
-    const reads = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, key) {
+    const reads = vi.spyOn(Storage.prototype, 'getItem').mockImplementation((key) => {
       if (ours(key)) throw new DOMException('denied', 'SecurityError');
-      return getItem.call(this, key);
+      return getItem(key);
     });
     const first = renderApp('/gb/orders/sales/C0012345678', { member: true });
     await first.findByRole('dialog');

@@ -80,15 +80,24 @@ fn bodies(days_ago: impl Fn(i64) -> String) -> Vec<Value> {
     };
     vec![
         // Two shipments, two carriers: "Track shipments (2)" opens the modal.
-        order("C00000000201", "US", "USD", &days_ago(3), vec![
-            line(&SHOE, 1, "In Transit", Some(("C00000000201-1", "https://tracking.example.com/ups/1Z0000000201"))),
-            line(&TEE, 2, "Shipped", Some(("C00000000201-2", "https://tracking.example.com/fedex/7700000201"))),
-        ]),
+        order(
+            "C00000000201",
+            "US",
+            "USD",
+            &days_ago(3),
+            vec![
+                line(&SHOE, 1, "In Transit", Some(("C00000000201-1", "https://tracking.example.com/ups/1Z0000000201"))),
+                line(&TEE, 2, "Shipped", Some(("C00000000201-2", "https://tracking.example.com/fedex/7700000201"))),
+            ],
+        ),
         // Both lines sent back, each in its own return: "View returns (2)".
-        order("C00000000202", "US", "USD", &days_ago(30), vec![
-            line(&SHOE, 1, "Received at Return Center", None),
-            line(&TEE, 2, "Return Created", None),
-        ]),
+        order(
+            "C00000000202",
+            "US",
+            "USD",
+            &days_ago(30),
+            vec![line(&SHOE, 1, "Received at Return Center", None), line(&TEE, 2, "Return Created", None)],
+        ),
         return_order("R00000000202", days_ago(20), returned_shoe),
         return_order("R00000000203", days_ago(18), returned_tee),
         // Placed on the UK site: opened under /orders (the US site) it asks which site to use.

@@ -358,7 +358,8 @@ mod tests {
         let error = error_of(&dir.0, "[brand]\nname = \"T\"\nlogo = \"logo.png\"\n");
         assert!(error.contains("not an SVG or PNG"), "{error}");
         assert!(std::fs::write(dir.0.join("ok.svg"), SVG).is_ok());
-        let error = error_of(&dir.0, "[brand]\nname = \"T\"\nlogo = \"ok.svg\"\nlogoUrl = \"https://x.example/l.svg\"\n");
+        let error =
+            error_of(&dir.0, "[brand]\nname = \"T\"\nlogo = \"ok.svg\"\nlogoUrl = \"https://x.example/l.svg\"\n");
         assert!(error.contains("brand.logo") && error.contains("not both"), "{error}");
 
         for url in ["http://cdn.example/logo.svg", "javascript:alert(1)", "logo.svg", "https://"] {
@@ -373,7 +374,8 @@ mod tests {
         let error = error_of(&dir.0, "[brand]\nname = \"T\"\n[brand.colors]\naccent = \"#9a9a9a\"\n");
         assert!(error.contains("brand.colors.accent"), "{error}");
         // Black links read on a mid grey (6:1), the grey secondary text does not (2:1).
-        let error = error_of(&dir.0, "[brand]\nname = \"T\"\n[brand.colors]\nbackground = \"#8a8a8a\"\naccent = \"#000000\"\n");
+        let error =
+            error_of(&dir.0, "[brand]\nname = \"T\"\n[brand.colors]\nbackground = \"#8a8a8a\"\naccent = \"#000000\"\n");
         assert!(error.contains("brand.colors.background"), "{error}");
 
         for name in ["", "   ", &"x".repeat(61), "Tab\tCo"] {

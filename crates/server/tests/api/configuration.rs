@@ -272,8 +272,7 @@ async fn a_configured_brand_is_answered_and_its_logo_served(app: &TestApp) {
 }
 
 fn example_brand(settings: &mut server::config::Settings) {
-    settings.config_file =
-        Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/brand-example.toml").into());
+    settings.config_file = Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/brand-example.toml").into());
 }
 
 mod brand_configured {

@@ -63,6 +63,7 @@ impl Modify for SecuritySchemes {
         einvoice::routes::request_einvoice,
         einvoice::routes::get_einvoice,
         settings::routes::get_country_config,
+        settings::routes::get_brand_logo,
         pickups::routes::create_pickup,
         pickups::routes::get_pickup,
         pickups::routes::patch_pickup,

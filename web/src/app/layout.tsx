@@ -2,6 +2,8 @@ import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SignOutButton } from '@/features/auth';
 import { useSession } from '@/shared/auth/session';
+import { brandOf, useBrandTheme } from '@/shared/config/brand';
+import { useCountryConfig } from '@/shared/config/config-provider';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { useRouteFocus } from '@/shared/routing/use-route-focus';
@@ -13,7 +15,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
   const session = useSession();
-  useDocumentTitle(t(pageTitleKey(location)), locale.country);
+  const brand = brandOf(useCountryConfig());
+  useBrandTheme(brand);
+  useDocumentTitle(t(pageTitleKey(location)), locale.country, brand.name);
   useRouteFocus(main, location);
   return (
     <>
@@ -23,7 +27,17 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="site-header">
         <div className="site-header__inner">
           <Link href={paths.history()} className="site-header__brand">
-            {t('app.brand')}
+            {brand.logoUrl && brand.name ? (
+              <>
+                {/* The logo names the link; the text beside it repeats the name for sighted users only. */}
+                <img className="site-header__logo" src={brand.logoUrl} alt={brand.name} width={40} height={40} />
+                <span className="site-header__name site-header__name--with-logo" aria-hidden="true">
+                  {brand.name}
+                </span>
+              </>
+            ) : (
+              <span className="site-header__name">{brand.name ?? t('app.brand')}</span>
+            )}
           </Link>
           <nav aria-label={t('app.nav.label')} className="site-header__nav">
             <ul>

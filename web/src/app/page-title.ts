@@ -13,9 +13,13 @@ export function pageTitleKey(path: string): MessageKey {
   return 'app.title.memberOrders';
 }
 
-/** document.title: the translated page title with a country suffix, "Order Details | GB". */
-export function useDocumentTitle(title: string, country: string) {
+/**
+ * document.title: the translated page title with a country suffix, "Order Details | GB"; with a
+ * configured brand its name comes before the country (spec §2: the title names the store),
+ * "Order Details | Trailhead Outfitters | GB".
+ */
+export function useDocumentTitle(title: string, country: string, brandName: string | null = null) {
   useEffect(() => {
-    document.title = `${title} | ${country}`;
-  }, [title, country]);
+    document.title = brandName ? `${title} | ${brandName} | ${country}` : `${title} | ${country}`;
+  }, [title, country, brandName]);
 }

@@ -11,6 +11,7 @@ mod catalogue;
 pub mod curbside;
 mod data;
 mod generate;
+mod modals;
 mod returns;
 mod rng;
 mod write;
@@ -90,6 +91,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
     write::orders(db, &batch).await?;
     curbside::write(db, plan.until_millis).await?;
     cancellation::write(db, plan.until_millis).await?;
+    modals::write(db, plan.until_millis).await?;
     let (heaviest_email, heaviest_orders) = generator.heaviest();
     Ok(SeedReport { members: members.len(), orders, lines, heaviest_email, heaviest_orders })
 }

@@ -12,6 +12,7 @@
 //! Handlers ask `state.settings.flag(country, Flag::X)`, or `state.settings.require(country, Flag::X)` to
 //! refuse a call whose feature is off (404 `feature-disabled`, the flag named in `field`).
 
+pub mod brand;
 pub mod routes;
 
 use std::collections::BTreeMap;
@@ -41,7 +42,9 @@ configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .to
   enableEdd = false
   [countries.au.flags]
   enableCurbsidePickup = true
-Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.";
+Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.
+The header's brand (name, logo or logoUrl, colors) is the file's [brand] section (docs/configuration.md);
+ORDERS_BRAND_NAME replaces its name.";
 
 /// The configuration file (JSON).
 #[derive(Debug, Default, Deserialize)]
@@ -53,6 +56,8 @@ struct ConfigFile {
     flags: BTreeMap<String, bool>,
     #[serde(default)]
     countries: BTreeMap<String, CountryOverrides>,
+    #[serde(default)]
+    brand: Option<brand::BrandSection>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -101,6 +106,7 @@ pub struct SiteSettings {
     /// Effective flags by country code.
     flags: BTreeMap<String, BTreeMap<Flag, bool>>,
     rendered: BTreeMap<String, RenderedConfig>,
+    brand: brand::Brand,
 }
 
 impl std::fmt::Debug for SiteSettings {
@@ -162,6 +168,11 @@ impl SiteSettings {
                 per_country.entry(code.clone()).or_default().push((flag, *value));
             }
         }
+        let env: Vec<(String, String)> = env.into_iter().collect();
+        // An empty variable counts as unset, as shells and compose files leave them.
+        let brand_name = env.iter().find(|(key, value)| key == "ORDERS_BRAND_NAME" && !value.is_empty());
+        let base = config_file.and_then(Path::parent).unwrap_or_else(|| Path::new("."));
+        let brand = brand::Brand::load(&file_name, base, file.brand.as_ref(), brand_name.map(|(_, v)| v.as_str()))?;
         let mut from_env: Vec<(Flag, bool)> = Vec::new();
         let mut env: Vec<(String, String)> =
             env.into_iter().filter(|(key, _)| key.starts_with("ORDERS_FLAG_")).collect();
@@ -194,7 +205,7 @@ impl SiteSettings {
             values.extend(layers);
             flags.insert(code.clone(), values);
         }
-        let mut settings = Self { table, flags, rendered: BTreeMap::new() };
+        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
@@ -240,6 +251,11 @@ impl SiteSettings {
     /// The help article for a country and language (the generic help page when there is none).
     pub fn help_link(&self, article: Article, country: &str, language: &str) -> String {
         self.table.help_link(article, country, language)
+    }
+
+    /// The retailer's brand (the product's own look without a `[brand]` section).
+    pub fn brand(&self) -> &brand::Brand {
+        &self.brand
     }
 
     /// The pre-rendered configuration answer of `country` (or of the default country).

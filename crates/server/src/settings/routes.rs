@@ -13,6 +13,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
+use super::brand::Brand;
 use super::{RenderedConfig, SiteSettings};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
@@ -21,8 +22,15 @@ use crate::state::AppState;
 const CACHE_CONTROL: &str = "public, max-age=300";
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/config/v1/{country}", get(get_country_config))
+    Router::new()
+        .route("/config/v1/{country}", get(get_country_config))
+        .route(super::brand::LOGO_PATH, get(get_brand_logo))
 }
+
+/// The logo's URL carries its digest (`?v=`), so a new logo is a new URL: browsers may keep one a year.
+const LOGO_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
+/// Opened on its own, an SVG is a document of our origin: this keeps any script or link in it inert.
+const LOGO_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /// The configuration of one country.
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,6 +47,34 @@ pub struct CountryConfig {
     /// What is handled specially in this country (spec 002 §9), when it is one of those.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub special_handling: Option<String>,
+    pub brand: BrandConfig,
+}
+
+/// The retailer's brand for the header (the same in every country).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandConfig {
+    /// The brand's name; absent when none is configured (the app shows its own, translated, name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The logo: our `/config/v1/brand/logo?v=...` for a configured file, or the configured https URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub logo_url: Option<String>,
+    pub colors: BrandColorsConfig,
+}
+
+/// `#rrggbb` colours; without a brand, the product's own.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandColorsConfig {
+    /// Buttons (and the header of a configured brand).
+    pub primary: String,
+    /// Text on `primary`, at least 4.5:1 against it.
+    pub on_primary: String,
+    /// Links.
+    pub accent: String,
+    /// The page background.
+    pub background: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -96,6 +132,28 @@ fn internal(error: impl std::error::Error + Send + Sync + 'static) -> AppError {
     AppError::Internal(Box::new(error))
 }
 
+fn brand_config(brand: &Brand) -> BrandConfig {
+    let colors = &brand.colors;
+    BrandConfig {
+        name: brand.name.clone(),
+        logo_url: brand.logo_url.clone(),
+        colors: BrandColorsConfig {
+            primary: colors.primary.css(),
+            on_primary: colors.on_primary.css(),
+            accent: colors.accent.css(),
+            background: colors.background.css(),
+        },
+    }
+}
+
+/// Weak comparison (RFC 9110 §13.1.2): the opaque tags match, with or without W/.
+fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
+    let ours = etag.trim_start_matches("W/");
+    headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|wanted| {
+        wanted.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == ours)
+    })
+}
+
 /// Renders the answer of `code` (a country of the table).
 pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedConfig> {
     let table = settings.table();
@@ -131,6 +189,7 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
         },
         eu: table.is_eu(&country.code),
         special_handling: table.special_handling.get(&country.code).cloned(),
+        brand: brand_config(settings.brand()),
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;
     let digest = Sha256::digest(&body);
@@ -153,12 +212,7 @@ pub async fn get_country_config(
     let rendered = state.settings.rendered(&country).ok_or(AppError::NotFound)?;
     let etag = HeaderValue::from_str(&rendered.etag).map_err(internal)?;
     let cache = HeaderValue::from_static(CACHE_CONTROL);
-    let matches = headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|wanted| {
-        // Weak comparison (RFC 9110 §13.1.2): the opaque tags match, with or without W/.
-        let ours = rendered.etag.trim_start_matches("W/");
-        wanted.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == ours)
-    });
-    if matches {
+    if if_none_match(&headers, &rendered.etag) {
         return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache)]).into_response());
     }
     Ok((
@@ -170,4 +224,26 @@ pub async fn get_country_config(
         rendered.body.clone(),
     )
         .into_response())
+}
+
+/// The brand's logo file (SVG or PNG, read at start); 404 when the brand has none (or uses `logoUrl`).
+#[utoipa::path(get, path = "/config/v1/brand/logo", tag = "configuration",
+    responses((status = 200, content_type = "image/svg+xml",
+               description = "the logo, image/svg+xml or image/png; Cache-Control public, max-age=31536000, immutable (the configured URL is versioned); ETag"),
+              (status = 304, description = "the If-None-Match ETag is current"),
+              (status = 404, description = "no logo file is configured", body = crate::error::ApiError)))]
+pub async fn get_brand_logo(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    let logo = state.settings.brand().logo_file.as_ref().ok_or(AppError::NotFound)?;
+    let etag = HeaderValue::from_str(&logo.etag).map_err(internal)?;
+    let common = [
+        (header::ETAG, etag),
+        (header::CACHE_CONTROL, HeaderValue::from_static(LOGO_CACHE_CONTROL)),
+        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(LOGO_CSP)),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+    ];
+    if if_none_match(&headers, &logo.etag) {
+        return Ok((StatusCode::NOT_MODIFIED, common).into_response());
+    }
+    let content_type = HeaderValue::from_static(logo.content_type);
+    Ok((StatusCode::OK, [(header::CONTENT_TYPE, content_type)], common, logo.bytes.clone()).into_response())
 }

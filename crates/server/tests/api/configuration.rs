@@ -219,3 +219,82 @@ async fn order_flows_obey_their_flags_sqlite() {
     order_flows_refuse_their_calls_when_their_flags_are_off(&app).await;
     app.finish().await;
 }
+
+/// Without a `[brand]` section the configuration carries the product's own look and no name (the app
+/// shows its translated one), and there is no logo to serve.
+async fn without_a_brand_the_product_look_is_answered(app: &TestApp) {
+    let body = config(app, "us").await;
+    assert_eq!(
+        body["brand"],
+        json!({"colors": {"primary": "#111111", "onPrimary": "#ffffff", "accent": "#111111", "background": "#f5f5f5"}})
+    );
+    let (status, body) = app.get_json("/config/v1/brand/logo", None).await;
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("not-found")), "{body}");
+}
+on_both_backends!(brand_default, without_a_brand_the_product_look_is_answered);
+
+/// The shipped example (deploy/brand-example.toml): the brand is in every country's configuration (and so
+/// in its ETag), and the logo file is served with its type, a year's cache and its own ETag.
+async fn a_configured_brand_is_answered_and_its_logo_served(app: &TestApp) {
+    let response = app.get("/config/v1/gb", None).await;
+    let etag = response.headers()["etag"].to_str().expect("etag").to_owned();
+    let body: Value = response.json().await.expect("json");
+    let brand = &body["brand"];
+    assert_eq!(brand["name"], "Trailhead Outfitters");
+    assert_eq!(
+        brand["colors"],
+        json!({"primary": "#1f5135", "onPrimary": "#ffffff", "accent": "#1d5a8a", "background": "#f6f3ec"})
+    );
+    assert_eq!(config(app, "jp").await["brand"], *brand, "one brand for every country");
+    let logo_url = brand["logoUrl"].as_str().expect("logoUrl");
+    assert!(logo_url.starts_with("/config/v1/brand/logo?v="), "{logo_url}");
+
+    let plain = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    let plain_etag = plain.get("/config/v1/gb", None).await.headers()["etag"].to_str().expect("etag").to_owned();
+    plain.finish().await;
+    assert_ne!(etag, plain_etag, "the brand is part of the ETag");
+
+    let logo = app.get(logo_url, None).await;
+    assert_eq!(logo.status(), StatusCode::OK);
+    assert_eq!(logo.headers()["content-type"], "image/svg+xml");
+    assert_eq!(logo.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(logo.headers()["x-content-type-options"], "nosniff");
+    assert!(logo.headers()["content-security-policy"].to_str().is_ok_and(|csp| csp.contains("sandbox")));
+    let logo_etag = logo.headers()["etag"].to_str().expect("etag").to_owned();
+    assert!(logo_url.ends_with(logo_etag.trim_matches('"')), "the URL is versioned by the file's digest");
+    let bytes = logo.bytes().await.expect("bytes");
+    let shipped = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/brand-example-logo.svg"))
+        .expect("the example logo");
+    assert_eq!(bytes.as_ref(), shipped.as_slice());
+    let again =
+        app.client.get(app.url("/config/v1/brand/logo")).header("if-none-match", &logo_etag).send().await.expect("get");
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+}
+
+fn example_brand(settings: &mut server::config::Settings) {
+    settings.config_file = Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/brand-example.toml").into());
+}
+
+mod brand_configured {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        let options = Options { configure: Some(example_brand), ..Options::default() };
+        let app = spawn_app_with(Backend::Sqlite, options).await;
+        a_configured_brand_is_answered_and_its_logo_served(&app).await;
+        app.finish().await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        if postgres_admin_url().is_none() {
+            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+            return;
+        }
+        let options = Options { configure: Some(example_brand), ..Options::default() };
+        let app = spawn_app_with(Backend::Postgres, options).await;
+        a_configured_brand_is_answered_and_its_logo_served(&app).await;
+        app.finish().await;
+    }
+}

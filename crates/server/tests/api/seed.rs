@@ -87,7 +87,7 @@ async fn seeding_is_deterministic_and_covers_every_status_type_and_market(app: &
     assert!(cards > 0);
 
     // The demo sign-in and a README guest order work through the API.
-    let (status, _) = app
+    let (status, signed_in) = app
         .post_json(
             "/auth/v1/token",
             &serde_json::json!({"email": "shopper@example.com", "password": "orders-demo"}),
@@ -97,5 +97,30 @@ async fn seeding_is_deterministic_and_covers_every_status_type_and_market(app: &
     assert_eq!(status, StatusCode::OK);
     let (status, _) = app.get_json("/orders/history/v1/C00000000001?filter=email(guest@example.com)", None).await;
     assert_eq!(status, StatusCode::OK);
+
+    // The README's modal orders (seed/modals.rs): what each modal needs is in the order view.
+    let token = signed_in["accessToken"].as_str().expect("accessToken");
+    let (status, tracked) = app.get_json("/orders/history/v1/C00000000201", Some(token)).await;
+    assert_eq!(status, StatusCode::OK, "{tracked}");
+    let links: Vec<&str> = tracked["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .filter_map(|group| group["actions"]["trackShipment"]["webLink"].as_str())
+        .collect();
+    assert_eq!(links.len(), 2, "two shipments to track: {tracked}");
+    assert!(links.iter().any(|l| l.contains("/ups/")) && links.iter().any(|l| l.contains("/fedex/")), "{links:?}");
+    let (_, returned) = app.get_json("/orders/history/v1/C00000000202", Some(token)).await;
+    let mut return_ids: Vec<&str> = returned["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .flat_map(|group| group["orderItems"].as_array().into_iter().flatten())
+        .filter_map(|item| item["actions"]["viewReturn"]["returnOrderId"].as_str())
+        .collect();
+    return_ids.sort_unstable();
+    assert_eq!(return_ids, ["R00000000202", "R00000000203"], "{returned}");
+    let (_, abroad) = app.get_json("/orders/history/v1/C00000000204", Some(token)).await;
+    assert_eq!(abroad["country"], "GB");
 }
 on_both_backends!(seed_data, seeding_is_deterministic_and_covers_every_status_type_and_market);

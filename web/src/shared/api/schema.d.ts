@@ -164,6 +164,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/v1/brand/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's logo file (SVG or PNG, read at start); 404 when the brand has none (or uses `logoUrl`). */
+        get: operations["get_brand_logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/v1/{country}": {
         parameters: {
             query?: never;
@@ -1128,6 +1145,25 @@ export interface components {
             height: number;
             value: string;
         };
+        /** @description `#rrggbb` colours; without a brand, the product's own. */
+        BrandColorsConfig: {
+            /** @description Links. */
+            accent: string;
+            /** @description The page background. */
+            background: string;
+            /** @description Text on `primary`, at least 4.5:1 against it. */
+            onPrimary: string;
+            /** @description Buttons (and the header of a configured brand). */
+            primary: string;
+        };
+        /** @description The retailer's brand for the header (the same in every country). */
+        BrandConfig: {
+            colors: components["schemas"]["BrandColorsConfig"];
+            /** @description The logo: our `/config/v1/brand/logo?v=...` for a configured file, or the configured https URL. */
+            logoUrl?: string | null;
+            /** @description The brand's name; absent when none is configured (the app shows its own, translated, name). */
+            name?: string | null;
+        };
         CancelBody: {
             request: components["schemas"]["CancelRequestFields"];
             sourceOfRequest?: string | null;
@@ -1237,6 +1273,7 @@ export interface components {
         };
         /** @description The configuration of one country. */
         CountryConfig: {
+            brand: components["schemas"]["BrandConfig"];
             /** @description The country answered (lower case): the one asked for, or the default country for an unknown code. */
             country: string;
             /** @description In the spec's EU list. */
@@ -2952,6 +2989,42 @@ export interface operations {
             };
             /** @description no-pricing-info: unknown sku or no price here */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_brand_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the logo, image/svg+xml or image/png; Cache-Control public, max-age=31536000, immutable (the configured URL is versioned); ETag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            /** @description the If-None-Match ETag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no logo file is configured */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

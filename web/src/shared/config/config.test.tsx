@@ -7,6 +7,7 @@ import type { CountryConfig } from './country-config';
 import { defaultFlags, flagsFrom } from './flags';
 
 const SITE = 'https://help.example.com';
+const PRODUCT_COLORS = { primary: '#111111', onPrimary: '#ffffff', accent: '#111111', background: '#f5f5f5' };
 
 function countryConfig(country: string, flags: Record<string, boolean> = {}): CountryConfig {
   return {
@@ -35,6 +36,7 @@ function countryConfig(country: string, flags: Record<string, boolean> = {}): Co
       howToReturn: { en: `${SITE}/${country}/help/a/returns-policy` },
       phone: '+18005550100',
     },
+    brand: { colors: PRODUCT_COLORS },
   };
 }
 
@@ -104,6 +106,50 @@ describe('configuration from the server', () => {
       `${SITE}/ca/help/a/returns-policy`,
     );
     expect(card.getByRole('link', { name: 'Appelez-nous : +18005550100' })).toHaveAttribute('href', 'tel:+18005550100');
+  });
+});
+
+describe('the brand', () => {
+  const branded = {
+    name: 'Trailhead Outfitters',
+    logoUrl: '/config/v1/brand/logo?v=abc123',
+    colors: { primary: '#1f5135', onPrimary: '#ffffff', accent: '#1d5a8a', background: '#f6f3ec' },
+  };
+  const root = document.documentElement;
+  const property = (name: string) => root.style.getPropertyValue(name);
+
+  it('shows the logo named by the brand and the name, sets the colours on the root and titles the page', async () => {
+    mockFetch([configRoute({ ...countryConfig('gb'), brand: branded })]);
+    renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+    const home = await screen.findByRole('link', { name: 'Trailhead Outfitters' });
+    const logo = within(home).getByRole('img', { name: 'Trailhead Outfitters' });
+    expect(logo).toHaveAttribute('src', branded.logoUrl);
+    // The box is reserved before the image arrives.
+    expect(logo).toHaveAttribute('width', '40');
+    expect(logo).toHaveAttribute('height', '40');
+    expect(home).toHaveTextContent('Trailhead Outfitters');
+    await waitFor(() => expect(property('--color-primary')).toBe('#1f5135'));
+    expect(property('--color-on-primary')).toBe('#ffffff');
+    expect(property('--color-accent')).toBe('#1d5a8a');
+    expect(property('--color-page')).toBe('#f6f3ec');
+    expect(root).toHaveAttribute('data-brand');
+    await waitFor(() => expect(document.title).toBe('Check Your Gift Card Balance | Trailhead Outfitters | GB'));
+  });
+
+  it('without a brand keeps the product name and look, and refuses values that are not colours', async () => {
+    mockFetch([
+      configRoute({
+        ...countryConfig('gb'),
+        brand: { colors: { ...PRODUCT_COLORS, accent: 'red; background: url(x)' } },
+      }),
+    ]);
+    renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+    const home = await screen.findByRole('link', { name: 'Orders' });
+    expect(within(home).queryByRole('img')).not.toBeInTheDocument();
+    await waitFor(() => expect(property('--color-primary')).toBe('#111111'));
+    expect(property('--color-accent')).toBe('');
+    expect(root).not.toHaveAttribute('data-brand');
+    await waitFor(() => expect(document.title).toBe('Check Your Gift Card Balance | GB'));
   });
 });
 

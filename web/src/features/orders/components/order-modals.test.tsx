@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
 import { order, orderItem } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
@@ -159,6 +159,63 @@ describe('order country mismatch modal', () => {
       'href',
       '/de/orders/sales/C0012345678',
     );
+  });
+
+  it('once dismissed, stays closed for that order and route country for the session', async () => {
+    serve(order({ country: 'JP' }));
+    const first = renderApp('/gb/orders/sales/C0012345678', { member: true });
+    const dialog = await first.findByRole('dialog', { name: 'This order is from another country' });
+    await first.user.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    first.unmount();
+
+    // A reload in the same session: the order page opens without the modal.
+    const again = renderApp('/gb/orders/sales/C0012345678', { member: true });
+    await again.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    again.unmount();
+
+    // Under another route country it is another question: the modal shows.
+    renderApp('/de/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    cleanup();
+
+    // A new session (storage emptied) shows it again.
+    sessionStorage.clear();
+    renderApp('/gb/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('Escape dismisses too, and storage that throws only means it shows again', async () => {
+    serve(order({ country: 'JP' }));
+    // Only the dismissal's own key fails: the session (signed-in member) lives in the same storage.
+    const getItem = sessionStorage.getItem.bind(sessionStorage);
+    const setItem = sessionStorage.setItem.bind(sessionStorage);
+    const ours = (key: string) => key.startsWith('orders.mismatchDismissed.');
+    const writes = vi.spyOn(Storage.prototype, 'setItem').mockImplementation((key, value) => {
+      if (ours(key)) throw new DOMException('full', 'QuotaExceededError');
+      setItem(key, value);
+    });
+    const reads = vi.spyOn(Storage.prototype, 'getItem').mockImplementation((key) => {
+      if (ours(key)) throw new DOMException('denied', 'SecurityError');
+      return getItem(key);
+    });
+    const first = renderApp('/gb/orders/sales/C0012345678', { member: true });
+    await first.findByRole('dialog');
+    await first.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+    first.unmount();
+    renderApp('/gb/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    writes.mockRestore();
+    reads.mockRestore();
+  });
+
+  it('stays closed when the flag turns the modal off', async () => {
+    serve(order({ country: 'JP' }));
+    renderApp('/gb/orders/sales/C0012345678', { member: true, flags: { enableOrderMismatchModal: false } });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stays closed when the order is from the route country', async () => {

@@ -7,6 +7,8 @@ import { paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
+import { useFlags } from '@/shared/config/flags';
+import { mismatchDismissed, rememberMismatchDismissed } from '../model/mismatch-dismissal';
 import { statusMessageKey } from '../model/status';
 
 export interface TrackedShipment {
@@ -74,11 +76,20 @@ const itemTitles = (items: readonly OrderItem[]) => (
 export function OrderModals({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const [open, setOpen] = useState<'track' | 'returns' | null>(null);
-  const [mismatchDismissed, setMismatchDismissed] = useState(false);
+  const { enableOrderMismatchModal } = useFlags();
+  // A dismissal earlier in this browser session keeps it closed; the state also covers storage that fails.
+  const sessionKey = `${order.orderNumber}/${locale.country}`;
+  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  const dismissed = dismissedKey === sessionKey || mismatchDismissed(order.orderNumber, locale.country);
   const shipments = trackedShipments(order);
   const returns = returnsOfOrder(order);
   const orderCountry = order.country.trim().toUpperCase();
-  const mismatch = /^[A-Z]{2}$/.test(orderCountry) && orderCountry !== locale.country && !mismatchDismissed;
+  const mismatch =
+    enableOrderMismatchModal && /^[A-Z]{2}$/.test(orderCountry) && orderCountry !== locale.country && !dismissed;
+  const dismissMismatch = () => {
+    rememberMismatchDismissed(order.orderNumber, locale.country);
+    setDismissedKey(sessionKey);
+  };
   const close = () => {
     setOpen(null);
   };
@@ -170,17 +181,10 @@ export function OrderModals({ order }: { order: OrderDetail }) {
       {mismatch && open === null && (
         <Dialog
           title={t('orders.modals.country.title')}
-          onDismiss={() => {
-            setMismatchDismissed(true);
-          }}
+          onDismiss={dismissMismatch}
           actions={
             <>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setMismatchDismissed(true);
-                }}
-              >
+              <Button variant="secondary" onClick={dismissMismatch}>
                 {t('orders.modals.country.stay')}
               </Button>
               <a className="button button--primary" href={orderCountryHref(order)}>

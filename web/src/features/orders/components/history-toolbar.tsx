@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
@@ -40,7 +40,7 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
   // A year from a shared link stays selectable even when the list of years does not hold it.
   const yearOptions = filters.year && !years.includes(Number(filters.year)) ? [Number(filters.year), ...years] : years;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = draft.trim();
     if (q && !isOrderNumberFragment(q)) {

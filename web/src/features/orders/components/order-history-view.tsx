@@ -54,7 +54,7 @@ function useUrlFilters(kind: HistoryKind): [HistoryFilters, (filters: HistoryFil
 }
 
 /** The years to offer: the first page's `orderYears`, kept while another filter's first page loads. */
-function useOrderYears(years: readonly number[] | undefined): readonly number[] {
+function useOrderYears(years: readonly number[] | null | undefined): readonly number[] {
   const [known, setKnown] = useState<readonly number[]>([]);
   if (years && years.join() !== known.join()) setKnown(years);
   return years ?? known;

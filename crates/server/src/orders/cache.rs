@@ -34,7 +34,11 @@ enum Key {
     Order(String),
     /// `list` names the list and everything else its body depends on (order type, gift cards, filters,
     /// time zone).
-    History { upm_id: String, list: String, anchor: Option<String> },
+    History {
+        upm_id: String,
+        list: String,
+        anchor: Option<String>,
+    },
 }
 
 /// The orders a cached history page was selected from (the one after the page too), with their versions.
@@ -204,6 +208,18 @@ mod tests {
         assert!(cache.history("m1", "SALES_ORDER", None).is_none());
         assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());
         assert!(cache.history("m2", "SALES_ORDER", None).is_some());
+    }
+
+    #[test]
+    fn history_pages_of_other_filters_or_time_zones_are_kept_apart() {
+        let cache = ResponseCache::new(1 << 20);
+        let list = "filter=orderType(SALES_ORDER)|false|UTC";
+        cache.put_history("m1", list, None, Bytes::from_static(b"all"), Stamp::default());
+        assert!(
+            cache.history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None).is_none()
+        );
+        assert!(cache.history("m1", "filter=orderType(SALES_ORDER)|false|America/New_York", None).is_none());
+        assert_eq!(cache.history("m1", list, None).map(|(body, _)| body), Some(Bytes::from_static(b"all")));
     }
 
     #[test]

@@ -199,7 +199,8 @@ impl HistoryQuery<'_> {
     /// another page follows) and its values. Every condition but the status stays on the member's index
     /// range: the year is an `order_date` range, the number a test on the indexed column.
     fn selection(&self) -> (String, Vec<Bind>) {
-        let mut binds = vec![Bind::Text(self.upm_id.to_owned()), Bind::Text(self.filters.order_type.as_str().to_owned())];
+        let mut binds =
+            vec![Bind::Text(self.upm_id.to_owned()), Bind::Text(self.filters.order_type.as_str().to_owned())];
         if !self.filters.narrows() {
             if let Some(anchor) = self.anchor {
                 binds.push(Bind::Int(anchor.order_date));

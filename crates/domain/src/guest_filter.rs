@@ -29,10 +29,16 @@ pub enum FilterError {
 /// Longest phone filter: a 3-digit country code plus a 16-digit subscriber number.
 const MAX_PHONE_FILTER_DIGITS: usize = 3 + contact::PHONE_MAX_DIGITS;
 
-pub fn parse_filter(text: &str) -> Result<Filter, FilterError> {
+/// `name(value)` split into its name (trimmed) and value; every filter is written this way.
+pub fn split_filter(text: &str) -> Result<(&str, &str), FilterError> {
     let (name, rest) = text.split_once('(').ok_or(FilterError::Malformed)?;
     let value = rest.strip_suffix(')').ok_or(FilterError::Malformed)?;
-    match name.trim() {
+    Ok((name.trim(), value))
+}
+
+pub fn parse_filter(text: &str) -> Result<Filter, FilterError> {
+    let (name, value) = split_filter(text)?;
+    match name {
         "email" => {
             let email = contact::normalize_email(value);
             if contact::is_valid_email(&email) { Ok(Filter::Email(email)) } else { Err(FilterError::InvalidEmail) }

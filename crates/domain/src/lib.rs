@@ -3,7 +3,7 @@
 //! Each module is named after the rule it holds so a reader finds a spec rule by its name:
 //! `status` (raw-to-simple status tables), `groups` (shipment display order), `money`
 //! (minor units and currencies), `order_number`, `contact` (e-mail and phone rules),
-//! `guest_filter` (the guest `filter=` query), `totals` (the price summary of an order).
+//! `guest_filter` (the guest `filter=` query), `history_filter` (the member history's filters), `totals` (the price summary of an order).
 
 pub mod access;
 pub mod actions;
@@ -16,6 +16,7 @@ pub mod einvoice;
 pub mod gift_card;
 pub mod groups;
 pub mod guest_filter;
+pub mod history_filter;
 pub mod money;
 pub mod order_number;
 pub mod order_type;

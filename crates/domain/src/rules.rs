@@ -9,6 +9,10 @@ use regex::Regex;
 /// Order ID (spec 000 §5): 4 to 32 letters or digits.
 pub const ORDER_NUMBER_PATTERN: &str = r"^[A-Za-z0-9]{4,32}$";
 
+/// Order-number fragment for finding an order in the history: 4 to 20 letters or digits (shoppers type
+/// the last digits, or the whole number).
+pub const ORDER_NUMBER_FRAGMENT_PATTERN: &str = r"^[A-Za-z0-9]{4,20}$";
+
 /// E-mail (spec 000 §5): a local part of letters, digits and the RFC 5322 specials in dot-separated
 /// atoms, `@`, and a domain name (labels of letters, digits and inner hyphens; an alphabetic top-level
 /// label of 2 or more) or a bracketed IPv4 address.
@@ -31,6 +35,7 @@ pub const EINVOICE_TITLE_MAX_CHARS: usize = 100;
 static TAXPAYER_ID: LazyLock<Regex> = LazyLock::new(|| compile(TAXPAYER_ID_PATTERN));
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| compile(EMAIL_PATTERN));
 static ORDER_NUMBER: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_PATTERN));
+static ORDER_NUMBER_FRAGMENT: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_FRAGMENT_PATTERN));
 
 fn compile(pattern: &str) -> Regex {
     // The patterns are constants checked by the tests below; an invalid one is a build defect.
@@ -50,12 +55,17 @@ pub fn is_order_number(text: &str) -> bool {
     ORDER_NUMBER.is_match(text)
 }
 
+pub fn is_order_number_fragment(text: &str) -> bool {
+    ORDER_NUMBER_FRAGMENT.is_match(text)
+}
+
 /// The TypeScript module the web app imports.
 pub fn typescript_module() -> String {
     let literal = |pattern: &str| format!("new RegExp({})", serde_json_string(pattern));
     format!(
         "// Written from crates/domain/src/rules.rs by `UPDATE_RULES=1 cargo test -p domain rules`; do not edit.\n\
          export const ORDER_NUMBER_PATTERN = {};\n\
+         export const ORDER_NUMBER_FRAGMENT_PATTERN = {};\n\
          export const EMAIL_PATTERN = {};\n\
          export const EMAIL_MAX_LENGTH = {EMAIL_MAX_LENGTH};\n\
          export const PHONE_PATTERN = {};\n\
@@ -63,6 +73,7 @@ pub fn typescript_module() -> String {
          export const TAXPAYER_ID_PATTERN = {};\n\
          export const EINVOICE_TITLE_MAX_CHARS = {EINVOICE_TITLE_MAX_CHARS};\n",
         literal(ORDER_NUMBER_PATTERN),
+        literal(ORDER_NUMBER_FRAGMENT_PATTERN),
         literal(EMAIL_PATTERN),
         literal(PHONE_PATTERN),
         literal(PHONE_INPUT_PATTERN),
@@ -90,7 +101,14 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles() {
-        for pattern in [ORDER_NUMBER_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PHONE_INPUT_PATTERN, TAXPAYER_ID_PATTERN] {
+        for pattern in [
+            ORDER_NUMBER_PATTERN,
+            ORDER_NUMBER_FRAGMENT_PATTERN,
+            EMAIL_PATTERN,
+            PHONE_PATTERN,
+            PHONE_INPUT_PATTERN,
+            TAXPAYER_ID_PATTERN,
+        ] {
             assert!(Regex::new(pattern).is_ok(), "{pattern}");
         }
     }
@@ -122,6 +140,16 @@ mod tests {
         assert!(is_order_number("C0012345678"));
         assert!(!is_order_number("C01"));
         assert!(!is_order_number("C-0012345678"));
+    }
+
+    #[test]
+    fn order_number_fragments_are_four_to_twenty_letters_or_digits() {
+        for good in ["0042", "c0012345", "C0012345678901234567"] {
+            assert!(is_order_number_fragment(good), "{good}");
+        }
+        for bad in ["042", "C00123456789012345678", "C001-23", "c 0012", "%0012", ""] {
+            assert!(!is_order_number_fragment(bad), "{bad}");
+        }
     }
 
     #[test]

@@ -229,6 +229,68 @@ pub fn raw_statuses(order_type: OrderType) -> impl Iterator<Item = (&'static str
     table.iter().flat_map(|(status, names)| names.iter().map(move |name| (*name, *status)))
 }
 
+/// The status choices of the history filter (`filter=status(<group>)`): each covers some simple statuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StatusGroup {
+    InProgress,
+    Delivered,
+    Cancelled,
+    Returned,
+}
+
+impl StatusGroup {
+    pub const ALL: [StatusGroup; 4] = [Self::InProgress, Self::Delivered, Self::Cancelled, Self::Returned];
+
+    /// The name in `filter=status(<name>)`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::InProgress => "inProgress",
+            Self::Delivered => "delivered",
+            Self::Cancelled => "cancelled",
+            Self::Returned => "returned",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|group| group.as_str() == text)
+    }
+
+    pub fn contains(self, status: SimpleStatus) -> bool {
+        use SimpleStatus::*;
+        match self {
+            Self::InProgress => matches!(
+                status,
+                Ordered
+                    | OrderConfirmed
+                    | PaymentPending
+                    | PreparingShipment
+                    | Shipped
+                    | ReadyForPickUp
+                    | CancellationPending
+            ),
+            Self::Delivered => matches!(status, Delivered | PickedUp),
+            Self::Cancelled => status == Cancelled,
+            Self::Returned => {
+                matches!(status, ReturnCreated | ReturnDenied | ReturnInProcess | ReturnCompleted | ReturnedToStore)
+            }
+        }
+    }
+
+    /// The raw statuses (normalized: lower case, single spaces) that map, on an order of `order_type`, to a
+    /// simple status of this group. The history query filters lines with these, so the mapping tables stay
+    /// the one place that says what a raw status means.
+    pub fn raw_names(self, order_type: OrderType) -> Vec<&'static str> {
+        raw_statuses(order_type).filter(|(_, status)| self.contains(*status)).map(|(name, _)| name).collect()
+    }
+}
+
+/// What the history query's SQL does to a stored raw status before comparing it with `StatusGroup::raw_names`:
+/// `replace(replace(lower(status), '-', ' '), '_', ' ')`. (It does not trim or collapse spaces as
+/// `normalize_raw_status` does: statuses with stray spaces are not found by the filter.)
+pub fn sql_normalized_raw_status(raw: &str) -> String {
+    raw.to_lowercase().replace(['-', '_'], " ")
+}
+
 /// The status shown for a line: an early line of an order whose payment is on hold (`paymentHoldFlag`,
 /// deferred payment) shows as payment pending instead of ordered.
 pub fn displayed_status(status: SimpleStatus, payment_hold: bool) -> SimpleStatus {
@@ -462,5 +524,61 @@ mod tests {
             assert_eq!(displayed_status(status, hold), expected, "{} hold={hold}", status.as_str());
         }
         assert_eq!(status_color(PaymentPending), StatusColor::Warning);
+    }
+
+    #[test]
+    fn the_status_groups_cover_the_brief() {
+        let inside: Vec<Vec<SimpleStatus>> = StatusGroup::ALL
+            .iter()
+            .map(|group| SimpleStatus::ALL.into_iter().filter(|status| group.contains(*status)).collect())
+            .collect();
+        assert_eq!(
+            inside[0],
+            [CancellationPending, Ordered, OrderConfirmed, ReadyForPickUp, PreparingShipment, Shipped, PaymentPending]
+        );
+        assert_eq!(inside[1], [Delivered, PickedUp]);
+        assert_eq!(inside[2], [Cancelled]);
+        assert_eq!(inside[3], [ReturnCreated, ReturnDenied, ReturnInProcess, ReturnCompleted, ReturnedToStore]);
+        assert!(StatusGroup::ALL.iter().all(|group| !group.contains(Unknown)));
+        for group in StatusGroup::ALL {
+            assert_eq!(StatusGroup::parse(group.as_str()), Some(group));
+        }
+        assert_eq!(StatusGroup::parse("InProgress"), None, "names are exact");
+    }
+
+    /// The SQL filter (the normalized stored status IN the group's raw names) and the Rust mapping agree for
+    /// every raw name of both tables, however the order system writes it.
+    #[test]
+    fn the_sql_lists_and_the_mapping_table_agree_for_every_raw_name() {
+        for order_type in OrderType::ALL {
+            for group in StatusGroup::ALL {
+                let names = group.raw_names(order_type);
+                assert!(names.iter().all(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == ' ')));
+                for (raw, _) in raw_statuses(order_type) {
+                    let variants = [
+                        raw.to_owned(),
+                        raw.to_uppercase().replace(' ', "_"),
+                        raw.replace(' ', "-"),
+                        raw.split(' ').map(capitalized).collect::<Vec<_>>().join(" "),
+                    ];
+                    for variant in variants {
+                        let by_rust = group.contains(simple_status(order_type, &variant));
+                        let by_sql = names.contains(&sql_normalized_raw_status(&variant).as_str());
+                        assert_eq!(by_rust, by_sql, "{order_type:?} {group:?} {variant:?}");
+                    }
+                }
+            }
+        }
+        assert!(StatusGroup::Returned.raw_names(OrderType::SalesOrder).contains(&"returned at store"));
+        assert!(StatusGroup::Cancelled.raw_names(OrderType::SalesOrder).contains(&"pending cancel"));
+        assert!(
+            !StatusGroup::Cancelled.raw_names(OrderType::ReturnOrder).contains(&"cancelled"),
+            "a cancelled return order is a completed return"
+        );
+    }
+
+    fn capitalized(word: &str) -> String {
+        let mut chars = word.chars();
+        chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
     }
 }

@@ -54,12 +54,15 @@ impl Caller {
     }
 }
 
-/// The `filter` query values, comma-separated or repeated.
+/// The `filter` query values, comma-separated or repeated, trimmed.
+pub fn filter_values(query: &QueryPairs) -> impl Iterator<Item = &str> {
+    query.all("filter").flat_map(|value| value.split(',').map(str::trim).filter(|part| !part.is_empty()))
+}
+
+/// The `filter` query values read as guest (and order type) filters.
 pub fn filters(query: &QueryPairs) -> AppResult<Vec<Filter>> {
-    query
-        .all("filter")
-        .flat_map(|value| value.split(',').filter(|part| !part.trim().is_empty()))
-        .map(|part| parse_filter(part.trim()).map_err(|error| AppError::InvalidFilter(error.to_string())))
+    filter_values(query)
+        .map(|part| parse_filter(part).map_err(|error| AppError::InvalidFilter(error.to_string())))
         .collect()
 }
 

@@ -5,10 +5,10 @@
 //! (bumped by every write, `orders::store`) and served only when the version that the access check read
 //! from the database (one indexed row, `access.rs`) is the same: a write through another process is seen
 //! at once, and access is never decided from the cache. A write through this process also drops the
-//! entry at once. A history page is cached with the (order number, version) of the orders on it and
-//! served only after one query finds them all still the member's at those versions: an order that moved
-//! to someone else or changed is never served from another process's copy. (An order added to the member
-//! through another process appears when the page expires, within the spec's 10 minutes.)
+//! entry at once. A history page is cached with the (order number, version) of the orders the page query
+//! selected and served only after the same selection (its WHERE, anchor and limit, without the lines)
+//! finds exactly those at those versions: an order that another process added to the member, moved to
+//! someone else, changed, or made (no longer) match the page's filters is never served from a stale copy.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -32,10 +32,16 @@ pub enum CachedOrder {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
     Order(String),
-    History { upm_id: String, order_type: &'static str, anchor: Option<String> },
+    /// `list` names the list and everything else its body depends on (order type, gift cards, filters,
+    /// time zone).
+    History {
+        upm_id: String,
+        list: String,
+        anchor: Option<String>,
+    },
 }
 
-/// The orders on a cached history page, with the versions the page was rendered from.
+/// The orders a cached history page was selected from (the one after the page too), with their versions.
 pub type Stamp = std::sync::Arc<Vec<(String, i64)>>;
 
 enum Value {
@@ -63,7 +69,7 @@ pub struct ResponseCache {
 fn value_size(key: &Key, value: &Value) -> usize {
     let key_size = match key {
         Key::Order(number) => number.len(),
-        Key::History { upm_id, anchor, .. } => upm_id.len() + anchor.as_ref().map_or(0, String::len),
+        Key::History { upm_id, list, anchor } => upm_id.len() + list.len() + anchor.as_ref().map_or(0, String::len),
     };
     let body = match value {
         Value::Order(CachedOrder::Found { body, .. }) => body.len(),
@@ -145,16 +151,16 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
     }
 
-    pub fn history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>) -> Option<(Bytes, Stamp)> {
-        let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
+    pub fn history(&self, upm_id: &str, list: &str, anchor: Option<&str>) -> Option<(Bytes, Stamp)> {
+        let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
             Value::History(body, stamp) => Some((body, stamp)),
             Value::Order(_) => None,
         }
     }
 
-    pub fn put_history(&self, upm_id: &str, order_type: &'static str, anchor: Option<&str>, body: Bytes, stamp: Stamp) {
-        let key = Key::History { upm_id: upm_id.to_owned(), order_type, anchor: anchor.map(str::to_owned) };
+    pub fn put_history(&self, upm_id: &str, list: &str, anchor: Option<&str>, body: Bytes, stamp: Stamp) {
+        let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
         self.put(key, Value::History(body, stamp), FRESHNESS);
     }
 
@@ -202,6 +208,18 @@ mod tests {
         assert!(cache.history("m1", "SALES_ORDER", None).is_none());
         assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());
         assert!(cache.history("m2", "SALES_ORDER", None).is_some());
+    }
+
+    #[test]
+    fn history_pages_of_other_filters_or_time_zones_are_kept_apart() {
+        let cache = ResponseCache::new(1 << 20);
+        let list = "filter=orderType(SALES_ORDER)|false|UTC";
+        cache.put_history("m1", list, None, Bytes::from_static(b"all"), Stamp::default());
+        assert!(
+            cache.history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None).is_none()
+        );
+        assert!(cache.history("m1", "filter=orderType(SALES_ORDER)|false|America/New_York", None).is_none());
+        assert_eq!(cache.history("m1", list, None).map(|(body, _)| body), Some(Bytes::from_static(b"all")));
     }
 
     #[test]

@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use domain::history_filter::{self, HistoryFilters};
+
 use super::routes::HISTORY_PAGE_ORDERS;
 use super::store::{self, StoredOrder};
 use crate::access::{ORDER_FACTS_BUSY_COLUMN, OrderFacts};
@@ -89,32 +91,33 @@ pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Opt
     Ok(Some(OrderWithReturns { order, version, returns_by_sku, facts }))
 }
 
-/// Whether the orders of a cached history page are all still `upm_id`'s, at the versions it was made from.
-pub async fn page_is_current(db: &Db, upm_id: &str, stamp: &[(String, i64)]) -> AppResult<bool> {
-    if stamp.is_empty() {
-        return Ok(true);
-    }
-    let placeholders: Vec<String> = (2..=stamp.len() + 1).map(|n| format!("${n}")).collect();
-    let sql = format!(
-        "SELECT order_number, version FROM orders WHERE upm_id = $1 AND order_number IN ({})",
-        placeholders.join(", ")
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id);
-    for (number, _) in stamp {
-        query = query.bind(number.as_str());
-    }
-    let rows = query.fetch_all(&db.pool).await?;
+/// Whether a cached history page is still what the page query would select: the same orders (and the
+/// one after them, which decides `pages.next`) at the same versions. One query with the page query's
+/// WHERE, anchor and limit, on the `orders_member_history` index range and without the lines, so an
+/// order that another process added, changed, moved away or made (no longer) match a filter is seen at once.
+pub async fn page_is_current(db: &Db, page: &HistoryQuery<'_>, stamp: &[(String, i64)]) -> AppResult<bool> {
+    static FIRST: LazyLock<String> = LazyLock::new(|| stamp_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
+    static LATER: LazyLock<String> = LazyLock::new(|| stamp_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
+    let (selection, binds) = page.selection();
+    let sql = match (page.is_common_shape(), page.anchor.is_some()) {
+        (true, false) => Cow::Borrowed(FIRST.as_str()),
+        (true, true) => Cow::Borrowed(LATER.as_str()),
+        (false, _) => Cow::Owned(stamp_sql(&selection)),
+    };
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(&db.pool).await?;
     if rows.len() != stamp.len() {
         return Ok(false);
     }
-    for row in rows {
-        let number: String = row.try_get("order_number")?;
-        let version: i64 = row.try_get("version")?;
-        if !stamp.iter().any(|(n, v)| *n == number && *v == version) {
+    for (row, (number, version)) in rows.iter().zip(stamp) {
+        if row.try_get::<String, _>("order_number")? != *number || row.try_get::<i64, _>("version")? != *version {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+fn stamp_sql(selection: &str) -> String {
+    format!("SELECT order_number, version FROM orders {selection}")
 }
 
 pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> {
@@ -142,17 +145,113 @@ pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> 
     }))
 }
 
-fn history_sql(keyset: bool, page_orders: usize) -> String {
+/// What a history page selects: the member's orders of one type, narrowed by the filters, after the
+/// anchor, newest first. The page query and the cached page's check (`page_is_current`) both select with it.
+pub struct HistoryQuery<'a> {
+    pub upm_id: &'a str,
+    pub filters: &'a HistoryFilters,
+    /// The `order_date` range of the year filter (its year in the caller's time zone).
+    pub year_range: Option<(i64, i64)>,
+    pub anchor: Option<&'a Anchor>,
+    pub page_orders: usize,
+}
+
+/// A value bound to a history statement, in the order of its `$n`.
+enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    binds: Vec<Bind>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    for bind in binds {
+        query = match bind {
+            Bind::Text(text) => query.bind(text),
+            Bind::Int(number) => query.bind(number),
+        };
+    }
+    query
+}
+
+/// The stored status as `domain::status::sql_normalized_raw_status` reads it (the domain's test proves
+/// the group lists and the mapping table agree under this normalization).
+const NORMALIZED_LINE_STATUS: &str = "replace(replace(lower(fl.status), '-', ' '), '_', ' ')";
+
+/// `WHERE ... ORDER BY ... LIMIT` of an unfiltered page (the statement texts built once).
+fn unfiltered_selection(keyset: bool, page_orders: usize) -> String {
     // A row-value comparison is one index range on both databases (an OR of two conditions is not on PostgreSQL).
-    let keyset = if keyset { "AND (order_date, order_number) < ($3, $4)" } else { "" };
+    let keyset = if keyset { "AND (order_date, order_number) < ($3, $4) " } else { "" };
+    format!(
+        "WHERE upm_id = $1 AND order_type = $2 {keyset}ORDER BY order_date DESC, order_number DESC LIMIT {}",
+        page_orders + 1
+    )
+}
+
+impl HistoryQuery<'_> {
+    /// An unfiltered page of the route's size: its statements are built once.
+    fn is_common_shape(&self) -> bool {
+        self.page_orders == HISTORY_PAGE_ORDERS && !self.filters.narrows()
+    }
+
+    /// The `WHERE ... ORDER BY ... LIMIT` on `orders` (one more order than the page, to know whether
+    /// another page follows) and its values. Every condition but the status stays on the member's index
+    /// range: the year is an `order_date` range, the number a test on the indexed column.
+    fn selection(&self) -> (String, Vec<Bind>) {
+        let mut binds =
+            vec![Bind::Text(self.upm_id.to_owned()), Bind::Text(self.filters.order_type.as_str().to_owned())];
+        if !self.filters.narrows() {
+            if let Some(anchor) = self.anchor {
+                binds.push(Bind::Int(anchor.order_date));
+                binds.push(Bind::Text(anchor.order_number.clone()));
+            }
+            return (unfiltered_selection(self.anchor.is_some(), self.page_orders), binds);
+        }
+        let next = |binds: &mut Vec<Bind>, bind: Bind| {
+            binds.push(bind);
+            format!("${}", binds.len())
+        };
+        let mut sql = String::from("WHERE upm_id = $1 AND order_type = $2");
+        if let Some(anchor) = self.anchor {
+            let date = next(&mut binds, Bind::Int(anchor.order_date));
+            let number = next(&mut binds, Bind::Text(anchor.order_number.clone()));
+            sql.push_str(&format!(" AND (order_date, order_number) < ({date}, {number})"));
+        }
+        if let Some((start, end)) = self.year_range {
+            let start = next(&mut binds, Bind::Int(start));
+            let end = next(&mut binds, Bind::Int(end));
+            sql.push_str(&format!(" AND order_date >= {start} AND order_date < {end}"));
+        }
+        if let Some(fragment) = &self.filters.order_number {
+            // The fragment is letters and digits only (checked by the filter parser): no LIKE wildcards in it.
+            let pattern = next(&mut binds, Bind::Text(format!("%{fragment}%")));
+            sql.push_str(&format!(" AND lower(order_number) LIKE {pattern}"));
+        }
+        if let Some(group) = self.filters.status {
+            let names: Vec<String> = group
+                .raw_names(self.filters.order_type)
+                .into_iter()
+                .map(|name| next(&mut binds, Bind::Text(name.to_owned())))
+                .collect();
+            // A group with no raw name on this order type matches nothing (`IN ()` is not valid SQL).
+            let list = if names.is_empty() { "NULL".to_owned() } else { names.join(", ") };
+            sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM order_lines fl WHERE fl.order_number = orders.order_number \
+                 AND {NORMALIZED_LINE_STATUS} IN ({list}))"
+            ));
+        }
+        sql.push_str(&format!(" ORDER BY order_date DESC, order_number DESC LIMIT {}", self.page_orders + 1));
+        (sql, binds)
+    }
+}
+
+fn history_sql(selection: &str) -> String {
     format!(
         "SELECT {order_columns}, {line_columns}, {RETURN_ORDER_OF_LINE} \
-         FROM (SELECT * FROM orders \
-               WHERE upm_id = $1 AND order_type = $2 {keyset} \
-               ORDER BY order_date DESC, order_number DESC LIMIT {limit}) o \
+         FROM (SELECT * FROM orders {selection}) o \
          JOIN order_lines l ON l.order_number = o.order_number \
          ORDER BY o.order_date DESC, o.order_number DESC, l.line_number",
-        limit = page_orders + 1,
         order_columns = store::order_select("o"),
         line_columns = store::line_select("l"),
     )
@@ -166,30 +265,26 @@ pub struct HistoryPage {
     pub has_more: bool,
     /// The return orders of the page's orders, by order number and then by the SKU each took back.
     pub returns: HashMap<String, HashMap<String, String>>,
+    /// (order number, version) of every order the query selected, the one after the page included:
+    /// what `page_is_current` compares a cached page with.
+    pub stamp: Vec<(String, i64)>,
 }
 
 /// One page of a member's history: up to `page_orders` orders after `anchor`, newest first, with their
 /// lines and their return orders. One round trip: the orders are chosen in a subquery on the
 /// (upm_id, order_type, order_date, order_number) index and joined to their lines.
-pub async fn history_page(
-    db: &Db,
-    upm_id: &str,
-    order_type: &str,
-    anchor: Option<&Anchor>,
-    page_orders: usize,
-) -> AppResult<HistoryPage> {
-    // The statement text for the route's page size is built once per shape (first page, later page).
-    static FIRST: LazyLock<String> = LazyLock::new(|| history_sql(false, HISTORY_PAGE_ORDERS));
-    static LATER: LazyLock<String> = LazyLock::new(|| history_sql(true, HISTORY_PAGE_ORDERS));
-    let sql = match (page_orders == HISTORY_PAGE_ORDERS, anchor.is_some()) {
+pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<HistoryPage> {
+    // The statement text for an unfiltered page of the route's size is built once per shape.
+    static FIRST: LazyLock<String> = LazyLock::new(|| history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
+    static LATER: LazyLock<String> = LazyLock::new(|| history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
+    let page_orders = page.page_orders;
+    let (selection, binds) = page.selection();
+    let sql = match (page.is_common_shape(), page.anchor.is_some()) {
         (true, false) => Cow::Borrowed(FIRST.as_str()),
         (true, true) => Cow::Borrowed(LATER.as_str()),
-        (false, keyset) => Cow::Owned(history_sql(keyset, page_orders)),
+        (false, _) => Cow::Owned(history_sql(&selection)),
     };
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).bind(order_type);
-    if let Some(anchor) = anchor {
-        query = query.bind(anchor.order_date).bind(anchor.order_number.as_str());
-    }
+    let query = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds);
     let rows = query.fetch_all(&db.pool).await?;
     let mut orders: Vec<(StoredOrder, i64)> = Vec::new();
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
@@ -209,11 +304,51 @@ pub async fn history_page(
         }
     }
     let has_more = orders.len() > page_orders;
+    let stamp = orders.iter().map(|(order, version)| (order.order_number.clone(), *version)).collect();
     orders.truncate(page_orders);
-    Ok(HistoryPage { orders, has_more, returns })
+    Ok(HistoryPage { orders, has_more, returns, stamp })
 }
 
 /// The order and its version, for the areas that act on an order (returns, e-invoice ...).
 pub async fn find_order_and_version(db: &Db, order_number: &str) -> AppResult<Option<(StoredOrder, i64)>> {
     Ok(find_order_with_lines(db, order_number).await?.map(|loaded| (loaded.order, loaded.version)))
+}
+
+/// The years, newest first, in which the member has orders of `order_type`, each year taken in `zone`
+/// (`FIRST_YEAR..=latest_year`). One statement of one index probe per year on `orders_member_history`
+/// (whether the year's `order_date` range holds an order), so it costs the same for 5 orders or 5,000.
+pub async fn order_years(
+    db: &Db,
+    upm_id: &str,
+    order_type: &str,
+    zone: chrono_tz::Tz,
+    latest_year: i32,
+) -> AppResult<Vec<i32>> {
+    let years: Vec<i32> = (history_filter::FIRST_YEAR..=latest_year).rev().collect();
+    let probes: Vec<String> = years
+        .iter()
+        .enumerate()
+        .map(|(index, year)| {
+            // The year is a number the server computed, not request text.
+            format!(
+                "SELECT CAST({year} AS BIGINT) AS year WHERE EXISTS (SELECT 1 FROM orders WHERE upm_id = $1 \
+                 AND order_type = $2 AND order_date >= ${} AND order_date < ${})",
+                index * 2 + 3,
+                index * 2 + 4
+            )
+        })
+        .collect();
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(probes.join(" UNION ALL "))).bind(upm_id).bind(order_type);
+    for year in &years {
+        let (start, end) = history_filter::year_range_ms(*year, zone);
+        query = query.bind(start).bind(end);
+    }
+    let rows = query.fetch_all(&db.pool).await?;
+    let mut found = Vec::with_capacity(rows.len());
+    for row in rows {
+        let year: i64 = row.try_get("year")?;
+        found.extend(i32::try_from(year).ok());
+    }
+    found.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(found)
 }

@@ -7,17 +7,17 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use base64::Engine;
-use domain::guest_filter::Filter;
+use domain::history_filter::{parse_history_filters, year_at, year_range_ms};
 use domain::{OrderNumber, OrderType};
 
-use super::cache::{CachedOrder, Stamp};
+use super::cache::CachedOrder;
 use super::db::{self, Anchor};
 use super::hooks;
 use super::view::{self, HistoryResponse, OrderDetail, Pages, ViewContext};
 use crate::access::{OrderAccess, authorize_order, authorize_order_with};
 use crate::app::AppState;
 use crate::auth::Member;
-use crate::caller::{Caller, filters};
+use crate::caller::{Caller, filter_values};
 use crate::error::{AppError, AppResult};
 use crate::extract::QueryPairs;
 
@@ -44,13 +44,20 @@ fn decode_anchor(text: &str) -> AppResult<Anchor> {
     Ok(Anchor { order_date: date.parse().map_err(|_| invalid())?, order_number: order_number.into_string() })
 }
 
-/// The member's order lines, newest order first, keyset-paged.
+const HISTORY_FILTER_DOC: &str = "Repeat the parameter or separate filters with commas; each name at most once: orderType(SALES_ORDER) (default) or \
+orderType(PARTNER_SALES_ORDER); orderNumber(<4 to 20 letters or digits>), a part of the order number, any case; \
+status(inProgress|delivered|cancelled|returned), orders with a line in that group; year(<yyyy>), 1970 to next \
+year, in the time zone of `country`'s country (UTC without one).";
+
+/// The member's order lines, newest order first, keyset-paged; optionally found by number or filtered by
+/// status and year (issue 9).
 #[utoipa::path(get, path = "/orders/history/v1", tag = "orders", security(("bearer" = [])),
     params(
-        ("filter" = Option<String>, Query, description = "orderType(SALES_ORDER) (default) or orderType(PARTNER_SALES_ORDER)"),
+        ("filter" = Option<String>, Query, description = HISTORY_FILTER_DOC),
         ("anchor" = Option<String>, Query, description = "From pages.next"),
         ("sort" = Option<String>, Query, description = "orderSubmitDateDesc (the only order)"),
-        ("country" = Option<String>, Query), ("language" = Option<String>, Query),
+        ("country" = Option<String>, Query, description = "Also sets the time zone of year(...) and orderYears"),
+        ("language" = Option<String>, Query),
         ("giftcards" = Option<bool>, Query, description = "true: the answer carries giftCards"),
     ),
     responses((status = 200, body = HistoryResponse), (status = 400, body = crate::error::ApiError),
@@ -61,15 +68,13 @@ pub async fn list_order_history(
     member: Member,
     query: QueryPairs,
 ) -> AppResult<Response> {
-    let mut order_type = OrderType::SalesOrder;
-    for filter in filters(&query)? {
-        match filter {
-            Filter::OrderType(kind) => order_type = kind,
-            Filter::Email(_) | Filter::PhoneNumber(_) => {
-                return Err(AppError::InvalidFilter("the history list takes only orderType(...)".to_owned()));
-            }
-        }
-    }
+    // Years are read in the shopper's country's time zone, so an order placed on New Year's Eve evening
+    // in New York belongs to the old year there.
+    let zone = query.first("country").map_or(chrono_tz::UTC, |code| state.settings.country(code).time_zone);
+    let latest_year = year_at(state.clock.now_ms(), zone) + 1;
+    let filters = parse_history_filters(filter_values(&query), latest_year)
+        .map_err(|error| AppError::InvalidFilter(error.to_string()))?;
+    let order_type = filters.order_type;
     if order_type == OrderType::PartnerSalesOrder {
         state.settings.require(query.first("country"), domain::country::Flag::EnablePartnerOrders)?;
     }
@@ -83,35 +88,46 @@ pub async fn list_order_history(
     };
     let anchor_text = query.first("anchor");
     let anchor = anchor_text.map(decode_anchor).transpose()?;
-    // One cache entry per (member, list, gift cards or not, page).
-    let cache_list: &'static str = match (order_type, with_gift_cards) {
-        (OrderType::SalesOrder, true) => "SALES_ORDER+giftcards",
-        (OrderType::PartnerSalesOrder, true) => "PARTNER_SALES_ORDER+giftcards",
-        (OrderType::ReturnOrder, true) => "RETURN_ORDER+giftcards",
-        (kind, false) => kind.as_str(),
+    let filter_query: Vec<String> = filters.query_values().into_iter().map(|value| format!("filter={value}")).collect();
+    // One cache entry per (member, list and filters, gift cards or not, time zone, page): the time zone
+    // decides the year range and orderYears.
+    let cache_list = format!("{}|{with_gift_cards}|{}", filter_query.join("&"), zone.name());
+    let page = db::HistoryQuery {
+        upm_id: &member.upm_id,
+        filters: &filters,
+        year_range: filters.year.map(|year| year_range_ms(year, zone)),
+        anchor: anchor.as_ref(),
+        page_orders: HISTORY_PAGE_ORDERS,
     };
-    if let Some((body, stamp)) = state.cache.history(&member.upm_id, cache_list, anchor_text)
-        && db::page_is_current(&state.db, &member.upm_id, &stamp).await?
+    if let Some((body, stamp)) = state.cache.history(&member.upm_id, &cache_list, anchor_text)
+        && db::page_is_current(&state.db, &page, &stamp).await?
     {
         return Ok(json_bytes(body));
     }
-    let db::HistoryPage { orders: page, has_more, returns } =
-        db::history_page(&state.db, &member.upm_id, order_type.as_str(), anchor.as_ref(), HISTORY_PAGE_ORDERS).await?;
-    let stamp: Stamp = std::sync::Arc::new(page.iter().map(|(order, v)| (order.order_number.clone(), *v)).collect());
-    let orders: Vec<_> = page.into_iter().map(|(order, _)| order).collect();
+    // The first page also names the years that hold orders; its probes run beside the page's one query.
+    let (db::HistoryPage { orders: page_orders, has_more, returns, stamp }, order_years) = if anchor.is_none() {
+        let (found, years) = tokio::try_join!(
+            db::history_page(&state.db, &page),
+            db::order_years(&state.db, &member.upm_id, order_type.as_str(), zone, latest_year)
+        )?;
+        (found, Some(years))
+    } else {
+        (db::history_page(&state.db, &page).await?, None)
+    };
+    let orders: Vec<_> = page_orders.into_iter().map(|(order, _)| order).collect();
     let next = match orders.last() {
         Some(last) if has_more => Some(format!(
-            "anchor={}&filter=orderType({})&sort=orderSubmitDateDesc",
+            "anchor={}&{}&sort=orderSubmitDateDesc",
             encode_anchor(last.order_date, &last.order_number),
-            order_type.as_str()
+            filter_query.join("&")
         )),
         _ => None,
     };
     let items =
         view::history_items(state.clock.now_ms(), orders, |country| hooks::action_flags(&state, country), &returns);
     let gift_cards = with_gift_cards.then(Vec::new);
-    let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards })?;
-    state.cache.put_history(&member.upm_id, cache_list, anchor_text, body.clone(), stamp);
+    let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards, order_years })?;
+    state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), std::sync::Arc::new(stamp));
     Ok(json_bytes(body))
 }
 

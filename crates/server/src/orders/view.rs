@@ -277,6 +277,10 @@ pub struct HistoryResponse {
     /// With `giftcards=true`: the member's gift cards (empty until gift cards belong to members).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gift_cards: Option<Vec<GiftCardSummary>>,
+    /// First page only: the years (newest first) in which the member has orders of the list's order type,
+    /// in the time zone of the `country` query's country; what the year filter can offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order_years: Option<Vec<i32>>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

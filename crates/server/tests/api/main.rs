@@ -18,6 +18,7 @@ mod einvoice;
 mod gift_cards;
 mod hardening;
 mod history;
+mod history_filters;
 mod jobs;
 mod metrics;
 mod ops;

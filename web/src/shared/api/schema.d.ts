@@ -692,7 +692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The member's order lines, newest order first, keyset-paged. */
+        /**
+         * The member's order lines, newest order first, keyset-paged; optionally found by number or filtered by
+         *     status and year (issue 9).
+         */
         get: operations["list_order_history"];
         put?: never;
         post?: never;
@@ -1483,6 +1486,11 @@ export interface components {
             /** @description With `giftcards=true`: the member's gift cards (empty until gift cards belong to members). */
             giftCards?: components["schemas"]["GiftCardSummary"][] | null;
             orderItems: components["schemas"]["HistoryItem"][];
+            /**
+             * @description First page only: the years (newest first) in which the member has orders of the list's order type,
+             *     in the time zone of the `country` query's country; what the year filter can offer.
+             */
+            orderYears?: number[] | null;
             pages: components["schemas"]["Pages"];
         };
         HoursOfOperation: {
@@ -4437,12 +4445,13 @@ export interface operations {
     list_order_history: {
         parameters: {
             query?: {
-                /** @description orderType(SALES_ORDER) (default) or orderType(PARTNER_SALES_ORDER) */
+                /** @description Repeat the parameter or separate filters with commas; each name at most once: orderType(SALES_ORDER) (default) or orderType(PARTNER_SALES_ORDER); orderNumber(<4 to 20 letters or digits>), a part of the order number, any case; status(inProgress|delivered|cancelled|returned), orders with a line in that group; year(<yyyy>), 1970 to next year, in the time zone of `country`'s country (UTC without one). */
                 filter?: string;
                 /** @description From pages.next */
                 anchor?: string;
                 /** @description orderSubmitDateDesc (the only order) */
                 sort?: string;
+                /** @description Also sets the time zone of year(...) and orderYears */
                 country?: string;
                 language?: string;
                 /** @description true: the answer carries giftCards */

@@ -5,6 +5,7 @@
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  ORDER_NUMBER_FRAGMENT_PATTERN,
   ORDER_NUMBER_PATTERN,
   PHONE_INPUT_PATTERN,
   PHONE_PATTERN,
@@ -14,3 +15,5 @@ export { ORDER_NUMBER_PATTERN, PHONE_PATTERN, PHONE_INPUT_PATTERN };
 
 export const isOrderNumber = (value: string): boolean => ORDER_NUMBER_PATTERN.test(value);
 export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+/** A part of an order number to find in the history: 4 to 20 letters or digits. */
+export const isOrderNumberFragment = (value: string): boolean => ORDER_NUMBER_FRAGMENT_PATTERN.test(value);

@@ -4,6 +4,7 @@ import { queryKeys } from '@/shared/api/query-keys';
 import type { HistoryResponse } from '@/shared/api/types';
 import { identityKey, useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { historyFilterValues, NO_FILTERS, type HistoryFilters } from '../model/history-filters';
 
 export type HistoryKind = 'own' | 'partner';
 
@@ -21,33 +22,60 @@ interface HistoryPageRequest {
   next: string | null;
   country: string;
   language: string;
+  /** Applied to the first page; later pages carry them in `next`. */
+  filters?: HistoryFilters;
   signal?: AbortSignal;
 }
 
 /** GET /orders/history/v1 (first page) or /orders/history/v1?{next}&country=..&language=.. (later pages). */
-export const fetchOrderHistoryPage = ({ kind, next, country, language, signal }: HistoryPageRequest) =>
+export const fetchOrderHistoryPage = ({
+  kind,
+  next,
+  country,
+  language,
+  filters = NO_FILTERS,
+  signal,
+}: HistoryPageRequest) =>
   apiGet('/orders/history/v1', {
     auth: 'member',
     rawQuery: next,
-    query: next ? { country, language } : { filter: FILTERS[kind], sort: 'orderSubmitDateDesc', country, language },
+    // The server takes several filters comma-separated in one `filter` parameter.
+    query: next
+      ? { country, language }
+      : {
+          filter: [FILTERS[kind], ...historyFilterValues(filters)].join(','),
+          sort: 'orderSubmitDateDesc',
+          country,
+          language,
+        },
     fallbackOn: { 404: EMPTY_PAGE },
     signal,
   });
 
-export const orderHistoryQueryOptions = (kind: HistoryKind, identity: string, country: string, language: string) =>
+export const orderHistoryQueryOptions = (
+  kind: HistoryKind,
+  identity: string,
+  country: string,
+  language: string,
+  filters: HistoryFilters = NO_FILTERS,
+) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.orderHistory(kind, identity, country, language),
-    queryFn: ({ pageParam, signal }) => fetchOrderHistoryPage({ kind, next: pageParam, country, language, signal }),
+    queryKey: [...queryKeys.orderHistory(kind, identity, country, language), filters.q, filters.status, filters.year],
+    queryFn: ({ pageParam, signal }) =>
+      fetchOrderHistoryPage({ kind, next: pageParam, country, language, filters, signal }),
     initialPageParam: null as string | null,
     // The next-page link is read from the last successful response.
     getNextPageParam: (lastPage) => lastPage.pages.next ?? undefined,
   });
 
-export function useOrderHistory(kind: HistoryKind, { enabled = true }: { enabled?: boolean } = {}) {
+export function useOrderHistory(
+  kind: HistoryKind,
+  { enabled = true, filters = NO_FILTERS }: { enabled?: boolean; filters?: HistoryFilters } = {},
+) {
   const session = useSession();
   const { locale } = useI18n();
   return useInfiniteQuery({
-    ...orderHistoryQueryOptions(kind, identityKey(session), locale.country, locale.language),
+    ...orderHistoryQueryOptions(kind, identityKey(session), locale.country, locale.language, filters),
     enabled: enabled && session.member !== null,
   });
 }

@@ -1,14 +1,24 @@
 import { useId, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { useSession } from '@/shared/auth/session';
+import { paths } from '@/shared/routing/paths';
 import { useConsent } from '../api/get-consents';
 import { useOrderHistory, type HistoryKind } from '../api/get-order-history';
+import {
+  hasHistoryFilters,
+  NO_FILTERS,
+  readHistoryFilters,
+  writeHistoryFilters,
+  type HistoryFilters,
+} from '../model/history-filters';
 import { mergeHistoryPages } from '../model/merge-history-pages';
 import { HistoryRow } from './history-row';
 import { HistorySkeleton } from './order-skeletons';
 import { HistoryTabs } from './history-tabs';
+import { HistoryToolbar } from './history-toolbar';
 import { LoadErrorDialog } from './load-error-dialog';
 import './order-history.css';
 
@@ -27,9 +37,35 @@ function usePartnerTabVisible(kind: HistoryKind): boolean {
   return kind === 'partner' || (partner.data?.pages[0]?.orderItems.length ?? 0) > 0;
 }
 
+/**
+ * The filters in the URL (`?q=&status=&year=`), so reload, back/forward and shared links keep them; a
+ * change is a new history entry, and the list starts again from page 1 (its query key changes).
+ */
+function useUrlFilters(kind: HistoryKind): [HistoryFilters, (filters: HistoryFilters) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => readHistoryFilters(search), [search]);
+  const setFilters = (next: HistoryFilters) => {
+    const query = writeHistoryFilters(search, next);
+    const path = kind === 'partner' ? paths.partnerHistory() : paths.history();
+    navigate(query ? `${path}?${query}` : path);
+  };
+  return [filters, setFilters];
+}
+
+/** The years to offer: the first page's `orderYears`, kept while another filter's first page loads. */
+function useOrderYears(years: readonly number[] | null | undefined): readonly number[] {
+  const [known, setKnown] = useState<readonly number[]>([]);
+  if (years && years.join() !== known.join()) setKnown(years);
+  return years ?? known;
+}
+
 export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
   const { t } = useI18n();
-  const history = useOrderHistory(kind);
+  const [filters, setFilters] = useUrlFilters(kind);
+  const filtered = hasHistoryFilters(filters);
+  const history = useOrderHistory(kind, { filters });
+  const years = useOrderYears(history.data?.pages[0]?.orderYears);
   const headingId = useId();
   const showTabs = usePartnerTabVisible(kind);
   // Errors are dismissed per failure: a new failure (a new errorUpdatedAt) shows its dialog again.
@@ -52,6 +88,20 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
   if (!history.data) {
     // First page loading, or failed: the full-page loading view stays, with the error dialog over it.
     content = <HistorySkeleton />;
+  } else if (items.length === 0 && filtered) {
+    content = (
+      <div className="history-empty history-no-match card">
+        <p role="status">{t('orders.filters.noMatch')}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFilters(NO_FILTERS);
+          }}
+        >
+          {t('orders.filters.clear')}
+        </Button>
+      </div>
+    );
   } else if (items.length === 0) {
     content = (
       <p className="history-empty card">{t(kind === 'partner' ? 'orders.partner.empty' : 'orders.history.empty')}</p>
@@ -81,6 +131,10 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
         {t('orders.history.heading')}
       </h1>
       {showTabs && <HistoryTabs active={kind} />}
+      {/* A member with no orders at all sees the empty history, with nothing to filter. */}
+      {(filtered || !history.data || items.length > 0) && (
+        <HistoryToolbar filters={filters} years={years} onChange={setFilters} />
+      )}
       {content}
       {errorOpen && (
         <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />

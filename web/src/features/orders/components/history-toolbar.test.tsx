@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { historyItem, historyPage } from '@/test/fixtures';
+import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const filterOf = (request: RecordedRequest) => request.url.searchParams.get('filter') ?? '';
+const isPartner = (request: RecordedRequest) => filterOf(request).includes('PARTNER');
+
+/** Answers the own history: orders A1 and A2 unfiltered, A2 alone for any narrowed call. */
+function mockHistory(narrowed: (request: RecordedRequest) => ReturnType<typeof json> = () => json(historyPage([]))) {
+  return mockFetch([
+    {
+      path: '/orders/history/v1',
+      respond: (request) => {
+        if (isPartner(request)) return json(historyPage([]));
+        if (filterOf(request) !== 'orderType(SALES_ORDER)') return narrowed(request);
+        return json({
+          ...historyPage([historyItem('A0000001'), historyItem('A0000002')]),
+          orderYears: [2026, 2025],
+        });
+      },
+    },
+  ]);
+}
+
+describe('history toolbar', () => {
+  it('offers the status groups and the years the member has orders in', async () => {
+    mockHistory();
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect([...status.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All',
+      'In progress',
+      'Delivered',
+      'Cancelled',
+      'Returned',
+    ]);
+    const year = screen.getByRole('combobox', { name: 'Year' });
+    expect([...year.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All years',
+      '2026',
+      '2025',
+    ]);
+    expect(screen.getByRole('search', { name: 'Filter orders' })).toBeInTheDocument();
+  });
+
+  it('puts a status and a year in the URL and asks the server for them from page 1', async () => {
+    const { requests } = mockHistory(() => json(historyPage([historyItem('A0000002')])));
+    const { user, currentUrl } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'delivered');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?status=delivered');
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2025');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?status=delivered&year=2025');
+    });
+    await waitFor(() => {
+      expect(screen.queryByText('Shoe A0000001')).not.toBeInTheDocument();
+    });
+    expect(screen.getByText('Shoe A0000002')).toBeInTheDocument();
+    const last = requests.filter((request) => !isPartner(request)).at(-1);
+    expect(last && filterOf(last)).toBe('orderType(SALES_ORDER),status(delivered),year(2025)');
+    expect(last?.url.searchParams.get('anchor')).toBeNull();
+  });
+
+  it('finds an order by number on Enter, and refuses a fragment the server would refuse', async () => {
+    const { requests } = mockHistory(() => json(historyPage([historyItem('A0000002')])));
+    const { user, currentUrl } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const box = screen.getByRole('searchbox', { name: 'Find an order' });
+    await user.type(box, '12{Enter}');
+    expect(await screen.findByText('Enter 4 to 20 letters or digits of the order number.')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(currentUrl()).toBe('/orders');
+
+    await user.clear(box);
+    await user.type(box, '0002{Enter}');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?q=0002');
+    });
+    await waitFor(() => {
+      expect(requests.some((request) => filterOf(request) === 'orderType(SALES_ORDER),orderNumber(0002)')).toBe(true);
+    });
+    expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('reads the filters from a shared link and clears them from the no-match state', async () => {
+    const { requests } = mockHistory();
+    const { user, currentUrl } = renderApp('/orders?q=9999&status=cancelled&year=2019', { member: true });
+    expect(await screen.findByText('No orders match')).toBeInTheDocument();
+    expect(screen.queryByText("You haven't placed any orders yet.")).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Find an order' })).toHaveValue('9999');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('cancelled');
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue('2019');
+    expect(filterOf(requests[0] as RecordedRequest)).toBe(
+      'orderType(SALES_ORDER),orderNumber(9999),status(cancelled),year(2019)',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders');
+    });
+    expect(await screen.findByText('Shoe A0000001')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Find an order' })).toHaveValue('');
+  });
+
+  it('shows the empty history, without the toolbar, to a member with no orders', async () => {
+    mockFetch([{ path: '/orders/history/v1', respond: () => json(historyPage([])) }]);
+    renderApp('/orders', { member: true });
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+});

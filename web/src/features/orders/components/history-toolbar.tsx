@@ -1,0 +1,119 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
+import { isOrderNumberFragment } from '@/shared/validation/patterns';
+import { STATUS_GROUPS, type HistoryFilters, type StatusGroup } from '../model/history-filters';
+import './history-toolbar.css';
+
+interface HistoryToolbarProps {
+  filters: HistoryFilters;
+  /** The years the member has orders in (the first page's `orderYears`), newest first. */
+  years: readonly number[];
+  onChange: (filters: HistoryFilters) => void;
+}
+
+const STATUS_LABELS = {
+  inProgress: 'orders.filters.inProgress',
+  delivered: 'orders.filters.delivered',
+  cancelled: 'orders.filters.cancelled',
+  returned: 'orders.filters.returned',
+} as const satisfies Record<StatusGroup, string>;
+
+/**
+ * Find an order by number (sent on Enter or the button) and filter by status and year (applied on
+ * change). The filters live in the URL; this form only edits them.
+ */
+export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps) {
+  const { t } = useI18n();
+  const statusId = useId();
+  const yearId = useId();
+  const [draft, setDraft] = useState(filters.q);
+  const [error, setError] = useState<string | null>(null);
+  // Back/forward or "Clear filters" change the URL: the box shows what is applied.
+  const [appliedQ, setAppliedQ] = useState(filters.q);
+  if (appliedQ !== filters.q) {
+    setAppliedQ(filters.q);
+    setDraft(filters.q);
+    setError(null);
+  }
+  // A year from a shared link stays selectable even when the list of years does not hold it.
+  const yearOptions = filters.year && !years.includes(Number(filters.year)) ? [Number(filters.year), ...years] : years;
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = draft.trim();
+    if (q && !isOrderNumberFragment(q)) {
+      setError(t('orders.filters.numberInvalid'));
+      return;
+    }
+    setError(null);
+    onChange({ ...filters, q });
+  };
+
+  return (
+    <form className="history-toolbar" role="search" aria-label={t('orders.filters.label')} onSubmit={submit} noValidate>
+      <div className="history-toolbar__find">
+        <TextField
+          label={t('orders.filters.find')}
+          hint={t('orders.filters.findHint')}
+          type="search"
+          name="q"
+          inputMode="text"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={20}
+          value={draft}
+          error={error}
+          onChange={(event) => {
+            setDraft(event.target.value);
+          }}
+        />
+        <Button type="submit" variant="secondary" className="history-toolbar__submit">
+          {t('orders.filters.submit')}
+        </Button>
+      </div>
+      <div className="field history-toolbar__select">
+        <label className="field__label" htmlFor={statusId}>
+          {t('orders.filters.status')}
+        </label>
+        <select
+          id={statusId}
+          className="field__select"
+          value={filters.status}
+          onChange={(event) => {
+            const status = STATUS_GROUPS.find((group) => group === event.target.value) ?? '';
+            onChange({ ...filters, status });
+          }}
+        >
+          <option value="">{t('orders.filters.statusAll')}</option>
+          {STATUS_GROUPS.map((group) => (
+            <option key={group} value={group}>
+              {t(STATUS_LABELS[group])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field history-toolbar__select">
+        <label className="field__label" htmlFor={yearId}>
+          {t('orders.filters.year')}
+        </label>
+        <select
+          id={yearId}
+          className="field__select"
+          value={filters.year}
+          onChange={(event) => {
+            onChange({ ...filters, year: event.target.value });
+          }}
+        >
+          <option value="">{t('orders.filters.yearAll')}</option>
+          {yearOptions.map((year) => (
+            <option key={year} value={String(year)}>
+              {String(year)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

@@ -108,8 +108,13 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
 }
 
 /// The native read pool, connected lazily (after the `Any` pool has created and migrated the database).
-/// It has its own `max_connections`: reads then never wait behind writes for a connection.
+/// At most one connection per core (and never more than `max_connections`): the hot reads are CPU work
+/// (in this process on SQLite, in the server on PostgreSQL), so more connections add memory, not
+/// throughput; each SQLite connection holds about 2.4 MiB (its page cache and its worker thread), measured
+/// with bench/rss.py.
 fn read_pool(backend: Backend, url: &str, max_connections: u32) -> Result<ReadPool, sqlx::Error> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX));
+    let max_connections = max_connections.min(cores).max(1);
     fn options<DB: sqlx::Database>(max_connections: u32) -> PoolOptions<DB> {
         PoolOptions::new()
             .max_connections(max_connections)

@@ -13,7 +13,7 @@
 //! Every write bumps `orders.version`; the response cache keys rendered bodies by it (see `cache.rs`).
 
 use domain::{Currency, Money, OrderType};
-use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::any::AnyArguments;
 use sqlx::{Arguments, Row};
 
 use super::columns::{self, Columns};

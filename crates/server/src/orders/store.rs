@@ -196,7 +196,10 @@ pub fn order_from_row(row: &impl Columns) -> Result<StoredOrder, sqlx::Error> {
     use columns::order as at;
     let order_type = row.borrowed_text(const { at("order_type") })?;
     let currency = row.borrowed_text(const { at("currency") })?;
-    let phone = match (row.optional_text(const { at("phone_country_code") })?, row.optional_text(const { at("phone_subscriber") })?) {
+    let phone = match (
+        row.optional_text(const { at("phone_country_code") })?,
+        row.optional_text(const { at("phone_subscriber") })?,
+    ) {
         (Some(country_code), Some(subscriber_number)) => Some(StoredPhone { country_code, subscriber_number }),
         _ => None,
     };
@@ -215,11 +218,13 @@ pub fn order_from_row(row: &impl Columns) -> Result<StoredOrder, sqlx::Error> {
         order_date: row.integer(const { at("order_date") })?,
         shipping_total: Money(row.integer(const { at("shipping_total") })?),
         taxes_included: row.integer(const { at("taxes_included") })? != 0,
-        payments: serde_json::from_str(row.borrowed_text(const { at("payments") })?).map_err(|e| corrupt("payments", e))?,
+        payments: serde_json::from_str(row.borrowed_text(const { at("payments") })?)
+            .map_err(|e| corrupt("payments", e))?,
         shipping_address: serde_json::from_str(row.borrowed_text(const { at("shipping_address") })?)
             .map_err(|e| corrupt("shipping address", e))?,
         pickup_store_id: row.optional_text(const { at("pickup_store_id") })?,
-        details: serde_json::from_str(row.borrowed_text(const { at("details") })?).map_err(|e| corrupt("order details", e))?,
+        details: serde_json::from_str(row.borrowed_text(const { at("details") })?)
+            .map_err(|e| corrupt("order details", e))?,
         lines: Vec::new(),
     })
 }

@@ -130,7 +130,10 @@ class Server:
         except (urllib.error.URLError, ConnectionError, OSError):
             pass
         started = time.monotonic()
-        self.process = subprocess.Popen(self.cmd, stdout=self.log, stderr=self.log, env={**os.environ, "ORDERS_LOG": "warn"})
+        # As shipped (scripts/run, Dockerfile, compose): mimalloc commits arena memory as it is used. Without it
+        # the peak RSS figure is about 20 MiB higher than what a deployment sees.
+        env = {"MIMALLOC_ARENA_EAGER_COMMIT": "0", **os.environ, "ORDERS_LOG": "warn"}
+        self.process = subprocess.Popen(self.cmd, stdout=self.log, stderr=self.log, env=env)
         deadline = started + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

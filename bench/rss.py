@@ -18,6 +18,7 @@ PORT = 18450
 VARIANTS = {
     "as shipped": [],
     "response cache off": ["--response-cache-mib", "0"],
+    "4 database connections": ["--db-connections", "4"],
     "2 database connections": ["--db-connections", "2"],
 }
 

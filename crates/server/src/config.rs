@@ -39,7 +39,7 @@ pub struct Settings {
     pub database_url: String,
 
     /// Largest number of database connections of the main pool; the hot reads' own pool (ADR 0005) opens
-    /// at most one more per core, and never more than this.
+    /// up to as many again (on SQLite at most one per core).
     #[arg(long, env = "ORDERS_DB_CONNECTIONS", default_value_t = 8, global = true)]
     pub db_connections: u32,
 

@@ -108,13 +108,11 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
 }
 
 /// The native read pool, connected lazily (after the `Any` pool has created and migrated the database).
-/// At most one connection per core (and never more than `max_connections`): the hot reads are CPU work
-/// (in this process on SQLite, in the server on PostgreSQL), so more connections add memory, not
-/// throughput; each SQLite connection holds about 2.4 MiB (its page cache and its worker thread), measured
-/// with bench/rss.py.
+/// On SQLite at most one connection per core (and never more than `max_connections`): a read there is
+/// CPU work in this process, so more connections add memory, not throughput, and each holds about
+/// 2.4 MiB (its page cache and its worker thread; bench/rss.py). On PostgreSQL a read is mostly a round
+/// trip, so it keeps `max_connections` in flight (capped like SQLite it lost in the A/B pairs).
 fn read_pool(backend: Backend, url: &str, max_connections: u32) -> Result<ReadPool, sqlx::Error> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX));
-    let max_connections = max_connections.min(cores).max(1);
     fn options<DB: sqlx::Database>(max_connections: u32) -> PoolOptions<DB> {
         PoolOptions::new()
             .max_connections(max_connections)
@@ -132,7 +130,8 @@ fn read_pool(backend: Backend, url: &str, max_connections: u32) -> Result<ReadPo
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true)
                 .disable_statement_logging();
-            ReadPool::Sqlite(options(max_connections).connect_lazy_with(options_sqlite))
+            let cores = std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX));
+            ReadPool::Sqlite(options(max_connections.min(cores).max(1)).connect_lazy_with(options_sqlite))
         }
         Backend::Postgres => {
             let options_pg = PgConnectOptions::from_str(url)?.disable_statement_logging();

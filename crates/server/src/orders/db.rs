@@ -4,15 +4,16 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use domain::access::OrderOwner;
 use sqlx::Row;
-use sqlx::any::AnyRow;
 
 use domain::history_filter::{self, HistoryFilters};
 
+use super::columns::{self, Columns};
 use super::routes::HISTORY_PAGE_ORDERS;
 use super::store::{self, StoredOrder};
 use crate::access::{ORDER_FACTS_BUSY_COLUMN, OrderFacts};
-use crate::db::Db;
+use crate::db::{Db, Param, ReadPool, fetch_postgres, fetch_sqlite};
 use crate::error::AppResult;
 
 pub struct StoreRow {
@@ -45,12 +46,15 @@ const RETURN_ORDER_OF_LINE: &str = "(SELECT r.order_number FROM orders r \
      AND rl.sku_id = l.sku_id AND l.sku_id <> '' \
      ORDER BY r.order_date DESC, r.order_number DESC LIMIT 1) AS return_order_number";
 
+/// Where a hot query's `RETURN_ORDER_OF_LINE` column is: right after the order and line columns.
+const RETURN_ORDER_AT: usize = columns::AFTER_LINE;
+
 /// The return order of a row selected with `RETURN_ORDER_OF_LINE` (none for a line without a SKU).
-fn return_order_number(row: &AnyRow, sku: &str) -> Result<Option<String>, sqlx::Error> {
+fn return_order_number(row: &impl Columns, sku: &str) -> Result<Option<String>, sqlx::Error> {
     if sku.is_empty() {
         return Ok(None);
     }
-    row.try_get("return_order_number")
+    row.optional_text(RETURN_ORDER_AT)
 }
 
 /// An order as the detail view needs it: the record, its version, its return orders by SKU, and what
@@ -63,7 +67,7 @@ pub struct OrderWithReturns {
 }
 
 /// The order, its lines, their return orders and the order's access facts in one round trip (every
-/// stored order has at least one line).
+/// stored order has at least one line). Read through the native driver (`db::ReadPool`).
 pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<OrderWithReturns>> {
     // Built once: the column lists are generated, and building them per request cost 4% of a detail.
     static SQL: LazyLock<String> = LazyLock::new(|| {
@@ -75,13 +79,35 @@ pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Opt
             store::line_select("l")
         )
     });
-    let rows = sqlx::query(SQL.as_str()).bind(order_number).fetch_all(&db.pool).await?;
+    let sql = Cow::Borrowed(SQL.as_str());
+    let params = [Param::Text(order_number)];
+    Ok(match &db.reads {
+        ReadPool::Sqlite(pool) => order_from_rows(&fetch_sqlite(pool, sql, &params).await?)?,
+        ReadPool::Postgres(pool) => order_from_rows(&fetch_postgres(pool, sql, &params).await?)?,
+    })
+}
+
+/// Decodes the rows of `find_order_with_lines`' query.
+fn order_from_rows(rows: &[impl Columns]) -> Result<Option<OrderWithReturns>, sqlx::Error> {
+    /// `ORDER_FACTS_BUSY_COLUMN` comes after `RETURN_ORDER_OF_LINE`.
+    const BUSY_JOBS_AT: usize = RETURN_ORDER_AT + 1;
     let Some(first) = rows.first() else { return Ok(None) };
     let mut order = store::order_from_row(first)?;
-    let facts = OrderFacts::from_row(first)?;
-    let version = facts.version;
+    let version = first.integer(const { columns::order("version") })?;
+    let facts = OrderFacts {
+        owner: OrderOwner {
+            upm_id: order.upm_id.clone(),
+            email: order.email.clone(),
+            phone_digits: first.optional_text(const { columns::order("phone_digits") })?,
+        },
+        order_type: order.order_type.as_str().to_owned(),
+        country: order.country.clone(),
+        version,
+        busy: first.integer(BUSY_JOBS_AT)? > 0,
+    };
     let mut returns_by_sku = HashMap::new();
-    for row in &rows {
+    order.lines.reserve_exact(rows.len());
+    for row in rows {
         let line = store::line_from_row(row)?;
         if let Some(number) = return_order_number(row, &line.sku_id)? {
             returns_by_sku.insert(line.sku_id.clone(), number);
@@ -160,6 +186,16 @@ pub struct HistoryQuery<'a> {
 enum Bind {
     Text(String),
     Int(i64),
+}
+
+impl Bind {
+    /// As the read pools take it.
+    fn param(&self) -> Param<'_> {
+        match self {
+            Self::Text(text) => Param::Text(text),
+            Self::Int(number) => Param::Integer(*number),
+        }
+    }
 }
 
 fn bind_all<'q>(
@@ -284,22 +320,29 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
         (true, true) => Cow::Borrowed(LATER.as_str()),
         (false, _) => Cow::Owned(history_sql(&selection)),
     };
-    let query = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds);
-    let rows = query.fetch_all(&db.pool).await?;
-    let mut orders: Vec<(StoredOrder, i64)> = Vec::new();
+    let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
+    Ok(match &db.reads {
+        ReadPool::Sqlite(pool) => history_from_rows(&fetch_sqlite(pool, sql, &params).await?, page_orders)?,
+        ReadPool::Postgres(pool) => history_from_rows(&fetch_postgres(pool, sql, &params).await?, page_orders)?,
+    })
+}
+
+/// Decodes the rows of `history_page`'s query (one row per line, the order's columns repeated on each).
+fn history_from_rows(rows: &[impl Columns], page_orders: usize) -> Result<HistoryPage, sqlx::Error> {
+    let mut orders: Vec<(StoredOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
-    for row in &rows {
-        let order_number: String = row.try_get("order_number")?;
+    for row in rows {
+        let order_number = row.borrowed_text(const { columns::order("order_number") })?;
         let line = store::line_from_row(row)?;
         if let Some(number) = return_order_number(row, &line.sku_id)? {
-            returns.entry(order_number.clone()).or_default().insert(line.sku_id.clone(), number);
+            returns.entry(order_number.to_owned()).or_default().insert(line.sku_id.clone(), number);
         }
         match orders.last_mut() {
             Some((current, _)) if current.order_number == order_number => current.lines.push(line),
             _ => {
                 let mut order = store::order_from_row(row)?;
                 order.lines.push(line);
-                orders.push((order, row.try_get("version")?));
+                orders.push((order, row.integer(const { columns::order("version") })?));
             }
         }
     }

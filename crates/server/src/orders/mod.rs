@@ -1,6 +1,7 @@
 //! Order history and order detail (spec 000 sections 3, 4 and 7).
 
 pub mod cache;
+pub mod columns;
 pub mod contract;
 pub mod db;
 pub mod fields;

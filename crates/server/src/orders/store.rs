@@ -2,20 +2,21 @@
 //!
 //! The ops API, the demo seed and the tests write orders only through `upsert` (one order, replaced
 //! whole in one transaction) or `insert_new` (many new orders, for bulk loads); the view reads the same
-//! record back through `order_from_row` / `line_from_row`.
+//! record back through `order_from_row` / `line_from_row` (by column position: `columns.rs`).
 //!
 //! Adding a field:
 //! - a display field that nothing queries on: one field in `contract::OrderDetails` / `LineDetails`
 //!   (stored in the `details` JSON column) and one line in `view.rs` where it is shown;
 //! - a column: the migration, one field below, one entry in `ORDER_COLUMNS` / `LINE_COLUMNS` and its
-//!   `bind` and `from_row` line here (the SQL is generated from the column lists).
+//!   `bind` and `from_row` line here (the SQL and the column positions are generated from the column lists).
 //!
 //! Every write bumps `orders.version`; the response cache keys rendered bodies by it (see `cache.rs`).
 
 use domain::{Currency, Money, OrderType};
-use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::any::AnyArguments;
 use sqlx::{Arguments, Row};
 
+use super::columns::{self, Columns};
 use super::contract::{LineDetails, OrderDetails};
 use super::view::Payment;
 use crate::BoxError;
@@ -190,63 +191,68 @@ fn corrupt(what: &str, detail: impl std::fmt::Display) -> sqlx::Error {
     sqlx::Error::Decode(format!("stored {what} is unreadable: {detail}").into())
 }
 
-/// Reads the order part of a row selected with `order_select("o")` (lines are added by the caller).
-pub fn order_from_row(row: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
-    let order_type: String = row.try_get("order_type")?;
-    let currency: String = row.try_get("currency")?;
-    let phone = match (row.try_get("phone_country_code")?, row.try_get("phone_subscriber")?) {
+/// Reads the order part of a row selected with `order_select("o")` first (lines are added by the caller).
+pub fn order_from_row(row: &impl Columns) -> Result<StoredOrder, sqlx::Error> {
+    use columns::order as at;
+    let order_type = row.borrowed_text(const { at("order_type") })?;
+    let currency = row.borrowed_text(const { at("currency") })?;
+    let phone = match (
+        row.optional_text(const { at("phone_country_code") })?,
+        row.optional_text(const { at("phone_subscriber") })?,
+    ) {
         (Some(country_code), Some(subscriber_number)) => Some(StoredPhone { country_code, subscriber_number }),
         _ => None,
     };
-    let payments: String = row.try_get("payments")?;
-    let shipping_address: String = row.try_get("shipping_address")?;
-    let details: String = row.try_get("details")?;
     Ok(StoredOrder {
-        order_number: row.try_get("order_number")?,
-        order_type: OrderType::parse(&order_type).ok_or_else(|| corrupt("order type", &order_type))?,
-        order_classification: row.try_get("order_classification")?,
-        parent_sales_order_number: row.try_get("parent_sales_order_number")?,
-        partner_name: row.try_get("partner_name")?,
-        country: row.try_get("country")?,
-        currency: Currency::parse(&currency).ok_or_else(|| corrupt("currency", &currency))?,
-        region_reference: row.try_get("region_reference")?,
-        upm_id: row.try_get("upm_id")?,
-        email: row.try_get("email")?,
+        order_number: row.text(const { at("order_number") })?,
+        order_type: OrderType::parse(order_type).ok_or_else(|| corrupt("order type", order_type))?,
+        order_classification: row.text(const { at("order_classification") })?,
+        parent_sales_order_number: row.optional_text(const { at("parent_sales_order_number") })?,
+        partner_name: row.optional_text(const { at("partner_name") })?,
+        country: row.text(const { at("country") })?,
+        currency: Currency::parse(currency).ok_or_else(|| corrupt("currency", currency))?,
+        region_reference: row.text(const { at("region_reference") })?,
+        upm_id: row.optional_text(const { at("upm_id") })?,
+        email: row.optional_text(const { at("email") })?,
         phone,
-        order_date: row.try_get("order_date")?,
-        shipping_total: Money(row.try_get("shipping_total")?),
-        taxes_included: row.try_get::<i64, _>("taxes_included")? != 0,
-        payments: serde_json::from_str(&payments).map_err(|e| corrupt("payments", e))?,
-        shipping_address: serde_json::from_str(&shipping_address).map_err(|e| corrupt("shipping address", e))?,
-        pickup_store_id: row.try_get("pickup_store_id")?,
-        details: serde_json::from_str(&details).map_err(|e| corrupt("order details", e))?,
+        order_date: row.integer(const { at("order_date") })?,
+        shipping_total: Money(row.integer(const { at("shipping_total") })?),
+        taxes_included: row.integer(const { at("taxes_included") })? != 0,
+        payments: serde_json::from_str(row.borrowed_text(const { at("payments") })?)
+            .map_err(|e| corrupt("payments", e))?,
+        shipping_address: serde_json::from_str(row.borrowed_text(const { at("shipping_address") })?)
+            .map_err(|e| corrupt("shipping address", e))?,
+        pickup_store_id: row.optional_text(const { at("pickup_store_id") })?,
+        details: serde_json::from_str(row.borrowed_text(const { at("details") })?)
+            .map_err(|e| corrupt("order details", e))?,
         lines: Vec::new(),
     })
 }
 
-/// Reads a line from a row selected with `line_select("l")`.
-pub fn line_from_row(row: &AnyRow) -> Result<StoredLine, sqlx::Error> {
-    let details: String = row.try_get("line_details")?;
+/// Reads a line from a row selected with `order_select("o")` and then `line_select("l")`.
+pub fn line_from_row(row: &impl Columns) -> Result<StoredLine, sqlx::Error> {
+    use columns::line as at;
     Ok(StoredLine {
-        line_number: row.try_get("line_number")?,
-        gtin: row.try_get("gtin")?,
-        sku_id: row.try_get("sku_id")?,
-        product_id: row.try_get("product_id")?,
-        style_color: row.try_get("style_color")?,
-        title: row.try_get("title")?,
-        category: row.try_get("category")?,
-        color: row.try_get("color")?,
-        size: row.try_get("size")?,
-        image_url: row.try_get("image_url")?,
-        quantity: row.try_get("quantity")?,
-        unit_price: Money(row.try_get("unit_price")?),
-        tax: Money(row.try_get("tax")?),
-        fees: Money(row.try_get("fees")?),
-        status: row.try_get("status")?,
-        shipment_number: row.try_get("shipment_number")?,
-        tracking_url: row.try_get("tracking_url")?,
-        estimated_delivery_date: row.try_get("estimated_delivery_date")?,
-        details: serde_json::from_str(&details).map_err(|e| corrupt("line details", e))?,
+        line_number: row.integer(const { at("line_number") })?,
+        gtin: row.text(const { at("gtin") })?,
+        sku_id: row.text(const { at("sku_id") })?,
+        product_id: row.text(const { at("product_id") })?,
+        style_color: row.text(const { at("style_color") })?,
+        title: row.text(const { at("title") })?,
+        category: row.text(const { at("category") })?,
+        color: row.text(const { at("color") })?,
+        size: row.text(const { at("size") })?,
+        image_url: row.text(const { at("image_url") })?,
+        quantity: row.integer(const { at("quantity") })?,
+        unit_price: Money(row.integer(const { at("unit_price") })?),
+        tax: Money(row.integer(const { at("tax") })?),
+        fees: Money(row.integer(const { at("fees") })?),
+        status: row.text(const { at("status") })?,
+        shipment_number: row.optional_text(const { at("shipment_number") })?,
+        tracking_url: row.optional_text(const { at("tracking_url") })?,
+        estimated_delivery_date: row.optional_text(const { at("estimated_delivery_date") })?,
+        details: serde_json::from_str(row.borrowed_text(const { at("line_details") })?)
+            .map_err(|e| corrupt("line details", e))?,
     })
 }
 

@@ -1,48 +1,13 @@
-//! Reading the rows of the hot order queries by column position, from any sqlx row type: the native
-//! SQLite and PostgreSQL rows of the read pool (`db::ReadPool`), and `AnyRow` for the rest.
+//! Column positions of the hot order queries: rows are read by position (`db::Columns`), not by name.
 //!
 //! The positions are computed at compile time from the column lists in `store.rs`, in the order
 //! `store::order_select` and `store::line_select` write them, so adding a column there moves them along.
 //! Looking a column up by name costs a hash lookup (and on `AnyRow` a string comparison per column) for
 //! every value; by position it is an index.
 
-use sqlx::{ColumnIndex, Decode, Row, Type};
+pub use crate::db::Columns;
 
 use super::store::{LINE_COLUMNS, ORDER_COLUMNS};
-
-/// What the order and line decoders need of a row: text, optional text, a borrowed text (JSON columns are
-/// parsed in place, not copied first) and 64-bit integers, by position.
-pub trait Columns {
-    fn text(&self, index: usize) -> Result<String, sqlx::Error>;
-    fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error>;
-    fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error>;
-    fn integer(&self, index: usize) -> Result<i64, sqlx::Error>;
-}
-
-impl<R> Columns for R
-where
-    R: Row,
-    usize: ColumnIndex<R>,
-    String: for<'r> Decode<'r, R::Database> + Type<R::Database>,
-    for<'r> &'r str: Decode<'r, R::Database> + Type<R::Database>,
-    i64: for<'r> Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn text(&self, index: usize) -> Result<String, sqlx::Error> {
-        self.try_get(index)
-    }
-
-    fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error> {
-        self.try_get(index)
-    }
-
-    fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
-        self.try_get(index)
-    }
-
-    fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
-        self.try_get(index)
-    }
-}
 
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());

@@ -14,7 +14,7 @@ use super::columns::{self, Columns};
 use super::routes::HISTORY_PAGE_ORDERS;
 use super::store::{self, StoredOrder};
 use crate::access::{ORDER_FACTS_BUSY_COLUMN, OrderFacts};
-use crate::db::{Db, Param, ReadPool, fetch_postgres, fetch_sqlite};
+use crate::db::{Db, Param};
 use crate::error::AppResult;
 
 pub struct StoreRow {
@@ -51,7 +51,7 @@ const RETURN_ORDER_OF_LINE: &str = "(SELECT r.order_number FROM orders r \
 const RETURN_ORDER_AT: usize = columns::AFTER_LINE;
 
 /// The return order of a row selected with `RETURN_ORDER_OF_LINE` (none for a line without a SKU).
-fn return_order_number(row: &impl Columns, sku: &str) -> Result<Option<String>, sqlx::Error> {
+fn return_order_number(row: &(impl Columns + ?Sized), sku: &str) -> Result<Option<String>, sqlx::Error> {
     if sku.is_empty() {
         return Ok(None);
     }
@@ -80,42 +80,40 @@ pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Opt
             store::line_select("l")
         )
     });
-    let sql = Cow::Borrowed(SQL.as_str());
-    let params = [Param::Text(order_number)];
-    Ok(match &db.reads {
-        ReadPool::Sqlite(pool) => order_from_rows(&fetch_sqlite(pool, sql, &params).await?)?,
-        ReadPool::Postgres(pool) => order_from_rows(&fetch_postgres(pool, sql, &params).await?)?,
-    })
+    let mut found = None;
+    db.read(&SQL, &[Param::Text(order_number)], |row| add_order_row(&mut found, row)).await?;
+    Ok(found)
 }
 
-/// Decodes the rows of `find_order_with_lines`' query.
-fn order_from_rows(rows: &[impl Columns]) -> Result<Option<OrderWithReturns>, sqlx::Error> {
+/// Adds one row of `find_order_with_lines`' query (one per line, the order's columns on each) to the order.
+fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Result<(), sqlx::Error> {
     /// `ORDER_FACTS_BUSY_COLUMN` comes after `RETURN_ORDER_OF_LINE`.
     const BUSY_JOBS_AT: usize = RETURN_ORDER_AT + 1;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let mut order = store::order_from_row(first)?;
-    let version = first.integer(const { columns::order("version") })?;
-    let facts = OrderFacts {
-        owner: OrderOwner {
-            upm_id: order.upm_id.clone(),
-            email: order.email.clone(),
-            phone_digits: first.optional_text(const { columns::order("phone_digits") })?,
-        },
-        order_type: order.order_type.as_str().to_owned(),
-        country: order.country.clone(),
-        version,
-        busy: first.integer(BUSY_JOBS_AT)? > 0,
-    };
-    let mut returns_by_sku = HashMap::new();
-    order.lines.reserve_exact(rows.len());
-    for row in rows {
-        let line = store::line_from_row(row)?;
-        if let Some(number) = return_order_number(row, &line.sku_id)? {
-            returns_by_sku.insert(line.sku_id.clone(), number);
+    let loaded = match found {
+        Some(loaded) => loaded,
+        None => {
+            let order = store::order_from_row(row)?;
+            let version = row.integer(const { columns::order("version") })?;
+            let facts = OrderFacts {
+                owner: OrderOwner {
+                    upm_id: order.upm_id.clone(),
+                    email: order.email.clone(),
+                    phone_digits: row.optional_text(const { columns::order("phone_digits") })?,
+                },
+                order_type: order.order_type.as_str().to_owned(),
+                country: order.country.clone(),
+                version,
+                busy: row.integer(BUSY_JOBS_AT)? > 0,
+            };
+            found.insert(OrderWithReturns { order, version, returns_by_sku: HashMap::new(), facts })
         }
-        order.lines.push(line);
+    };
+    let line = store::line_from_row(row)?;
+    if let Some(number) = return_order_number(row, &line.sku_id)? {
+        loaded.returns_by_sku.insert(line.sku_id.clone(), number);
     }
-    Ok(Some(OrderWithReturns { order, version, returns_by_sku, facts }))
+    loaded.order.lines.push(line);
+    Ok(())
 }
 
 /// Whether a cached history page is still what the page query would select: the same orders (and the
@@ -131,16 +129,21 @@ pub async fn page_is_current(db: &Db, page: &HistoryQuery<'_>, stamp: &[(String,
         (true, true) => Cow::Borrowed(LATER.as_str()),
         (false, _) => Cow::Owned(stamp_sql(&selection)),
     };
-    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(&db.pool).await?;
-    if rows.len() != stamp.len() {
-        return Ok(false);
-    }
-    for (row, (number, version)) in rows.iter().zip(stamp) {
-        if row.try_get::<String, _>("order_number")? != *number || row.try_get::<i64, _>("version")? != *version {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
+    // Compared row by row as they come: the same orders, in the same order, at the same versions.
+    let (mut seen, mut same) = (0, true);
+    db.read(&sql, &params, |row| {
+        let expected = stamp.get(seen);
+        seen += 1;
+        same = same
+            && expected.is_some_and(|(number, version)| {
+                row.borrowed_text(0).is_ok_and(|found| found == number)
+                    && row.integer(1).is_ok_and(|found| found == *version)
+            });
+        Ok(())
+    })
+    .await?;
+    Ok(same && seen == stamp.len())
 }
 
 fn stamp_sql(selection: &str) -> String {
@@ -197,19 +200,6 @@ impl Bind {
             Self::Int(number) => Param::Integer(*number),
         }
     }
-}
-
-fn bind_all<'q>(
-    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
-    binds: Vec<Bind>,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-    for bind in binds {
-        query = match bind {
-            Bind::Text(text) => query.bind(text),
-            Bind::Int(number) => query.bind(number),
-        };
-    }
-    query
 }
 
 /// The stored status as `domain::status::sql_normalized_raw_status` reads it (the domain's test proves
@@ -322,35 +312,35 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
         (false, _) => Cow::Owned(history_sql(&selection)),
     };
     let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
-    Ok(match &db.reads {
-        ReadPool::Sqlite(pool) => history_from_rows(&fetch_sqlite(pool, sql, &params).await?, page_orders)?,
-        ReadPool::Postgres(pool) => history_from_rows(&fetch_postgres(pool, sql, &params).await?, page_orders)?,
-    })
-}
-
-/// Decodes the rows of `history_page`'s query (one row per line, the order's columns repeated on each).
-fn history_from_rows(rows: &[impl Columns], page_orders: usize) -> Result<HistoryPage, sqlx::Error> {
     let mut orders: Vec<(StoredOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
-    for row in rows {
-        let order_number = row.borrowed_text(const { columns::order("order_number") })?;
-        let line = store::line_from_row(row)?;
-        if let Some(number) = return_order_number(row, &line.sku_id)? {
-            returns.entry(order_number.to_owned()).or_default().insert(line.sku_id.clone(), number);
-        }
-        match orders.last_mut() {
-            Some((current, _)) if current.order_number == order_number => current.lines.push(line),
-            _ => {
-                let mut order = store::order_from_row(row)?;
-                order.lines.push(line);
-                orders.push((order, row.integer(const { columns::order("version") })?));
-            }
-        }
-    }
+    db.read(&sql, &params, |row| add_history_row(&mut orders, &mut returns, row)).await?;
     let has_more = orders.len() > page_orders;
     let stamp = orders.iter().map(|(order, version)| (order.order_number.clone(), *version)).collect();
     orders.truncate(page_orders);
     Ok(HistoryPage { orders, has_more, returns, stamp })
+}
+
+/// Adds one row of `history_page`'s query (one per line, the order's columns repeated on each) to the page.
+fn add_history_row(
+    orders: &mut Vec<(StoredOrder, i64)>,
+    returns: &mut HashMap<String, HashMap<String, String>>,
+    row: &dyn Columns,
+) -> Result<(), sqlx::Error> {
+    let order_number = row.borrowed_text(const { columns::order("order_number") })?;
+    let line = store::line_from_row(row)?;
+    if let Some(number) = return_order_number(row, &line.sku_id)? {
+        returns.entry(order_number.to_owned()).or_default().insert(line.sku_id.clone(), number);
+    }
+    match orders.last_mut() {
+        Some((current, _)) if current.order_number == order_number => current.lines.push(line),
+        _ => {
+            let mut order = store::order_from_row(row)?;
+            order.lines.push(line);
+            orders.push((order, row.integer(const { columns::order("version") })?));
+        }
+    }
+    Ok(())
 }
 
 /// The order and its version, for the areas that act on an order (returns, e-invoice ...).
@@ -371,19 +361,19 @@ pub async fn order_years(
     // The member's first and last order dates first (two index probes), so that only the years between
     // them are probed: a few for most members instead of every year since FIRST_YEAR (about 58, which
     // made an uncached first page on PostgreSQL cost more than twice a later page).
-    let bounds = sqlx::query(
+    let mut bounds = (None, None);
+    db.read(
         "SELECT (SELECT MIN(order_date) FROM orders WHERE upm_id = $1 AND order_type = $2) AS first_date, \
                 (SELECT MAX(order_date) FROM orders WHERE upm_id = $1 AND order_type = $2) AS last_date",
+        &[Param::Text(upm_id), Param::Text(order_type)],
+        |row| {
+            bounds = (row.optional_integer(0)?, row.optional_integer(1)?);
+            Ok(())
+        },
     )
-    .bind(upm_id)
-    .bind(order_type)
-    .fetch_one(&db.pool)
     .await?;
     let year_of = |ms: i64| zone.timestamp_millis_opt(ms).single().map(|at| at.year());
-    let (Some(first), Some(last)) = (
-        bounds.try_get::<Option<i64>, _>("first_date")?.and_then(year_of),
-        bounds.try_get::<Option<i64>, _>("last_date")?.and_then(year_of),
-    ) else {
+    let (Some(first), Some(last)) = (bounds.0.and_then(year_of), bounds.1.and_then(year_of)) else {
         return Ok(Vec::new());
     };
     if first == last && (history_filter::FIRST_YEAR..=latest_year).contains(&first) {
@@ -407,17 +397,15 @@ pub async fn order_years(
             )
         })
         .collect();
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(probes.join(" UNION ALL "))).bind(upm_id).bind(order_type);
-    for year in &years {
-        let (start, end) = history_filter::year_range_ms(*year, zone);
-        query = query.bind(start).bind(end);
-    }
-    let rows = query.fetch_all(&db.pool).await?;
-    let mut found = Vec::with_capacity(rows.len());
-    for row in rows {
-        let year: i64 = row.try_get("year")?;
-        found.extend(i32::try_from(year).ok());
-    }
+    let ranges: Vec<(i64, i64)> = years.iter().map(|year| history_filter::year_range_ms(*year, zone)).collect();
+    let mut params = vec![Param::Text(upm_id), Param::Text(order_type)];
+    params.extend(ranges.iter().flat_map(|(start, end)| [Param::Integer(*start), Param::Integer(*end)]));
+    let mut found = Vec::with_capacity(years.len());
+    db.read(&probes.join(" UNION ALL "), &params, |row| {
+        found.extend(i32::try_from(row.integer(0)?).ok());
+        Ok(())
+    })
+    .await?;
     found.sort_unstable_by(|a, b| b.cmp(a));
     Ok(found)
 }

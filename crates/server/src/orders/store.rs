@@ -192,7 +192,7 @@ fn corrupt(what: &str, detail: impl std::fmt::Display) -> sqlx::Error {
 }
 
 /// Reads the order part of a row selected with `order_select("o")` first (lines are added by the caller).
-pub fn order_from_row(row: &impl Columns) -> Result<StoredOrder, sqlx::Error> {
+pub fn order_from_row<R: Columns + ?Sized>(row: &R) -> Result<StoredOrder, sqlx::Error> {
     use columns::order as at;
     let order_type = row.borrowed_text(const { at("order_type") })?;
     let currency = row.borrowed_text(const { at("currency") })?;
@@ -230,7 +230,7 @@ pub fn order_from_row(row: &impl Columns) -> Result<StoredOrder, sqlx::Error> {
 }
 
 /// Reads a line from a row selected with `order_select("o")` and then `line_select("l")`.
-pub fn line_from_row(row: &impl Columns) -> Result<StoredLine, sqlx::Error> {
+pub fn line_from_row<R: Columns + ?Sized>(row: &R) -> Result<StoredLine, sqlx::Error> {
     use columns::line as at;
     Ok(StoredLine {
         line_number: row.integer(const { at("line_number") })?,

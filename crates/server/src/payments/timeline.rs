@@ -5,9 +5,9 @@
 use domain::totals::{LineAmounts, order_totals};
 use domain::{Currency, Money};
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
+use crate::db::Param;
 use crate::error::AppResult;
 use crate::orders::store::StoredOrder;
 use crate::orders::view::rfc3339_millis;
@@ -87,30 +87,32 @@ fn charged(order: &StoredOrder) -> Option<Entry> {
 /// Every money event of `order`, oldest first: the one function listing them.
 pub async fn money_timeline(state: &AppState, order: &StoredOrder) -> AppResult<Vec<MoneyTimelineEvent>> {
     let mut entries: Vec<Entry> = charged(order).into_iter().collect();
-    let rows = sqlx::query(
-        "SELECT kind, amount, currency, method, occurred_at FROM money_events WHERE order_number = $1 \
-         ORDER BY occurred_at, id",
-    )
-    .bind(&order.order_number)
-    .fetch_all(&state.db.pool)
-    .await?;
-    // Lines released by one cancel are one event for the shopper: summed by kind, method and time.
-    for row in rows {
-        let currency: String = row.try_get("currency")?;
-        let entry = Entry {
-            kind: row.try_get("kind")?,
-            amount: row.try_get("amount")?,
-            currency: Currency::parse(&currency).unwrap_or(order.currency),
-            method: row.try_get("method")?,
-            at: row.try_get("occurred_at")?,
-        };
-        match entries.last_mut() {
-            Some(last) if last.kind == entry.kind && last.method == entry.method && last.at == entry.at => {
-                last.amount = last.amount.saturating_add(entry.amount);
-            }
-            _ => entries.push(entry),
-        }
-    }
+    // Read by the order detail: on the hot read path (`Db::read`). Lines released by one cancel are one
+    // event for the shopper: summed by kind, method and time.
+    state
+        .db
+        .read(
+            "SELECT kind, amount, currency, method, occurred_at FROM money_events WHERE order_number = $1 \
+             ORDER BY occurred_at, id",
+            &[Param::Text(&order.order_number)],
+            |row| {
+                let entry = Entry {
+                    kind: row.text(0)?,
+                    amount: row.integer(1)?,
+                    currency: Currency::parse(row.borrowed_text(2)?).unwrap_or(order.currency),
+                    method: row.text(3)?,
+                    at: row.integer(4)?,
+                };
+                match entries.last_mut() {
+                    Some(last) if last.kind == entry.kind && last.method == entry.method && last.at == entry.at => {
+                        last.amount = last.amount.saturating_add(entry.amount);
+                    }
+                    _ => entries.push(entry),
+                }
+                Ok(())
+            },
+        )
+        .await?;
     // A deferred payment's settlement is its charge: the order was never charged at its date.
     if entries.iter().any(|entry| entry.kind == "settled") {
         entries.retain(|entry| !(entry.kind == "charged" && entry.at == order.order_date));

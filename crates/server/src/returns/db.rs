@@ -5,19 +5,22 @@ use std::collections::HashMap;
 
 use sqlx::{AnyConnection, Row};
 
-use crate::db::Db;
+use crate::db::{Db, Param};
 use crate::error::AppResult;
 
 /// Units of each line of `order_number` taken by returns.
 pub async fn returned_quantities(db: &Db, order_number: &str) -> AppResult<HashMap<i64, i64>> {
-    let rows = sqlx::query("SELECT line_number, returned FROM return_quantities WHERE order_number = $1")
-        .bind(order_number)
-        .fetch_all(&db.pool)
-        .await?;
+    // Read by the order detail: on the hot read path (`Db::read`).
     let mut found = HashMap::new();
-    for row in rows {
-        found.insert(row.try_get::<i64, _>("line_number")?, row.try_get::<i64, _>("returned")?);
-    }
+    db.read(
+        "SELECT line_number, returned FROM return_quantities WHERE order_number = $1",
+        &[Param::Text(order_number)],
+        |row| {
+            found.insert(row.integer(0)?, row.integer(1)?);
+            Ok(())
+        },
+    )
+    .await?;
     Ok(found)
 }
 

@@ -1,0 +1,239 @@
+//! The read path of the hot queries (order detail, history page and what the detail reads beside the
+//! order): one function, `Db::read`, that runs a statement and hands each row to the caller, decoded by
+//! column position through `Columns`.
+//!
+//! - On SQLite the statement runs right here, on the thread that asks, through `rusqlite` on a read-only
+//!   connection that thread keeps (one per runtime worker thread, opened on first use) with its prepared
+//!   statements cached. sqlx's SQLite driver hands every statement to a worker thread and copies every
+//!   value of every row twice; a read from SQLite's page cache takes tens of microseconds, less than that
+//!   hand-off (docs/adr/0006-sqlite-reads-on-the-calling-thread.md).
+//! - On PostgreSQL a read is a round trip: the statement goes through a pool of sqlx's own PostgreSQL
+//!   driver (not `sqlx::Any`, whose row conversion was a fifth of a history page; ADR 0005).
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use sqlx::pool::PoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPool};
+use sqlx::{AssertSqlSafe, ConnectOptions, Row};
+
+use super::{Backend, Db};
+
+/// What a row decoder needs of a row: text, optional text, a borrowed text (JSON columns are parsed in
+/// place, not copied first) and 64-bit integers, by position. Implemented by the rows of both read paths
+/// (`rusqlite::Row`, `PgRow`) and by sqlx's other rows, so one decoder serves every query that selects
+/// an order.
+pub trait Columns {
+    fn text(&self, index: usize) -> Result<String, sqlx::Error>;
+    fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error>;
+    fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error>;
+    fn integer(&self, index: usize) -> Result<i64, sqlx::Error>;
+    fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error>;
+}
+
+macro_rules! sqlx_columns {
+    ($($row:ty),*) => {$(
+        impl Columns for $row {
+            fn text(&self, index: usize) -> Result<String, sqlx::Error> {
+                self.try_get(index)
+            }
+            fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error> {
+                self.try_get(index)
+            }
+            fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
+                self.try_get(index)
+            }
+            fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
+                self.try_get(index)
+            }
+            fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error> {
+                self.try_get(index)
+            }
+        }
+    )*};
+}
+
+sqlx_columns!(sqlx::postgres::PgRow, sqlx::sqlite::SqliteRow, sqlx::any::AnyRow);
+
+impl Columns for rusqlite::Row<'_> {
+    fn text(&self, index: usize) -> Result<String, sqlx::Error> {
+        self.get(index).map_err(from_rusqlite)
+    }
+    fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error> {
+        self.get(index).map_err(from_rusqlite)
+    }
+    fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
+        self.get_ref(index).and_then(|value| value.as_str().map_err(rusqlite::Error::from)).map_err(from_rusqlite)
+    }
+    fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
+        self.get(index).map_err(from_rusqlite)
+    }
+    fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error> {
+        self.get(index).map_err(from_rusqlite)
+    }
+}
+
+/// A rusqlite error as the rest of the crate sees database errors: a busy or unopenable database is
+/// "unavailable" (503, like an exhausted pool), anything else a failed query (500).
+fn from_rusqlite(error: rusqlite::Error) -> sqlx::Error {
+    use rusqlite::ErrorCode::{CannotOpen, DatabaseBusy, DatabaseLocked};
+    match &error {
+        rusqlite::Error::SqliteFailure(failure, _)
+            if matches!(failure.code, DatabaseBusy | DatabaseLocked | CannotOpen) =>
+        {
+            sqlx::Error::Io(std::io::Error::other(error))
+        }
+        _ => sqlx::Error::Decode(Box::new(error)),
+    }
+}
+
+/// A value bound to a read statement (the hot reads bind only these).
+#[derive(Debug, Clone, Copy)]
+pub enum Param<'a> {
+    Text(&'a str),
+    Integer(i64),
+}
+
+impl rusqlite::ToSql for Param<'_> {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match *self {
+            Self::Text(text) => text.to_sql(),
+            Self::Integer(number) => Ok(rusqlite::types::ToSqlOutput::from(number)),
+        }
+    }
+}
+
+/// Where the hot reads run (see the module documentation).
+#[derive(Clone)]
+pub enum ReadPool {
+    Sqlite(SqliteReads),
+    Postgres(PgPool),
+}
+
+impl ReadPool {
+    /// Connected lazily: the main pool creates and migrates the database first.
+    pub(super) fn new(backend: Backend, url: &str, max_connections: u32) -> Result<Self, sqlx::Error> {
+        Ok(match backend {
+            Backend::Sqlite => Self::Sqlite(SqliteReads::new(super::sqlite_path(url).unwrap_or_default().into())),
+            Backend::Postgres => {
+                let options = PgConnectOptions::from_str(url)?.disable_statement_logging();
+                // A read there is mostly a round trip: it keeps `max_connections` in flight (ADR 0005).
+                let pool = PoolOptions::new()
+                    .max_connections(max_connections)
+                    .min_connections(0)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .idle_timeout(Duration::from_secs(60))
+                    .connect_lazy_with(options);
+                Self::Postgres(pool)
+            }
+        })
+    }
+}
+
+/// The SQLite database file the reads open. Each thread that reads keeps its own read-only connection to
+/// it (SQLite connections are not shared between threads without a lock, and a lock is what this avoids).
+/// A thread's connection is closed when the thread ends, or at its next read once every clone of this
+/// value is gone (tests open many databases on the same threads).
+#[derive(Clone)]
+pub struct SqliteReads {
+    database: Arc<DatabaseFile>,
+}
+
+struct DatabaseFile {
+    path: PathBuf,
+}
+
+/// Statements kept prepared per connection: the hot reads are about ten texts (filtered history pages and
+/// order-year probes vary and take turns in the rest).
+const STATEMENT_CACHE: usize = 32;
+/// How long a read waits on a locked database before answering 503. Short, because it waits on a runtime
+/// worker thread: in WAL mode readers are not blocked by writers, so this covers only recovery and
+/// checkpoint corner cases.
+const READ_BUSY_TIMEOUT: Duration = Duration::from_secs(2);
+
+thread_local! {
+    static CONNECTIONS: RefCell<Vec<(Weak<DatabaseFile>, rusqlite::Connection)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl SqliteReads {
+    fn new(path: PathBuf) -> Self {
+        Self { database: Arc::new(DatabaseFile { path }) }
+    }
+
+    fn open(&self) -> rusqlite::Result<rusqlite::Connection> {
+        use rusqlite::OpenFlags;
+        let connection = rusqlite::Connection::open_with_flags(
+            &self.database.path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        connection.busy_timeout(READ_BUSY_TIMEOUT)?;
+        connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+        Ok(connection)
+    }
+
+    /// Runs `sql` with `params` on this thread's connection and hands each row to `each`.
+    fn run(
+        &self,
+        sql: &str,
+        params: &[Param<'_>],
+        each: &mut dyn FnMut(&dyn Columns) -> Result<(), sqlx::Error>,
+    ) -> Result<(), sqlx::Error> {
+        CONNECTIONS.with(|cell| {
+            let mut connections = cell.borrow_mut();
+            connections.retain(|(database, _)| database.strong_count() > 0);
+            let mine = Arc::as_ptr(&self.database);
+            let index = match connections.iter().position(|(database, _)| std::ptr::eq(database.as_ptr(), mine)) {
+                Some(index) => index,
+                None => {
+                    connections.push((Arc::downgrade(&self.database), self.open().map_err(from_rusqlite)?));
+                    connections.len() - 1
+                }
+            };
+            let (_, connection) = &connections[index];
+            let mut statement = connection.prepare_cached(sql).map_err(from_rusqlite)?;
+            // `$n` is a named parameter to SQLite, numbered by first appearance: bound by name, so `$n` is
+            // the n-th value whatever order the statement names them in (as sqlx binds them).
+            for (number, param) in params.iter().enumerate() {
+                if let Some(index) = statement.parameter_index(&format!("${}", number + 1)).map_err(from_rusqlite)? {
+                    statement.raw_bind_parameter(index, param).map_err(from_rusqlite)?;
+                }
+            }
+            let mut rows = statement.raw_query();
+            while let Some(row) = rows.next().map_err(from_rusqlite)? {
+                each(row)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Db {
+    /// Runs a read statement (the SQL rules of this crate: `$1..$n`, TEXT and BIGINT) and hands each row
+    /// to `each`, in order. A hot read: on SQLite it runs on the calling thread (see the module documentation).
+    pub async fn read(
+        &self,
+        sql: &str,
+        params: &[Param<'_>],
+        mut each: impl FnMut(&dyn Columns) -> Result<(), sqlx::Error> + Send,
+    ) -> Result<(), sqlx::Error> {
+        match &self.reads {
+            ReadPool::Sqlite(reads) => reads.run(sql, params, &mut each),
+            ReadPool::Postgres(pool) => {
+                let mut query = sqlx::query(AssertSqlSafe(sql));
+                for param in params {
+                    query = match *param {
+                        Param::Text(text) => query.bind(text),
+                        Param::Integer(number) => query.bind(number),
+                    };
+                }
+                for row in query.fetch_all(pool).await? {
+                    each(&row)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

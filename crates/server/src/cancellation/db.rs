@@ -6,7 +6,7 @@ use domain::totals::{LineAmounts, line_charged_price};
 use domain::{Currency, Money, OrderType};
 use sqlx::{AnyConnection, Row};
 
-use crate::db::{Db, Param};
+use crate::db::Db;
 use crate::error::{AppError, AppResult};
 
 /// What a cancel or a status event needs of an order.
@@ -221,20 +221,4 @@ pub async fn complete_cancellations(
         .execute(&mut *connection)
         .await?;
     Ok(())
-}
-
-/// When the order's last cancellation completed (for "recently cancelled" with its date).
-pub async fn cancelled_at(db: &Db, order_number: &str) -> AppResult<Option<i64>> {
-    // Read by the order detail: on the hot read path (`Db::read`).
-    let mut at = None;
-    db.read(
-        "SELECT MAX(completed_at) FROM order_cancellations WHERE order_number = $1 AND completed_at IS NOT NULL",
-        &[Param::Text(order_number)],
-        |row| {
-            at = row.optional_integer(0)?;
-            Ok(())
-        },
-    )
-    .await?;
-    Ok(at)
 }

@@ -6,7 +6,7 @@ use domain::{OrderType, SimpleStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{db, policy};
+use super::policy;
 use crate::error::AppResult;
 use crate::orders::store::StoredOrder;
 use crate::orders::view::rfc3339_millis;
@@ -23,15 +23,21 @@ pub struct OrderExtras {
     pub money_timeline: Vec<MoneyTimelineEvent>,
 }
 
-pub async fn extras(state: &AppState, order: &StoredOrder) -> AppResult<OrderExtras> {
+/// `cancelled_at` and `has_money_events` come from the detail's query (`orders::db::find_order_with_lines`).
+pub async fn extras(
+    state: &AppState,
+    order: &StoredOrder,
+    cancelled_at: Option<i64>,
+    has_money_events: bool,
+) -> AppResult<OrderExtras> {
     let cancellable_until = (order.order_type != OrderType::ReturnOrder).then(|| {
         let customised = order.lines.iter().any(|line| line.details.customized_product_reference.0.is_some());
         policy().cancellable_until(order.order_date, &order.country, customised)
     });
     Ok(OrderExtras {
         cancellable_until,
-        cancelled_at: db::cancelled_at(&state.db, &order.order_number).await?,
-        money_timeline: timeline::money_timeline(state, order).await?,
+        cancelled_at,
+        money_timeline: timeline::money_timeline(state, order, has_money_events).await?,
     })
 }
 

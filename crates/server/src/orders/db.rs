@@ -47,6 +47,15 @@ const RETURN_ORDER_OF_LINE: &str = "(SELECT r.order_number FROM orders r \
      AND rl.sku_id = l.sku_id AND l.sku_id <> '' \
      ORDER BY r.order_date DESC, r.order_number DESC LIMIT 1) AS return_order_number";
 
+/// What the order detail shows beside the order, read in the detail's one query (each an index probe):
+/// per line, the units returns took (`return_quantities`); per order, when its last cancel completed and
+/// whether it has money events (the timeline is read only then: most orders have none).
+const DETAIL_FACTS: &str = "(SELECT rq.returned FROM return_quantities rq \
+     WHERE rq.order_number = o.order_number AND rq.line_number = l.line_number) AS returned_quantity, \
+     (SELECT MAX(c.completed_at) FROM order_cancellations c \
+     WHERE c.order_number = o.order_number AND c.completed_at IS NOT NULL) AS cancelled_at, \
+     (SELECT COUNT(*) FROM money_events m WHERE m.order_number = o.order_number) AS money_events";
+
 /// Where a hot query's `RETURN_ORDER_OF_LINE` column is: right after the order and line columns.
 const RETURN_ORDER_AT: usize = columns::AFTER_LINE;
 
@@ -65,15 +74,22 @@ pub struct OrderWithReturns {
     pub version: i64,
     pub returns_by_sku: HashMap<String, String>,
     pub facts: OrderFacts,
+    /// Units taken by returns, by line number (lines no return took are absent).
+    pub returned_by_line: HashMap<i64, i64>,
+    /// Unix ms: when the order's last cancel completed.
+    pub cancelled_at: Option<i64>,
+    /// Whether the order has money events beyond its charge (`payments::timeline`).
+    pub has_money_events: bool,
 }
 
-/// The order, its lines, their return orders and the order's access facts in one round trip (every
-/// stored order has at least one line). Read through the native driver (`db::ReadPool`).
+/// The order, its lines, their return orders, the order's access facts and what the detail shows beside
+/// it (`DETAIL_FACTS`) in one round trip (every stored order has at least one line). On the hot read path
+/// (`Db::read`).
 pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Option<OrderWithReturns>> {
     // Built once: the column lists are generated, and building them per request cost 4% of a detail.
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(
-            "SELECT {}, {}, {RETURN_ORDER_OF_LINE}, {ORDER_FACTS_BUSY_COLUMN} \
+            "SELECT {}, {}, {RETURN_ORDER_OF_LINE}, {ORDER_FACTS_BUSY_COLUMN}, {DETAIL_FACTS} \
              FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
              WHERE o.order_number = $1 ORDER BY l.line_number",
             store::order_select("o"),
@@ -87,8 +103,11 @@ pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Opt
 
 /// Adds one row of `find_order_with_lines`' query (one per line, the order's columns on each) to the order.
 fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Result<(), sqlx::Error> {
-    /// `ORDER_FACTS_BUSY_COLUMN` comes after `RETURN_ORDER_OF_LINE`.
+    /// `ORDER_FACTS_BUSY_COLUMN` comes after `RETURN_ORDER_OF_LINE`, then the three of `DETAIL_FACTS`.
     const BUSY_JOBS_AT: usize = RETURN_ORDER_AT + 1;
+    const RETURNED_AT: usize = BUSY_JOBS_AT + 1;
+    const CANCELLED_AT: usize = BUSY_JOBS_AT + 2;
+    const MONEY_EVENTS_AT: usize = BUSY_JOBS_AT + 3;
     let loaded = match found {
         Some(loaded) => loaded,
         None => {
@@ -105,12 +124,23 @@ fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Res
                 version,
                 busy: row.integer(BUSY_JOBS_AT)? > 0,
             };
-            found.insert(OrderWithReturns { order, version, returns_by_sku: HashMap::new(), facts })
+            found.insert(OrderWithReturns {
+                order,
+                version,
+                returns_by_sku: HashMap::new(),
+                facts,
+                returned_by_line: HashMap::new(),
+                cancelled_at: row.optional_integer(CANCELLED_AT)?,
+                has_money_events: row.integer(MONEY_EVENTS_AT)? > 0,
+            })
         }
     };
     let line = store::line_from_row(row)?;
     if let Some(number) = return_order_number(row, &line.sku_id)? {
         loaded.returns_by_sku.insert(line.sku_id.clone(), number);
+    }
+    if let Some(returned) = row.optional_integer(RETURNED_AT)? {
+        loaded.returned_by_line.insert(line.line_number, returned);
     }
     loaded.order.lines.push(line);
     Ok(())

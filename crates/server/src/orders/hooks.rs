@@ -52,9 +52,9 @@ pub struct ReturnFacts {
     pub lines: HashMap<i64, LineReturnFacts>,
 }
 
-/// The returns flow's facts for `order` (`returns::facts`).
-pub async fn return_facts(state: &AppState, order: &StoredOrder) -> AppResult<ReturnFacts> {
-    crate::returns::facts::for_order(state, order).await
+/// The returns flow's facts for `order` (`returns::facts`), given the units returns took by line number.
+pub fn return_facts(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
+    crate::returns::facts::for_order(state, order, returned)
 }
 
 /// The flags of `country` that actions depend on, from the configuration service (an unknown country
@@ -69,7 +69,13 @@ pub fn action_flags(state: &AppState, country: &str) -> ActionFlags {
     }
 }
 
-/// The cancellation and payments flows' facts for `order` (cancel window, cancelled date, money timeline).
-pub async fn order_extras(state: &AppState, order: &StoredOrder) -> AppResult<crate::cancellation::view::OrderExtras> {
-    crate::cancellation::view::extras(state, order).await
+/// The cancellation and payments flows' facts for `order` (cancel window, cancelled date, money timeline),
+/// given what the detail's query read of them.
+pub async fn order_extras(
+    state: &AppState,
+    order: &StoredOrder,
+    cancelled_at: Option<i64>,
+    has_money_events: bool,
+) -> AppResult<crate::cancellation::view::OrderExtras> {
+    crate::cancellation::view::extras(state, order, cancelled_at, has_money_events).await
 }

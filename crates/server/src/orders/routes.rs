@@ -158,15 +158,17 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
 
 /// Renders a loaded order (and caches it unless a change is expected soon).
 async fn render_order(state: &AppState, access: &OrderAccess, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
-    let db::OrderWithReturns { order, version, returns_by_sku, .. } = loaded;
+    let db::OrderWithReturns {
+        order, version, returns_by_sku, returned_by_line, cancelled_at, has_money_events, ..
+    } = loaded;
     let order_number = access.order_number.as_str();
     let store = match order.pickup_store_id.as_deref() {
         Some(store_id) => db::find_store(&state.db, store_id).await?,
         None => None,
     };
     let should_refresh = access.busy;
-    let returns = hooks::return_facts(state, &order).await?;
-    let extras = hooks::order_extras(state, &order).await?;
+    let returns = hooks::return_facts(state, &order, &returned_by_line);
+    let extras = hooks::order_extras(state, &order, cancelled_at, has_money_events).await?;
     let now = state.clock.now_ms();
     let context = ViewContext {
         now,

@@ -84,9 +84,17 @@ fn charged(order: &StoredOrder) -> Option<Entry> {
     })
 }
 
-/// Every money event of `order`, oldest first: the one function listing them.
-pub async fn money_timeline(state: &AppState, order: &StoredOrder) -> AppResult<Vec<MoneyTimelineEvent>> {
+/// Every money event of `order`, oldest first: the one function listing them. `has_events`: whether the
+/// order has rows in `money_events` (else only its charge is listed, without a read).
+pub async fn money_timeline(
+    state: &AppState,
+    order: &StoredOrder,
+    has_events: bool,
+) -> AppResult<Vec<MoneyTimelineEvent>> {
     let mut entries: Vec<Entry> = charged(order).into_iter().collect();
+    if !has_events {
+        return Ok(entries.into_iter().map(show).collect());
+    }
     // Read by the order detail: on the hot read path (`Db::read`). Lines released by one cancel are one
     // event for the shopper: summed by kind, method and time.
     state

@@ -7,13 +7,14 @@ use std::collections::HashMap;
 use domain::OrderType;
 use domain::returns::window;
 
-use super::{db, options};
-use crate::error::AppResult;
+use super::options;
 use crate::orders::hooks::{LineReturnFacts, ReturnFacts};
 use crate::orders::store::StoredOrder;
 use crate::state::AppState;
 
-pub async fn for_order(state: &AppState, order: &StoredOrder) -> AppResult<ReturnFacts> {
+/// The facts of `order`'s lines, given the units returns took by line number (read with the order:
+/// `orders::db::find_order_with_lines`).
+pub fn for_order(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
     let mut lines = HashMap::new();
     match order.order_type {
         OrderType::ReturnOrder => {
@@ -25,7 +26,6 @@ pub async fn for_order(state: &AppState, order: &StoredOrder) -> AppResult<Retur
             }
         }
         OrderType::SalesOrder => {
-            let returned = db::returned_quantities(&state.db, &order.order_number).await?;
             let within = window::within_window(order.order_date, state.clock.now_ms(), &order.country);
             for line in &order.lines {
                 let result =
@@ -43,5 +43,5 @@ pub async fn for_order(state: &AppState, order: &StoredOrder) -> AppResult<Retur
         }
         OrderType::PartnerSalesOrder => {}
     }
-    Ok(ReturnFacts { lines })
+    ReturnFacts { lines }
 }

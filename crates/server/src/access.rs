@@ -5,9 +5,9 @@
 
 use domain::OrderNumber;
 use domain::access::{OrderOwner, may_see};
-use sqlx::Row;
 
 use crate::caller::Caller;
+use crate::db::{Columns, Param};
 use crate::error::{AppError, AppResult};
 use crate::rate_limit::{Limiter, Scope};
 use crate::state::AppState;
@@ -44,18 +44,18 @@ pub const ORDER_FACTS_BUSY_COLUMN: &str = "(SELECT COUNT(*) FROM jobs j WHERE j.
 
 impl OrderFacts {
     /// Reads the facts from a row holding `upm_id`, `email`, `phone_digits`, `order_type`, `country`,
-    /// `version` and `busy_jobs` (see `ORDER_FACTS_BUSY_COLUMN`).
-    pub fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+    /// `version` and `busy_jobs` (see `ORDER_FACTS_BUSY_COLUMN`), in that order.
+    fn from_row(row: &dyn Columns) -> Result<Self, sqlx::Error> {
         Ok(Self {
             owner: OrderOwner {
-                upm_id: row.try_get("upm_id")?,
-                email: row.try_get("email")?,
-                phone_digits: row.try_get("phone_digits")?,
+                upm_id: row.optional_text(0)?,
+                email: row.optional_text(1)?,
+                phone_digits: row.optional_text(2)?,
             },
-            order_type: row.try_get("order_type")?,
-            country: row.try_get("country")?,
-            version: row.try_get("version")?,
-            busy: row.try_get::<i64, _>("busy_jobs")? > 0,
+            order_type: row.text(3)?,
+            country: row.text(4)?,
+            version: row.integer(5)?,
+            busy: row.integer(6)? > 0,
         })
     }
 }
@@ -72,8 +72,17 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
                  FROM orders o WHERE order_number = $1"
             )
         });
-        let row = sqlx::query(SQL.as_str()).bind(number.as_str()).fetch_optional(&state.db.pool).await?;
-        row.map(|row| Ok((OrderFacts::from_row(&row)?, ()))).transpose()
+        // On the hot read path (`Db::read`): with the response cache on, this check is all a cached order
+        // detail reads.
+        let mut facts = None;
+        state
+            .db
+            .read(&SQL, &[Param::Text(number.as_str())], |row| {
+                facts = Some((OrderFacts::from_row(row)?, ()));
+                Ok(())
+            })
+            .await?;
+        Ok(facts)
     })
     .await?;
     Ok(access)

@@ -91,13 +91,17 @@ pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Opt
         format!(
             "SELECT {}, {}, {RETURN_ORDER_OF_LINE}, {ORDER_FACTS_BUSY_COLUMN}, {DETAIL_FACTS} \
              FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
-             WHERE o.order_number = $1 ORDER BY l.line_number",
+             WHERE o.order_number = $1",
             store::order_select("o"),
             store::line_select("l")
         )
     });
     let mut found = None;
     db.read(&SQL, &[Param::Text(order_number)], |row| add_order_row(&mut found, row)).await?;
+    // Lines by number: sorted here rather than by the database (see `history_sql`).
+    if let Some(loaded) = &mut found {
+        loaded.order.lines.sort_by_key(|line| line.line_number);
+    }
     Ok(found)
 }
 
@@ -303,12 +307,16 @@ impl HistoryQuery<'_> {
     }
 }
 
+/// The page's order numbers are chosen on the member's index alone (a covering index range: only the keys
+/// are materialized), then each order is read by its key with its lines. No ORDER BY on the joined rows:
+/// sorting them made the database copy every value of every row into a temporary B-tree (on SQLite the
+/// largest part of a page's query); `history_page` puts the few orders and lines in order itself.
 fn history_sql(selection: &str) -> String {
     format!(
         "SELECT {order_columns}, {line_columns}, {RETURN_ORDER_OF_LINE} \
-         FROM (SELECT * FROM orders {selection}) o \
-         JOIN order_lines l ON l.order_number = o.order_number \
-         ORDER BY o.order_date DESC, o.order_number DESC, l.line_number",
+         FROM (SELECT order_number FROM orders {selection}) k \
+         JOIN orders o ON o.order_number = k.order_number \
+         JOIN order_lines l ON l.order_number = o.order_number",
         order_columns = store::order_select("o"),
         line_columns = store::line_select("l"),
     )
@@ -345,13 +353,19 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
     let mut orders: Vec<(StoredOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
     db.read(&sql, &params, |row| add_history_row(&mut orders, &mut returns, row)).await?;
+    // Newest first, as the selection chose them (its ORDER BY), and each order's lines by number.
+    orders.sort_unstable_by(|(a, _), (b, _)| (b.order_date, &b.order_number).cmp(&(a.order_date, &a.order_number)));
+    for (order, _) in &mut orders {
+        order.lines.sort_by_key(|line| line.line_number);
+    }
     let has_more = orders.len() > page_orders;
     let stamp = orders.iter().map(|(order, version)| (order.order_number.clone(), *version)).collect();
     orders.truncate(page_orders);
     Ok(HistoryPage { orders, has_more, returns, stamp })
 }
 
-/// Adds one row of `history_page`'s query (one per line, the order's columns repeated on each) to the page.
+/// Adds one row of `history_page`'s query (one per line, the order's columns repeated on each, in no
+/// particular order) to the page.
 fn add_history_row(
     orders: &mut Vec<(StoredOrder, i64)>,
     returns: &mut HashMap<String, HashMap<String, String>>,
@@ -362,9 +376,11 @@ fn add_history_row(
     if let Some(number) = return_order_number(row, &line.sku_id)? {
         returns.entry(order_number.to_owned()).or_default().insert(line.sku_id.clone(), number);
     }
-    match orders.last_mut() {
-        Some((current, _)) if current.order_number == order_number => current.lines.push(line),
-        _ => {
+    // A page holds at most eleven orders, and a database that does not sort still returns an order's
+    // lines together: looking from the last one is a scan of one, mostly.
+    match orders.iter_mut().rev().find(|(order, _)| order.order_number == order_number) {
+        Some((current, _)) => current.lines.push(line),
+        None => {
             let mut order = store::order_from_row(row)?;
             order.lines.push(line);
             orders.push((order, row.integer(const { columns::order("version") })?));

@@ -38,8 +38,8 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_DATABASE_URL", default_value = "orders.db", global = true)]
     pub database_url: String,
 
-    /// Largest number of database connections of the main pool; the hot reads' own pool (ADR 0005) opens
-    /// up to as many again (on SQLite at most one per core).
+    /// Largest number of database connections of the main pool. The hot reads open their own: on
+    /// PostgreSQL a pool of up to as many again (ADR 0005), on SQLite one per runtime thread (ADR 0006).
     #[arg(long, env = "ORDERS_DB_CONNECTIONS", default_value_t = 8, global = true)]
     pub db_connections: u32,
 

@@ -4,10 +4,10 @@
 //! "one preferred address at most" and the cap hold.
 
 use domain::address::AddressFields;
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
 
-use crate::db::Db;
+use crate::db::{Db, WriteTransaction};
 use crate::error::AppResult;
 
 #[derive(Debug, Clone)]
@@ -51,20 +51,20 @@ pub async fn list(db: &Db, upm_id: &str) -> AppResult<Vec<StoredAddress>> {
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
-async fn fetch_one(tx: &mut Transaction<'static, Any>, upm_id: &str, id: &str) -> AppResult<Option<StoredAddress>> {
+async fn fetch_one(tx: &mut WriteTransaction, upm_id: &str, id: &str) -> AppResult<Option<StoredAddress>> {
     let sql = format!("SELECT {COLUMNS} FROM member_addresses WHERE upm_id = $1 AND id = $2");
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).bind(id).fetch_optional(&mut **tx).await?;
     Ok(row.as_ref().map(from_row).transpose()?)
 }
 
 /// Locks the member's row for the rest of the transaction. False when the member does not exist.
-async fn lock_member(tx: &mut Transaction<'static, Any>, upm_id: &str) -> AppResult<bool> {
+async fn lock_member(tx: &mut WriteTransaction, upm_id: &str) -> AppResult<bool> {
     let done =
         sqlx::query("UPDATE members SET upm_id = upm_id WHERE upm_id = $1").bind(upm_id).execute(&mut **tx).await?;
     Ok(done.rows_affected() == 1)
 }
 
-async fn unset_preferred(tx: &mut Transaction<'static, Any>, upm_id: &str, now_ms: i64) -> AppResult<()> {
+async fn unset_preferred(tx: &mut WriteTransaction, upm_id: &str, now_ms: i64) -> AppResult<()> {
     sqlx::query("UPDATE member_addresses SET preferred = 0, updated_at = $2 WHERE upm_id = $1 AND preferred = 1")
         .bind(upm_id)
         .bind(now_ms)

@@ -100,6 +100,9 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
     Ok(Connected { db: Db { pool, backend, reads, writer: Arc::default() }, created })
 }
 
+/// How long a writer waits for its turn in this process (SQLite's `busy_timeout` is the same).
+const WRITER_QUEUE_TIMEOUT: Duration = Duration::from_secs(10);
+
 impl Db {
     /// A transaction that will write. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write lock at
     /// once: a plain deferred `BEGIN` that reads first and writes later fails with SQLITE_BUSY, without
@@ -112,7 +115,10 @@ impl Db {
     pub async fn begin_write(&self) -> Result<WriteTransaction, sqlx::Error> {
         Ok(match self.backend {
             Backend::Sqlite => {
-                let queued = Arc::clone(&self.writer).lock_owned().await;
+                // As long as SQLite's own busy timeout: then "unavailable" (503), as for an exhausted pool.
+                let queued = tokio::time::timeout(WRITER_QUEUE_TIMEOUT, Arc::clone(&self.writer).lock_owned())
+                    .await
+                    .map_err(|_| sqlx::Error::PoolTimedOut)?;
                 WriteTransaction { transaction: self.pool.begin_with("BEGIN IMMEDIATE").await?, _queued: Some(queued) }
             }
             Backend::Postgres => WriteTransaction { transaction: self.pool.begin().await?, _queued: None },

@@ -16,9 +16,12 @@ async fn read_then_write_transactions_queue_instead_of_failing_on_sqlite() {
     sqlx::query("CREATE TABLE write_probe (n BIGINT NOT NULL)").execute(&db.pool).await.expect("probe table");
 
     // Each writer reads the largest number, lets the others run, then writes the next one.
+    // Two connections of the database, as two processes have: one process's writers also queue for their
+    // turn in `Db` (its FIFO lock), so only writers of different `Db`s meet in SQLite itself.
+    let db::Connected { db: other, .. } = db::connect(&app.database_url, 8).await.expect("connect again");
     let writers: Vec<_> = (0..24)
-        .map(|_| {
-            let db = db.clone();
+        .map(|n| {
+            let db = if n % 2 == 0 { db.clone() } else { other.clone() };
             tokio::spawn(async move {
                 let mut tx = db.begin_write().await?;
                 let largest: i64 =

@@ -12,9 +12,7 @@ import { parseRoutePrefix } from '@/shared/routing/route-prefix';
 import { PageFailure } from '@/shared/routing/chunk-failure';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { Spinner } from '@/shared/ui/spinner';
-import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
 import { Layout } from './layout';
-import { orderSlots } from './order-slots';
 import { AppRoutes } from './routes';
 
 /** Splits the optional /:country/:locale prefix off the URL; the rest is routed under it as base. */
@@ -66,10 +64,8 @@ export function App({ queryClient, flags, browserSession = true, loadConfig = tr
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <OrderSlotsProvider slots={orderSlots}>
-        {browserSession && <BrowserSession />}
-        <LocalizedApp flags={flags} loadConfig={loadConfig} />
-      </OrderSlotsProvider>
+      {browserSession && <BrowserSession />}
+      <LocalizedApp flags={flags} loadConfig={loadConfig} />
     </QueryClientProvider>
   );
 }

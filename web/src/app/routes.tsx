@@ -1,6 +1,23 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
+
+/**
+ * An order page, loaded together with what the other features put in its slots (./order-slots: cancel, pay,
+ * return, buy again ...). Only the order pages use them, so they stay out of what /orders loads first.
+ */
+function withOrderSlots<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Page, { orderSlots }] = await Promise.all([load(), import('./order-slots')]);
+    const WithSlots = (props: P) => (
+      <OrderSlotsProvider slots={orderSlots}>
+        <Page {...props} />
+      </OrderSlotsProvider>
+    );
+    return { default: WithSlots };
+  });
+}
 
 // One chunk per page: a shopper downloads only the screen they open.
 const OrderHistoryPage = lazy(() =>
@@ -11,15 +28,11 @@ const PartnerOrderHistoryPage = lazy(() =>
     default: module.PartnerOrderHistoryPage,
   })),
 );
-const SalesOrderDetailPage = lazy(() =>
-  import('@/features/orders/pages/sales-order-detail-page').then((module) => ({
-    default: module.SalesOrderDetailPage,
-  })),
+const SalesOrderDetailPage = withOrderSlots(() =>
+  import('@/features/orders/pages/sales-order-detail-page').then((module) => module.SalesOrderDetailPage),
 );
-const ReturnOrderDetailPage = lazy(() =>
-  import('@/features/orders/pages/return-order-detail-page').then((module) => ({
-    default: module.ReturnOrderDetailPage,
-  })),
+const ReturnOrderDetailPage = withOrderSlots(() =>
+  import('@/features/orders/pages/return-order-detail-page').then((module) => module.ReturnOrderDetailPage),
 );
 const GuestLookupPage = lazy(() =>
   import('@/features/guest-lookup/pages/guest-lookup-page').then((module) => ({ default: module.GuestLookupPage })),

@@ -2,7 +2,7 @@
 """Peak RSS of the server after 512 connections, as bench.py measures it, with the variants that tell what
 holds the memory: the binary as shipped (`MIMALLOC_ARENA_EAGER_COMMIT=0`, response cache 16 MiB), then
 with the response cache off, then with fewer database connections. Each variant: start, 5 s of order
-details from 32 connections (fills the cache with the 500 bodies), 5 s from 512 connections, then VmHWM
+details from 32 connections (fills the cache with the --bodies bodies, 500 unless told), 5 s from 512 connections, then VmHWM
 (peak) and VmRSS (now) from /proc.
 
     bench/rss.py --database-url bench/out/perf.db [--binary target/release/orders]
@@ -42,8 +42,9 @@ def main():
     parser.add_argument("--sample-db", help="SQLite file the URLs are drawn from (default: --database-url)")
     parser.add_argument("--binary", default=str(BINARY))
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--bodies", type=int, default=500, help="order details in the mix (bench.py: 3,000)")
     args = parser.parse_args()
-    detail, _ = targets(args.sample_db or args.database_url, 500)
+    detail, _ = targets(args.sample_db or args.database_url, args.bodies)
     targets_file = tempfile.mktemp(prefix="orders-rss-")
     Path(targets_file).write_text("".join(f"{path}\t{token_for(upm)}\n" for path, upm in detail))
     for name in args.variants.split(","):

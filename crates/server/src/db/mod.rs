@@ -1,12 +1,14 @@
 //! The database: one pool over SQLite or PostgreSQL through `sqlx::Any`, so one set of SQL runs on both,
 //! and a read path of the backend's own driver for the hot reads (order detail, history page: see
-//! `reads` and docs/adr/0005-hot-reads-through-the-native-driver.md, 0006-sqlite-reads-on-the-calling-thread.md).
+//! `reads` and docs/adr/0005-hot-reads-through-the-native-driver.md, 0006-sqlite-reads-on-the-calling-thread.md),
+//! and on SQLite one write connection of rusqlite for the order writer (`writes`, ADR 0007).
 //!
 //! Rules for the SQL in this crate: `$1..$n` placeholders, only TEXT and BIGINT values, no
 //! auto-increment, no backend-specific functions. The few places that must differ ask `Backend`.
 
 mod migrate;
 mod reads;
+mod writes;
 
 use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
@@ -18,6 +20,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 
 pub use migrate::migrate;
 pub use reads::{Columns, Param, ReadPool, SqliteReads};
+pub use writes::{SqliteTransaction, SqliteWriter, Value, bind, execute, fetch_integer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -43,6 +46,8 @@ pub struct Db {
     /// SQLite takes one writer at a time: this process's writers wait for it here, first come first
     /// served, and are woken when the one before commits (see `begin_write`).
     writer: Arc<tokio::sync::Mutex<()>>,
+    /// On SQLite, this process's one connection for `sqlite_write`.
+    sqlite_writer: Option<SqliteWriter>,
 }
 
 /// What `connect` found: whether this start created the database (then demo data goes in).
@@ -97,7 +102,11 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
         .connect_with(options)
         .await?;
     let reads = ReadPool::new(backend, &url, max_connections)?;
-    Ok(Connected { db: Db { pool, backend, reads, writer: Arc::default() }, created })
+    let sqlite_writer = match backend {
+        Backend::Sqlite => Some(SqliteWriter::new(sqlite_path(&url).unwrap_or_default().into())),
+        Backend::Postgres => None,
+    };
+    Ok(Connected { db: Db { pool, backend, reads, writer: Arc::default(), sqlite_writer }, created })
 }
 
 /// How long a writer waits for its turn in this process (SQLite's `busy_timeout` is the same).

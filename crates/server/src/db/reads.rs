@@ -78,7 +78,7 @@ impl Columns for rusqlite::Row<'_> {
 
 /// A rusqlite error as the rest of the crate sees database errors: a busy or unopenable database is
 /// "unavailable" (503, like an exhausted pool), anything else a failed query (500).
-fn from_rusqlite(error: rusqlite::Error) -> sqlx::Error {
+pub(super) fn from_rusqlite(error: rusqlite::Error) -> sqlx::Error {
     use rusqlite::ErrorCode::{CannotOpen, DatabaseBusy, DatabaseLocked};
     match &error {
         rusqlite::Error::SqliteFailure(failure, _)

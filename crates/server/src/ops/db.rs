@@ -1,16 +1,17 @@
-//! Lookups the ops API makes before writing (the write itself is `orders::store::upsert`).
+//! Lookups the ops API makes before writing (the write itself is `orders::store::upsert`). They take the
+//! read path (`Db::read`): on SQLite a read on the calling thread, not a hand-off to a pool connection.
 
-use sqlx::Row;
-
-use crate::db::Db;
+use crate::db::{Db, Param};
 use crate::error::AppResult;
 
 /// `None` when the order is new; `Some(member)` (itself `None` for a guest order) when it exists.
 pub async fn order_owner(db: &Db, order_number: &str) -> AppResult<Option<Option<String>>> {
-    let found: Option<Option<String>> = sqlx::query_scalar("SELECT upm_id FROM orders WHERE order_number = $1")
-        .bind(order_number)
-        .fetch_optional(&db.pool)
-        .await?;
+    let mut found = None;
+    db.read("SELECT upm_id FROM orders WHERE order_number = $1", &[Param::Text(order_number)], |row| {
+        found = Some(row.optional_text(0)?);
+        Ok(())
+    })
+    .await?;
     Ok(found)
 }
 
@@ -20,22 +21,28 @@ pub async fn member_and_order_owner(
     upm_id: &str,
     order_number: &str,
 ) -> AppResult<(bool, Option<Option<String>>)> {
-    let row = sqlx::query(
-        "SELECT (SELECT COUNT(*) FROM members WHERE upm_id = $1) AS members, \
-         (SELECT COUNT(*) FROM orders WHERE order_number = $2) AS orders, \
-         (SELECT upm_id FROM orders WHERE order_number = $2) AS owner",
+    let mut answer = (false, None);
+    db.read(
+        "SELECT (SELECT COUNT(*) FROM members WHERE upm_id = $1), \
+         (SELECT COUNT(*) FROM orders WHERE order_number = $2), \
+         (SELECT upm_id FROM orders WHERE order_number = $2)",
+        &[Param::Text(upm_id), Param::Text(order_number)],
+        |row| {
+            let owner = if row.integer(1)? > 0 { Some(row.optional_text(2)?) } else { None };
+            answer = (row.integer(0)? > 0, owner);
+            Ok(())
+        },
     )
-    .bind(upm_id)
-    .bind(order_number)
-    .fetch_one(&db.pool)
     .await?;
-    let member = row.try_get::<i64, _>("members")? > 0;
-    let owner = if row.try_get::<i64, _>("orders")? > 0 { Some(row.try_get("owner")?) } else { None };
-    Ok((member, owner))
+    Ok(answer)
 }
 
 pub async fn store_exists(db: &Db, store_id: &str) -> AppResult<bool> {
-    let found: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM stores WHERE store_id = $1").bind(store_id).fetch_optional(&db.pool).await?;
-    Ok(found.is_some())
+    let mut found = false;
+    db.read("SELECT 1 FROM stores WHERE store_id = $1", &[Param::Text(store_id)], |_| {
+        found = true;
+        Ok(())
+    })
+    .await?;
+    Ok(found)
 }

@@ -13,14 +13,13 @@
 //! Every write bumps `orders.version`; the response cache keys rendered bodies by it (see `cache.rs`).
 
 use domain::{Currency, Money, OrderType};
-use sqlx::any::AnyArguments;
-use sqlx::{Arguments, Row};
+use sqlx::Row;
 
 use super::columns::{self, Columns};
 use super::contract::{LineDetails, OrderDetails};
 use super::view::Payment;
 use crate::BoxError;
-use crate::db::{Backend, Db};
+use crate::db::{self, Backend, Db, SqliteTransaction, Value};
 use crate::error::{AppError, AppResult};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,52 +137,58 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, BoxError> {
     Ok(serde_json::to_string(value)?)
 }
 
-fn bind_order(args: &mut AnyArguments, order: &StoredOrder, now: i64) -> Result<(), BoxError> {
-    args.add(order.order_number.clone())?;
-    args.add(order.order_type.as_str())?;
-    args.add(order.order_classification.clone())?;
-    args.add(order.parent_sales_order_number.clone())?;
-    args.add(order.partner_name.clone())?;
-    args.add(order.country.clone())?;
-    args.add(order.currency.code().to_owned())?;
-    args.add(order.region_reference.clone())?;
-    args.add(order.upm_id.clone())?;
-    args.add(order.email.clone())?;
-    args.add(order.phone.as_ref().map(|p| p.country_code.clone()))?;
-    args.add(order.phone.as_ref().map(|p| p.subscriber_number.clone()))?;
-    args.add(order.phone.as_ref().map(StoredPhone::digits))?;
-    args.add(order.order_date)?;
-    args.add(order.shipping_total.0)?;
-    args.add(i64::from(order.taxes_included))?;
-    args.add(json(&order.payments)?)?;
-    args.add(json(&order.shipping_address)?)?;
-    args.add(order.pickup_store_id.clone())?;
-    args.add(json(&order.details)?)?;
-    args.add(now)?;
-    Ok(())
+/// The values of `ORDER_COLUMNS`, in order.
+fn order_values(order: &StoredOrder, now: i64) -> Result<Vec<Value>, BoxError> {
+    let phone = order.phone.as_ref();
+    Ok(vec![
+        order.order_number.as_str().into(),
+        order.order_type.as_str().into(),
+        order.order_classification.as_str().into(),
+        order.parent_sales_order_number.clone().into(),
+        order.partner_name.clone().into(),
+        order.country.as_str().into(),
+        order.currency.code().into(),
+        order.region_reference.as_str().into(),
+        order.upm_id.clone().into(),
+        order.email.clone().into(),
+        phone.map(|p| p.country_code.clone()).into(),
+        phone.map(|p| p.subscriber_number.clone()).into(),
+        phone.map(StoredPhone::digits).into(),
+        order.order_date.into(),
+        order.shipping_total.0.into(),
+        i64::from(order.taxes_included).into(),
+        json(&order.payments)?.into(),
+        json(&order.shipping_address)?.into(),
+        order.pickup_store_id.clone().into(),
+        json(&order.details)?.into(),
+        now.into(),
+    ])
 }
 
-fn bind_line(args: &mut AnyArguments, order_number: &str, line: &StoredLine) -> Result<(), BoxError> {
-    args.add(order_number.to_owned())?;
-    args.add(line.line_number)?;
-    args.add(line.gtin.clone())?;
-    args.add(line.sku_id.clone())?;
-    args.add(line.product_id.clone())?;
-    args.add(line.style_color.clone())?;
-    args.add(line.title.clone())?;
-    args.add(line.category.clone())?;
-    args.add(line.color.clone())?;
-    args.add(line.size.clone())?;
-    args.add(line.image_url.clone())?;
-    args.add(line.quantity)?;
-    args.add(line.unit_price.0)?;
-    args.add(line.tax.0)?;
-    args.add(line.fees.0)?;
-    args.add(line.status.clone())?;
-    args.add(line.shipment_number.clone())?;
-    args.add(line.tracking_url.clone())?;
-    args.add(line.estimated_delivery_date.clone())?;
-    args.add(json(&line.details)?)?;
+/// The values of `LINE_COLUMNS` of one line, in order, appended to `values` (multi-row inserts).
+fn push_line_values(values: &mut Vec<Value>, order_number: &str, line: &StoredLine) -> Result<(), BoxError> {
+    values.extend([
+        order_number.into(),
+        line.line_number.into(),
+        line.gtin.as_str().into(),
+        line.sku_id.as_str().into(),
+        line.product_id.as_str().into(),
+        line.style_color.as_str().into(),
+        line.title.as_str().into(),
+        line.category.as_str().into(),
+        line.color.as_str().into(),
+        line.size.as_str().into(),
+        line.image_url.as_str().into(),
+        line.quantity.into(),
+        line.unit_price.0.into(),
+        line.tax.0.into(),
+        line.fees.0.into(),
+        line.status.as_str().into(),
+        line.shipment_number.clone().into(),
+        line.tracking_url.clone().into(),
+        line.estimated_delivery_date.clone().into(),
+        json(&line.details)?.into(),
+    ]);
     Ok(())
 }
 
@@ -303,26 +308,28 @@ pub fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
 /// Rows per INSERT statement, keeping the bound values under SQLite's and PostgreSQL's limits.
 pub const ROWS_PER_STATEMENT: usize = 500;
 
-async fn insert_lines(
-    connection: &mut sqlx::AnyConnection,
+/// Multi-row INSERTs of `lines`, at most `ROWS_PER_STATEMENT` rows each: SQL and values.
+fn line_inserts(
     backend: Backend,
     lines: &[(&str, &StoredLine)],
     skip_existing: bool,
-) -> Result<(), BoxError> {
-    for chunk in lines.chunks(ROWS_PER_STATEMENT) {
-        let mut args = AnyArguments::default();
-        for (number, line) in chunk {
-            bind_line(&mut args, number, line)?;
-        }
-        let sql = format!(
-            "INSERT INTO order_lines ({}) VALUES {}{}",
-            LINE_COLUMNS.join(", "),
-            placeholders(backend, chunk.len(), LINE_COLUMNS.len()),
-            if skip_existing { " ON CONFLICT DO NOTHING" } else { "" }
-        );
-        sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut *connection).await?;
-    }
-    Ok(())
+) -> Result<Vec<(String, Vec<Value>)>, BoxError> {
+    lines
+        .chunks(ROWS_PER_STATEMENT)
+        .map(|chunk| {
+            let mut values = Vec::with_capacity(chunk.len() * LINE_COLUMNS.len());
+            for (number, line) in chunk {
+                push_line_values(&mut values, number, line)?;
+            }
+            let sql = format!(
+                "INSERT INTO order_lines ({}) VALUES {}{}",
+                LINE_COLUMNS.join(", "),
+                placeholders(backend, chunk.len(), LINE_COLUMNS.len()),
+                if skip_existing { " ON CONFLICT DO NOTHING" } else { "" }
+            );
+            Ok((sql, values))
+        })
+        .collect()
 }
 
 /// What `upsert` did.
@@ -333,60 +340,94 @@ pub struct Upserted {
     pub version: i64,
 }
 
-/// Inserts or replaces one order with all its lines, in one transaction.
-///
-/// Whether the order was new is taken from the write itself: a conditional insert (`ON CONFLICT DO
-/// NOTHING`) reports one row to exactly one of several simultaneous creators (PostgreSQL makes the
-/// others wait on the first one's row and then skip; SQLite runs writers one at a time); the others
-/// replace the order with an UPDATE in the same transaction.
-pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserted> {
-    let internal = |error: BoxError| AppError::Internal(error);
-    let mut transaction = db.begin_write().await?;
-    let mut args = AnyArguments::default();
-    bind_order(&mut args, order, now).map_err(internal)?;
-    let insert = format!(
-        "INSERT INTO orders ({}, version) VALUES ({}, 0) ON CONFLICT (order_number) DO NOTHING",
+/// Inserts the order, or replaces every column of the one stored under its number and bumps its version:
+/// the version returned is 0 exactly when this statement created the order. PostgreSQL makes
+/// simultaneous creators of one new order wait on the first one's row and then update it; SQLite runs
+/// writers one at a time.
+static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "INSERT INTO orders ({}, version) VALUES ({}, 0) ON CONFLICT (order_number) DO UPDATE SET {}, \
+         version = orders.version + 1 RETURNING version",
         ORDER_COLUMNS.join(", "),
-        (1..=ORDER_COLUMNS.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
-    );
-    let inserted = sqlx::query_with(sqlx::AssertSqlSafe(insert), args).execute(&mut *transaction).await?;
-    let created = inserted.rows_affected() == 1;
-    let version = if created {
-        0
-    } else {
-        let mut args = AnyArguments::default();
-        bind_order(&mut args, order, now).map_err(internal)?;
-        let assignments: Vec<String> = ORDER_COLUMNS
+        (1..=ORDER_COLUMNS.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "),
+        ORDER_COLUMNS
             .iter()
-            .enumerate()
             .skip(1)
-            .map(|(index, column)| format!("{column} = ${}", index + 1))
-            .collect();
-        let update = format!(
-            "UPDATE orders SET {}, version = version + 1 WHERE order_number = $1 RETURNING version",
-            assignments.join(", ")
-        );
-        let row = sqlx::query_with(sqlx::AssertSqlSafe(update), args).fetch_one(&mut *transaction).await?;
-        row.try_get::<i64, _>("version")?
+            .map(|column| format!("{column} = excluded.{column}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+});
+const DELETE_LINES: &str = "DELETE FROM order_lines WHERE order_number = $1";
+/// A return changes its sales order's view (viewReturn): the parent's rendered body is stale too.
+const BUMP_PARENT: &str = "UPDATE orders SET version = version + 1 WHERE order_number = $1";
+
+/// The statements of one upsert, built once for either database.
+struct UpsertStatements {
+    order: Vec<Value>,
+    order_number: Value,
+    parent: Option<Value>,
+    lines: Vec<(String, Vec<Value>)>,
+}
+
+impl UpsertStatements {
+    fn new(backend: Backend, order: &StoredOrder, now: i64) -> Result<Self, BoxError> {
+        let lines: Vec<(&str, &StoredLine)> =
+            order.lines.iter().map(|line| (order.order_number.as_str(), line)).collect();
+        Ok(Self {
+            order: order_values(order, now)?,
+            order_number: order.order_number.as_str().into(),
+            parent: order.parent_sales_order_number.as_deref().map(Value::from),
+            lines: line_inserts(backend, &lines, false)?,
+        })
+    }
+
+    /// On SQLite, inside `Db::sqlite_write`: every statement on the calling thread.
+    fn run_sqlite(&self, transaction: &SqliteTransaction<'_>) -> Result<i64, sqlx::Error> {
+        let version = transaction.fetch_integer(&UPSERT_ORDER, &self.order)?;
+        // A new order has no lines (they are deleted with their order: ON DELETE CASCADE).
+        if version > 0 {
+            transaction.execute(DELETE_LINES, std::slice::from_ref(&self.order_number))?;
+        }
+        if let Some(parent) = &self.parent {
+            transaction.execute(BUMP_PARENT, std::slice::from_ref(parent))?;
+        }
+        for (sql, values) in &self.lines {
+            transaction.execute(sql, values)?;
+        }
+        Ok(version)
+    }
+
+    /// On PostgreSQL: the same statements, each a round trip, in the caller's transaction.
+    async fn run_sqlx(&self, connection: &mut sqlx::AnyConnection) -> Result<i64, sqlx::Error> {
+        let version = db::fetch_integer(connection, &UPSERT_ORDER, &self.order).await?;
+        if version > 0 {
+            db::execute(connection, DELETE_LINES, std::slice::from_ref(&self.order_number)).await?;
+        }
+        if let Some(parent) = &self.parent {
+            db::execute(connection, BUMP_PARENT, std::slice::from_ref(parent)).await?;
+        }
+        for (sql, values) in &self.lines {
+            db::execute(connection, sql, values).await?;
+        }
+        Ok(version)
+    }
+}
+
+/// Inserts or replaces one order with all its lines, in one transaction. Whether the order was new is
+/// taken from the write itself (see `UPSERT_ORDER`).
+pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserted> {
+    let statements = UpsertStatements::new(db.backend, order, now).map_err(AppError::Internal)?;
+    let version = match db.backend {
+        Backend::Sqlite => db.sqlite_write(move |transaction| statements.run_sqlite(transaction)).await?,
+        Backend::Postgres => {
+            let mut transaction = db.begin_write().await?;
+            let version = statements.run_sqlx(&mut transaction).await?;
+            transaction.commit().await?;
+            version
+        }
     };
-    // A new order has no lines (they are deleted with their order: ON DELETE CASCADE): one round trip less.
-    if !created {
-        sqlx::query("DELETE FROM order_lines WHERE order_number = $1")
-            .bind(order.order_number.as_str())
-            .execute(&mut *transaction)
-            .await?;
-    }
-    // A return changes its sales order's view (viewReturn): the parent's rendered body is stale too.
-    if let Some(parent) = order.parent_sales_order_number.as_deref() {
-        sqlx::query("UPDATE orders SET version = version + 1 WHERE order_number = $1")
-            .bind(parent)
-            .execute(&mut *transaction)
-            .await?;
-    }
-    let lines: Vec<(&str, &StoredLine)> = order.lines.iter().map(|line| (order.order_number.as_str(), line)).collect();
-    insert_lines(&mut transaction, db.backend, &lines, false).await.map_err(internal)?;
-    transaction.commit().await?;
-    Ok(Upserted { created, version })
+    Ok(Upserted { created: version == 0, version })
 }
 
 /// Sets the raw status of some lines of an order and bumps its version, on `connection` (the caller's
@@ -422,20 +463,22 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
     }
     let mut transaction = db.begin_write().await?;
     for chunk in orders.chunks(ROWS_PER_STATEMENT) {
-        let mut args = AnyArguments::default();
+        let mut values = Vec::with_capacity(chunk.len() * ORDER_COLUMNS.len());
         for order in chunk {
-            bind_order(&mut args, order, now)?;
+            values.extend(order_values(order, now)?);
         }
         let sql = format!(
             "INSERT INTO orders ({}) VALUES {} ON CONFLICT DO NOTHING",
             ORDER_COLUMNS.join(", "),
             placeholders(db.backend, chunk.len(), ORDER_COLUMNS.len())
         );
-        sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(&mut *transaction).await?;
+        db::execute(&mut transaction, &sql, &values).await?;
     }
     let lines: Vec<(&str, &StoredLine)> =
         orders.iter().flat_map(|o| o.lines.iter().map(move |l| (o.order_number.as_str(), l))).collect();
-    insert_lines(&mut transaction, db.backend, &lines, true).await?;
+    for (sql, values) in line_inserts(db.backend, &lines, true)? {
+        db::execute(&mut transaction, &sql, &values).await?;
+    }
     transaction.commit().await?;
     Ok(())
 }

@@ -20,7 +20,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 
 pub use migrate::migrate;
 pub use reads::{Columns, Param, ReadPool, SqliteReads};
-pub use writes::{SqliteTransaction, SqliteWriter, Value, bind, execute, fetch_integer};
+pub use writes::{SqliteTransaction, SqliteWriter, Value, execute, fetch_integer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {

@@ -60,7 +60,7 @@ impl rusqlite::ToSql for Value {
 }
 
 /// `values` as sqlx arguments, for the same statement through `sqlx::Any` (PostgreSQL, and SQLite bulk loads).
-pub fn bind(values: &[Value]) -> Result<AnyArguments, sqlx::Error> {
+fn bind(values: &[Value]) -> Result<AnyArguments, sqlx::Error> {
     let mut arguments = AnyArguments::default();
     for value in values {
         match value {
@@ -79,10 +79,18 @@ pub struct Statement<'t> {
 
 impl Statement<'_> {
     /// Binds `values` as `$1..$n` (by name: the n-th value whatever order the text names them in, as sqlx
-    /// binds them) or, in a statement written with `?`, in order.
+    /// binds them; a value the text does not name is left out) or, in a statement written with `?`, in order.
     fn bind(&mut self, values: &[Value]) -> rusqlite::Result<()> {
+        let named = self.statement.parameter_count() > 0 && self.statement.parameter_name(1).is_some();
         for (position, value) in values.iter().enumerate() {
-            let index = self.statement.parameter_index(&format!("${}", position + 1))?.unwrap_or(position + 1);
+            let index = if named {
+                match self.statement.parameter_index(&format!("${}", position + 1))? {
+                    Some(index) => index,
+                    None => continue,
+                }
+            } else {
+                position + 1
+            };
             self.statement.raw_bind_parameter(index, value)?;
         }
         Ok(())

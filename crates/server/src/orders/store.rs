@@ -8,7 +8,8 @@
 //! - a display field that nothing queries on: one field in `contract::OrderDetails` / `LineDetails`
 //!   (stored in the `details` JSON column) and one line in `view.rs` where it is shown;
 //! - a column: the migration, one field below, one entry in `ORDER_COLUMNS` / `LINE_COLUMNS` and its
-//!   `bind` and `from_row` line here (the SQL and the column positions are generated from the column lists).
+//!   value in `order_values` / `push_line_values` and its `from_row` line here (the SQL and the column
+//!   positions are generated from the column lists).
 //!
 //! Every write bumps `orders.version`; the response cache keys rendered bodies by it (see `cache.rs`).
 

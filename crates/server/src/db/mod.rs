@@ -20,7 +20,8 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 
 pub use migrate::migrate;
 pub use reads::{Columns, Param, ReadPool, SqliteReads};
-pub use writes::{SqliteTransaction, SqliteWriter, Value, execute, fetch_integer};
+use writes::SqliteWriter;
+pub use writes::{SqliteTransaction, Value, execute, fetch_integer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -124,14 +125,19 @@ impl Db {
     pub async fn begin_write(&self) -> Result<WriteTransaction, sqlx::Error> {
         Ok(match self.backend {
             Backend::Sqlite => {
-                // As long as SQLite's own busy timeout: then "unavailable" (503), as for an exhausted pool.
-                let queued = tokio::time::timeout(WRITER_QUEUE_TIMEOUT, Arc::clone(&self.writer).lock_owned())
-                    .await
-                    .map_err(|_| sqlx::Error::PoolTimedOut)?;
+                let queued = self.turn_to_write().await?;
                 WriteTransaction { transaction: self.pool.begin_with("BEGIN IMMEDIATE").await?, _queued: Some(queued) }
             }
             Backend::Postgres => WriteTransaction { transaction: self.pool.begin().await?, _queued: None },
         })
+    }
+
+    /// This process's turn to write on SQLite (`begin_write`, `sqlite_write`), first come first served.
+    /// Waited for as long as SQLite's own busy timeout: then "unavailable" (503), as for an exhausted pool.
+    async fn turn_to_write(&self) -> Result<tokio::sync::OwnedMutexGuard<()>, sqlx::Error> {
+        tokio::time::timeout(WRITER_QUEUE_TIMEOUT, Arc::clone(&self.writer).lock_owned())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)
     }
 
     pub async fn ping(&self) -> Result<(), sqlx::Error> {

@@ -186,9 +186,7 @@ impl Db {
         let Some(writer) = self.sqlite_writer.clone() else {
             return Err(sqlx::Error::Configuration("sqlite_write on a database that is not SQLite".into()));
         };
-        let turn = tokio::time::timeout(WRITER_QUEUE_TIMEOUT, Arc::clone(&self.writer).lock_owned())
-            .await
-            .map_err(|_| sqlx::Error::PoolTimedOut)?;
+        let turn = self.turn_to_write().await?;
         // The turn goes with the work and ends with its transaction, even if the request that asked is
         // dropped meanwhile: the transaction still commits or rolls back whole.
         tokio::task::spawn_blocking(move || {

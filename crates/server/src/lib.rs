@@ -77,7 +77,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
     tracing::info!(mailer = mailer.kind(), "e-mail");
-    Ok(AppState {
+    Ok(AppState::new(state::Shared {
         mailer,
         usps_enabled: settings.usps_enabled,
         settings: Arc::new(site),
@@ -100,7 +100,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         behind_tls: settings.behind_tls,
         trusted_proxies: settings.trusted_proxies.clone().into(),
         hashing: Arc::new(auth::password::Hashing::default()),
-    })
+    }))
 }
 
 /// Serves on `listener`, with the job workers, until `shutdown` resolves. Then it stops taking requests,

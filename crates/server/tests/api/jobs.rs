@@ -38,8 +38,10 @@ async fn test_state(backend: Backend) -> Option<(AppState, crate::helpers::TestA
     settings.database_url = app.database_url.clone();
     settings.db_connections = 4;
     settings.no_demo_data = true;
-    let mut state = server::prepare(&settings).await.expect("state");
-    state.jobs = jobs::JobQueue::new(test_handlers());
+    let state = server::prepare(&settings)
+        .await
+        .expect("state")
+        .with(|state| state.jobs = jobs::JobQueue::new(test_handlers()));
     Some((state, app))
 }
 
@@ -79,8 +81,7 @@ async fn two_worker_pools_run_every_job_once(backend: Backend) {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     // Two pools over two connection pools: as two processes would.
     let second = server::db::connect(&app.database_url, 4).await.expect("connect").db;
-    let mut other = state.clone();
-    other.db = second;
+    let other = state.clone().with(|other| other.db = second);
     let mut workers = jobs::spawn_workers(state.clone(), 3, stopped.clone());
     workers.extend(jobs::spawn_workers(other, 3, stopped));
     wait_until_done(&state, 60).await;

@@ -20,6 +20,8 @@ VARIANTS = {
     "response cache off": ["--response-cache-mib", "0"],
     "4 database connections": ["--db-connections", "4"],
     "2 database connections": ["--db-connections", "2"],
+    "no request limit": ["--max-requests-in-flight", "0"],
+    "64 requests in flight": ["--max-requests-in-flight", "64"],
 }
 
 

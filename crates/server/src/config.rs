@@ -100,6 +100,10 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_MAX_CONNECTIONS", default_value_t = 4096, global = true)]
     pub max_connections: usize,
 
+    /// Requests handled at once; more wait for a turn, holding only their parsed head (0: no limit).
+    #[arg(long, env = "ORDERS_MAX_REQUESTS_IN_FLIGHT", default_value_t = 128, global = true)]
+    pub max_requests_in_flight: usize,
+
     /// Do not fill a newly created SQLite database with demo data.
     #[arg(long, env = "ORDERS_NO_DEMO_DATA", global = true)]
     pub no_demo_data: bool,

@@ -96,6 +96,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         connection_limits: listener::ConnectionLimits {
             header_read_timeout: std::time::Duration::from_secs(settings.header_read_timeout_seconds.max(1)),
             max_connections: settings.max_connections,
+            max_requests_in_flight: settings.max_requests_in_flight,
         },
         behind_tls: settings.behind_tls,
         trusted_proxies: settings.trusted_proxies.clone().into(),

@@ -127,3 +127,23 @@ async fn slow_and_silent_connections_are_closed_after_the_header_timeout() {
     assert!(idle_for < Duration::from_secs(4), "an idle keep-alive connection stayed open {idle_for:?}");
     app.finish().await;
 }
+
+/// Requests beyond `--max-requests-in-flight` wait for a turn and are answered; none is refused or lost.
+#[tokio::test]
+async fn requests_beyond_the_in_flight_limit_wait_for_a_turn() {
+    let app = crate::helpers::spawn_app_with(
+        crate::helpers::Backend::Sqlite,
+        crate::helpers::Options {
+            configure: Some(|settings| settings.max_requests_in_flight = 1),
+            ..Default::default()
+        },
+    )
+    .await;
+    let (upm_id, token) = app.member("in.flight@example.com").await;
+    assert_eq!(app.put_order(&order("C4800001", Some(&upm_id), "2026-11-01T10:00:00Z")).await, StatusCode::CREATED);
+    let requests = (0..24).map(|_| app.get("/orders/history/v1/C4800001", Some(&token)));
+    let statuses: Vec<StatusCode> =
+        futures_util::future::join_all(requests).await.iter().map(reqwest::Response::status).collect();
+    assert_eq!(statuses, vec![StatusCode::OK; 24]);
+    app.finish().await;
+}

@@ -116,8 +116,9 @@ pub async fn serve(
     let grace = state.shutdown_grace;
     let (signalled, mut signal) = tokio::sync::watch::channel(false);
     let limits = state.connection_limits;
+    let waiting = state.metrics.waiting_for_turn();
     let app = app::router(state);
-    let server = crate::listener::serve_connections(listener, app, limits, signal.clone());
+    let server = crate::listener::serve_connections(listener, app, limits, waiting, signal.clone());
     tokio::spawn(async move {
         shutdown.await;
         let _ = signalled.send(true);

@@ -27,8 +27,9 @@ use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
+use prometheus_client::metrics::gauge::Gauge;
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tower::ServiceExt;
 
 /// Connection-level limits (`--header-read-timeout-seconds`, `--max-connections`,
@@ -53,6 +54,7 @@ pub async fn serve_connections(
     listener: TcpListener,
     router: axum::Router,
     limits: ConnectionLimits,
+    waiting: Gauge,
     mut stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
@@ -89,6 +91,7 @@ pub async fn serve_connections(
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let in_flight = in_flight.clone();
+        let waiting = waiting.clone();
         let builder = builder.clone();
         let watcher = graceful.watcher();
         let first_byte_timeout = limits.header_read_timeout;
@@ -104,10 +107,10 @@ pub async fn serve_connections(
                 request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
                 let router = router.clone();
                 let in_flight = in_flight.clone();
+                let waiting = waiting.clone();
                 async move {
-                    // The semaphore is never closed, so a wait ends with a turn.
                     let _turn = match in_flight {
-                        Some(turns) => turns.acquire_owned().await.ok(),
+                        Some(turns) => take_turn(turns, &waiting).await,
                         None => None,
                     };
                     Ok::<_, Infallible>(router.oneshot(request.map(axum::body::Body::new)).await.unwrap_infallible())
@@ -122,6 +125,23 @@ pub async fn serve_connections(
     drop(listener);
     graceful.shutdown().await;
     Ok(())
+}
+
+/// A turn to be handled: at once when one is free, else after waiting, counted in `waiting` meanwhile
+/// (also when the client gives up while waiting). The semaphore is never closed, so a wait ends with a turn.
+async fn take_turn(turns: Arc<Semaphore>, waiting: &Gauge) -> Option<OwnedSemaphorePermit> {
+    if let Ok(turn) = turns.clone().try_acquire_owned() {
+        return Some(turn);
+    }
+    struct Waiting<'a>(&'a Gauge);
+    impl Drop for Waiting<'_> {
+        fn drop(&mut self) {
+            self.0.dec();
+        }
+    }
+    waiting.inc();
+    let _counted = Waiting(waiting);
+    turns.acquire_owned().await.ok()
 }
 
 /// Resolves once `stop` turns true (or its sender is gone); holds no borrow of the value across awaits.

@@ -64,6 +64,7 @@ pub struct Metrics {
     jobs: Family<StatusLabels, Gauge>,
     oldest_pending_job_seconds: Gauge,
     pool: Family<PoolLabels, Gauge>,
+    waiting_for_turn: Gauge,
 }
 
 fn latency_histogram() -> Histogram {
@@ -79,6 +80,7 @@ impl Default for Metrics {
         let jobs = Family::<StatusLabels, Gauge>::default();
         let oldest_pending_job_seconds = Gauge::default();
         let pool = Family::<PoolLabels, Gauge>::default();
+        let waiting_for_turn = Gauge::default();
         registry.register("http_request_duration_seconds", "Time to answer a request, by route", requests.clone());
         registry.register("api_errors", "Error answers by stable code (rate-limited = refusals)", errors.clone());
         registry.register("jobs", "Jobs in the queue by status", jobs.clone());
@@ -88,7 +90,20 @@ impl Default for Metrics {
             oldest_pending_job_seconds.clone(),
         );
         registry.register("db_pool_connections", "Database connections of this process, by state", pool.clone());
-        Self { registry: Arc::new(registry), requests, errors, jobs, oldest_pending_job_seconds, pool }
+        registry.register(
+            "requests_waiting_for_turn",
+            "Requests received and waiting for one of the --max-requests-in-flight turns",
+            waiting_for_turn.clone(),
+        );
+        Self {
+            registry: Arc::new(registry),
+            requests,
+            errors,
+            jobs,
+            oldest_pending_job_seconds,
+            pool,
+            waiting_for_turn,
+        }
     }
 }
 
@@ -96,6 +111,11 @@ impl Metrics {
     /// Counts an error answer by its stable code (called where every error becomes a response).
     pub fn count_error(&self, code: &str) {
         self.errors.get_or_create(&CodeLabels { code: code.to_owned() }).inc();
+    }
+
+    /// The gauge of requests waiting for a turn (kept by the listener).
+    pub fn waiting_for_turn(&self) -> Gauge {
+        self.waiting_for_turn.clone()
     }
 }
 

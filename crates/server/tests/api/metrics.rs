@@ -29,6 +29,7 @@ async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
         "orders_jobs{status=\"PENDING\"} 0",
         "orders_oldest_pending_job_seconds 0",
         "orders_db_pool_connections{state=\"idle\"}",
+        "orders_requests_waiting_for_turn 0",
     ] {
         assert!(text.contains(expected), "{expected} in\n{text}");
     }

@@ -29,7 +29,7 @@ use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
 use prometheus_client::metrics::gauge::Gauge;
 use tokio::net::TcpListener;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
+use tokio::sync::{Semaphore, SemaphorePermit, watch};
 use tower::ServiceExt;
 
 /// Connection-level limits (`--header-read-timeout-seconds`, `--max-connections`,
@@ -58,9 +58,9 @@ pub async fn serve_connections(
     mut stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let in_flight = match limits.max_requests_in_flight {
+    let turns = match limits.max_requests_in_flight {
         0 => None,
-        turns => Some(Arc::new(Semaphore::new(turns))),
+        count => Some(Arc::new(Turns { semaphore: Semaphore::new(count), waiting })),
     };
     let graceful = GracefulShutdown::new();
     let mut builder = auto::Builder::new(TokioExecutor::new());
@@ -90,8 +90,7 @@ pub async fn serve_connections(
         };
         let _ = stream.set_nodelay(true);
         let router = router.clone();
-        let in_flight = in_flight.clone();
-        let waiting = waiting.clone();
+        let turns = turns.clone();
         let builder = builder.clone();
         let watcher = graceful.watcher();
         let first_byte_timeout = limits.header_read_timeout;
@@ -106,11 +105,10 @@ pub async fn serve_connections(
             let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
                 request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
                 let router = router.clone();
-                let in_flight = in_flight.clone();
-                let waiting = waiting.clone();
+                let turns = turns.clone();
                 async move {
-                    let _turn = match in_flight {
-                        Some(turns) => take_turn(turns, &waiting).await,
+                    let _turn = match &turns {
+                        Some(turns) => turns.take().await,
                         None => None,
                     };
                     Ok::<_, Infallible>(router.oneshot(request.map(axum::body::Body::new)).await.unwrap_infallible())
@@ -127,21 +125,30 @@ pub async fn serve_connections(
     Ok(())
 }
 
-/// A turn to be handled: at once when one is free, else after waiting, counted in `waiting` meanwhile
-/// (also when the client gives up while waiting). The semaphore is never closed, so a wait ends with a turn.
-async fn take_turn(turns: Arc<Semaphore>, waiting: &Gauge) -> Option<OwnedSemaphorePermit> {
-    if let Ok(turn) = turns.clone().try_acquire_owned() {
-        return Some(turn);
-    }
-    struct Waiting<'a>(&'a Gauge);
-    impl Drop for Waiting<'_> {
-        fn drop(&mut self) {
-            self.0.dec();
+/// The turns of `--max-requests-in-flight`, and the gauge of requests waiting for one.
+struct Turns {
+    semaphore: Semaphore,
+    waiting: Gauge,
+}
+
+impl Turns {
+    /// A turn to be handled: at once when one is free, else after waiting, counted in `waiting` meanwhile
+    /// (also when the client gives up while waiting). The semaphore is never closed, so a wait ends with a
+    /// turn.
+    async fn take(&self) -> Option<SemaphorePermit<'_>> {
+        if let Ok(turn) = self.semaphore.try_acquire() {
+            return Some(turn);
         }
+        struct Waiting<'a>(&'a Gauge);
+        impl Drop for Waiting<'_> {
+            fn drop(&mut self) {
+                self.0.dec();
+            }
+        }
+        self.waiting.inc();
+        let _counted = Waiting(&self.waiting);
+        self.semaphore.acquire().await.ok()
     }
-    waiting.inc();
-    let _counted = Waiting(waiting);
-    turns.acquire_owned().await.ok()
 }
 
 /// Resolves once `stop` turns true (or its sender is gone); holds no borrow of the value across awaits.

@@ -7,6 +7,7 @@
 //! auto-increment, no backend-specific functions. The few places that must differ ask `Backend`.
 
 mod migrate;
+mod pg_reads;
 mod reads;
 mod writes;
 

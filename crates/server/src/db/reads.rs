@@ -7,19 +7,18 @@
 //!   statements cached. sqlx's SQLite driver hands every statement to a worker thread and copies every
 //!   value of every row twice; a read from SQLite's page cache takes tens of microseconds, less than that
 //!   hand-off (docs/adr/0006-sqlite-reads-on-the-calling-thread.md).
-//! - On PostgreSQL a read is a round trip: the statement goes through a pool of sqlx's own PostgreSQL
-//!   driver (not `sqlx::Any`, whose row conversion was a fifth of a history page; ADR 0005).
+//! - On PostgreSQL a read is a round trip: the statement goes through `tokio-postgres` on a few
+//!   connections that concurrent reads share, pipelined (`pg_reads`; ADR 0005, which chose the native
+//!   driver over `sqlx::Any`, and ADR 0009, which moved it from sqlx's to tokio-postgres).
 
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use sqlx::pool::PoolOptions;
-use sqlx::postgres::{PgConnectOptions, PgPool};
-use sqlx::{AssertSqlSafe, ConnectOptions, Row};
+use sqlx::Row;
 
+use super::pg_reads::PgReads;
 use super::{Backend, Db};
 
 /// What a row decoder needs of a row: text, optional text, a borrowed text (JSON columns are parsed in
@@ -110,7 +109,7 @@ impl rusqlite::ToSql for Param<'_> {
 #[derive(Clone)]
 pub enum ReadPool {
     Sqlite(SqliteReads),
-    Postgres(PgPool),
+    Postgres(PgReads),
 }
 
 impl ReadPool {
@@ -118,17 +117,7 @@ impl ReadPool {
     pub(super) fn new(backend: Backend, url: &str, max_connections: u32) -> Result<Self, sqlx::Error> {
         Ok(match backend {
             Backend::Sqlite => Self::Sqlite(SqliteReads::new(super::sqlite_path(url).unwrap_or_default().into())),
-            Backend::Postgres => {
-                let options = PgConnectOptions::from_str(url)?.disable_statement_logging();
-                // A read there is mostly a round trip: it keeps `max_connections` in flight (ADR 0005).
-                let pool = PoolOptions::new()
-                    .max_connections(max_connections)
-                    .min_connections(0)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .idle_timeout(Duration::from_secs(60))
-                    .connect_lazy_with(options);
-                Self::Postgres(pool)
-            }
+            Backend::Postgres => Self::Postgres(PgReads::new(url, max_connections)?),
         })
     }
 }
@@ -221,19 +210,7 @@ impl Db {
     ) -> Result<(), sqlx::Error> {
         match &self.reads {
             ReadPool::Sqlite(reads) => reads.run(sql, params, &mut each),
-            ReadPool::Postgres(pool) => {
-                let mut query = sqlx::query(AssertSqlSafe(sql));
-                for param in params {
-                    query = match *param {
-                        Param::Text(text) => query.bind(text),
-                        Param::Integer(number) => query.bind(number),
-                    };
-                }
-                for row in query.fetch_all(pool).await? {
-                    each(&row)?;
-                }
-                Ok(())
-            }
+            ReadPool::Postgres(reads) => reads.run(sql, params, &mut each).await,
         }
     }
 }

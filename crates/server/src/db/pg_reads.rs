@@ -1,0 +1,159 @@
+//! The PostgreSQL hot reads through `tokio-postgres` (docs/adr/0009-postgres-hot-reads-pipelined.md).
+//!
+//! A few connections, each shared by every request at once: `tokio-postgres` pipelines the statements of
+//! concurrent requests on one connection, so no request waits to check a connection out, and a busy
+//! PostgreSQL backend finds the next statement already in its socket instead of sleeping and being woken
+//! for each one. Each connection prepares a statement once and keeps it. A connection that broke (the
+//! server restarted, the network failed) is opened again by the next read; the read that found it broken
+//! answers "unavailable" like an exhausted pool.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::Duration;
+
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, NoTls, Row, Statement};
+
+use super::reads::{Columns, Param};
+
+/// Connections kept: on the two cores this runs on, two to four pipelined connections keep PostgreSQL
+/// busy; more only add backends that take turns on the same cores.
+const CONNECTIONS: usize = 4;
+/// Statements kept prepared per connection. The hot reads are about ten texts; filtered history pages
+/// and year probes vary. Past this the connection's statements are all dropped and prepared again.
+const STATEMENTS: usize = 64;
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Clone)]
+pub struct PgReads {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: tokio_postgres::Config,
+    slots: Box<[Slot]>,
+    next: AtomicUsize,
+}
+
+#[derive(Default)]
+struct Slot {
+    open: RwLock<Option<Arc<Connection>>>,
+    /// Held while this slot's connection is being opened, so concurrent reads open one, not many.
+    opening: tokio::sync::Mutex<()>,
+}
+
+struct Connection {
+    client: Client,
+    statements: Mutex<HashMap<Box<str>, Statement>>,
+}
+
+fn unavailable(error: impl std::error::Error + Send + Sync + 'static) -> sqlx::Error {
+    sqlx::Error::Io(std::io::Error::other(error))
+}
+
+/// A broken connection is "unavailable" (503); anything else (a bad statement, a value of another type)
+/// a failed query (500).
+fn from_postgres(error: tokio_postgres::Error) -> sqlx::Error {
+    if error.is_closed() { unavailable(error) } else { sqlx::Error::Decode(Box::new(error)) }
+}
+
+impl PgReads {
+    /// Parses the URL now; connects on first use (the main pool creates and migrates the database first).
+    pub fn new(url: &str, max_connections: u32) -> Result<Self, sqlx::Error> {
+        let mut config =
+            tokio_postgres::Config::from_str(url).map_err(|error| sqlx::Error::Configuration(error.into()))?;
+        config.connect_timeout(CONNECT_TIMEOUT);
+        let count = CONNECTIONS.min(usize::try_from(max_connections).unwrap_or(1)).max(1);
+        let slots = (0..count).map(|_| Slot::default()).collect();
+        Ok(Self { inner: Arc::new(Inner { config, slots, next: AtomicUsize::new(0) }) })
+    }
+
+    async fn connection(&self) -> Result<Arc<Connection>, sqlx::Error> {
+        let index = self.inner.next.fetch_add(1, Ordering::Relaxed) % self.inner.slots.len();
+        let slot = &self.inner.slots[index];
+        let current = || {
+            let open = slot.open.read().unwrap_or_else(PoisonError::into_inner);
+            open.as_ref().filter(|connection| !connection.client.is_closed()).map(Arc::clone)
+        };
+        if let Some(connection) = current() {
+            return Ok(connection);
+        }
+        let _opening = slot.opening.lock().await;
+        if let Some(connection) = current() {
+            return Ok(connection);
+        }
+        let (client, driver) = self.inner.config.connect(NoTls).await.map_err(unavailable)?;
+        // The connection's socket is read and written by this task; it ends when the client is dropped
+        // or the connection breaks (then `is_closed` tells the next read to open another).
+        tokio::spawn(async move {
+            if let Err(error) = driver.await {
+                tracing::warn!(%error, "a PostgreSQL read connection closed");
+            }
+        });
+        let connection = Arc::new(Connection { client, statements: Mutex::default() });
+        *slot.open.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&connection));
+        Ok(connection)
+    }
+
+    /// Runs `sql` with `params` and hands each row to `each`.
+    pub async fn run(
+        &self,
+        sql: &str,
+        params: &[Param<'_>],
+        each: &mut (dyn FnMut(&dyn Columns) -> Result<(), sqlx::Error> + Send),
+    ) -> Result<(), sqlx::Error> {
+        let connection = self.connection().await?;
+        let statement = connection.statement(sql).await?;
+        let values: Vec<&(dyn ToSql + Sync)> = params
+            .iter()
+            .map(|param| match param {
+                Param::Text(text) => text as &(dyn ToSql + Sync),
+                Param::Integer(number) => number as &(dyn ToSql + Sync),
+            })
+            .collect();
+        for row in connection.client.query(&statement, &values).await.map_err(from_postgres)? {
+            each(&row)?;
+        }
+        Ok(())
+    }
+}
+
+impl Connection {
+    async fn statement(&self, sql: &str) -> Result<Statement, sqlx::Error> {
+        let known = self.statements.lock().unwrap_or_else(PoisonError::into_inner).get(sql).cloned();
+        if let Some(statement) = known {
+            return Ok(statement);
+        }
+        let statement = self.client.prepare(sql).await.map_err(from_postgres)?;
+        let mut statements = self.statements.lock().unwrap_or_else(PoisonError::into_inner);
+        if statements.len() >= STATEMENTS {
+            statements.clear();
+        }
+        statements.insert(sql.into(), statement.clone());
+        Ok(statement)
+    }
+}
+
+fn decode(error: tokio_postgres::Error) -> sqlx::Error {
+    sqlx::Error::Decode(Box::new(error))
+}
+
+impl Columns for Row {
+    fn text(&self, index: usize) -> Result<String, sqlx::Error> {
+        self.try_get(index).map_err(decode)
+    }
+    fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error> {
+        self.try_get(index).map_err(decode)
+    }
+    fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
+        self.try_get(index).map_err(decode)
+    }
+    fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
+        self.try_get(index).map_err(decode)
+    }
+    fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error> {
+        self.try_get(index).map_err(decode)
+    }
+}

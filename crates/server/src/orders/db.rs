@@ -41,11 +41,20 @@ pub struct Anchor {
 /// Per line of `o`/`l`: the newest return order of `o` that took back the line's SKU (`return_order_number`).
 /// A correlated subquery on the `orders_parent` index, so the order, its lines and their return orders
 /// come back in one round trip (most orders have no return: one empty index probe per line).
-const RETURN_ORDER_OF_LINE: &str = "(SELECT r.order_number FROM orders r \
-     JOIN order_lines rl ON rl.order_number = r.order_number \
-     WHERE r.parent_sales_order_number = o.order_number AND r.order_type = 'RETURN_ORDER' \
-     AND rl.sku_id = l.sku_id AND l.sku_id <> '' \
-     ORDER BY r.order_date DESC, r.order_number DESC LIMIT 1) AS return_order_number";
+macro_rules! return_order_query {
+    () => {
+        "(SELECT r.order_number FROM orders r \
+         JOIN order_lines rl ON rl.order_number = r.order_number \
+         WHERE r.parent_sales_order_number = o.order_number AND r.order_type = 'RETURN_ORDER' \
+         AND rl.sku_id = l.sku_id AND l.sku_id <> '' \
+         ORDER BY r.order_date DESC, r.order_number DESC LIMIT 1)"
+    };
+}
+const RETURN_ORDER_OF_LINE: &str = concat!(return_order_query!(), " AS return_order_number");
+/// The same column in a history page, asked only for the orders that have a return order at all
+/// (`has_returns`, one probe per order instead of one per line: most orders have none).
+const RETURN_ORDER_OF_PAGE_LINE: &str =
+    concat!("CASE WHEN k.has_returns THEN ", return_order_query!(), " END AS return_order_number");
 
 /// What the order detail shows beside the order, read in the detail's one query (each an index probe):
 /// per line, the units returns took (`return_quantities`); per order, when its last cancel completed and
@@ -313,8 +322,10 @@ impl HistoryQuery<'_> {
 /// largest part of a page's query); `history_page` puts the few orders and lines in order itself.
 fn history_sql(selection: &str) -> String {
     format!(
-        "SELECT {order_columns}, {line_columns}, {RETURN_ORDER_OF_LINE} \
-         FROM (SELECT order_number FROM orders {selection}) k \
+        "SELECT {order_columns}, {line_columns}, {RETURN_ORDER_OF_PAGE_LINE} \
+         FROM (SELECT order_number, EXISTS (SELECT 1 FROM orders r \
+         WHERE r.parent_sales_order_number = orders.order_number AND r.order_type = 'RETURN_ORDER') AS has_returns \
+         FROM orders {selection}) k \
          JOIN orders o ON o.order_number = k.order_number \
          JOIN order_lines l ON l.order_number = o.order_number",
         order_columns = store::order_select("o"),

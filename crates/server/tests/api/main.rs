@@ -12,6 +12,7 @@ mod configuration;
 mod consent;
 mod crash;
 mod curbside;
+mod database_reads;
 mod detail;
 mod documents;
 mod einvoice;

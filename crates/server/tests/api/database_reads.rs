@@ -1,0 +1,54 @@
+//! The PostgreSQL hot-read connections (ADR 0009): shared, pipelined, opened again after a break.
+
+use reqwest::StatusCode;
+use sqlx::Connection;
+
+use crate::helpers::{Backend, order, postgres_admin_url, spawn_app};
+
+/// PostgreSQL ends every connection of the app's database (as a restart or a failover does). The reads
+/// that follow open their connections again: once the break has been seen, every read is answered.
+#[tokio::test]
+async fn reads_open_their_connections_again_after_postgres_ends_them() {
+    let Some(admin_url) = postgres_admin_url() else {
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    };
+    let app = spawn_app(Backend::Postgres).await;
+    let (upm_id, token) = app.member("reconnect@example.com").await;
+    app.put_order(&order("C4900001", Some(&upm_id), "2026-11-01T10:00:00Z")).await;
+    let path = "/orders/history/v1/C4900001";
+    // Every read connection in use (four, round robin), and the order cached nowhere that matters: the
+    // access check is a database read on every request.
+    for _ in 0..8 {
+        assert_eq!(app.get(path, Some(&token)).await.status(), StatusCode::OK);
+    }
+    let name = app.database_url.rsplit('/').next().unwrap_or_default().to_owned();
+    let mut admin = sqlx::AnyConnection::connect(&admin_url).await.expect("connect to PostgreSQL");
+    let ended: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    )
+    .bind(&name)
+    .fetch_all(&mut admin)
+    .await
+    .expect("end the app's connections");
+    assert!(!ended.is_empty(), "the app had connections to end");
+    for _ in 0..100 {
+        let left: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = $1")
+            .bind(&name)
+            .fetch_one(&mut admin)
+            .await
+            .expect("count connections");
+        if left.0 == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // Time for each connection's task to read the server's goodbye.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    for attempt in 0..8 {
+        let response = app.get(path, Some(&token)).await;
+        assert_eq!(response.status(), StatusCode::OK, "read {attempt} after the break");
+    }
+    admin.close().await.ok();
+    app.finish().await;
+}

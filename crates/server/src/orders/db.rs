@@ -38,9 +38,21 @@ pub struct Anchor {
     pub order_number: String,
 }
 
+/// Whether the order `$order` (an alias of a query on `orders`) has a return order at all: one probe on the
+/// `orders_parent` index, asked once per order.
+macro_rules! has_returns {
+    ($order:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM orders r WHERE r.parent_sales_order_number = ",
+            $order,
+            ".order_number AND r.order_type = 'RETURN_ORDER') AS has_returns"
+        )
+    };
+}
+
 /// Per line of `o`/`l`: the newest return order of `o` that took back the line's SKU (`return_order_number`).
 /// A correlated subquery on the `orders_parent` index, so the order, its lines and their return orders
-/// come back in one round trip (most orders have no return: one empty index probe per line).
+/// come back in one round trip.
 macro_rules! return_order_query {
     () => {
         "(SELECT r.order_number FROM orders r \
@@ -59,11 +71,12 @@ const RETURN_ORDER_OF_LINE: &str =
 /// per order, when its last cancel completed, whether it has money events (the timeline is read only
 /// then: most orders have none) and whether it has a return order at all; per line, the units returns
 /// took (`return_quantities`) and, when the order has a return order, the one that took the line's SKU.
-const ORDER_DETAIL_FACTS: &str = "(SELECT MAX(c.completed_at) FROM order_cancellations c \
+const ORDER_DETAIL_FACTS: &str = concat!(
+    "(SELECT MAX(c.completed_at) FROM order_cancellations c \
      WHERE c.order_number = o.order_number AND c.completed_at IS NOT NULL) AS cancelled_at, \
-     (SELECT COUNT(*) FROM money_events m WHERE m.order_number = o.order_number) AS money_events, \
-     EXISTS (SELECT 1 FROM orders r WHERE r.parent_sales_order_number = o.order_number \
-     AND r.order_type = 'RETURN_ORDER') AS has_returns";
+     (SELECT COUNT(*) FROM money_events m WHERE m.order_number = o.order_number) AS money_events, ",
+    has_returns!("o")
+);
 const LINE_RETURNED_QUANTITY: &str = "(SELECT rq.returned FROM return_quantities rq \
      WHERE rq.order_number = o.order_number AND rq.line_number = l.line_number) AS returned_quantity";
 
@@ -330,13 +343,12 @@ impl HistoryQuery<'_> {
 fn history_sql(selection: &str) -> String {
     format!(
         "SELECT {order_columns}, {line_columns}, {RETURN_ORDER_OF_LINE} \
-         FROM (SELECT order_number, EXISTS (SELECT 1 FROM orders r \
-         WHERE r.parent_sales_order_number = orders.order_number AND r.order_type = 'RETURN_ORDER') AS has_returns \
-         FROM orders {selection}) k \
+         FROM (SELECT order_number, {has_returns} FROM orders {selection}) k \
          JOIN orders o ON o.order_number = k.order_number \
          JOIN order_lines l ON l.order_number = o.order_number",
         order_columns = store::order_select("o"),
         line_columns = store::line_select("l"),
+        has_returns = has_returns!("orders"),
     )
 }
 

@@ -53,10 +53,14 @@ fn unavailable(error: impl std::error::Error + Send + Sync + 'static) -> sqlx::E
     sqlx::Error::Io(std::io::Error::other(error))
 }
 
-/// A broken connection is "unavailable" (503); anything else (a bad statement, a value of another type)
-/// a failed query (500).
+/// A broken connection is "unavailable" (503), and so is what PostgreSQL answers a statement in flight when
+/// the connection is ending or the server cannot take it: SQLSTATE classes 08 (connection exception), 53
+/// (insufficient resources, e.g. too many connections) and 57 (operator intervention: a shutdown, a
+/// terminated backend, a cancelled statement). Anything else (a bad statement, a value of another type)
+/// is a failed query (500).
 fn from_postgres(error: tokio_postgres::Error) -> sqlx::Error {
-    if error.is_closed() { unavailable(error) } else { sqlx::Error::Decode(Box::new(error)) }
+    let transient = error.code().is_some_and(|state| matches!(state.code().get(..2), Some("08" | "53" | "57")));
+    if error.is_closed() || transient { unavailable(error) } else { sqlx::Error::Decode(Box::new(error)) }
 }
 
 impl PgReads {

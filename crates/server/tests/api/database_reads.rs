@@ -6,7 +6,8 @@ use sqlx::Connection;
 use crate::helpers::{Backend, order, postgres_admin_url, spawn_app};
 
 /// PostgreSQL ends every connection of the app's database (as a restart or a failover does). The reads
-/// that follow open their connections again: once the break has been seen, every read is answered.
+/// in flight answer 200 or 503 ("unavailable"), never 500; the reads that follow open their connections
+/// again: once the break has been seen, every read is answered.
 #[tokio::test]
 async fn reads_open_their_connections_again_after_postgres_ends_them() {
     let Some(admin_url) = postgres_admin_url() else {
@@ -22,6 +23,24 @@ async fn reads_open_their_connections_again_after_postgres_ends_them() {
     for _ in 0..8 {
         assert_eq!(app.get(path, Some(&token)).await.status(), StatusCode::OK);
     }
+    // Reads keep coming while the connections end: those in flight may answer 503, never 500.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let client = reqwest::Client::new();
+    let readers: Vec<_> = (0..8)
+        .map(|_| {
+            let (stop, client, url, token) = (stop.clone(), client.clone(), app.url(path), token.clone());
+            tokio::spawn(async move {
+                let mut statuses = Vec::new();
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    if let Ok(response) = client.get(&url).bearer_auth(&token).send().await {
+                        statuses.push(response.status());
+                    }
+                }
+                statuses
+            })
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     let name = app.database_url.rsplit('/').next().unwrap_or_default().to_owned();
     let mut admin = sqlx::AnyConnection::connect(&admin_url).await.expect("connect to PostgreSQL");
     let ended: Vec<(bool,)> = sqlx::query_as(
@@ -42,6 +61,14 @@ async fn reads_open_their_connections_again_after_postgres_ends_them() {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for reader in readers {
+        let statuses = reader.await.expect("reader");
+        assert!(
+            statuses.iter().all(|status| matches!(*status, StatusCode::OK | StatusCode::SERVICE_UNAVAILABLE)),
+            "reads during the break answer 200 or 503: {statuses:?}"
+        );
     }
     // Time for each connection's task to read the server's goodbye.
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;

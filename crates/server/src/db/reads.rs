@@ -23,8 +23,8 @@ use super::{Backend, Db};
 
 /// What a row decoder needs of a row: text, optional text, a borrowed text (JSON columns are parsed in
 /// place, not copied first) and 64-bit integers, by position. Implemented by the rows of both read paths
-/// (`rusqlite::Row`, `PgRow`) and by sqlx's other rows, so one decoder serves every query that selects
-/// an order.
+/// (`rusqlite::Row`, `tokio_postgres::Row` in `pg_reads`) and by `sqlx::any::AnyRow` (the other queries),
+/// so one decoder serves every query that selects an order.
 pub trait Columns {
     fn text(&self, index: usize) -> Result<String, sqlx::Error>;
     fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error>;
@@ -33,29 +33,23 @@ pub trait Columns {
     fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error>;
 }
 
-macro_rules! sqlx_columns {
-    ($($row:ty),*) => {$(
-        impl Columns for $row {
-            fn text(&self, index: usize) -> Result<String, sqlx::Error> {
-                self.try_get(index)
-            }
-            fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error> {
-                self.try_get(index)
-            }
-            fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
-                self.try_get(index)
-            }
-            fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
-                self.try_get(index)
-            }
-            fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error> {
-                self.try_get(index)
-            }
-        }
-    )*};
+impl Columns for sqlx::any::AnyRow {
+    fn text(&self, index: usize) -> Result<String, sqlx::Error> {
+        self.try_get(index)
+    }
+    fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error> {
+        self.try_get(index)
+    }
+    fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
+        self.try_get(index)
+    }
+    fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
+        self.try_get(index)
+    }
+    fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error> {
+        self.try_get(index)
+    }
 }
-
-sqlx_columns!(sqlx::postgres::PgRow, sqlx::sqlite::SqliteRow, sqlx::any::AnyRow);
 
 impl Columns for rusqlite::Row<'_> {
     fn text(&self, index: usize) -> Result<String, sqlx::Error> {

@@ -11,6 +11,7 @@ use chrono::{Datelike, TimeZone};
 use domain::history_filter::{self, HistoryFilters};
 
 use super::columns::{self, Columns};
+use super::ready;
 use super::routes::HISTORY_PAGE_ORDERS;
 use super::store::{self, StoredOrder};
 use crate::access::{ORDER_FACTS_BUSY_COLUMN, OrderFacts};
@@ -350,6 +351,103 @@ fn history_sql(selection: &str) -> String {
         line_columns = store::line_select("l"),
         has_returns = has_returns!("orders"),
     )
+}
+
+/// `history_sql` reading the lines' ready rows (`orders::ready`) instead of every column: per line, the
+/// order's key facts, the line's action facts, its ready row when the order's rows are current (else
+/// NULL) and its return order.
+fn ready_history_sql(selection: &str) -> String {
+    format!(
+        "SELECT o.order_number, o.version, o.order_date, o.order_type, o.country, l.line_number, l.tracking_url, \
+         l.style_color, l.history_status, l.history_customized, \
+         CASE WHEN o.{ready_version} = o.version THEN l.history_json END, {RETURN_ORDER_OF_LINE} \
+         FROM (SELECT order_number, {has_returns} FROM orders {selection}) k \
+         JOIN orders o ON o.order_number = k.order_number \
+         JOIN order_lines l ON l.order_number = o.order_number",
+        ready_version = ready::VERSION_COLUMN,
+        has_returns = has_returns!("orders"),
+    )
+}
+
+/// A history page read from its lines' ready rows.
+pub struct ReadyHistoryPage {
+    /// Up to `page_orders` orders, newest first, their lines by number.
+    pub orders: Vec<ready::PageOrder>,
+    pub has_more: bool,
+    /// As `HistoryPage::stamp`.
+    pub stamp: Vec<(String, i64)>,
+}
+
+/// The page from its lines' ready rows, in one round trip as `history_page`; `None` when an order on it
+/// has rows that are not current (`orders::ready`): the caller then renders the page from the records.
+pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<Option<ReadyHistoryPage>> {
+    static FIRST: LazyLock<String> =
+        LazyLock::new(|| ready_history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
+    static LATER: LazyLock<String> =
+        LazyLock::new(|| ready_history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
+    let page_orders = page.page_orders;
+    let (selection, binds) = page.selection();
+    let sql = match (page.is_common_shape(), page.anchor.is_some()) {
+        (true, false) => Cow::Borrowed(FIRST.as_str()),
+        (true, true) => Cow::Borrowed(LATER.as_str()),
+        (false, _) => Cow::Owned(ready_history_sql(&selection)),
+    };
+    let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
+    let mut orders: Vec<(ready::PageOrder, i64)> = Vec::with_capacity(page_orders + 1);
+    let mut current = true;
+    db.read(&sql, &params, |row| {
+        if current {
+            current = add_ready_row(&mut orders, row)?;
+        }
+        Ok(())
+    })
+    .await?;
+    if !current {
+        return Ok(None);
+    }
+    orders.sort_unstable_by(|(a, _), (b, _)| (b.order_date, &b.order_number).cmp(&(a.order_date, &a.order_number)));
+    for (order, _) in &mut orders {
+        order.lines.sort_by_key(|line| line.line_number);
+    }
+    let has_more = orders.len() > page_orders;
+    let stamp = orders.iter().map(|(order, version)| (order.order_number.clone(), *version)).collect();
+    orders.truncate(page_orders);
+    Ok(Some(ReadyHistoryPage { orders: orders.into_iter().map(|(order, _)| order).collect(), has_more, stamp }))
+}
+
+/// Adds one row of `ready_history_page`'s query to the page; false when the line's ready row is not current.
+fn add_ready_row(orders: &mut Vec<(ready::PageOrder, i64)>, row: &dyn Columns) -> Result<bool, sqlx::Error> {
+    let Some(json) = row.optional_text(10)? else { return Ok(false) };
+    let status = row.borrowed_text(8)?;
+    let line = ready::PageLine {
+        line_number: row.integer(5)?,
+        tracking_url: row.optional_text(6)?,
+        style_color: row.text(7)?,
+        status: ready::parse_status(status)
+            .ok_or_else(|| sqlx::Error::Decode(format!("stored history status {status} is unknown").into()))?,
+        customized: row.integer(9)? != 0,
+        json,
+        // NULL for a line without a SKU (`RETURN_ORDER_OF_LINE` matches none).
+        return_order: row.optional_text(11)?,
+    };
+    let order_number = row.borrowed_text(0)?;
+    // As in `add_history_row`: an order's lines come together, so this looks at one order, mostly.
+    match orders.iter_mut().rev().find(|(order, _)| order.order_number == order_number) {
+        Some((order, _)) => order.lines.push(line),
+        None => {
+            let order_type = row.borrowed_text(3)?;
+            let order = ready::PageOrder {
+                order_number: order_number.to_owned(),
+                order_date: row.integer(2)?,
+                order_type: domain::OrderType::parse(order_type)
+                    .ok_or_else(|| sqlx::Error::Decode(format!("stored order type {order_type} is unknown").into()))?,
+                country: row.text(4)?,
+                lines: vec![line],
+            };
+            orders.push((order, row.integer(1)?));
+        }
+    }
+    Ok(true)
 }
 
 /// One page of a member's history.

@@ -6,6 +6,7 @@ pub mod contract;
 pub mod db;
 pub mod fields;
 pub mod hooks;
+pub mod ready;
 pub mod routes;
 pub mod store;
 pub mod view;

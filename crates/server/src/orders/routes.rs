@@ -13,6 +13,7 @@ use domain::{OrderNumber, OrderType};
 use super::cache::CachedOrder;
 use super::db::{self, Anchor};
 use super::hooks;
+use super::ready;
 use super::view::{self, HistoryResponse, OrderDetail, Pages, ViewContext};
 use crate::access::{OrderAccess, authorize_order, authorize_order_with};
 use crate::app::AppState;
@@ -104,29 +105,52 @@ pub async fn list_order_history(
     {
         return Ok(json_bytes(body));
     }
-    // The first page also names the years that hold orders; its probes run beside the page's one query.
-    let (db::HistoryPage { orders: page_orders, has_more, returns, stamp }, order_years) = if anchor.is_none() {
+    // The first page also names the years that hold orders; its probes run beside the page's query.
+    let (ready, order_years) = if anchor.is_none() {
         let (found, years) = tokio::try_join!(
-            db::history_page(&state.db, &page),
+            db::ready_history_page(&state.db, &page),
             db::order_years(&state.db, &member.upm_id, order_type.as_str(), zone, latest_year)
         )?;
         (found, Some(years))
     } else {
-        (db::history_page(&state.db, &page).await?, None)
+        (db::ready_history_page(&state.db, &page).await?, None)
     };
-    let orders: Vec<_> = page_orders.into_iter().map(|(order, _)| order).collect();
-    let next = match orders.last() {
-        Some(last) if has_more => Some(format!(
+    let next_page = |last: Option<(i64, &str)>, has_more: bool| match last {
+        Some((order_date, order_number)) if has_more => Some(format!(
             "anchor={}&{}&sort=orderSubmitDateDesc",
-            encode_anchor(last.order_date, &last.order_number),
+            encode_anchor(order_date, order_number),
             filter_query.join("&")
         )),
         _ => None,
     };
-    let items =
-        view::history_items(state.clock.now_ms(), orders, |country| hooks::action_flags(&state, country), &returns);
+    let now = state.clock.now_ms();
+    let flags = |country: &str| hooks::action_flags(&state, country);
     let gift_cards = with_gift_cards.then(Vec::new);
-    let body = to_bytes(&HistoryResponse { order_items: items, pages: Pages { next }, gift_cards, order_years })?;
+    let (body, stamp) = match ready {
+        // Every order on the page has current ready rows (the usual case): written in, with their actions.
+        Some(db::ReadyHistoryPage { orders, has_more, stamp }) => {
+            let pages =
+                Pages { next: next_page(orders.last().map(|o| (o.order_date, o.order_number.as_str())), has_more) };
+            let body = to_bytes_with(|out| {
+                view::write_history(
+                    out,
+                    |out| ready::write_items(out, now, &orders, flags),
+                    &pages,
+                    gift_cards.as_deref(),
+                    order_years.as_deref(),
+                )
+            })?;
+            (body, stamp)
+        }
+        None => {
+            let db::HistoryPage { orders, has_more, returns, stamp } = db::history_page(&state.db, &page).await?;
+            let orders: Vec<_> = orders.into_iter().map(|(order, _)| order).collect();
+            let pages =
+                Pages { next: next_page(orders.last().map(|o| (o.order_date, o.order_number.as_str())), has_more) };
+            let items = view::history_items(now, orders, flags, &returns);
+            (to_bytes(&HistoryResponse { order_items: items, pages, gift_cards, order_years })?, stamp)
+        }
+    };
     state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), std::sync::Arc::new(stamp));
     Ok(json_bytes(body))
 }
@@ -136,6 +160,11 @@ pub async fn list_order_history(
 /// doubling, so a kept body held on average about 1.4 times its length (the allocator does not give back
 /// the spare capacity of a shrunk block). The reused buffer also saves the reallocations of growing.
 fn to_bytes<T: serde::Serialize>(value: &T) -> AppResult<Bytes> {
+    to_bytes_with(|out| serde_json::to_writer(out, value))
+}
+
+/// The body `write` writes, in the thread's buffer (see `to_bytes`).
+fn to_bytes_with(write: impl FnOnce(&mut Vec<u8>) -> Result<(), serde_json::Error>) -> AppResult<Bytes> {
     /// A buffer that grew past this (a very large history page) is not kept for the next body.
     const KEEP_AT_MOST: usize = 256 * 1024;
     thread_local! {
@@ -144,7 +173,7 @@ fn to_bytes<T: serde::Serialize>(value: &T) -> AppResult<Bytes> {
     BUFFER.with(|buffer| {
         let mut buffer = buffer.borrow_mut();
         buffer.clear();
-        let written = serde_json::to_writer(&mut *buffer, value);
+        let written = write(&mut buffer);
         let body = Bytes::copy_from_slice(&buffer);
         if buffer.capacity() > KEEP_AT_MOST {
             *buffer = Vec::new();

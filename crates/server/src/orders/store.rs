@@ -18,6 +18,7 @@ use sqlx::Row;
 
 use super::columns::{self, Columns};
 use super::contract::{LineDetails, OrderDetails};
+use super::ready;
 use super::view::Payment;
 use crate::BoxError;
 use crate::db::{self, Backend, Db, SqliteTransaction, Value};
@@ -166,10 +167,12 @@ fn order_values(order: &StoredOrder, now: i64) -> Result<Vec<Value>, BoxError> {
     ])
 }
 
-/// The values of `LINE_COLUMNS` of one line, in order, appended to `values` (multi-row inserts).
-fn push_line_values(values: &mut Vec<Value>, order_number: &str, line: &StoredLine) -> Result<(), BoxError> {
+/// The values of `LINE_COLUMNS` and then `ready::LINE_COLUMNS` of one line, in order, appended to `values`
+/// (multi-row inserts).
+fn push_line_values(values: &mut Vec<Value>, order: &StoredOrder, line: &StoredLine) -> Result<(), BoxError> {
+    let ready = ready::ReadyLine::of(order, line)?;
     values.extend([
-        order_number.into(),
+        order.order_number.as_str().into(),
         line.line_number.into(),
         line.gtin.as_str().into(),
         line.sku_id.as_str().into(),
@@ -189,6 +192,9 @@ fn push_line_values(values: &mut Vec<Value>, order_number: &str, line: &StoredLi
         line.tracking_url.clone().into(),
         line.estimated_delivery_date.clone().into(),
         json(&line.details)?.into(),
+        ready.json.into(),
+        ready.status.into(),
+        i64::from(ready.customized).into(),
     ]);
     Ok(())
 }
@@ -312,20 +318,22 @@ pub const ROWS_PER_STATEMENT: usize = 500;
 /// Multi-row INSERTs of `lines`, at most `ROWS_PER_STATEMENT` rows each: SQL and values.
 fn line_inserts(
     backend: Backend,
-    lines: &[(&str, &StoredLine)],
+    lines: &[(&StoredOrder, &StoredLine)],
     skip_existing: bool,
 ) -> Result<Vec<(String, Vec<Value>)>, BoxError> {
+    let width = LINE_COLUMNS.len() + ready::LINE_COLUMNS.len();
     lines
         .chunks(ROWS_PER_STATEMENT)
         .map(|chunk| {
-            let mut values = Vec::with_capacity(chunk.len() * LINE_COLUMNS.len());
-            for (number, line) in chunk {
-                push_line_values(&mut values, number, line)?;
+            let mut values = Vec::with_capacity(chunk.len() * width);
+            for (order, line) in chunk {
+                push_line_values(&mut values, order, line)?;
             }
             let sql = format!(
-                "INSERT INTO order_lines ({}) VALUES {}{}",
+                "INSERT INTO order_lines ({}, {}) VALUES {}{}",
                 LINE_COLUMNS.join(", "),
-                placeholders(backend, chunk.len(), LINE_COLUMNS.len()),
+                ready::LINE_COLUMNS.join(", "),
+                placeholders(backend, chunk.len(), width),
                 if skip_existing { " ON CONFLICT DO NOTHING" } else { "" }
             );
             Ok((sql, values))
@@ -344,11 +352,12 @@ pub struct Upserted {
 /// Inserts the order, or replaces every column of the one stored under its number and bumps its version:
 /// the version returned is 0 exactly when this statement created the order. PostgreSQL makes
 /// simultaneous creators of one new order wait on the first one's row and then update it; SQLite runs
-/// writers one at a time.
+/// writers one at a time. The lines written with it carry their ready history rows, so they are ready at
+/// the new version (`ready::VERSION_COLUMN`).
 static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
-        "INSERT INTO orders ({}, version) VALUES ({}, 0) ON CONFLICT (order_number) DO UPDATE SET {}, \
-         version = orders.version + 1 RETURNING version",
+        "INSERT INTO orders ({}, version, {ready}) VALUES ({}, 0, 0) ON CONFLICT (order_number) DO UPDATE SET {}, \
+         version = orders.version + 1, {ready} = orders.version + 1 RETURNING version",
         ORDER_COLUMNS.join(", "),
         (1..=ORDER_COLUMNS.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "),
         ORDER_COLUMNS
@@ -356,12 +365,15 @@ static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             .skip(1)
             .map(|column| format!("{column} = excluded.{column}"))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", "),
+        ready = ready::VERSION_COLUMN,
     )
 });
 const DELETE_LINES: &str = "DELETE FROM order_lines WHERE order_number = $1";
-/// A return changes its sales order's view (viewReturn): the parent's rendered body is stale too.
-const BUMP_PARENT: &str = "UPDATE orders SET version = version + 1 WHERE order_number = $1";
+/// A return changes its sales order's view (viewReturn): the parent's rendered body is stale too. Its
+/// ready history rows are not (a line's return order is read with them), so they stay ready if they were.
+const BUMP_PARENT: &str = "UPDATE orders SET version = version + 1, \
+     lines_view_version = CASE WHEN lines_view_version = version THEN version + 1 END WHERE order_number = $1";
 
 /// The statements of one upsert, built once for either database.
 struct UpsertStatements {
@@ -373,8 +385,7 @@ struct UpsertStatements {
 
 impl UpsertStatements {
     fn new(backend: Backend, order: &StoredOrder, now: i64) -> Result<Self, BoxError> {
-        let lines: Vec<(&str, &StoredLine)> =
-            order.lines.iter().map(|line| (order.order_number.as_str(), line)).collect();
+        let lines: Vec<(&StoredOrder, &StoredLine)> = order.lines.iter().map(|line| (order, line)).collect();
         Ok(Self {
             order: order_values(order, now)?,
             order_number: order.order_number.as_str().into(),
@@ -464,19 +475,22 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
     }
     let mut transaction = db.begin_write().await?;
     for chunk in orders.chunks(ROWS_PER_STATEMENT) {
-        let mut values = Vec::with_capacity(chunk.len() * ORDER_COLUMNS.len());
+        let mut values = Vec::with_capacity(chunk.len() * (ORDER_COLUMNS.len() + 1));
         for order in chunk {
             values.extend(order_values(order, now)?);
+            // New orders are at version 0, and their lines are written ready below.
+            values.push(0_i64.into());
         }
         let sql = format!(
-            "INSERT INTO orders ({}) VALUES {} ON CONFLICT DO NOTHING",
+            "INSERT INTO orders ({}, {}) VALUES {} ON CONFLICT DO NOTHING",
             ORDER_COLUMNS.join(", "),
-            placeholders(db.backend, chunk.len(), ORDER_COLUMNS.len())
+            ready::VERSION_COLUMN,
+            placeholders(db.backend, chunk.len(), ORDER_COLUMNS.len() + 1)
         );
         db::execute(&mut transaction, &sql, &values).await?;
     }
-    let lines: Vec<(&str, &StoredLine)> =
-        orders.iter().flat_map(|o| o.lines.iter().map(move |l| (o.order_number.as_str(), l))).collect();
+    let lines: Vec<(&StoredOrder, &StoredLine)> =
+        orders.iter().flat_map(|order| order.lines.iter().map(move |line| (order, line))).collect();
     for (sql, values) in line_inserts(db.backend, &lines, true)? {
         db::execute(&mut transaction, &sql, &values).await?;
     }

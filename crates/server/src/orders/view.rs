@@ -8,7 +8,7 @@ use domain::groups::{LineKey, group_lines};
 use domain::money::to_decimal_string;
 use domain::status::{displayed_status, status_color};
 use domain::totals::{LineAmounts, line_charged_price, order_totals};
-use domain::{Currency, Money, SimpleStatus, simple_status};
+use domain::{Currency, Money, OrderType, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -283,6 +283,31 @@ pub struct HistoryResponse {
     pub order_years: Option<Vec<i32>>,
 }
 
+/// Writes a `HistoryResponse` whose items `items` writes (comma-separated): the bytes serializing the
+/// struct would give (field order and skipped fields as declared above; the tests compare the two).
+pub fn write_history(
+    out: &mut Vec<u8>,
+    items: impl FnOnce(&mut Vec<u8>) -> Result<(), serde_json::Error>,
+    pages: &Pages,
+    gift_cards: Option<&[GiftCardSummary]>,
+    order_years: Option<&[i32]>,
+) -> Result<(), serde_json::Error> {
+    out.extend_from_slice(b"{\"orderItems\":[");
+    items(out)?;
+    out.extend_from_slice(b"],\"pages\":");
+    serde_json::to_writer(&mut *out, pages)?;
+    if let Some(cards) = gift_cards {
+        out.extend_from_slice(b",\"giftCards\":");
+        serde_json::to_writer(&mut *out, cards)?;
+    }
+    if let Some(years) = order_years {
+        out.extend_from_slice(b",\"orderYears\":");
+        serde_json::to_writer(&mut *out, years)?;
+    }
+    out.push(b'}');
+    Ok(())
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PhoneNumber {
@@ -498,23 +523,66 @@ fn line_status(order: &StoredOrder, line: &StoredLine) -> SimpleStatus {
 }
 
 fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: &ViewContext<'_>) -> OrderItem {
-    let currency = order.currency;
     let status = line_status(order, &line);
+    let return_order_id = context.returns_by_sku.get(&line.sku_id).map(String::as_str);
+    let actions = line_action_map(&ActionLine::of(order, &line, status), context.now, context.flags, return_order_id);
+    let returns = context.returns.lines.get(&line.line_number).cloned().unwrap_or_default();
+    OrderItem { actions, ..item_without_actions(line, order, order_date, status, returns) }
+}
+
+/// What a line's actions are decided on besides the time, the country's flags and its return order: the
+/// same whether it is read from the stored line or from its ready history item (`orders::ready`).
+pub struct ActionLine<'a> {
+    pub order_date: i64,
+    pub order_type: OrderType,
+    /// The displayed status (payment pending included).
+    pub status: SimpleStatus,
+    pub tracking_url: Option<&'a str>,
+    pub style_color: &'a str,
+    pub customized: bool,
+}
+
+impl<'a> ActionLine<'a> {
+    pub fn of(order: &StoredOrder, line: &'a StoredLine, status: SimpleStatus) -> Self {
+        Self {
+            order_date: order.order_date,
+            order_type: order.order_type,
+            status,
+            tracking_url: line.tracking_url.as_deref(),
+            style_color: &line.style_color,
+            customized: line.details.customized_product_reference.0.is_some(),
+        }
+    }
+}
+
+/// The line's actions (`actions::line_actions`).
+pub fn line_action_map(line: &ActionLine<'_>, now: i64, flags: ActionFlags, return_order_id: Option<&str>) -> Actions {
+    let facts = LineFacts {
+        now,
+        order_date: line.order_date,
+        order_type: Some(line.order_type),
+        status: Some(line.status),
+        tracking_url: line.tracking_url,
+        style_color: Some(line.style_color),
+        customized: line.customized,
+        return_order_id,
+        flags,
+    };
+    action_map(actions::line_actions(&facts))
+}
+
+/// The line's item with no actions: everything in it that only the stored order decides.
+fn item_without_actions(
+    line: StoredLine,
+    order: &StoredOrder,
+    order_date: &str,
+    status: SimpleStatus,
+    returns: LineReturnFacts,
+) -> OrderItem {
+    let currency = order.currency;
     let amounts = LineAmounts { unit_price: line.unit_price, quantity: line.quantity, tax: line.tax, fees: line.fees };
     let charged = line_charged_price(&amounts).unwrap_or_default();
     let details = line.details;
-    let facts = LineFacts {
-        now: context.now,
-        order_date: order.order_date,
-        order_type: Some(order.order_type),
-        status: Some(status),
-        tracking_url: line.tracking_url.as_deref(),
-        style_color: Some(line.style_color.as_str()),
-        customized: details.customized_product_reference.0.is_some(),
-        return_order_id: context.returns_by_sku.get(&line.sku_id).map(String::as_str),
-        flags: context.flags,
-    };
-    let actions = action_map(actions::line_actions(&facts));
     OrderItem {
         line_number: line.line_number,
         sku_id: line.sku_id,
@@ -556,8 +624,29 @@ fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: 
         value_added_service_id: details.value_added_service_id.0.unwrap_or_default(),
         description: details.description.0,
         member_gated_flag: details.member_gated_flag,
-        returns: context.returns.lines.get(&line.line_number).cloned().unwrap_or_default(),
-        actions,
+        returns,
+        actions: Actions::new(),
+    }
+}
+
+/// A history row with no actions (what `orders::ready` stores per line): the line's status is displayed
+/// as `line_status` decides.
+pub fn history_item_without_actions(order: &StoredOrder, line: StoredLine) -> (HistoryItem, SimpleStatus) {
+    let status = line_status(order, &line);
+    let order_date = rfc3339_millis(order.order_date);
+    let item = item_without_actions(line, order, &order_date, status, LineReturnFacts::default());
+    (history_item(order, order_date, item), status)
+}
+
+fn history_item(order: &StoredOrder, order_date: String, item: OrderItem) -> HistoryItem {
+    HistoryItem {
+        order_number: order.order_number.clone(),
+        order_type: order.order_type.as_str().to_owned(),
+        order_date,
+        currency: order.currency.code().to_owned(),
+        country: order.country.clone(),
+        partner_name: order.partner_name.clone(),
+        item,
     }
 }
 
@@ -584,15 +673,8 @@ pub fn history_items(
         let order_date = rfc3339_millis(order.order_date);
         let lines = std::mem::take(&mut order.lines);
         for line in lines {
-            items.push(HistoryItem {
-                order_number: order.order_number.clone(),
-                order_type: order.order_type.as_str().to_owned(),
-                order_date: order_date.clone(),
-                currency: order.currency.code().to_owned(),
-                country: order.country.clone(),
-                partner_name: order.partner_name.clone(),
-                item: build_item(line, &order, &order_date, &context),
-            });
+            let item = build_item(line, &order, &order_date, &context);
+            items.push(history_item(&order, order_date.clone(), item));
         }
     }
     items

@@ -1,0 +1,110 @@
+//! Ready history rows (ADR 0010): the JSON of each line's history row, stored with the line.
+//!
+//! A history row is a pure function of the stored order and line, except for its `actions`, which depend
+//! on the country's flags (retailer settings), the line's return order (another order) and the time. So
+//! every writer that stores lines stores, per line, its row's JSON up to the actions (`history_json`) and
+//! the two facts the line's actions need that are not plain columns (`history_status`: the displayed
+//! status; `history_customized`). A history page then reads these and writes the actions in, instead of
+//! decoding every column of every line and its order and serializing the row again.
+//!
+//! Whether the stored rows are current is decided by one rule: they are, exactly when the order's
+//! `lines_view_version` equals its `version`. The writers that store lines (`store::upsert`,
+//! `store::insert_new`) set both; every other writer that bumps the version leaves `lines_view_version`
+//! behind, so a page holding such an order is rendered from the full record as before (`routes`). A writer
+//! added later that forgets about ready rows makes pages slower, never wrong.
+
+use domain::{OrderType, SimpleStatus};
+
+use super::store::{StoredLine, StoredOrder};
+use super::view::{self, ActionLine};
+use crate::BoxError;
+
+/// The columns written with every line, after `store::LINE_COLUMNS`.
+pub const LINE_COLUMNS: &[&str] = &["history_json", "history_status", "history_customized"];
+
+/// The order column that names the version at which its lines' ready rows were written.
+pub const VERSION_COLUMN: &str = "lines_view_version";
+
+/// How a serialized history row ends when it has no actions: `actions` is its last field.
+const NO_ACTIONS: &str = "\"actions\":{}}";
+
+/// What is stored per line (`LINE_COLUMNS`).
+pub struct ReadyLine {
+    /// The row's JSON up to its actions: `{"orderNumber":...,` (ends with the comma before `"actions"`).
+    pub json: String,
+    pub status: &'static str,
+    pub customized: bool,
+}
+
+impl ReadyLine {
+    pub fn of(order: &StoredOrder, line: &StoredLine) -> Result<Self, BoxError> {
+        let customized = line.details.customized_product_reference.0.is_some();
+        let (item, status) = view::history_item_without_actions(order, line.clone());
+        let mut json = serde_json::to_string(&item)?;
+        // `actions` is serialized last; a field added after it would break this, and is caught here.
+        let Some(cut) = json.strip_suffix(NO_ACTIONS).map(str::len) else {
+            return Err("a history row does not end with its actions".into());
+        };
+        json.truncate(cut);
+        Ok(Self { json, status: status.as_str(), customized })
+    }
+}
+
+/// A line of a history page as read from its ready row.
+pub struct PageLine {
+    pub line_number: i64,
+    pub tracking_url: Option<String>,
+    pub style_color: String,
+    pub status: SimpleStatus,
+    pub customized: bool,
+    pub json: String,
+    /// The newest return order that took back the line's SKU.
+    pub return_order: Option<String>,
+}
+
+/// An order of a history page as read from its lines' ready rows.
+pub struct PageOrder {
+    pub order_number: String,
+    pub order_date: i64,
+    pub order_type: OrderType,
+    pub country: String,
+    pub lines: Vec<PageLine>,
+}
+
+/// The displayed status stored in `history_status`.
+pub fn parse_status(text: &str) -> Option<SimpleStatus> {
+    SimpleStatus::ALL.into_iter().find(|status| status.as_str() == text)
+}
+
+/// Writes the page's rows, comma-separated, into `out`: each ready row, then its actions. What
+/// `view::history_items` renders, byte for byte (the tests compare the two).
+pub fn write_items(
+    out: &mut Vec<u8>,
+    now: i64,
+    orders: &[PageOrder],
+    flags: impl Fn(&str) -> domain::actions::ActionFlags,
+) -> Result<(), serde_json::Error> {
+    let mut first = true;
+    for order in orders {
+        let flags = flags(&order.country);
+        for line in &order.lines {
+            if !std::mem::take(&mut first) {
+                out.push(b',');
+            }
+            out.extend_from_slice(line.json.as_bytes());
+            out.extend_from_slice(b"\"actions\":");
+            let facts = ActionLine {
+                order_date: order.order_date,
+                order_type: order.order_type,
+                status: line.status,
+                tracking_url: line.tracking_url.as_deref(),
+                style_color: &line.style_color,
+                customized: line.customized,
+            };
+            let actions = view::line_action_map(&facts, now, flags, line.return_order.as_deref());
+            serde_json::to_writer(&mut *out, &actions)?;
+            out.push(b'}');
+        }
+    }
+    Ok(())
+}

@@ -10,7 +10,7 @@ use crate::on_both_backends;
 
 const GUEST: &str = "filter=email(guest.shopper@example.com)";
 
-fn full_order(number: &str) -> Value {
+pub(crate) fn full_order(number: &str) -> Value {
     let mut body = order(number, None, "2026-11-01T10:00:00Z[UTC]");
     body["currencyAlt"] = json!("EUR");
     body["transactionAlt"] = json!({"orderTotal": "176.5", "subTotal": 157});

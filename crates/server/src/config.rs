@@ -26,6 +26,16 @@ pub enum Command {
     Migrate,
     /// Fill the database with deterministic, realistic demo data.
     Seed(SeedArgs),
+    /// Write the ready history rows of orders that have none current (after upgrading a database with
+    /// orders stored by an earlier version; ADR 0010), then exit. Safe to run beside serving processes.
+    ReadyRows(ReadyRowsArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReadyRowsArgs {
+    /// Orders per write transaction.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub batch: u32,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -21,6 +21,7 @@ async fn main() -> std::process::ExitCode {
         Command::Serve => serve(cli.settings).await,
         Command::Migrate => migrate(cli.settings).await,
         Command::Seed(args) => seed(cli.settings, args).await,
+        Command::ReadyRows(args) => ready_rows(cli.settings, args).await,
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -46,6 +47,18 @@ async fn migrate(settings: server::config::Settings) -> Result<(), server::BoxEr
     let connected = server::db::connect(&settings.database_url, 2).await?;
     let applied = server::db::migrate(&connected.db).await?;
     println!("applied {applied} migration(s)");
+    Ok(())
+}
+
+async fn ready_rows(
+    settings: server::config::Settings,
+    args: server::config::ReadyRowsArgs,
+) -> Result<(), server::BoxError> {
+    let connected = server::db::connect(&settings.database_url, 2).await?;
+    server::db::migrate(&connected.db).await?;
+    let started = std::time::Instant::now();
+    let refreshed = server::orders::ready::refresh(&connected.db, args.batch as usize).await?;
+    println!("wrote the ready history rows of {refreshed} orders in {:.1}s", started.elapsed().as_secs_f64());
     Ok(())
 }
 

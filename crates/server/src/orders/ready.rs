@@ -108,3 +108,55 @@ pub fn write_items(
     }
     Ok(())
 }
+
+/// The orders whose ready rows are not current, after `$1` by key, `$2` at most.
+const NOT_CURRENT: &str = "SELECT order_number FROM orders WHERE order_number > $1 \
+     AND (lines_view_version IS NULL OR lines_view_version <> version) ORDER BY order_number LIMIT $2";
+/// Claims the order at the version its rows are rendered from; no row when it changed meanwhile.
+const MARK_CURRENT: &str = "UPDATE orders SET lines_view_version = version WHERE order_number = $1 AND version = $2";
+const WRITE_LINE: &str = "UPDATE order_lines SET history_json = $1, history_status = $2, history_customized = $3 \
+     WHERE order_number = $4 AND line_number = $5";
+
+/// Writes the ready rows of every order whose rows are not current: orders stored before they existed
+/// (migration 14), and orders a writer that does not write them changed since (`orders ready-rows`, for
+/// operators after an upgrade). `batch` orders per transaction. Each order is rendered from its record
+/// and marked current only at the version it was read at, in the transaction that writes its rows: an
+/// order that changes meanwhile is left as it is (its writer's rule holds). Returns the orders made current.
+pub async fn refresh(db: &crate::db::Db, batch: usize) -> Result<u64, BoxError> {
+    use crate::db::{self, Value};
+    let limit = i64::try_from(batch.max(1))?;
+    let mut after = String::new();
+    let mut refreshed = 0;
+    loop {
+        let numbers: Vec<String> =
+            sqlx::query_scalar(NOT_CURRENT).bind(after.clone()).bind(limit).fetch_all(&db.pool).await?;
+        let Some(last) = numbers.last() else { return Ok(refreshed) };
+        after = last.clone();
+        let mut orders = Vec::with_capacity(numbers.len());
+        for number in &numbers {
+            if let Some(found) = super::db::find_order_and_version(db, number).await? {
+                orders.push(found);
+            }
+        }
+        let mut transaction = db.begin_write().await?;
+        for (order, version) in &orders {
+            let key: Value = order.order_number.as_str().into();
+            if db::execute(&mut transaction, MARK_CURRENT, &[key.clone(), (*version).into()]).await? == 0 {
+                continue;
+            }
+            for line in &order.lines {
+                let ready = ReadyLine::of(order, line)?;
+                let values = [
+                    ready.json.into(),
+                    ready.status.into(),
+                    i64::from(ready.customized).into(),
+                    key.clone(),
+                    line.line_number.into(),
+                ];
+                db::execute(&mut transaction, WRITE_LINE, &values).await?;
+            }
+            refreshed += 1;
+        }
+        transaction.commit().await?;
+    }
+}

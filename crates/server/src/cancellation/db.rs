@@ -156,7 +156,8 @@ pub async fn bump_version(connection: &mut AnyConnection, order_number: &str, no
         .bind(order_number)
         .execute(&mut *connection)
         .await?;
-    Ok(())
+    // The cancelled lines' history rows change with it (ADR 0010).
+    crate::orders::ready::rewrite(connection, order_number).await
 }
 
 pub struct MoneyEvent<'a> {

@@ -9,9 +9,11 @@
 //!
 //! Whether the stored rows are current is decided by one rule: they are, exactly when the order's
 //! `lines_view_version` equals its `version`. The writers that store lines (`store::upsert`,
-//! `store::insert_new`) set both; every other writer that bumps the version leaves `lines_view_version`
-//! behind, so a page holding such an order is rendered from the full record as before (`routes`). A writer
-//! added later that forgets about ready rows makes pages slower, never wrong.
+//! `store::insert_new`) set both; the flows that change lines or details in place (returns, cancellation,
+//! curbside pick-up, deferred payment) call `rewrite` after their version bump. Any writer that bumps the
+//! version without either leaves `lines_view_version` behind, so a page holding such an order is rendered
+//! from the full record as before (`routes`): a writer added later that forgets about ready rows makes
+//! pages slower, never wrong. `refresh` (`orders ready-rows`) catches such orders up.
 
 use domain::{OrderType, SimpleStatus};
 
@@ -159,4 +161,43 @@ pub async fn refresh(db: &crate::db::Db, batch: usize) -> Result<u64, BoxError> 
         }
         transaction.commit().await?;
     }
+}
+
+/// Renders the order's ready rows again from its record as `connection` (the caller's transaction) sees
+/// it, and marks them current at its version. For the writers that change an order's lines or details
+/// and bump its version outside `store::upsert` (returns, cancellation, curbside pick-up, deferred
+/// payment): call it after the bump, in the same transaction. If it is not called, or fails, the rows
+/// are only not current (the page takes the record path), never wrong.
+pub async fn rewrite(connection: &mut sqlx::AnyConnection, order_number: &str) -> Result<(), sqlx::Error> {
+    use super::store;
+    static READ: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT {}, {} FROM orders o JOIN order_lines l ON l.order_number = o.order_number \
+             WHERE o.order_number = $1",
+            store::order_select("o"),
+            store::line_select("l")
+        )
+    });
+    let rows = sqlx::query(sqlx::AssertSqlSafe(READ.as_str())).bind(order_number).fetch_all(&mut *connection).await?;
+    let Some(first) = rows.first() else { return Ok(()) };
+    let mut order = store::order_from_row(first)?;
+    for row in &rows {
+        order.lines.push(store::line_from_row(row)?);
+    }
+    for line in &order.lines {
+        let ready = ReadyLine::of(&order, line).map_err(sqlx::Error::Encode)?;
+        sqlx::query(WRITE_LINE)
+            .bind(ready.json)
+            .bind(ready.status)
+            .bind(i64::from(ready.customized))
+            .bind(order_number)
+            .bind(line.line_number)
+            .execute(&mut *connection)
+            .await?;
+    }
+    sqlx::query("UPDATE orders SET lines_view_version = version WHERE order_number = $1")
+        .bind(order_number)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
 }

@@ -464,7 +464,7 @@ pub async fn set_line_statuses(
         .bind(now)
         .execute(&mut *connection)
         .await?;
-    Ok(())
+    ready::rewrite(connection, order_number).await
 }
 
 /// Inserts many new orders in one transaction with multi-row INSERTs; orders (and lines) that exist
@@ -531,5 +531,6 @@ pub async fn set_line_status_where(
         .bind(now)
         .execute(&mut *connection)
         .await?;
+    ready::rewrite(connection, order_number).await?;
     Ok(changed)
 }

@@ -323,6 +323,8 @@ async fn settle(tx: &mut sqlx::AnyConnection, order_number: &str, now: i64) -> A
     if changed == 0 {
         return Err(AppError::Busy { retry_after_seconds: 1 });
     }
+    // The lines no longer show payment pending in the history rows either (ADR 0010).
+    crate::orders::ready::rewrite(tx, order_number).await?;
     Ok(())
 }
 

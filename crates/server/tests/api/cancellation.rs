@@ -101,6 +101,8 @@ async fn member_cancels_inside_the_window(app: &TestApp) {
     assert!(item["itemDates"]["cancelled"].is_string(), "the line's cancelled date: {item}");
     let (_, history) = app.get_json("/orders/history/v1", Some(&token)).await;
     assert!(history["orderItems"][0]["itemDates"]["cancelled"].is_string(), "history rows carry the date too");
+    let number = history["orderItems"][0]["orderNumber"].as_str().expect("order number");
+    assert!(crate::ready_rows::rows_are_current(app, number).await, "the cancel rewrote the history rows");
     assert!(detail["groups"][0]["actions"]["cancel"].is_null(), "no cancel button once cancelled");
     let timeline = detail["moneyTimeline"].as_array().expect("moneyTimeline");
     let kinds: Vec<&str> = timeline.iter().filter_map(|event| event["kind"].as_str()).collect();

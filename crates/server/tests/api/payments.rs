@@ -88,6 +88,10 @@ async fn approve_settles_the_payment_hold(app: &TestApp) {
     assert_eq!(detail["paymentHoldFlag"], false);
     assert!(detail["actions"]["deferredPayment"].is_null());
     assert_eq!(detail["fullOrderStatus"]["simpleStatus"], "ordered");
+    // The history rows were written again with the settlement (ADR 0010): current, and no longer pending.
+    assert!(crate::ready_rows::rows_are_current(app, "C7000001").await, "the settlement rewrote the history rows");
+    let (_, history) = app.get_json("/orders/history/v1", Some(&token)).await;
+    assert_eq!(history["orderItems"][0]["lineItemStatus"]["simpleStatus"], "ordered", "{history}");
     let kinds: Vec<&str> =
         detail["moneyTimeline"].as_array().into_iter().flatten().filter_map(|e| e["kind"].as_str()).collect();
     assert_eq!(kinds, ["settled"], "no charge while on hold, then the settlement");

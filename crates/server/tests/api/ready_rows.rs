@@ -37,15 +37,23 @@ async fn pages(app: &TestApp, token: &str) -> Vec<String> {
     bodies
 }
 
-async fn scalar(app: &TestApp, statement: &str, upm_id: &str) -> i64 {
+async fn scalar(app: &TestApp, statement: &str, value: &str) -> i64 {
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
-    let value = sqlx::query_scalar(sqlx::AssertSqlSafe(statement.to_owned()))
-        .bind(upm_id.to_owned())
+    let found = sqlx::query_scalar(sqlx::AssertSqlSafe(statement.to_owned()))
+        .bind(value.to_owned())
         .fetch_one(&connected.db.pool)
         .await
         .expect("query");
     connected.db.pool.close().await;
-    value
+    found
+}
+
+/// Whether the order's ready history rows are current (what a flow that changes an order must leave).
+pub(crate) async fn rows_are_current(app: &TestApp, order_number: &str) -> bool {
+    let statement = "SELECT COUNT(*) FROM orders WHERE order_number = $1 AND lines_view_version = version \
+         AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_number = orders.order_number \
+         AND l.history_json IS NULL)";
+    scalar(app, statement, order_number).await == 1
 }
 
 const NOT_CURRENT: &str = "SELECT COUNT(*) FROM orders WHERE upm_id = $1 \

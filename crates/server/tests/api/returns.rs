@@ -287,6 +287,14 @@ async fn every_market_member_and_guest(app: &TestApp) {
     let (_, history) = app.get_json("/orders/history/v1?filter=orderType(RETURN_ORDER)", Some(&token)).await;
     let returns = history["orderItems"].as_array().map_or(0, Vec::len);
     assert_eq!(returns, MARKETS.len(), "{history}");
+    // The returns moved their sales orders' lines on, and wrote those lines' history rows again (ADR 0010).
+    for item in history["orderItems"].as_array().into_iter().flatten() {
+        let number = item["orderNumber"].as_str().expect("return order number");
+        let (_, detail) = app.get_json(&format!("/orders/history/v1/{number}"), Some(&token)).await;
+        if let Some(parent) = detail["parentSalesOrderNumber"].as_str() {
+            assert!(crate::ready_rows::rows_are_current(app, parent).await, "{parent}'s history rows are current");
+        }
+    }
     // The "created" e-mails reached the outbox (order e-mail), the US one with the label PDF.
     let mails = ops_outbox(app, "guest.shopper@example.com").await;
     assert!(mails.len() >= MARKETS.len() * 2, "{}", mails.len());

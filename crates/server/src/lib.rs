@@ -53,6 +53,15 @@ use crate::state::AppState;
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+/// Brings the database up to this build: the migrations, then the ready history rows' format (rows
+/// rendered by a build whose rows look different are no longer current; `orders::ready::check_format`).
+/// Every command that opens a database for work calls it. Returns the migrations applied.
+pub async fn prepare_database(db: &db::Db) -> Result<usize, BoxError> {
+    let applied = db::migrate(db).await?;
+    orders::ready::check_format(db).await?;
+    Ok(applied)
+}
+
 /// Connects, migrates, fills a newly created SQLite database with demo data, and builds the state.
 pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     // Country data and flags first: a bad file or flag stops the start before anything is created.
@@ -62,7 +71,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let site = settings::SiteSettings::load(settings.config_file.as_deref(), env, &settings.flags)?;
     tracing::info!(countries = site.table().countries.len(), "country data and flags loaded");
     let connected = db::connect(&settings.database_url, settings.db_connections).await?;
-    db::migrate(&connected.db).await?;
+    prepare_database(&connected.db).await?;
     if connected.created && !settings.no_demo_data {
         // A pool of its own: the seed's bulk-load settings must not stay on a serving connection.
         let seeding = db::connect(&settings.database_url, 1).await?;

@@ -45,7 +45,7 @@ async fn serve(settings: server::config::Settings) -> Result<(), server::BoxErro
 
 async fn migrate(settings: server::config::Settings) -> Result<(), server::BoxError> {
     let connected = server::db::connect(&settings.database_url, 2).await?;
-    let applied = server::db::migrate(&connected.db).await?;
+    let applied = server::prepare_database(&connected.db).await?;
     println!("applied {applied} migration(s)");
     Ok(())
 }
@@ -55,7 +55,7 @@ async fn ready_rows(
     args: server::config::ReadyRowsArgs,
 ) -> Result<(), server::BoxError> {
     let connected = server::db::connect(&settings.database_url, 2).await?;
-    server::db::migrate(&connected.db).await?;
+    server::prepare_database(&connected.db).await?;
     let started = std::time::Instant::now();
     let refreshed = server::orders::ready::refresh(&connected.db, args.batch as usize).await?;
     println!("wrote the ready history rows of {refreshed} orders in {:.1}s", started.elapsed().as_secs_f64());
@@ -64,7 +64,7 @@ async fn ready_rows(
 
 async fn seed(settings: server::config::Settings, args: server::config::SeedArgs) -> Result<(), server::BoxError> {
     let connected = server::db::connect(&settings.database_url, 1).await?;
-    server::db::migrate(&connected.db).await?;
+    server::prepare_database(&connected.db).await?;
     let plan = server::seed::SeedPlan::from_args(&args)?;
     let started = std::time::Instant::now();
     let report = server::seed::run(&connected.db, &plan).await?;

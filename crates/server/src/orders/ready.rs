@@ -201,3 +201,76 @@ pub async fn rewrite(connection: &mut sqlx::AnyConnection, order_number: &str) -
         .await?;
     Ok(())
 }
+
+/// Bump when a history row's rendering changes in a way `SAMPLE` may not show (a rule for a case it
+/// does not have): stored rows rendered before are then no longer current (`check_format`).
+const FORMAT_REVISION: u32 = 1;
+
+/// An order with every field a history row shows, in the ops API's shape (`ops::body::parse_order`).
+const SAMPLE: &str = r#"{
+  "orderNumber": "C0000000001", "orderType": "SALES_ORDER", "orderClassification": "CONSUMER",
+  "partnerName": "Runners \"Hub\"", "country": "US", "currency": "USD", "upmId": "sample",
+  "email": "sample@example.com", "orderDate": "2026-11-01T10:00:00Z", "shippingTotal": 7.5,
+  "paymentHoldFlag": true, "payments": [{"paymentType": "klarna"}],
+  "lines": [
+    {"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-1", "productId": "P1", "styleColor": "AR2-001",
+     "title": "Stride Runner 4", "category": "Shoes", "color": "Black/White", "size": "10",
+     "imageUrl": "/images/products/AR2-001.svg", "quantity": 1, "unitPrice": 120, "tax": 9.6, "fees": 1.25,
+     "status": "In Transit", "shipmentNumber": "S1", "trackingUrl": "https://tracking.example.com/1Z1",
+     "estimatedDeliveryDate": "2026-11-05", "msrp": 140, "promotions": [{"id": "L1", "promoType": "MARKDOWN"}],
+     "lineItemTransactionAlt": {"unitPrice": "110.5"}, "customizedProductReference": "CUSTOM-1",
+     "valueAddedServiceID": "VAS-9", "description": "Road running shoe", "pid": "PID-1", "metricId": "MET-1",
+     "pbid": "PB-1", "eddTranslated": "Arrives Thu, Nov 5", "memberGatedFlag": true,
+     "itemDates": {"ordered": "2026-11-01T10:00:00Z", "shipped": "2026-11-02T08:00:00+01:00"}},
+    {"lineNumber": 2, "gtin": "00012345678912", "skuId": "SKU-2", "productId": "P2", "styleColor": "DTT-001",
+     "title": "Dri-Tech Training Tee", "category": "Top", "color": "Navy", "size": "M", "quantity": 2,
+     "unitPrice": "25.00", "tax": 4, "status": "created"}
+  ]
+}"#;
+
+/// What this build's rows look like: a hash of `FORMAT_REVISION` and the rows it renders for `SAMPLE`.
+pub fn format_fingerprint() -> Result<String, BoxError> {
+    use sha2::{Digest, Sha256};
+    let order = crate::ops::body::parse_order(SAMPLE.as_bytes()).map_err(|error| format!("{error:?}"))?;
+    let mut hash = Sha256::new();
+    hash.update(FORMAT_REVISION.to_be_bytes());
+    for line in &order.lines {
+        let ready = ReadyLine::of(&order, line)?;
+        hash.update(ready.json.as_bytes());
+        hash.update(ready.status.as_bytes());
+        hash.update([u8::from(ready.customized)]);
+    }
+    Ok(hash.finalize().iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
+/// At start, after the migrations: when the stored rows were rendered by a build whose rows look
+/// different (another `format_fingerprint`), none of them is current any more, so pages are rendered
+/// from the records until the orders are written again or `orders ready-rows` writes them. Without this
+/// a release that changed a history row would serve the old rows.
+pub async fn check_format(db: &crate::db::Db) -> Result<(), BoxError> {
+    const NAME: &str = "ready_rows_format";
+    let current = format_fingerprint()?;
+    let stored: Option<String> =
+        sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(NAME).fetch_optional(&db.pool).await?;
+    if stored.as_deref() == Some(current.as_str()) {
+        return Ok(());
+    }
+    let mut transaction = db.begin_write().await?;
+    let reset = crate::db::execute(
+        &mut transaction,
+        "UPDATE orders SET lines_view_version = NULL WHERE lines_view_version IS NOT NULL",
+        &[],
+    )
+    .await?;
+    crate::db::execute(
+        &mut transaction,
+        "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        &[NAME.into(), current.into()],
+    )
+    .await?;
+    transaction.commit().await?;
+    if reset > 0 {
+        tracing::warn!(orders = reset, "history rows were rendered by another version: run `orders ready-rows`");
+    }
+    Ok(())
+}

@@ -133,5 +133,21 @@ async fn pages_from_ready_rows_are_the_pages_rendered_from_the_records(app: &Tes
         .and_then(|items| items.iter().find(|item| item["orderNumber"] == "C7100014" && item["lineNumber"] == 2))
         .expect("the changed line is on the first page");
     assert_eq!(line["lineItemStatus"]["status"], "Shipped");
+
+    // A start by a build whose rows look different: none is current any more; the next start keeps them.
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    server::prepare_database(&connected.db).await.expect("same build");
+    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0, "the same build's start keeps the rows");
+    sqlx::query("UPDATE settings SET value = 'an earlier build' WHERE name = 'ready_rows_format'")
+        .execute(&connected.db.pool)
+        .await
+        .expect("format");
+    server::prepare_database(&connected.db).await.expect("another build");
+    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 15, "rows of another format are not current");
+    assert_eq!(server::orders::ready::refresh(&connected.db, 100).await.expect("refresh"), 15);
+    server::prepare_database(&connected.db).await.expect("start again");
+    connected.db.pool.close().await;
+    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0);
+    assert_eq!(pages(app, &token).await.len(), from_ready_rows.len());
 }
 on_both_backends!(ready_rows_are_the_rendered_rows, pages_from_ready_rows_are_the_pages_rendered_from_the_records);

@@ -229,6 +229,7 @@ async fn shopper_to_console_and_back(app: &TestApp) {
     let (status, completed) = console(app, &key, post.clone(), &complete).await;
     assert_eq!((status, completed["status"].as_str()), (StatusCode::OK, Some("COMPLETE")), "{completed}");
     assert_eq!(line_statuses(app, "C1000", &token).await, vec!["pickedUp".to_owned()], "lines are picked up");
+    assert!(crate::ready_rows::rows_are_current(app, "C1000").await, "the pick-up rewrote the history rows");
     let (_, list) = console(app, &key, get.clone(), list_path).await;
     assert_eq!(list["objects"].as_array().map(Vec::len), Some(0), "a completed interaction leaves the list");
 

@@ -187,12 +187,7 @@ fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Res
 pub async fn page_is_current(db: &Db, page: &HistoryQuery<'_>, stamp: &[(String, i64)]) -> AppResult<bool> {
     static FIRST: LazyLock<String> = LazyLock::new(|| stamp_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
     static LATER: LazyLock<String> = LazyLock::new(|| stamp_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
-    let (selection, binds) = page.selection();
-    let sql = match (page.is_common_shape(), page.anchor.is_some()) {
-        (true, false) => Cow::Borrowed(FIRST.as_str()),
-        (true, true) => Cow::Borrowed(LATER.as_str()),
-        (false, _) => Cow::Owned(stamp_sql(&selection)),
-    };
+    let (sql, binds) = page.statement(&FIRST, &LATER, stamp_sql);
     let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
     // Compared row by row as they come: the same orders, in the same order, at the same versions.
     let (mut seen, mut same) = (0, true);
@@ -284,6 +279,23 @@ impl HistoryQuery<'_> {
     /// An unfiltered page of the route's size: its statements are built once.
     fn is_common_shape(&self) -> bool {
         self.page_orders == HISTORY_PAGE_ORDERS && !self.filters.narrows()
+    }
+
+    /// The statement `build` makes of this page's selection, and its values: for an unfiltered page of
+    /// the route's size one of the texts built once (`first` page or a `later` one), else built now.
+    fn statement<'s>(
+        &self,
+        first: &'s LazyLock<String>,
+        later: &'s LazyLock<String>,
+        build: fn(&str) -> String,
+    ) -> (Cow<'s, str>, Vec<Bind>) {
+        let (selection, binds) = self.selection();
+        let sql = match (self.is_common_shape(), self.anchor.is_some()) {
+            (true, false) => Cow::Borrowed(first.as_str()),
+            (true, true) => Cow::Borrowed(later.as_str()),
+            (false, _) => Cow::Owned(build(&selection)),
+        };
+        (sql, binds)
     }
 
     /// The `WHERE ... ORDER BY ... LIMIT` on `orders` (one more order than the page, to know whether
@@ -388,12 +400,7 @@ pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<O
     static LATER: LazyLock<String> =
         LazyLock::new(|| ready_history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
     let page_orders = page.page_orders;
-    let (selection, binds) = page.selection();
-    let sql = match (page.is_common_shape(), page.anchor.is_some()) {
-        (true, false) => Cow::Borrowed(FIRST.as_str()),
-        (true, true) => Cow::Borrowed(LATER.as_str()),
-        (false, _) => Cow::Owned(ready_history_sql(&selection)),
-    };
+    let (sql, binds) = page.statement(&FIRST, &LATER, ready_history_sql);
     let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
     let mut orders: Vec<(ready::PageOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut current = true;
@@ -407,13 +414,14 @@ pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<O
     if !current {
         return Ok(None);
     }
-    orders.sort_unstable_by(|(a, _), (b, _)| (b.order_date, &b.order_number).cmp(&(a.order_date, &a.order_number)));
-    for (order, _) in &mut orders {
-        order.lines.sort_by_key(|line| line.line_number);
-    }
-    let has_more = orders.len() > page_orders;
-    let stamp = orders.iter().map(|(order, version)| (order.order_number.clone(), *version)).collect();
-    orders.truncate(page_orders);
+    let (orders, has_more, stamp) = finish_page(
+        orders,
+        page_orders,
+        |order| (order.order_date, &order.order_number),
+        |order| {
+            order.lines.sort_by_key(|line| line.line_number);
+        },
+    );
     Ok(Some(ReadyHistoryPage { orders: orders.into_iter().map(|(order, _)| order).collect(), has_more, stamp }))
 }
 
@@ -473,25 +481,43 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
     static FIRST: LazyLock<String> = LazyLock::new(|| history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
     static LATER: LazyLock<String> = LazyLock::new(|| history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
     let page_orders = page.page_orders;
-    let (selection, binds) = page.selection();
-    let sql = match (page.is_common_shape(), page.anchor.is_some()) {
-        (true, false) => Cow::Borrowed(FIRST.as_str()),
-        (true, true) => Cow::Borrowed(LATER.as_str()),
-        (false, _) => Cow::Owned(history_sql(&selection)),
-    };
+    let (sql, binds) = page.statement(&FIRST, &LATER, history_sql);
     let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
     let mut orders: Vec<(StoredOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
     db.read(&sql, &params, |row| add_history_row(&mut orders, &mut returns, row)).await?;
-    // Newest first, as the selection chose them (its ORDER BY), and each order's lines by number.
-    orders.sort_unstable_by(|(a, _), (b, _)| (b.order_date, &b.order_number).cmp(&(a.order_date, &a.order_number)));
+    let (orders, has_more, stamp) = finish_page(
+        orders,
+        page_orders,
+        |order| (order.order_date, &order.order_number),
+        |order| {
+            order.lines.sort_by_key(|line| line.line_number);
+        },
+    );
+    Ok(HistoryPage { orders, has_more, returns, stamp })
+}
+
+/// (order number, version) of every order a page query read, in page order.
+type Stamp = Vec<(String, i64)>;
+
+/// The orders a page query read, newest first as the selection chose them (its ORDER BY; the joined rows
+/// come in no particular order), each order's lines sorted by `sort_lines`; whether another page
+/// follows (the selection reads one order more than the page); the stamp of every order read
+/// (`page_is_current`); and the page's orders.
+fn finish_page<O>(
+    mut orders: Vec<(O, i64)>,
+    page_orders: usize,
+    key: fn(&O) -> (i64, &str),
+    sort_lines: fn(&mut O),
+) -> (Vec<(O, i64)>, bool, Stamp) {
+    orders.sort_unstable_by(|(a, _), (b, _)| key(b).cmp(&key(a)));
     for (order, _) in &mut orders {
-        order.lines.sort_by_key(|line| line.line_number);
+        sort_lines(order);
     }
     let has_more = orders.len() > page_orders;
-    let stamp = orders.iter().map(|(order, version)| (order.order_number.clone(), *version)).collect();
+    let stamp = orders.iter().map(|(order, version)| (key(order).1.to_owned(), *version)).collect();
     orders.truncate(page_orders);
-    Ok(HistoryPage { orders, has_more, returns, stamp })
+    (orders, has_more, stamp)
 }
 
 /// Adds one row of `history_page`'s query (one per line, the order's columns repeated on each, in no

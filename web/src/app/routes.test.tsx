@@ -16,7 +16,7 @@ describe('routes with the optional /:country/:locale prefix', () => {
     renderApp('/orders', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(await screen.findByText('Ordered November 1, 2026')).toBeInTheDocument();
-    expect(document.title).toBe('Member Orders | US');
+    await waitFor(() => expect(document.title).toBe('Member Orders | US'));
     expect(document.documentElement.lang).toBe('en-US');
     expect(requests[0]?.url.searchParams.get('country')).toBe('US');
   });
@@ -25,7 +25,7 @@ describe('routes with the optional /:country/:locale prefix', () => {
     const { requests } = historyRoutes();
     renderApp('/gb/orders', { member: true });
     expect(await screen.findByText('Ordered 1 November 2026')).toBeInTheDocument();
-    expect(document.title).toBe('Member Orders | GB');
+    await waitFor(() => expect(document.title).toBe('Member Orders | GB'));
     expect(requests[0]?.url.searchParams.get('language')).toBe('en');
     // Links keep the prefix.
     expect(screen.getByRole('link', { name: 'Shoe C0012345678' })).toHaveAttribute(
@@ -38,9 +38,7 @@ describe('routes with the optional /:country/:locale prefix', () => {
     historyRoutes();
     renderApp('/fr/fr/orders', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Commandes' })).toBeInTheDocument();
-    await waitFor(() => {
-      expect(document.title).toBe('Commandes des membres | FR');
-    });
+    await waitFor(() => expect(document.title).toBe('Commandes des membres | FR'));
     expect(document.documentElement.lang).toBe('fr-FR');
   });
 
@@ -55,14 +53,14 @@ describe('routes with the optional /:country/:locale prefix', () => {
     historyRoutes();
     renderApp('/dk/orders', { member: true });
     expect(await screen.findByText('Ordered 1. november 2026')).toBeInTheDocument();
-    expect(document.title).toBe('Member Orders | DK');
+    await waitFor(() => expect(document.title).toBe('Member Orders | DK'));
   });
 
   it('reads German in Germany, with the German title and lang', async () => {
     historyRoutes();
     renderApp('/de/orders', { member: true });
     expect(await screen.findByText('Bestellt am 1. November 2026')).toBeInTheDocument();
-    expect(document.title).toBe('Mitgliederbestellungen | DE');
+    await waitFor(() => expect(document.title).toBe('Mitgliederbestellungen | DE'));
     expect(document.documentElement.lang).toBe('de-DE');
     expect(document.documentElement.dir).toBe('ltr');
   });
@@ -71,7 +69,7 @@ describe('routes with the optional /:country/:locale prefix', () => {
     historyRoutes();
     renderApp('/ae/orders', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'الطلبات' })).toBeInTheDocument();
-    expect(document.title).toBe('طلبات الأعضاء | AE');
+    await waitFor(() => expect(document.title).toBe('طلبات الأعضاء | AE'));
     expect(document.documentElement.lang).toBe('ar-AE');
     expect(document.documentElement.dir).toBe('rtl');
   });
@@ -96,13 +94,13 @@ describe('routes with the optional /:country/:locale prefix', () => {
     historyRoutes();
     renderApp('/gb/orders/sales/C0012345678', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
-    expect(document.title).toBe('Order Details | GB');
+    await waitFor(() => expect(document.title).toBe('Order Details | GB'));
   });
 
   it('titles the guest lookup "Guest Order Lookup"', async () => {
     renderApp('/orders/details');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Guest Order Lookup | US');
+    await waitFor(() => expect(document.title).toBe('Guest Order Lookup | US'));
   });
 
   it('sends a visitor without a token from /orders to sign in, and back after', async () => {

@@ -10,7 +10,7 @@
 //! finds exactly those at those versions: an order that another process added to the member, moved to
 //! someone else, changed, or made (no longer) match the page's filters is never served from a stale copy.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -58,7 +58,34 @@ struct Entry {
 struct Inner {
     entries: HashMap<Key, Entry>,
     order: VecDeque<Key>,
+    /// The history pages held for each member: a write drops its members' pages without looking at
+    /// every entry while every reader waits for the lock (a 512 MiB cache holds some 100,000 entries).
+    pages: HashMap<String, HashSet<Key>>,
     used: usize,
+}
+
+impl Inner {
+    fn remove(&mut self, key: &Key) {
+        let Some(old) = self.entries.remove(key) else { return };
+        self.used -= old.size;
+        if let Key::History { upm_id, .. } = key
+            && let Some(keys) = self.pages.get_mut(upm_id)
+        {
+            keys.remove(key);
+            if keys.is_empty() {
+                self.pages.remove(upm_id);
+            }
+        }
+    }
+
+    fn insert(&mut self, key: Key, entry: Entry) {
+        self.used += entry.size;
+        self.order.push_back(key.clone());
+        if let Key::History { upm_id, .. } = &key {
+            self.pages.entry(upm_id.clone()).or_default().insert(key.clone());
+        }
+        self.entries.insert(key, entry);
+    }
 }
 
 pub struct ResponseCache {
@@ -84,7 +111,12 @@ impl ResponseCache {
     pub fn new(budget_bytes: usize) -> Self {
         Self {
             budget: budget_bytes,
-            inner: Mutex::new(Inner { entries: HashMap::new(), order: VecDeque::new(), used: 0 }),
+            inner: Mutex::new(Inner {
+                entries: HashMap::new(),
+                order: VecDeque::new(),
+                pages: HashMap::new(),
+                used: 0,
+            }),
         }
     }
 
@@ -113,18 +145,12 @@ impl ResponseCache {
             return;
         }
         let mut inner = self.lock();
-        if let Some(old) = inner.entries.remove(&key) {
-            inner.used -= old.size;
-        }
+        inner.remove(&key);
         while inner.used + size > self.budget {
             let Some(oldest) = inner.order.pop_front() else { break };
-            if let Some(old) = inner.entries.remove(&oldest) {
-                inner.used -= old.size;
-            }
+            inner.remove(&oldest);
         }
-        inner.used += size;
-        inner.order.push_back(key.clone());
-        inner.entries.insert(key, Entry { value, expires: Instant::now() + freshness, size });
+        inner.insert(key, Entry { value, expires: Instant::now() + freshness, size });
         // The queue may hold keys replaced or dropped since; keep it from growing without bound.
         if inner.order.len() > inner.entries.len() * 2 + 64 {
             let Inner { entries, order, .. } = &mut *inner;
@@ -167,17 +193,15 @@ impl ResponseCache {
     /// Drops an order and every history page of the members it belongs (or belonged) to.
     pub fn forget_order(&self, order_number: &str, members: &[&str]) {
         let mut inner = self.lock();
-        let Inner { entries, used, .. } = &mut *inner;
-        entries.retain(|key, entry| {
-            let stale = match key {
-                Key::Order(number) => number == order_number,
-                Key::History { upm_id, .. } => members.contains(&upm_id.as_str()),
-            };
-            if stale {
-                *used -= entry.size;
+        inner.remove(&Key::Order(order_number.to_owned()));
+        for member in members {
+            let Some(keys) = inner.pages.remove(*member) else { continue };
+            for key in keys {
+                if let Some(old) = inner.entries.remove(&key) {
+                    inner.used -= old.size;
+                }
             }
-            !stale
-        });
+        }
     }
 }
 
@@ -231,6 +255,36 @@ mod tests {
         assert!(cache.order("C000").is_none(), "the first went first");
         assert!(cache.order("C019").is_some(), "the newest stays");
         assert!(cache.lock().used <= 2_000);
+    }
+
+    #[test]
+    fn forgetting_and_replacing_keep_the_byte_count_and_the_member_index_exact() {
+        let cache = ResponseCache::new(1 << 20);
+        cache.put_order("C001", found("{}"));
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1]"), Stamp::default());
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1,2]"), Stamp::default());
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
+        cache.forget_order("C001", &["m1", "m2"]);
+        let inner = cache.lock();
+        assert_eq!(inner.used, 0, "every byte counted in was counted out");
+        assert!(inner.entries.is_empty());
+        assert!(inner.pages.is_empty(), "no member keeps an index of pages that are gone");
+    }
+
+    #[test]
+    fn an_evicted_page_leaves_the_member_index() {
+        let cache = ResponseCache::new(2_000);
+        for page in 0..20 {
+            cache.put_history(
+                "m1",
+                "SALES_ORDER",
+                Some(&format!("a{page}")),
+                Bytes::from("x".repeat(200)),
+                Stamp::default(),
+            );
+        }
+        let inner = cache.lock();
+        assert_eq!(inner.pages.get("m1").map(HashSet::len), Some(inner.entries.len()));
     }
 
     #[test]

@@ -157,6 +157,12 @@ async fn refresh_gauges(state: &AppState) -> AppResult<()> {
     let idle = i64::try_from(state.db.pool.num_idle()).unwrap_or(0);
     state.metrics.pool.get_or_create(&PoolLabels { state: "idle".to_owned() }).set(idle);
     state.metrics.pool.get_or_create(&PoolLabels { state: "in_use".to_owned() }).set(size - idle);
+    // PostgreSQL's hot reads have connections of their own, shared by every request at once (ADR 0009);
+    // SQLite's are one per runtime thread, file handles rather than server connections.
+    if let crate::db::ReadPool::Postgres(reads) = &state.db.reads {
+        let open = i64::try_from(reads.open_connections()).unwrap_or(i64::MAX);
+        state.metrics.pool.get_or_create(&PoolLabels { state: "read".to_owned() }).set(open);
+    }
     Ok(())
 }
 

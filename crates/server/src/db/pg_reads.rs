@@ -3,9 +3,9 @@
 //! A few connections, each shared by every request at once: `tokio-postgres` pipelines the statements of
 //! concurrent requests on one connection, so no request waits to check a connection out, and a busy
 //! PostgreSQL backend finds the next statement already in its socket instead of sleeping and being woken
-//! for each one. Each connection prepares a statement once and keeps it. A connection that broke (the
-//! server restarted, the network failed) is opened again by the next read; the read that found it broken
-//! answers "unavailable" like an exhausted pool.
+//! for each one. Each connection prepares a statement once and keeps it. A read that finds its connection
+//! broken (the server restarted, a failover, the network failed) opens it again and runs once more, since
+//! a read is safe to repeat; only when that fails too does it answer "unavailable" like an exhausted pool.
 
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -59,8 +59,11 @@ fn unavailable(error: impl std::error::Error + Send + Sync + 'static) -> sqlx::E
 /// terminated backend, a cancelled statement). Anything else (a bad statement, a value of another type)
 /// is a failed query (500).
 fn from_postgres(error: tokio_postgres::Error) -> sqlx::Error {
-    let transient = error.code().is_some_and(|state| matches!(state.code().get(..2), Some("08" | "53" | "57")));
-    if error.is_closed() || transient { unavailable(error) } else { sqlx::Error::Decode(Box::new(error)) }
+    if is_transient(&error) { unavailable(error) } else { sqlx::Error::Decode(Box::new(error)) }
+}
+
+fn is_transient(error: &tokio_postgres::Error) -> bool {
+    error.is_closed() || error.code().is_some_and(|state| matches!(state.code().get(..2), Some("08" | "53" | "57")))
 }
 
 impl PgReads {
@@ -74,8 +77,16 @@ impl PgReads {
         Ok(Self { inner: Arc::new(Inner { config, slots, next: AtomicUsize::new(0) }) })
     }
 
-    async fn connection(&self) -> Result<Arc<Connection>, sqlx::Error> {
-        let index = self.inner.next.fetch_add(1, Ordering::Relaxed) % self.inner.slots.len();
+    /// The read connections open now (for `/metrics`).
+    pub fn open_connections(&self) -> usize {
+        let open = |slot: &Slot| {
+            slot.open.read().unwrap_or_else(PoisonError::into_inner).as_ref().is_some_and(|c| !c.client.is_closed())
+        };
+        self.inner.slots.iter().filter(|slot| open(slot)).count()
+    }
+
+    /// Slot `index`'s connection, opened when it has none or its connection is closed.
+    async fn connection(&self, index: usize) -> Result<Arc<Connection>, sqlx::Error> {
         let slot = &self.inner.slots[index];
         let current = || {
             let open = slot.open.read().unwrap_or_else(PoisonError::into_inner);
@@ -108,8 +119,36 @@ impl PgReads {
         params: &[Param<'_>],
         each: &mut (dyn FnMut(&dyn Columns) -> Result<(), sqlx::Error> + Send),
     ) -> Result<(), sqlx::Error> {
-        let connection = self.connection().await?;
-        let statement = connection.statement(sql).await?;
+        let index = self.inner.next.fetch_add(1, Ordering::Relaxed) % self.inner.slots.len();
+        let connection = self.connection(index).await?;
+        let rows = match connection.query(sql, params).await {
+            Err(error) if is_transient(&error) => {
+                // The connection broke under this read: a read is safe to repeat, so it runs once more on
+                // a new connection (the rows are only handed on once all have arrived).
+                self.forget(index, &connection);
+                self.connection(index).await?.query(sql, params).await.map_err(from_postgres)?
+            }
+            result => result.map_err(from_postgres)?,
+        };
+        for row in rows {
+            each(&row)?;
+        }
+        Ok(())
+    }
+
+    /// Drops slot `index`'s connection if it is still `broken`, so the next read there opens another
+    /// (the connection's task may not have seen the break yet, so `is_closed` can still be false).
+    fn forget(&self, index: usize, broken: &Arc<Connection>) {
+        let mut open = self.inner.slots[index].open.write().unwrap_or_else(PoisonError::into_inner);
+        if open.as_ref().is_some_and(|current| Arc::ptr_eq(current, broken)) {
+            *open = None;
+        }
+    }
+}
+
+impl Connection {
+    async fn query(&self, sql: &str, params: &[Param<'_>]) -> Result<Vec<Row>, tokio_postgres::Error> {
+        let statement = self.statement(sql).await?;
         let values: Vec<&(dyn ToSql + Sync)> = params
             .iter()
             .map(|param| match param {
@@ -117,20 +156,15 @@ impl PgReads {
                 Param::Integer(number) => number as &(dyn ToSql + Sync),
             })
             .collect();
-        for row in connection.client.query(&statement, &values).await.map_err(from_postgres)? {
-            each(&row)?;
-        }
-        Ok(())
+        self.client.query(&statement, &values).await
     }
-}
 
-impl Connection {
-    async fn statement(&self, sql: &str) -> Result<Statement, sqlx::Error> {
+    async fn statement(&self, sql: &str) -> Result<Statement, tokio_postgres::Error> {
         let known = self.statements.lock().unwrap_or_else(PoisonError::into_inner).get(sql).cloned();
         if let Some(statement) = known {
             return Ok(statement);
         }
-        let statement = self.client.prepare(sql).await.map_err(from_postgres)?;
+        let statement = self.client.prepare(sql).await?;
         let mut statements = self.statements.lock().unwrap_or_else(PoisonError::into_inner);
         if statements.len() >= STATEMENTS {
             statements.clear();

@@ -35,3 +35,28 @@ async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
     }
     app.finish().await;
 }
+
+/// On PostgreSQL the hot reads have connections of their own (ADR 0009): counted beside the pool's, so an
+/// operator sees every connection this process holds.
+#[tokio::test]
+async fn metrics_count_the_postgres_read_connections() {
+    if crate::helpers::postgres_admin_url().is_none() {
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    }
+    let options =
+        Options { configure: Some(|settings| settings.metrics = MetricsAccess::OpsKey), ..Options::default() };
+    let app = spawn_app_with(Backend::Postgres, options).await;
+    let (upm_id, token) = app.member("metrics-reads@example.com").await;
+    app.put_order(&crate::helpers::order("C4900002", Some(&upm_id), "2026-11-01T10:00:00Z")).await;
+    assert_eq!(app.get("/orders/history/v1/C4900002", Some(&token)).await.status(), StatusCode::OK);
+    let response = app.client.get(app.url("/metrics")).header("x-ops-key", OPS_KEY).send().await.expect("metrics");
+    let text = response.text().await.expect("text");
+    let open: i64 = text
+        .lines()
+        .find_map(|line| line.strip_prefix("orders_db_pool_connections{state=\"read\"} "))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or_else(|| panic!("read connections in\n{text}"));
+    assert!(open >= 1, "the read just made opened a read connection: {open}");
+    app.finish().await;
+}

@@ -53,12 +53,13 @@ use crate::state::AppState;
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Brings the database up to this build: the migrations, then the ready history rows' format (rows
-/// rendered by a build whose rows look different are no longer current; `orders::ready::check_format`).
+/// Brings the database up to this build: the migrations, then a check that this build renders ready
+/// history rows (`orders::ready::check_format`; rows of another build's format are not current for this
+/// one, and are left for that build).
 /// Every command that opens a database for work calls it. Returns the migrations applied.
 pub async fn prepare_database(db: &db::Db) -> Result<usize, BoxError> {
     let applied = db::migrate(db).await?;
-    orders::ready::check_format(db).await?;
+    orders::ready::check_format()?;
     Ok(applied)
 }
 

@@ -374,11 +374,12 @@ fn ready_history_sql(selection: &str) -> String {
     format!(
         "SELECT o.order_number, o.version, o.order_date, o.order_type, o.country, l.line_number, l.tracking_url, \
          l.style_color, l.history_status, l.history_customized, \
-         CASE WHEN o.{ready_version} = o.version THEN l.history_json END, {RETURN_ORDER_OF_LINE} \
+         CASE WHEN o.{ready_version} = o.version + {tag} THEN l.history_json END, {RETURN_ORDER_OF_LINE} \
          FROM (SELECT order_number, version, order_date, order_type, country, {ready_version}, {has_returns} \
          FROM orders {selection}) o \
          JOIN order_lines l ON l.order_number = o.order_number",
         ready_version = ready::VERSION_COLUMN,
+        tag = ready::format_tag(),
         has_returns = has_returns!("orders"),
     )
 }

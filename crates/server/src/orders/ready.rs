@@ -8,7 +8,10 @@
 //! decoding every column of every line and its order and serializing the row again.
 //!
 //! Whether the stored rows are current is decided by one rule: they are, exactly when the order's
-//! `lines_view_version` equals its `version`. The writers that store lines (`store::upsert`,
+//! `lines_view_version` equals its `version` plus this build's `format_tag` (a number taken from how this
+//! build renders rows: two releases that render rows differently, running side by side during an
+//! upgrade, each use only the rows written in their own format and never reset the other's). The
+//! writers that store lines (`store::upsert`,
 //! `store::insert_new`) set both; the flows that change lines or details in place (returns, cancellation,
 //! curbside pick-up, deferred payment) call `rewrite` after their version bump. Any writer that bumps the
 //! version without either leaves `lines_view_version` behind, so a page holding such an order is rendered
@@ -24,7 +27,8 @@ use crate::BoxError;
 /// The columns written with every line, after `store::LINE_COLUMNS`.
 pub const LINE_COLUMNS: &[&str] = &["history_json", "history_status", "history_customized"];
 
-/// The order column that names the version at which its lines' ready rows were written.
+/// The order column that names the version at which its lines' ready rows were written, plus the
+/// `format_tag` of the build that wrote them.
 pub const VERSION_COLUMN: &str = "lines_view_version";
 
 /// How a serialized history row ends when it has no actions: `actions` is its last field.
@@ -112,10 +116,20 @@ pub fn write_items(
 }
 
 /// The orders whose ready rows are not current, after `$1` by key, `$2` at most.
-const NOT_CURRENT: &str = "SELECT order_number FROM orders WHERE order_number > $1 \
-     AND (lines_view_version IS NULL OR lines_view_version <> version) ORDER BY order_number LIMIT $2";
+static NOT_CURRENT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "SELECT order_number FROM orders WHERE order_number > $1 \
+         AND (lines_view_version IS NULL OR lines_view_version <> version + {}) ORDER BY order_number LIMIT $2",
+        format_tag()
+    )
+});
 /// Claims the order at the version its rows are rendered from; no row when it changed meanwhile.
-const MARK_CURRENT: &str = "UPDATE orders SET lines_view_version = version WHERE order_number = $1 AND version = $2";
+static MARK_CURRENT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "UPDATE orders SET lines_view_version = version + {} WHERE order_number = $1 AND version = $2",
+        format_tag()
+    )
+});
 const WRITE_LINE: &str = "UPDATE order_lines SET history_json = $1, history_status = $2, history_customized = $3 \
      WHERE order_number = $4 AND line_number = $5";
 
@@ -130,8 +144,11 @@ pub async fn refresh(db: &crate::db::Db, batch: usize) -> Result<u64, BoxError> 
     let mut after = String::new();
     let mut refreshed = 0;
     loop {
-        let numbers: Vec<String> =
-            sqlx::query_scalar(NOT_CURRENT).bind(after.clone()).bind(limit).fetch_all(&db.pool).await?;
+        let numbers: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(NOT_CURRENT.as_str()))
+            .bind(after.clone())
+            .bind(limit)
+            .fetch_all(&db.pool)
+            .await?;
         let Some(last) = numbers.last() else { return Ok(refreshed) };
         after = last.clone();
         let mut orders = Vec::with_capacity(numbers.len());
@@ -143,7 +160,7 @@ pub async fn refresh(db: &crate::db::Db, batch: usize) -> Result<u64, BoxError> 
         let mut transaction = db.begin_write().await?;
         for (order, version) in &orders {
             let key: Value = order.order_number.as_str().into();
-            if db::execute(&mut transaction, MARK_CURRENT, &[key.clone(), (*version).into()]).await? == 0 {
+            if db::execute(&mut transaction, &MARK_CURRENT, &[key.clone(), (*version).into()]).await? == 0 {
                 continue;
             }
             for line in &order.lines {
@@ -195,15 +212,15 @@ pub async fn rewrite(connection: &mut sqlx::AnyConnection, order_number: &str) -
             .execute(&mut *connection)
             .await?;
     }
-    sqlx::query("UPDATE orders SET lines_view_version = version WHERE order_number = $1")
-        .bind(order_number)
-        .execute(&mut *connection)
-        .await?;
+    static MARK: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!("UPDATE orders SET lines_view_version = version + {} WHERE order_number = $1", format_tag())
+    });
+    sqlx::query(sqlx::AssertSqlSafe(MARK.as_str())).bind(order_number).execute(&mut *connection).await?;
     Ok(())
 }
 
 /// Bump when a history row's rendering changes in a way `SAMPLE` may not show (a rule for a case it
-/// does not have): stored rows rendered before are then no longer current (`check_format`).
+/// does not have): stored rows rendered before are then no longer current (`format_tag`).
 const FORMAT_REVISION: u32 = 1;
 
 /// An order with every field a history row shows, in the ops API's shape (`ops::body::parse_order`).
@@ -243,34 +260,26 @@ pub fn format_fingerprint() -> Result<String, BoxError> {
     Ok(hash.finalize().iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
-/// At start, after the migrations: when the stored rows were rendered by a build whose rows look
-/// different (another `format_fingerprint`), none of them is current any more, so pages are rendered
-/// from the records until the orders are written again or `orders ready-rows` writes them. Without this
-/// a release that changed a history row would serve the old rows.
-pub async fn check_format(db: &crate::db::Db) -> Result<(), BoxError> {
-    const NAME: &str = "ready_rows_format";
-    let current = format_fingerprint()?;
-    let stored: Option<String> =
-        sqlx::query_scalar("SELECT value FROM settings WHERE name = $1").bind(NAME).fetch_optional(&db.pool).await?;
-    if stored.as_deref() == Some(current.as_str()) {
-        return Ok(());
-    }
-    let mut transaction = db.begin_write().await?;
-    let reset = crate::db::execute(
-        &mut transaction,
-        "UPDATE orders SET lines_view_version = NULL WHERE lines_view_version IS NOT NULL",
-        &[],
-    )
-    .await?;
-    crate::db::execute(
-        &mut transaction,
-        "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        &[NAME.into(), current.into()],
-    )
-    .await?;
-    transaction.commit().await?;
-    if reset > 0 {
-        tracing::warn!(orders = reset, "history rows were rendered by another version: run `orders ready-rows`");
-    }
+/// This build's row format as a number added to the version (`VERSION_COLUMN`): 1..=2^20 times 2^40,
+/// from `format_fingerprint`, so it is the same for every process of one build and (but for a one in a
+/// million collision) differs between builds whose rows differ, and it never meets a real version (those
+/// stay far below 2^40). Rows written before tags existed (tag 0) are not current for any build.
+pub fn format_tag() -> i64 {
+    static TAG: std::sync::LazyLock<i64> = std::sync::LazyLock::new(|| {
+        let fingerprint = format_fingerprint().unwrap_or_default();
+        let bits = fingerprint.get(..5).and_then(|hex| i64::from_str_radix(hex, 16).ok()).unwrap_or(0);
+        (bits + 1) << 40
+    });
+    *TAG
+}
+
+/// At start, after the migrations: renders the sample rows once, so a build that cannot render them
+/// stops here rather than at its first write. Rows written by another build (another `format_tag`) are
+/// left as they are: they are simply not current for this one (pages holding them are rendered from the
+/// records) until this build writes the order again or `orders ready-rows` writes them, and a build of
+/// the other format running beside this one (a rolling upgrade) keeps using them.
+pub fn check_format() -> Result<(), BoxError> {
+    format_fingerprint()?;
+    tracing::debug!(tag = format_tag(), "ready history rows: this build's format");
     Ok(())
 }

@@ -356,8 +356,8 @@ pub struct Upserted {
 /// the new version (`ready::VERSION_COLUMN`).
 static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
-        "INSERT INTO orders ({}, version, {ready}) VALUES ({}, 0, 0) ON CONFLICT (order_number) DO UPDATE SET {}, \
-         version = orders.version + 1, {ready} = orders.version + 1 RETURNING version",
+        "INSERT INTO orders ({}, version, {ready}) VALUES ({}, 0, {tag}) ON CONFLICT (order_number) DO UPDATE SET {}, \
+         version = orders.version + 1, {ready} = orders.version + 1 + {tag} RETURNING version",
         ORDER_COLUMNS.join(", "),
         (1..=ORDER_COLUMNS.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "),
         ORDER_COLUMNS
@@ -367,13 +367,19 @@ static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             .collect::<Vec<_>>()
             .join(", "),
         ready = ready::VERSION_COLUMN,
+        tag = ready::format_tag(),
     )
 });
 const DELETE_LINES: &str = "DELETE FROM order_lines WHERE order_number = $1";
 /// A return changes its sales order's view (viewReturn): the parent's rendered body is stale too. Its
 /// ready history rows are not (a line's return order is read with them), so they stay ready if they were.
-const BUMP_PARENT: &str = "UPDATE orders SET version = version + 1, \
-     lines_view_version = CASE WHEN lines_view_version = version THEN version + 1 END WHERE order_number = $1";
+static BUMP_PARENT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "UPDATE orders SET version = version + 1, lines_view_version = CASE WHEN lines_view_version = version + {tag} \
+         THEN version + 1 + {tag} END WHERE order_number = $1",
+        tag = ready::format_tag()
+    )
+});
 
 /// The statements of one upsert, built once for either database.
 struct UpsertStatements {
@@ -402,7 +408,7 @@ impl UpsertStatements {
             transaction.execute(DELETE_LINES, std::slice::from_ref(&self.order_number))?;
         }
         if let Some(parent) = &self.parent {
-            transaction.execute(BUMP_PARENT, std::slice::from_ref(parent))?;
+            transaction.execute(&BUMP_PARENT, std::slice::from_ref(parent))?;
         }
         for (sql, values) in &self.lines {
             transaction.execute(sql, values)?;
@@ -417,7 +423,7 @@ impl UpsertStatements {
             db::execute(connection, DELETE_LINES, std::slice::from_ref(&self.order_number)).await?;
         }
         if let Some(parent) = &self.parent {
-            db::execute(connection, BUMP_PARENT, std::slice::from_ref(parent)).await?;
+            db::execute(connection, &BUMP_PARENT, std::slice::from_ref(parent)).await?;
         }
         for (sql, values) in &self.lines {
             db::execute(connection, sql, values).await?;
@@ -479,7 +485,7 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
         for order in chunk {
             values.extend(order_values(order, now)?);
             // New orders are at version 0, and their lines are written ready below.
-            values.push(0_i64.into());
+            values.push(ready::format_tag().into());
         }
         let sql = format!(
             "INSERT INTO orders ({}, {}) VALUES {} ON CONFLICT DO NOTHING",

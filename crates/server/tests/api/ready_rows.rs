@@ -50,14 +50,23 @@ async fn scalar(app: &TestApp, statement: &str, value: &str) -> i64 {
 
 /// Whether the order's ready history rows are current (what a flow that changes an order must leave).
 pub(crate) async fn rows_are_current(app: &TestApp, order_number: &str) -> bool {
-    let statement = "SELECT COUNT(*) FROM orders WHERE order_number = $1 AND lines_view_version = version \
+    let statement = format!(
+        "SELECT COUNT(*) FROM orders WHERE order_number = $1 AND lines_view_version = version + {} \
          AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_number = orders.order_number \
-         AND l.history_json IS NULL)";
-    scalar(app, statement, order_number).await == 1
+         AND l.history_json IS NULL)",
+        server::orders::ready::format_tag()
+    );
+    scalar(app, &statement, order_number).await == 1
 }
 
-const NOT_CURRENT: &str = "SELECT COUNT(*) FROM orders WHERE upm_id = $1 \
-     AND (lines_view_version IS NULL OR lines_view_version <> version)";
+/// The member's orders whose rows are not current for this build.
+fn not_current() -> String {
+    format!(
+        "SELECT COUNT(*) FROM orders WHERE upm_id = $1 \
+         AND (lines_view_version IS NULL OR lines_view_version <> version + {})",
+        server::orders::ready::format_tag()
+    )
+}
 
 async fn pages_from_ready_rows_are_the_pages_rendered_from_the_records(app: &TestApp) {
     let (upm_id, token) = app.member("ready.rows@example.com").await;
@@ -85,7 +94,7 @@ async fn pages_from_ready_rows_are_the_pages_rendered_from_the_records(app: &Tes
     ret["parentSalesOrderNumber"] = json!("C7100004");
     app.put_order(&ret).await;
     // Storing the return order bumped its sales order's version and kept its ready rows current.
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0, "every order's ready rows are current");
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 0, "every order's ready rows are current");
 
     let from_ready_rows = pages(app, &token).await;
     let all = from_ready_rows.join("\n");
@@ -102,7 +111,7 @@ async fn pages_from_ready_rows_are_the_pages_rendered_from_the_records(app: &Tes
         .await
         .expect("bump");
     connected.db.pool.close().await;
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 15, "no order's ready rows are current");
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 15, "no order's ready rows are current");
     let from_records = pages(app, &token).await;
     assert_eq!(from_ready_rows.len(), from_records.len());
     for (ready, rendered) in from_ready_rows.iter().zip(&from_records) {
@@ -118,14 +127,14 @@ async fn pages_from_ready_rows_are_the_pages_rendered_from_the_records(app: &Tes
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
     assert_eq!(server::orders::ready::refresh(&connected.db, 4).await.expect("refresh"), 15);
     connected.db.pool.close().await;
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0);
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 0);
     assert_eq!(pages(app, &token).await, from_ready_rows);
 
     // Storing an order again makes its rows current again, with what changed.
     let mut shipped = order("C7100014", Some(&upm_id), "2026-10-14T10:00:00Z");
     shipped["lines"][1]["status"] = json!("Shipped");
     app.put_order(&shipped).await;
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0);
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 0);
     let (first, _) = page(app, &token, "/orders/history/v1?country=US").await;
     let first: Value = serde_json::from_str(&first).expect("json");
     let line = first["orderItems"]
@@ -134,20 +143,29 @@ async fn pages_from_ready_rows_are_the_pages_rendered_from_the_records(app: &Tes
         .expect("the changed line is on the first page");
     assert_eq!(line["lineItemStatus"]["status"], "Shipped");
 
-    // A start by a build whose rows look different: none is current any more; the next start keeps them.
+    // Rows written by a build that renders them differently (a rolling upgrade runs both side by side):
+    // not current for this build, left as they are by its start (the other build keeps using them), and
+    // written again in this build's format by `orders ready-rows`.
+    let now = pages(app, &token).await;
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
-    server::prepare_database(&connected.db).await.expect("same build");
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0, "the same build's start keeps the rows");
-    sqlx::query("UPDATE settings SET value = 'an earlier build' WHERE name = 'ready_rows_format'")
-        .execute(&connected.db.pool)
-        .await
-        .expect("format");
-    server::prepare_database(&connected.db).await.expect("another build");
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 15, "rows of another format are not current");
+    server::prepare_database(&connected.db).await.expect("start");
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 0, "a start keeps this build's rows");
+    let other = server::orders::ready::format_tag() + (1_i64 << 40);
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE orders SET lines_view_version = version + {other} WHERE upm_id = $1"
+    )))
+    .bind(&upm_id)
+    .execute(&connected.db.pool)
+    .await
+    .expect("rows of another build");
+    server::prepare_database(&connected.db).await.expect("this build starts beside the other");
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 15, "rows of another format are not current here");
+    let others = format!("SELECT COUNT(*) FROM orders WHERE upm_id = $1 AND lines_view_version = version + {other}");
+    assert_eq!(scalar(app, &others, &upm_id).await, 15, "this build's start left the other build's rows");
+    assert_eq!(pages(app, &token).await, now, "pages with rows of another format: the same answers");
     assert_eq!(server::orders::ready::refresh(&connected.db, 100).await.expect("refresh"), 15);
-    server::prepare_database(&connected.db).await.expect("start again");
     connected.db.pool.close().await;
-    assert_eq!(scalar(app, NOT_CURRENT, &upm_id).await, 0);
-    assert_eq!(pages(app, &token).await.len(), from_ready_rows.len());
+    assert_eq!(scalar(app, &not_current(), &upm_id).await, 0);
+    assert_eq!(pages(app, &token).await, now);
 }
 on_both_backends!(ready_rows_are_the_rendered_rows, pages_from_ready_rows_are_the_pages_rendered_from_the_records);

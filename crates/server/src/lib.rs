@@ -85,6 +85,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         .map_err(|error| -> BoxError { error.to_string().into() })?;
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
+    let metrics = metrics::Metrics::default();
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
     tracing::info!(mailer = mailer.kind(), "e-mail");
     Ok(AppState::new(state::Shared {
@@ -95,12 +96,15 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         tokens: Arc::new(tokens),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
-        cache: Arc::new(orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)),
+        cache: Arc::new(
+            orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)
+                .counted_in(metrics.cache_lookups()),
+        ),
         clock: Clock::default(),
         jobs: JobQueue::new(jobs::registry::handlers()),
         job_workers: settings.job_workers,
         secure_cookies: !settings.insecure_cookies,
-        metrics: metrics::Metrics::default(),
+        metrics,
         metrics_access: settings.metrics,
         shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
         connection_limits: listener::ConnectionLimits {

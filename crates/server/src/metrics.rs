@@ -51,6 +51,11 @@ struct StatusLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OutcomeLabels {
+    outcome: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct PoolLabels {
     state: String,
 }
@@ -65,6 +70,7 @@ pub struct Metrics {
     oldest_pending_job_seconds: Gauge,
     pool: Family<PoolLabels, Gauge>,
     waiting_for_turn: Gauge,
+    cache_lookups: Family<OutcomeLabels, Counter>,
 }
 
 fn latency_histogram() -> Histogram {
@@ -80,6 +86,7 @@ impl Default for Metrics {
         let jobs = Family::<StatusLabels, Gauge>::default();
         let oldest_pending_job_seconds = Gauge::default();
         let pool = Family::<PoolLabels, Gauge>::default();
+        let cache_lookups = Family::<OutcomeLabels, Counter>::default();
         let waiting_for_turn = Gauge::default();
         registry.register("http_request_duration_seconds", "Time to answer a request, by route", requests.clone());
         registry.register("api_errors", "Error answers by stable code (rate-limited = refusals)", errors.clone());
@@ -90,6 +97,11 @@ impl Default for Metrics {
             oldest_pending_job_seconds.clone(),
         );
         registry.register("db_pool_connections", "Database connections of this process, by state", pool.clone());
+        registry.register(
+            "response_cache_lookups",
+            "Order detail and history answers looked up in the response cache, by outcome (hit, miss)",
+            cache_lookups.clone(),
+        );
         registry.register(
             "requests_waiting_for_turn",
             "Requests received and waiting for one of the --max-requests-in-flight turns",
@@ -103,6 +115,7 @@ impl Default for Metrics {
             oldest_pending_job_seconds,
             pool,
             waiting_for_turn,
+            cache_lookups,
         }
     }
 }
@@ -111,6 +124,12 @@ impl Metrics {
     /// Counts an error answer by its stable code (called where every error becomes a response).
     pub fn count_error(&self, code: &str) {
         self.errors.get_or_create(&CodeLabels { code: code.to_owned() }).inc();
+    }
+
+    /// The response cache's hit and miss counters (`ResponseCache::counted_in`).
+    pub fn cache_lookups(&self) -> (Counter, Counter) {
+        let counter = |outcome| self.cache_lookups.get_or_create(&OutcomeLabels { outcome }).clone();
+        (counter("hit"), counter("miss"))
     }
 
     /// The gauge of requests waiting for a turn (kept by the listener).

@@ -66,6 +66,13 @@ fn is_transient(error: &tokio_postgres::Error) -> bool {
     error.is_closed() || error.code().is_some_and(|state| matches!(state.code().get(..2), Some("08" | "53" | "57")))
 }
 
+/// Whether the connection itself is gone (closed, SQLSTATE class 08, or 57P01-57P03: an ended backend, a
+/// crash or a shutdown). Not a cancelled statement (57014): running that again would only double its load.
+fn is_broken(error: &tokio_postgres::Error) -> bool {
+    error.is_closed()
+        || error.code().is_some_and(|state| state.code().starts_with("08") || state.code().starts_with("57P"))
+}
+
 impl PgReads {
     /// Parses the URL now; connects on first use (the main pool creates and migrates the database first).
     pub fn new(url: &str, max_connections: u32) -> Result<Self, sqlx::Error> {
@@ -122,7 +129,7 @@ impl PgReads {
         let index = self.inner.next.fetch_add(1, Ordering::Relaxed) % self.inner.slots.len();
         let connection = self.connection(index).await?;
         let rows = match connection.query(sql, params).await {
-            Err(error) if is_transient(&error) => {
+            Err(error) if is_broken(&error) => {
                 // The connection broke under this read: a read is safe to repeat, so it runs once more on
                 // a new connection (the rows are only handed on once all have arrived).
                 self.forget(index, &connection);

@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use prometheus_client::metrics::counter::Counter;
 
 /// Spec 000 section 9: fetched results expire after 10 minutes.
 pub const FRESHNESS: Duration = Duration::from_secs(600);
@@ -91,6 +92,9 @@ impl Inner {
 pub struct ResponseCache {
     budget: usize,
     inner: Mutex<Inner>,
+    /// Lookups that found a fresh answer, and those that did not (`/metrics`: the hit ratio).
+    hits: Counter,
+    misses: Counter,
 }
 
 fn value_size(key: &Key, value: &Value) -> usize {
@@ -117,7 +121,15 @@ impl ResponseCache {
                 pages: HashMap::new(),
                 used: 0,
             }),
+            hits: Counter::default(),
+            misses: Counter::default(),
         }
+    }
+
+    /// Counts its lookups in `hits` and `misses` (the process's metrics).
+    #[must_use]
+    pub fn counted_in(self, (hits, misses): (Counter, Counter)) -> Self {
+        Self { hits, misses, ..self }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -128,15 +140,15 @@ impl ResponseCache {
         if self.budget == 0 {
             return None;
         }
-        let inner = self.lock();
-        let entry = inner.entries.get(key)?;
-        if entry.expires <= Instant::now() {
-            return None;
-        }
-        Some(match &entry.value {
-            Value::Order(order) => Value::Order(order.clone()),
-            Value::History(body, stamp) => Value::History(body.clone(), stamp.clone()),
-        })
+        let found = {
+            let inner = self.lock();
+            inner.entries.get(key).filter(|entry| entry.expires > Instant::now()).map(|entry| match &entry.value {
+                Value::Order(order) => Value::Order(order.clone()),
+                Value::History(body, stamp) => Value::History(body.clone(), stamp.clone()),
+            })
+        };
+        if found.is_some() { &self.hits } else { &self.misses }.inc();
+        found
     }
 
     fn put(&self, key: Key, value: Value, freshness: Duration) {
@@ -197,9 +209,7 @@ impl ResponseCache {
         for member in members {
             let Some(keys) = inner.pages.remove(*member) else { continue };
             for key in keys {
-                if let Some(old) = inner.entries.remove(&key) {
-                    inner.used -= old.size;
-                }
+                inner.remove(&key);
             }
         }
     }

@@ -60,3 +60,28 @@ async fn metrics_count_the_postgres_read_connections() {
     assert!(open >= 1, "the read just made opened a read connection: {open}");
     app.finish().await;
 }
+
+/// The response cache's hits and misses, so an operator can see its hit ratio.
+#[tokio::test]
+async fn metrics_count_response_cache_hits_and_misses() {
+    let options =
+        Options { configure: Some(|settings| settings.metrics = MetricsAccess::OpsKey), ..Options::default() };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    let (upm_id, token) = app.member("metrics-cache@example.com").await;
+    app.put_order(&crate::helpers::order("C4900003", Some(&upm_id), "2026-11-01T10:00:00Z")).await;
+    for _ in 0..2 {
+        assert_eq!(app.get("/orders/history/v1/C4900003", Some(&token)).await.status(), StatusCode::OK);
+    }
+    let response = app.client.get(app.url("/metrics")).header("x-ops-key", OPS_KEY).send().await.expect("metrics");
+    let text = response.text().await.expect("text");
+    let count = |outcome: &str| -> i64 {
+        let prefix = format!("orders_response_cache_lookups_total{{outcome=\"{outcome}\"}} ");
+        text.lines()
+            .find_map(|line| line.strip_prefix(prefix.as_str()))
+            .and_then(|value| value.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{outcome} in\n{text}"))
+    };
+    assert!(count("miss") >= 1, "the first read missed");
+    assert!(count("hit") >= 1, "the second read was answered from the cache");
+    app.finish().await;
+}

@@ -8,6 +8,8 @@ WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY web/ ./
+# The type check also reads the address rules the server and the web app share (data/, see the tests).
+COPY data/ /src/data/
 RUN npm run build
 
 # 2. The release binary.
@@ -30,7 +32,8 @@ ENV MIMALLOC_ARENA_EAGER_COMMIT=0 \
     ORDERS_ADDR=0.0.0.0:8080 \
     ORDERS_DATABASE_URL=/var/lib/orders/orders.db
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/sh", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
+# bash, not sh: /dev/tcp is a bash feature (Debian's sh is dash).
+HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["orders"]
 CMD ["serve"]

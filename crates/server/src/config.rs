@@ -87,7 +87,7 @@ pub struct Settings {
 
     /// Proxies whose X-Forwarded-For is believed, as comma-separated addresses or CIDR ranges
     /// (e.g. 10.0.0.0/8,127.0.0.1). From any other peer the header is ignored: the peer is the client.
-    #[arg(long, env = "ORDERS_TRUSTED_PROXIES", value_delimiter = ',', global = true)]
+    #[arg(long, env = "ORDERS_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy, global = true)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// Send cookies without `Secure`, for a plain-http host other than localhost (never behind TLS).
@@ -155,4 +155,27 @@ pub struct SeedArgs {
     /// Day the generated history ends on (YYYY-MM-DD, UTC): the same seed and day give the same data. Defaults to now.
     #[arg(long)]
     pub until: Option<String>,
+}
+
+/// One `--trusted-proxies` value: a CIDR range, or a single address (the range of just that address).
+/// `ipnet` alone reads only ranges, so `127.0.0.1`, the help's own example, was refused.
+fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text} is neither an IP address nor a CIDR range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trusted_proxies_take_addresses_and_ranges() {
+        let cli = Cli::try_parse_from(["orders", "serve", "--trusted-proxies", "10.0.0.0/8,127.0.0.1,::1"])
+            .expect("the help's example parses");
+        let proxies: Vec<String> = cli.settings.trusted_proxies.iter().map(ToString::to_string).collect();
+        assert_eq!(proxies, ["10.0.0.0/8", "127.0.0.1/32", "::1/128"]);
+        assert!(Cli::try_parse_from(["orders", "serve", "--trusted-proxies", "10.0.0.300"]).is_err());
+    }
 }

@@ -18,6 +18,7 @@ WORK="$(mktemp -d)"
 step() { printf '\n==> %s\n' "$*"; }
 fail() { echo "check-image: $*" >&2; exit 1; }
 command -v podman >/dev/null || apt-get install -y podman buildah >/dev/null
+[ -z "${ORDERS_CHECK_POSTGRES:-}" ] || command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null
 
 stand_in_bases() {
   # Debian bookworm from Debian's mirror, the machine's CA certificates (an egress proxy may sign TLS),

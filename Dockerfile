@@ -32,8 +32,9 @@ ENV MIMALLOC_ARENA_EAGER_COMMIT=0 \
     ORDERS_ADDR=0.0.0.0:8080 \
     ORDERS_DATABASE_URL=/var/lib/orders/orders.db
 EXPOSE 8080
-# bash, not sh: /dev/tcp is a bash feature (Debian's sh is dash).
-HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
+# bash, not sh: /dev/tcp is a bash feature (Debian's sh is dash). The port is ORDERS_ADDR's, so the check
+# follows an operator who moves it.
+HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${ORDERS_ADDR##*:} && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["orders"]
 CMD ["serve"]

@@ -247,12 +247,49 @@ def interleaved(scenario, targets_file, args):
             "pair_ratio_median": round(statistics.median(pair_ratios), 4), "errors": errors}
 
 
+# The processes that are the system under test or the load; the CPU of every other process during a tail run is
+# reported beside it. These machines run other services (RabbitMQ, MariaDB, Redis, NATS, ...) on the same 2 cores;
+# a burst of one of them shows in our tail at 50% load, not in nginx's at 10% (see bench/notes.md, Tenth pass).
+MEASURED = {"orders", "oha", "postgres", "nginx", "wrk"}
+
+
+def cpu_by_process():
+    """CPU seconds so far of every process on the machine, by pid: (name, seconds)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        close = stat.rfind(")")
+        fields = stat[close + 2:].split()
+        found[entry] = (stat[stat.find("(") + 1:close], (int(fields[11]) + int(fields[12])) / ticks)
+    return found
+
+
+def others_cpu(before, after):
+    """CPU milliseconds that processes outside the measured system took between two snapshots, by name, largest first."""
+    by_name = {}
+    for pid, (name, seconds) in after.items():
+        if name in MEASURED or pid == str(os.getpid()):
+            continue
+        spent = seconds - before.get(pid, (name, 0.0))[1]
+        if spent > 0:
+            by_name[name] = by_name.get(name, 0.0) + spent * 1000
+    return dict(sorted(((k, round(v)) for k, v in by_name.items()), key=lambda kv: -kv[1]))
+
+
 def oha(urls_regex, token, rate, duration):
     """Open loop at `rate` with latency correction; `rate` None runs closed loop (the maximum oha reaches)."""
     pace = ["-q", str(int(rate)), "--latency-correction"] if rate else []
+    before = cpu_by_process()
     result = subprocess.run(["oha", "--no-tui", "--output-format", "json", "-z", f"{duration}s", *pace,
                              "-c", "64", "--rand-regex-url", urls_regex, "-H", f"Authorization: Bearer {token}"],
                             text=True, capture_output=True, timeout=duration + 60)
+    after = cpu_by_process()
     data = json.loads(result.stdout)
     percentiles = data.get("latencyPercentiles", {})
     statuses = data.get("statusCodeDistribution", {})
@@ -261,7 +298,8 @@ def oha(urls_regex, token, rate, duration):
     ms = lambda key: round(float(percentiles.get(key) or 0) * 1000, 3)
     return {"rate": int(rate or data.get("summary", {}).get("requestsPerSec", 0)), "p50_ms": ms("p50"), "p99_ms": ms("p99"), "p99_9_ms": ms("p99.9"),
             "requests": sum(statuses.values()), "status_codes": statuses, "errors": errors,
-            "in_flight_at_deadline": data.get("errorDistribution", {}).get("aborted due to deadline", 0)}
+            "in_flight_at_deadline": data.get("errorDistribution", {}).get("aborted due to deadline", 0),
+            "others_cpu_ms": others_cpu(before, after)}
 
 
 # ---------------------------------------------------------------- one backend
@@ -312,11 +350,21 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
             maximum = oha(regex, heavy_token, None, args.tail_duration)["rate"]
             results["tail_latency"]["oha_maximum_rps"] = maximum
             log(f"{label} oha closed-loop maximum {maximum} rps")
-            for share in (0.5, 0.8):
-                figures = oha(regex, heavy_token, maximum * share, args.tail_duration)
-                results["tail_latency"][f"{int(share * 100)}pct"] = figures
-                log(f"{label} tail at {int(share * 100)}% of max ({figures['rate']} rps): p50 {figures['p50_ms']} ms, "
-                    f"p99 {figures['p99_ms']} ms, p99.9 {figures['p99_9_ms']} ms, errors {figures['errors']}")
+            # --tail-runs runs at 50%: the one with the median p99 is the figure, every run is kept with the CPU
+            # other processes on the machine took during it, so that a co-tenant's burst is seen for what it is.
+            for share, count in ((0.5, args.tail_runs), (0.8, 1)):
+                runs = []
+                for _ in range(count):
+                    figures = oha(regex, heavy_token, maximum * share, args.tail_duration)
+                    runs.append(figures)
+                    others = sum(figures["others_cpu_ms"].values())
+                    top = ", ".join(f"{k} {v}" for k, v in list(figures["others_cpu_ms"].items())[:2])
+                    log(f"{label} tail at {int(share * 100)}% of max ({figures['rate']} rps): p50 {figures['p50_ms']} ms, "
+                        f"p99 {figures['p99_ms']} ms, p99.9 {figures['p99_9_ms']} ms, errors {figures['errors']}, "
+                        f"other processes {others} ms CPU ({top})")
+                key = f"{int(share * 100)}pct"
+                results["tail_latency"][key] = sorted(runs, key=lambda r: r["p99_ms"])[len(runs) // 2]
+                results["tail_latency"][f"{key}_runs"] = runs
         else:
             log("oha not found: tail latency not measured")
         many = wrk(OURS_PORT, files["order_detail"], args.duration, 512)
@@ -586,6 +634,8 @@ def main():
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--duration", type=int, default=8, help="seconds per wrk run")
     parser.add_argument("--tail-duration", type=int, default=10, help="seconds per oha run")
+    parser.add_argument("--tail-runs", type=int, default=3,
+                        help="oha runs at 50%% of the maximum; the run with the median p99 is reported, every run kept")
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--sample", type=int, default=3000,
                         help="orders of random members in the detail mix (one random order each; 3,000 bodies still fit "

@@ -131,6 +131,19 @@ def main(paths):
         many = b["connections_512"]
         lines.append(f"| {backend} | {b['order_detail_bytes_median']:,} B | {page_cost(b, b.get('history_items'))} | {fmt(tail.get('50pct'))} "
                      f"| {fmt(tail.get('80pct'))} | {many['non2xx'] + many['socket_errors']} | {b['peak_rss_mib']} MiB | {b['cold_start_ms']} ms |")
+    runs_lines = []
+    for backend, b in run["backends"].items():
+        runs = b.get("tail_latency", {}).get("50pct_runs")
+        if runs:
+            def one(r):
+                others = r.get("others_cpu_ms", {})
+                top = ", ".join(f"{k} {v}" for k, v in list(others.items())[:2])
+                return f"{r['p99_ms']} ms (other processes {sum(others.values())} ms CPU{': ' + top if top else ''})"
+            runs_lines.append(f"- {backend}: " + "; ".join(one(r) for r in runs))
+    if runs_lines:
+        lines += ["", "At 50% the figure is the run with the median p99 of several 10 s runs. Every run's p99, with the CPU",
+                  "that processes outside the measured system (our server, oha, nginx, wrk, PostgreSQL) took during it:", ""]
+        lines += runs_lines
     lines += ["", "## The database path (response cache off)", "",
               "The same URLs with `--response-cache-mib 0`, so every request reads the database:", "",
               "| backend | scenario | ours (rps) | nginx (rps) | ratio | target (issue 13) | |",

@@ -8,6 +8,8 @@ import argparse, base64, datetime, hashlib, hmac, json, os, random, re, shutil, 
 import subprocess, sys, time, urllib.error, urllib.request
 from pathlib import Path
 
+import report  # bench/report.py: the summary of other processes' CPU, shared with the report
+
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "release" / "orders"
 TOKEN_KEY = "bench-token-signing-key"
@@ -357,11 +359,9 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
                 for _ in range(count):
                     figures = oha(regex, heavy_token, maximum * share, args.tail_duration)
                     runs.append(figures)
-                    others = sum(figures["others_cpu_ms"].values())
-                    top = ", ".join(f"{k} {v}" for k, v in list(figures["others_cpu_ms"].items())[:2])
                     log(f"{label} tail at {int(share * 100)}% of max ({figures['rate']} rps): p50 {figures['p50_ms']} ms, "
                         f"p99 {figures['p99_ms']} ms, p99.9 {figures['p99_9_ms']} ms, errors {figures['errors']}, "
-                        f"other processes {others} ms CPU ({top})")
+                        f"{report.others_summary(figures['others_cpu_ms'])}")
                 key = f"{int(share * 100)}pct"
                 results["tail_latency"][key] = sorted(runs, key=lambda r: r["p99_ms"])[len(runs) // 2]
                 results["tail_latency"][f"{key}_runs"] = runs

@@ -12,6 +12,12 @@ TARGETS = {
 }
 
 
+def others_summary(others):
+    """The CPU that processes outside the measured system took during a tail run: total, then the two largest."""
+    top = ", ".join(f"{name} {ms}" for name, ms in list(others.items())[:2])
+    return f"other processes {sum(others.values())} ms CPU{': ' + top if top else ''}"
+
+
 def verdict(ok):
     return "met" if ok else "**missed**"
 
@@ -135,13 +141,11 @@ def main(paths):
     for backend, b in run["backends"].items():
         runs = b.get("tail_latency", {}).get("50pct_runs")
         if runs:
-            def one(r):
-                others = r.get("others_cpu_ms", {})
-                top = ", ".join(f"{k} {v}" for k, v in list(others.items())[:2])
-                return f"{r['p99_ms']} ms (other processes {sum(others.values())} ms CPU{': ' + top if top else ''})"
-            runs_lines.append(f"- {backend}: " + "; ".join(one(r) for r in runs))
+            runs_lines.append(f"- {backend}: " + "; ".join(
+                f"{r['p99_ms']} ms ({others_summary(r.get('others_cpu_ms', {}))})" for r in runs))
     if runs_lines:
-        lines += ["", "At 50% the figure is the run with the median p99 of several 10 s runs. Every run's p99, with the CPU",
+        seconds = run.get("parameters", {}).get("tail_duration", 10)
+        lines += ["", f"At 50% the figure is the run with the median p99 of several {seconds} s runs. Every run's p99, with the CPU",
                   "that processes outside the measured system (our server, oha, nginx, wrk, PostgreSQL) took during it:", ""]
         lines += runs_lines
     lines += ["", "## The database path (response cache off)", "",

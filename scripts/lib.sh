@@ -4,7 +4,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step names the time since the script started, so a slow run's log shows where the time went.
+step() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 # npm ci when node_modules is missing or older than the lock file.
 npm_install() {

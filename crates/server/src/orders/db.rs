@@ -7,7 +7,6 @@ use std::sync::LazyLock;
 use domain::access::OrderOwner;
 use sqlx::Row;
 
-use chrono::{Datelike, TimeZone};
 use domain::history_filter::{self, HistoryFilters};
 
 use super::columns::{self, Columns};
@@ -552,8 +551,10 @@ pub async fn find_order_and_version(db: &Db, order_number: &str) -> AppResult<Op
 }
 
 /// The years, newest first, in which the member has orders of `order_type`, each year taken in `zone`
-/// (`FIRST_YEAR..=latest_year`). One statement of one index probe per year on `orders_member_history`
-/// (whether the year's `order_date` range holds an order), so it costs the same for 5 orders or 5,000.
+/// (`FIRST_YEAR..=latest_year`). One statement that walks down the member's orders on
+/// `orders_member_history` a year at a time: the newest date, then the newest date before the start of
+/// that date's year, and so on. One index probe per year that holds an order (and one to end the walk),
+/// so it costs the same for 5 orders or 5,000, and the years without orders cost nothing.
 pub async fn order_years(
     db: &Db,
     upm_id: &str,
@@ -561,54 +562,55 @@ pub async fn order_years(
     zone: chrono_tz::Tz,
     latest_year: i32,
 ) -> AppResult<Vec<i32>> {
-    // The member's first and last order dates first (two index probes), so that only the years between
-    // them are probed: a few for most members instead of every year since FIRST_YEAR (about 58, which
-    // made an uncached first page on PostgreSQL cost more than twice a later page).
-    let mut bounds = (None, None);
-    db.read(
-        "SELECT (SELECT MIN(order_date) FROM orders WHERE upm_id = $1 AND order_type = $2) AS first_date, \
-                (SELECT MAX(order_date) FROM orders WHERE upm_id = $1 AND order_type = $2) AS last_date",
-        &[Param::Text(upm_id), Param::Text(order_type)],
-        |row| {
-            bounds = (row.optional_integer(0)?, row.optional_integer(1)?);
-            Ok(())
-        },
-    )
-    .await?;
-    let year_of = |ms: i64| zone.timestamp_millis_opt(ms).single().map(|at| at.year());
-    let (Some(first), Some(last)) = (bounds.0.and_then(year_of), bounds.1.and_then(year_of)) else {
-        return Ok(Vec::new());
-    };
-    if first == last && (history_filter::FIRST_YEAR..=latest_year).contains(&first) {
-        return Ok(vec![first]);
-    }
-    let (first, last) = (first.max(history_filter::FIRST_YEAR), last.min(latest_year));
-    if first > last {
-        return Ok(Vec::new());
-    }
-    let years: Vec<i32> = (first..=last).rev().collect();
-    let probes: Vec<String> = years
-        .iter()
-        .enumerate()
-        .map(|(index, year)| {
-            // The year is a number the server computed, not request text.
-            format!(
-                "SELECT CAST({year} AS BIGINT) AS year WHERE EXISTS (SELECT 1 FROM orders WHERE upm_id = $1 \
-                 AND order_type = $2 AND order_date >= ${} AND order_date < ${})",
-                index * 2 + 3,
-                index * 2 + 4
-            )
-        })
-        .collect();
-    let ranges: Vec<(i64, i64)> = years.iter().map(|year| history_filter::year_range_ms(*year, zone)).collect();
-    let mut params = vec![Param::Text(upm_id), Param::Text(order_type)];
-    params.extend(ranges.iter().flat_map(|(start, end)| [Param::Integer(*start), Param::Integer(*end)]));
-    let mut found = Vec::with_capacity(years.len());
-    db.read(&probes.join(" UNION ALL "), &params, |row| {
-        found.extend(i32::try_from(row.integer(0)?).ok());
+    let sql = year_walk_sql(zone, latest_year);
+    let mut found = Vec::new();
+    db.read(&sql, &[Param::Text(upm_id), Param::Text(order_type)], |row| {
+        // One date per year, newest first; a date after `latest_year` is not shown (see `year_walk_sql`).
+        let year = history_filter::year_at(row.integer(0)?, zone);
+        if (history_filter::FIRST_YEAR..=latest_year).contains(&year) {
+            found.push(year);
+        }
         Ok(())
     })
     .await?;
-    found.sort_unstable_by(|a, b| b.cmp(a));
     Ok(found)
+}
+
+/// The statement of `order_years` for this zone and latest year, built once per pair. The start of a
+/// date's year is a `CASE` over the years' starts in the zone, newest first (computed here: time zone
+/// rules are not in SQLite, and PostgreSQL's would be a second source of them); a date before
+/// `FIRST_YEAR` matches none, which ends the walk.
+fn year_walk_sql(zone: chrono_tz::Tz, latest_year: i32) -> std::sync::Arc<str> {
+    type Walks = std::sync::Mutex<HashMap<(&'static str, i32), std::sync::Arc<str>>>;
+    static WALKS: LazyLock<Walks> = LazyLock::new(Walks::default);
+    let key = (zone.name(), latest_year);
+    if let Some(sql) = WALKS.lock().ok().and_then(|walks| walks.get(&key).cloned()) {
+        return sql;
+    }
+    // From the year after `latest_year` (so that a later date still steps down into the shown years).
+    let year_start = (history_filter::FIRST_YEAR..=latest_year + 1)
+        .rev()
+        .map(|year| {
+            let start = history_filter::year_range_ms(year, zone).0;
+            format!("WHEN walk.d >= {start} THEN {start} ")
+        })
+        .collect::<String>();
+    let sql: std::sync::Arc<str> = format!(
+        "WITH RECURSIVE walk(d) AS (\
+         SELECT MAX(order_date) FROM orders WHERE upm_id = $1 AND order_type = $2 \
+         UNION ALL \
+         SELECT (SELECT MAX(order_date) FROM orders WHERE upm_id = $1 AND order_type = $2 \
+         AND order_date < CAST(CASE {year_start}END AS BIGINT)) FROM walk WHERE walk.d IS NOT NULL) \
+         SELECT d FROM walk WHERE d IS NOT NULL"
+    )
+    .into();
+    if let Ok(mut walks) = WALKS.lock() {
+        // Zones times years in service: a few dozen entries; cleared if a long-running process ever
+        // gathers more.
+        if walks.len() > 512 {
+            walks.clear();
+        }
+        walks.insert(key, sql.clone());
+    }
+    sql
 }

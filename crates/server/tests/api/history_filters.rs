@@ -129,6 +129,42 @@ async fn each_filter_alone_and_combined_pages_through_the_members_orders_only(ap
 }
 on_both_backends!(filters_alone_and_combined, each_filter_alone_and_combined_pages_through_the_members_orders_only);
 
+/// `orderYears` names the years that hold an order and no other: the years between the first and the last
+/// order that hold none are left out, and the first and last years follow the country's time zone.
+async fn order_years_leave_out_the_years_between_that_hold_no_order(app: &TestApp) {
+    let (upm_id, token) = app.member("years.gaps@example.com").await;
+    // 1 January 2021 03:00 UTC is still 2020 in New York; 1 January 2026 02:00 UTC is 2025 there.
+    for (number, date) in [
+        ("C8100001", "2021-01-01T03:00:00Z"),
+        ("C8100002", "2023-06-01T10:00:00Z"),
+        ("C8100003", "2026-01-01T02:00:00Z"),
+    ] {
+        app.put_order(&order_with(number, &upm_id, date, &["shipped", "shipped"])).await;
+    }
+    let years = |query: &'static str| {
+        let token = token.clone();
+        async move {
+            let (status, body) = app.get_json(&format!("/orders/history/v1{query}"), Some(&token)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            body["orderYears"].clone()
+        }
+    };
+    assert_eq!(years("").await, json!([2026, 2023, 2021]), "UTC: 2022, 2024 and 2025 hold no order");
+    assert_eq!(years("?country=US").await, json!([2025, 2023, 2020]), "New York");
+
+    // Two orders in neighbouring years, and one order alone.
+    let (two_years, token_two) = app.member("years.two@example.com").await;
+    app.put_order(&order_with("C8200001", &two_years, "2024-12-31T10:00:00Z", &["shipped", "shipped"])).await;
+    app.put_order(&order_with("C8200002", &two_years, "2025-01-01T10:00:00Z", &["shipped", "shipped"])).await;
+    let (status, body) = app.get_json("/orders/history/v1", Some(&token_two)).await;
+    assert_eq!((status, &body["orderYears"]), (StatusCode::OK, &json!([2025, 2024])));
+    let (one, token_one) = app.member("years.one@example.com").await;
+    app.put_order(&order_with("C8300001", &one, "2022-03-01T10:00:00Z", &["shipped", "shipped"])).await;
+    let (status, body) = app.get_json("/orders/history/v1", Some(&token_one)).await;
+    assert_eq!((status, &body["orderYears"]), (StatusCode::OK, &json!([2022])));
+}
+on_both_backends!(order_years_gaps, order_years_leave_out_the_years_between_that_hold_no_order);
+
 async fn bad_filters_answer_400_invalid_filter_saying_what_is_accepted(app: &TestApp) {
     let (_, token) = app.member("bad.filters@example.com").await;
     let cases = [

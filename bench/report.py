@@ -97,7 +97,10 @@ def main(paths):
         f"- Commit: `{m['commit']}`, run at {m['date']}.",
         f"- Data: {run['parameters']['members']:,} members, {run['parameters']['orders']:,} orders "
         f"(heaviest member: {run['heaviest_member_orders']:,} orders); seeding took "
-        + ", ".join(f"{k} {v} s" for k, v in run["seeding_seconds"].items() if v is not None) + ".",
+        + ", ".join(f"{k} {v} s" for k, v in run["seeding_seconds"].items() if v is not None)
+        + ("; storing the ready details (`orders ready-details`, ADR 0012) took "
+           + ", ".join(f"{k} {v} s" for k, v in run["ready_details_seconds"].items())
+           if run.get("ready_details_seconds") else "") + ".",
         "",
         "## Throughput against nginx",
         "",

@@ -50,6 +50,9 @@ def main():
                          "LIMIT 50").fetchall()
     orders += db.execute("SELECT order_number, upm_id FROM orders WHERE upm_id IS NOT NULL "
                          "ORDER BY order_number LIMIT 200").fetchall()
+    # Orders spread over the whole table (most of them settled: answered from ready details, ADR 0012).
+    orders += db.execute("SELECT order_number, upm_id FROM orders WHERE upm_id IS NOT NULL AND rowid % 197 = 5 "
+                         "LIMIT 1000").fetchall()
     members = [row[0] for row in db.execute("SELECT upm_id FROM members WHERE email = ?", (HEAVIEST_EMAIL,))]
     members += [row[0] for row in db.execute("SELECT DISTINCT upm_id FROM orders WHERE upm_id IS NOT NULL LIMIT 5")]
     old, new = start(args.old, 18420, args.database_url), start(args.new, 18421, args.database_url)

@@ -29,6 +29,10 @@ pub enum Command {
     /// Write the ready history rows of orders that have none current (after upgrading a database with
     /// orders stored by an earlier version; ADR 0010), then exit. Safe to run beside serving processes.
     ReadyRows(ReadyRowsArgs),
+    /// Store the ready details (rendered order detail bodies) of every order that has none current for
+    /// this build and these flags (after a seed, an upgrade or a change of flags; ADR 0012), then exit.
+    /// Safe to run beside serving processes, which otherwise store them as details are read.
+    ReadyDetails(ReadyRowsArgs),
 }
 
 #[derive(Debug, Clone, Args)]

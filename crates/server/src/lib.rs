@@ -92,6 +92,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         mailer,
         usps_enabled: settings.usps_enabled,
         settings: Arc::new(site),
+        ready_details: orders::ready_detail::Writer::start(connected.db.clone()),
         db: connected.db,
         tokens: Arc::new(tokens),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),

@@ -22,6 +22,7 @@ async fn main() -> std::process::ExitCode {
         Command::Migrate => migrate(cli.settings).await,
         Command::Seed(args) => seed(cli.settings, args).await,
         Command::ReadyRows(args) => ready_rows(cli.settings, args).await,
+        Command::ReadyDetails(args) => ready_details(cli.settings, args).await,
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -59,6 +60,25 @@ async fn ready_rows(
     let started = std::time::Instant::now();
     let refreshed = server::orders::ready::refresh(&connected.db, args.batch as usize).await?;
     println!("wrote the ready history rows of {refreshed} orders in {:.1}s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+async fn ready_details(
+    mut settings: server::config::Settings,
+    args: server::config::ReadyRowsArgs,
+) -> Result<(), server::BoxError> {
+    // The flags are those of the processes that will read the details: the same settings as theirs.
+    settings.no_demo_data = true;
+    let state = server::prepare(&settings).await?;
+    let started = std::time::Instant::now();
+    let done = server::orders::ready_detail::refresh(&state, args.batch as usize).await?;
+    println!(
+        "stored the ready details of {} orders in {:.1}s ({} orders left to render when read: their view still \
+         changes with the clock, or a job of theirs is pending)",
+        done.stored,
+        started.elapsed().as_secs_f64(),
+        done.unsettled
+    );
     Ok(())
 }
 

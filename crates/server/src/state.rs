@@ -45,6 +45,8 @@ pub struct Shared {
     pub ops_key: Option<Arc<str>>,
     pub limiter: Arc<Limiter>,
     pub cache: Arc<crate::orders::cache::ResponseCache>,
+    /// Stores rendered order details behind their answers (`orders::ready_detail`).
+    pub ready_details: crate::orders::ready_detail::Writer,
     pub clock: Clock,
     pub jobs: JobQueue,
     /// Workers `serve` starts beside the web server.

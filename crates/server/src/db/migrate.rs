@@ -20,6 +20,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (12, "services", include_str!("../../../../migrations/0012_services.sql")),
     (13, "einvoice", include_str!("../../../../migrations/0013_einvoice.sql")),
     (14, "ready_history_rows", include_str!("../../../../migrations/0014_ready_history_rows.sql")),
+    (15, "ready_details", include_str!("../../../../migrations/0015_ready_details.sql")),
 ];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.

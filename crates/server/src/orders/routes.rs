@@ -14,7 +14,8 @@ use super::cache::CachedOrder;
 use super::db::{self, Anchor};
 use super::hooks;
 use super::ready;
-use super::view::{self, HistoryResponse, OrderDetail, Pages, ViewContext};
+use super::view::{self, HistoryResponse, OrderDetail, Pages};
+use super::{detail, ready_detail};
 use crate::access::{OrderAccess, authorize_order, authorize_order_with};
 use crate::app::AppState;
 use crate::auth::Member;
@@ -159,7 +160,7 @@ pub async fn list_order_history(
 /// kept in the response cache, whose budget counts their length: `serde_json::to_vec` grows its vector by
 /// doubling, so a kept body held on average about 1.4 times its length (the allocator does not give back
 /// the spare capacity of a shrunk block). The reused buffer also saves the reallocations of growing.
-fn to_bytes<T: serde::Serialize>(value: &T) -> AppResult<Bytes> {
+pub(super) fn to_bytes<T: serde::Serialize>(value: &T) -> AppResult<Bytes> {
     to_bytes_with(|out| serde_json::to_writer(out, value))
 }
 
@@ -187,7 +188,7 @@ fn json_bytes(body: Bytes) -> Response {
 }
 
 /// The order's rendered body: from the cache when it was rendered from the version the access check
-/// read, else rendered from the database (and cached unless a change is expected soon).
+/// read, else from its ready detail or rendered from the database.
 async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
     let order_number = access.order_number.as_str();
     if !access.busy
@@ -197,56 +198,65 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
     {
         return Ok(Some(body));
     }
-    let Some(loaded) = db::find_order_with_lines(&state.db, order_number).await? else {
-        return Ok(None);
-    };
-    render_order(state, access, loaded).await.map(Some)
+    let tag = ready_detail::tag(&state.settings);
+    match db::find_order_or_ready_detail(&state.db, order_number, tag).await? {
+        Some(found) => detail_body(state, order_number, found).await.map(Some),
+        None => Ok(None),
+    }
 }
 
-/// Renders a loaded order (and caches it unless a change is expected soon).
-async fn render_order(state: &AppState, access: &OrderAccess, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
-    let db::OrderWithReturns {
-        order, version, returns_by_sku, returned_by_line, cancelled_at, has_money_events, ..
-    } = loaded;
-    let order_number = access.order_number.as_str();
-    let store = match order.pickup_store_id.as_deref() {
-        Some(store_id) => db::find_store(&state.db, store_id).await?,
-        None => None,
-    };
-    let should_refresh = access.busy;
-    let returns = hooks::return_facts(state, &order, &returned_by_line);
-    let extras = hooks::order_extras(state, &order, cancelled_at, has_money_events).await?;
+/// The body for what the detail's query found: the ready detail with this fetch time, else the order
+/// rendered (and read whole first, when its ready detail may not be answered now).
+async fn detail_body(state: &AppState, order_number: &str, found: db::DetailRead) -> AppResult<Bytes> {
     let now = state.clock.now_ms();
-    let context = ViewContext {
-        now,
-        flags: hooks::action_flags(state, &order.country),
-        returns: &returns,
-        returns_by_sku: &returns_by_sku,
-        extras: &extras,
-    };
-    let detail: OrderDetail = view::order_detail(order, store, should_refresh, &context)?;
-    let body = to_bytes(&detail)?;
-    // Kept until the earliest action deadline at most (an action's window may close before 10 minutes).
-    let until = view::earliest_deadline(&detail);
-    if !should_refresh && until.is_none_or(|until| until > now) {
-        let freshness = until.map(|until| std::time::Duration::from_millis((until - now).unsigned_abs()));
-        state.cache.put_order_for(order_number, CachedOrder::Found { version, body: body.clone(), until }, freshness);
+    match found {
+        db::DetailRead::Ready { facts, body, settled_at } if !facts.busy && now >= settled_at => {
+            let body = ready_detail::with_age(&body, now);
+            let cached = CachedOrder::Found { version: facts.version, body: body.clone(), until: None };
+            state.cache.put_order(order_number, cached);
+            Ok(body)
+        }
+        db::DetailRead::Ready { .. } => match db::find_order_with_lines(&state.db, order_number).await? {
+            Some(loaded) => render_order(state, loaded).await,
+            None => Err(AppError::OrderNotFound),
+        },
+        db::DetailRead::Order(loaded) => render_order(state, *loaded).await,
     }
-    Ok(body)
+}
+
+/// Renders a loaded order, caches it unless a change is expected soon, and stores it as the order's
+/// ready detail (behind this answer) when nothing in it changes with the clock any more.
+async fn render_order(state: &AppState, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
+    let order_number = loaded.order.order_number.clone();
+    let now = state.clock.now_ms();
+    let rendered = detail::render(state, loaded, now).await?;
+    // Kept until the earliest action deadline at most (an action's window may close before 10 minutes).
+    if !rendered.should_refresh && rendered.until.is_none_or(|until| until > now) {
+        let until = rendered.until;
+        let freshness = until.map(|until| std::time::Duration::from_millis((until - now).unsigned_abs()));
+        let cached = CachedOrder::Found { version: rendered.version, body: rendered.body.clone(), until };
+        state.cache.put_order_for(&order_number, cached, freshness);
+    }
+    if let Some(ready) = rendered.ready {
+        state.ready_details.offer(ready);
+    }
+    Ok(rendered.body)
 }
 
 async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
     // Nothing cached for this order (always so with the cache off): the access check and the read of the
-    // order are one query. Otherwise the access check's version decides whether the cached body is current.
+    // order (or of its ready detail) are one query. Otherwise the access check's version decides whether
+    // the cached body is current.
     let nothing_cached =
         OrderNumber::parse(raw_number).map_or(true, |number| state.cache.order(number.as_str()).is_none());
     if nothing_cached {
-        let (access, loaded) = authorize_order_with(state, caller, raw_number, |number| async move {
-            let loaded = db::find_order_with_lines(&state.db, number.as_str()).await?;
-            Ok(loaded.map(|loaded| (loaded.facts.clone(), loaded)))
+        let tag = ready_detail::tag(&state.settings);
+        let (access, found) = authorize_order_with(state, caller, raw_number, |number| async move {
+            let found = db::find_order_or_ready_detail(&state.db, number.as_str(), tag).await?;
+            Ok(found.map(|found| (found.facts().clone(), found)))
         })
         .await?;
-        return Ok(json_bytes(render_order(state, &access, loaded).await?));
+        return Ok(json_bytes(detail_body(state, access.order_number.as_str(), found).await?));
     }
     let access = authorize_order(state, caller, raw_number).await?;
     match rendered_order(state, &access).await? {

@@ -107,6 +107,8 @@ pub struct SiteSettings {
     flags: BTreeMap<String, BTreeMap<Flag, bool>>,
     rendered: BTreeMap<String, RenderedConfig>,
     brand: brand::Brand,
+    /// Names the effective flags of every country (`fingerprint`).
+    fingerprint: u64,
 }
 
 impl std::fmt::Debug for SiteSettings {
@@ -205,13 +207,24 @@ impl SiteSettings {
             values.extend(layers);
             flags.insert(code.clone(), values);
         }
-        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand };
+        let fingerprint = {
+            use sha2::{Digest, Sha256};
+            let digest = Sha256::digest(format!("{flags:?}").as_bytes());
+            digest.iter().take(8).fold(0_u64, |value, byte| (value << 8) | u64::from(*byte))
+        };
+        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, fingerprint };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
         }
         settings.rendered = rendered;
         Ok(settings)
+    }
+
+    /// A number that differs (but for a one in 2^64 collision) between settings whose flags differ in any
+    /// country: what a stored rendering that shows flags depends on (`orders::ready_detail`).
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 
     pub fn table(&self) -> &CountryTable {

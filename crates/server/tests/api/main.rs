@@ -26,6 +26,7 @@ mod ops;
 mod orders_contract;
 mod parsers;
 mod payments;
+mod ready_details;
 mod ready_rows;
 mod returns;
 mod seed;

@@ -45,7 +45,7 @@ pub const ORDER_FACTS_BUSY_COLUMN: &str = "(SELECT COUNT(*) FROM jobs j WHERE j.
 impl OrderFacts {
     /// Reads the facts from a row holding `upm_id`, `email`, `phone_digits`, `order_type`, `country`,
     /// `version` and `busy_jobs` (see `ORDER_FACTS_BUSY_COLUMN`), in that order.
-    fn from_row(row: &dyn Columns) -> Result<Self, sqlx::Error> {
+    pub(crate) fn from_row(row: &dyn Columns) -> Result<Self, sqlx::Error> {
         Ok(Self {
             owner: OrderOwner {
                 upm_id: row.optional_text(0)?,

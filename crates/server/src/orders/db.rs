@@ -42,15 +42,10 @@ pub struct Anchor {
 /// `orders_parent` index, asked once per order.
 macro_rules! has_returns {
     ($order:literal) => {
-        concat!(return_order_exists!($order), " AS has_returns")
-    };
-}
-macro_rules! return_order_exists {
-    ($order:literal) => {
         concat!(
             "EXISTS (SELECT 1 FROM orders r WHERE r.parent_sales_order_number = ",
             $order,
-            ".order_number AND r.order_type = 'RETURN_ORDER')"
+            ".order_number AND r.order_type = 'RETURN_ORDER') AS has_returns"
         )
     };
 }
@@ -72,38 +67,15 @@ macro_rules! return_order_query {
 const RETURN_ORDER_OF_LINE: &str =
     concat!("CASE WHEN has_returns THEN ", return_order_query!(), " END AS return_order_number");
 
-macro_rules! cancelled_at_query {
-    () => {
-        "(SELECT MAX(c.completed_at) FROM order_cancellations c \
-         WHERE c.order_number = o.order_number AND c.completed_at IS NOT NULL)"
-    };
-}
-macro_rules! money_events_query {
-    () => {
-        "(SELECT COUNT(*) FROM money_events m WHERE m.order_number = o.order_number)"
-    };
-}
 /// What the order detail shows beside the order, read in the detail's one query (each an index probe):
 /// per order, when its last cancel completed, whether it has money events (the timeline is read only
 /// then: most orders have none) and whether it has a return order at all; per line, the units returns
 /// took (`return_quantities`) and, when the order has a return order, the one that took the line's SKU.
 const ORDER_DETAIL_FACTS: &str = concat!(
-    cancelled_at_query!(),
-    " AS cancelled_at, ",
-    money_events_query!(),
-    " AS money_events, ",
+    "(SELECT MAX(c.completed_at) FROM order_cancellations c \
+     WHERE c.order_number = o.order_number AND c.completed_at IS NOT NULL) AS cancelled_at, \
+     (SELECT COUNT(*) FROM money_events m WHERE m.order_number = o.order_number) AS money_events, ",
     has_returns!("o")
-);
-/// `ORDER_DETAIL_FACTS` asked only when the order has no current ready detail (`d`): a ready detail
-/// already shows them.
-const READY_DETAIL_FACTS: &str = concat!(
-    "CASE WHEN d.body IS NULL THEN ",
-    cancelled_at_query!(),
-    " END AS cancelled_at, CASE WHEN d.body IS NULL THEN ",
-    money_events_query!(),
-    " ELSE 0 END AS money_events, CASE WHEN d.body IS NULL THEN ",
-    return_order_exists!("o"),
-    " ELSE FALSE END AS has_returns"
 );
 const LINE_RETURNED_QUANTITY: &str = "(SELECT rq.returned FROM return_quantities rq \
      WHERE rq.order_number = o.order_number AND rq.line_number = l.line_number) AS returned_quantity";
@@ -162,88 +134,13 @@ pub async fn find_order_with_lines(db: &Db, order_number: &str) -> AppResult<Opt
     Ok(found)
 }
 
-/// What the order detail's query found: the order's current ready detail, or the order to render.
-pub enum DetailRead {
-    /// The stored body up to its `age` (`ready_detail`), and when the order's view settled.
-    Ready {
-        facts: OrderFacts,
-        body: String,
-        settled_at: i64,
-    },
-    Order(Box<OrderWithReturns>),
-}
-
-impl DetailRead {
-    pub fn facts(&self) -> &OrderFacts {
-        match self {
-            Self::Ready { facts, .. } => facts,
-            Self::Order(loaded) => &loaded.facts,
-        }
-    }
-}
-
-/// `find_order_with_lines`, or only the order's access facts and its ready detail when one is current for
-/// `tag` (`ready_detail::tag`): one round trip either way. With a ready detail, the lines and the facts the
-/// detail shows beside the order are not read (`READY_DETAIL_FACTS`, the lines joined only without one).
-pub async fn find_order_or_ready_detail(db: &Db, order_number: &str, tag: i64) -> AppResult<Option<DetailRead>> {
-    static SQL: LazyLock<String> = LazyLock::new(|| {
-        format!(
-            "SELECT {}, {}, {RETURN_ORDER_OF_LINE}, o.busy_jobs, {LINE_RETURNED_QUANTITY}, o.cancelled_at, \
-             o.money_events, o.ready_body, o.ready_settled_at \
-             FROM (SELECT {}, {ORDER_FACTS_BUSY_COLUMN}, {READY_DETAIL_FACTS}, d.body AS ready_body, \
-             d.settled_at AS ready_settled_at FROM orders o LEFT JOIN ready_details d \
-             ON d.order_number = o.order_number AND d.version = o.version AND d.tag = $2 \
-             WHERE o.order_number = $1 LIMIT 1) o \
-             LEFT JOIN order_lines l ON l.order_number = o.order_number AND o.ready_body IS NULL",
-            store::order_select("o"),
-            store::line_select("l"),
-            store::order_select("o"),
-        )
-    });
-    let mut order = None;
-    let mut ready = None;
-    db.read(&SQL, &[Param::Text(order_number), Param::Integer(tag)], |row| match row.optional_text(READY_BODY_AT)? {
-        Some(body) => {
-            let facts = facts_from_row(row)?;
-            ready = Some(DetailRead::Ready { facts, body, settled_at: row.integer(READY_SETTLED_AT)? });
-            Ok(())
-        }
-        None => add_order_row(&mut order, row),
-    })
-    .await?;
-    if let Some(loaded) = &mut order {
-        loaded.order.lines.sort_by_key(|line| line.line_number);
-    }
-    Ok(ready.or_else(|| order.map(|loaded| DetailRead::Order(Box::new(loaded)))))
-}
-
-/// After `RETURN_ORDER_OF_LINE`: the busy jobs, the line's returned units, the cancel and money facts, and
-/// (`find_order_or_ready_detail`) the ready detail and when its order settled.
-const BUSY_JOBS_AT: usize = RETURN_ORDER_AT + 1;
-const RETURNED_AT: usize = BUSY_JOBS_AT + 1;
-const CANCELLED_AT: usize = BUSY_JOBS_AT + 2;
-const MONEY_EVENTS_AT: usize = BUSY_JOBS_AT + 3;
-const READY_BODY_AT: usize = BUSY_JOBS_AT + 4;
-const READY_SETTLED_AT: usize = BUSY_JOBS_AT + 5;
-
-/// The access facts of a row of the detail's query, read from their columns alone.
-fn facts_from_row(row: &dyn Columns) -> Result<OrderFacts, sqlx::Error> {
-    use columns::order as at;
-    Ok(OrderFacts {
-        owner: OrderOwner {
-            upm_id: row.optional_text(const { at("upm_id") })?,
-            email: row.optional_text(const { at("email") })?,
-            phone_digits: row.optional_text(const { at("phone_digits") })?,
-        },
-        order_type: row.text(const { at("order_type") })?,
-        country: row.text(const { at("country") })?,
-        version: row.integer(const { at("version") })?,
-        busy: row.integer(BUSY_JOBS_AT)? > 0,
-    })
-}
-
 /// Adds one row of `find_order_with_lines`' query (one per line, the order's columns on each) to the order.
 fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Result<(), sqlx::Error> {
+    /// After `RETURN_ORDER_OF_LINE`: the busy jobs, the line's returned units, the cancel and money facts.
+    const BUSY_JOBS_AT: usize = RETURN_ORDER_AT + 1;
+    const RETURNED_AT: usize = BUSY_JOBS_AT + 1;
+    const CANCELLED_AT: usize = BUSY_JOBS_AT + 2;
+    const MONEY_EVENTS_AT: usize = BUSY_JOBS_AT + 3;
     let loaded = match found {
         Some(loaded) => loaded,
         None => {

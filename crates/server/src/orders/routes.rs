@@ -188,7 +188,7 @@ fn json_bytes(body: Bytes) -> Response {
 }
 
 /// The order's rendered body: from the cache when it was rendered from the version the access check
-/// read, else from its ready detail or rendered from the database.
+/// read, else rendered from the database (and cached unless a change is expected soon).
 async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
     let order_number = access.order_number.as_str();
     if !access.busy
@@ -198,30 +198,10 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
     {
         return Ok(Some(body));
     }
-    let tag = ready_detail::tag(&state.settings);
-    match db::find_order_or_ready_detail(&state.db, order_number, tag).await? {
-        Some(found) => detail_body(state, order_number, found).await.map(Some),
-        None => Ok(None),
-    }
-}
-
-/// The body for what the detail's query found: the ready detail with this fetch time, else the order
-/// rendered (and read whole first, when its ready detail may not be answered now).
-async fn detail_body(state: &AppState, order_number: &str, found: db::DetailRead) -> AppResult<Bytes> {
-    let now = state.clock.now_ms();
-    match found {
-        db::DetailRead::Ready { facts, body, settled_at } if !facts.busy && now >= settled_at => {
-            let body = ready_detail::with_age(&body, now);
-            let cached = CachedOrder::Found { version: facts.version, body: body.clone(), until: None };
-            state.cache.put_order(order_number, cached);
-            Ok(body)
-        }
-        db::DetailRead::Ready { .. } => match db::find_order_with_lines(&state.db, order_number).await? {
-            Some(loaded) => render_order(state, loaded).await,
-            None => Err(AppError::OrderNotFound),
-        },
-        db::DetailRead::Order(loaded) => render_order(state, *loaded).await,
-    }
+    let Some(loaded) = db::find_order_with_lines(&state.db, order_number).await? else {
+        return Ok(None);
+    };
+    render_order(state, loaded).await.map(Some)
 }
 
 /// Renders a loaded order, caches it unless a change is expected soon, and stores it as the order's
@@ -244,19 +224,31 @@ async fn render_order(state: &AppState, loaded: db::OrderWithReturns) -> AppResu
 }
 
 async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
-    // Nothing cached for this order (always so with the cache off): the access check and the read of the
-    // order (or of its ready detail) are one query. Otherwise the access check's version decides whether
-    // the cached body is current.
+    // Nothing cached for this order (always so with the cache off): the access check also reads the
+    // order's ready detail, which answers when it is current (ADR 0012); otherwise the order is read whole
+    // and rendered. With a cached body, the access check's version decides whether it is current.
     let nothing_cached =
         OrderNumber::parse(raw_number).map_or(true, |number| state.cache.order(number.as_str()).is_none());
     if nothing_cached {
         let tag = ready_detail::tag(&state.settings);
-        let (access, found) = authorize_order_with(state, caller, raw_number, |number| async move {
-            let found = db::find_order_or_ready_detail(&state.db, number.as_str(), tag).await?;
-            Ok(found.map(|found| (found.facts().clone(), found)))
+        let (access, ready) = authorize_order_with(state, caller, raw_number, |number| async move {
+            ready_detail::find(&state.db, number.as_str(), tag).await
         })
         .await?;
-        return Ok(json_bytes(detail_body(state, access.order_number.as_str(), found).await?));
+        let now = state.clock.now_ms();
+        if let Some(ready) = ready
+            && !access.busy
+            && now >= ready.settled_at
+        {
+            let body = ready_detail::with_age(&ready.body, now);
+            let cached = CachedOrder::Found { version: access.version, body: body.clone(), until: None };
+            state.cache.put_order(access.order_number.as_str(), cached);
+            return Ok(json_bytes(body));
+        }
+        return match db::find_order_with_lines(&state.db, access.order_number.as_str()).await? {
+            Some(loaded) => Ok(json_bytes(render_order(state, loaded).await?)),
+            None => Err(AppError::OrderNotFound),
+        };
     }
     let access = authorize_order(state, caller, raw_number).await?;
     match rendered_order(state, &access).await? {

@@ -40,11 +40,11 @@ pub fn tag(settings: &SiteSettings) -> i64 {
     i64::try_from(mixed >> 2).unwrap_or_default()
 }
 
-/// A stored body current for the reading process.
+/// A stored body current for the reading process, as it is answered.
 #[derive(Debug)]
 pub struct Found {
-    /// The body up to its `age` (`with_age` adds it).
-    pub body: String,
+    /// The stored body with the fetch time (`with_age`).
+    pub body: Bytes,
     pub settled_at: i64,
 }
 
@@ -53,7 +53,8 @@ pub struct Found {
 /// the order whole (`db::find_order_with_lines`): a second statement, for the orders rendered anyway.
 /// One statement doing both (the lines joined only without a body) cost PostgreSQL about as much as reading
 /// the order whole, with or without a body (ADR 0012).
-pub async fn find(db: &Db, order_number: &str, tag: i64) -> AppResult<Option<(OrderFacts, Option<Found>)>> {
+/// The body is answered as read, with `now` as its fetch time (one copy of the stored bytes).
+pub async fn find(db: &Db, order_number: &str, tag: i64, now: i64) -> AppResult<Option<(OrderFacts, Option<Found>)>> {
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(
             "SELECT o.upm_id, o.email, o.phone_digits, o.order_type, o.country, o.version, {ORDER_FACTS_BUSY_COLUMN}, \
@@ -64,8 +65,9 @@ pub async fn find(db: &Db, order_number: &str, tag: i64) -> AppResult<Option<(Or
     let mut found = None;
     db.read(&SQL, &[Param::Text(order_number), Param::Integer(tag)], |row| {
         let facts = OrderFacts::from_row(row)?;
-        let ready = match row.optional_text(7)? {
-            Some(body) => Some(Found { body, settled_at: row.integer(8)? }),
+        // `settled_at` is NOT NULL in a stored row: present exactly when the body is.
+        let ready = match row.optional_integer(8)? {
+            Some(settled_at) => Some(Found { body: with_age(row.borrowed_text(7)?, now), settled_at }),
             None => None,
         };
         found = Some((facts, ready));

@@ -231,19 +231,18 @@ async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str)
         OrderNumber::parse(raw_number).map_or(true, |number| state.cache.order(number.as_str()).is_none());
     if nothing_cached {
         let tag = ready_detail::tag(&state.settings);
+        let now = state.clock.now_ms();
         let (access, ready) = authorize_order_with(state, caller, raw_number, |number| async move {
-            ready_detail::find(&state.db, number.as_str(), tag).await
+            ready_detail::find(&state.db, number.as_str(), tag, now).await
         })
         .await?;
-        let now = state.clock.now_ms();
         if let Some(ready) = ready
             && !access.busy
             && now >= ready.settled_at
         {
-            let body = ready_detail::with_age(&ready.body, now);
-            let cached = CachedOrder::Found { version: access.version, body: body.clone(), until: None };
+            let cached = CachedOrder::Found { version: access.version, body: ready.body.clone(), until: None };
             state.cache.put_order(access.order_number.as_str(), cached);
-            return Ok(json_bytes(body));
+            return Ok(json_bytes(ready.body));
         }
         return match db::find_order_with_lines(&state.db, access.order_number.as_str()).await? {
             Some(loaded) => Ok(json_bytes(render_order(state, loaded).await?)),

@@ -32,11 +32,16 @@ pub fn within_window(order_date_ms: i64, now_ms: i64, country: &str) -> bool {
     now_ms <= deadline_ms(order_date_ms, country)
 }
 
+/// The moment (Unix ms) the return buttons of a return order placed at `order_date_ms` stop showing.
+pub fn return_buttons_close_ms(order_date_ms: i64) -> i64 {
+    order_date_ms.saturating_add(RETURN_BUTTONS_DAYS.saturating_mul(DAY_MS))
+}
+
 /// Label and return buttons of a return order: only while it is created or in process and not older than
 /// 30 days (spec 001 §4.3).
 pub fn return_buttons_shown(status: SimpleStatus, order_date_ms: i64, now_ms: i64) -> bool {
     matches!(status, SimpleStatus::ReturnCreated | SimpleStatus::ReturnInProcess)
-        && now_ms - order_date_ms <= RETURN_BUTTONS_DAYS * DAY_MS
+        && now_ms <= return_buttons_close_ms(order_date_ms)
 }
 
 #[cfg(test)]

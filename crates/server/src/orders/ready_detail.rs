@@ -29,8 +29,6 @@ use crate::db::{self, Db, Param, Value};
 use crate::error::AppResult;
 use crate::settings::SiteSettings;
 
-const DAY_MS: i64 = 86_400_000;
-
 /// The tag of the ready details this process writes and reads: its build's sources and its settings.
 pub fn tag(settings: &SiteSettings) -> i64 {
     static SOURCES: LazyLock<u64> =
@@ -85,7 +83,7 @@ pub fn settles_at(order: &StoredOrder, cancellable_until: Option<i64>) -> Option
         return None;
     }
     let returns_close = window::deadline_ms(order.order_date, &order.country);
-    let buttons_close = order.order_date.saturating_add(window::RETURN_BUTTONS_DAYS.saturating_mul(DAY_MS));
+    let buttons_close = window::return_buttons_close_ms(order.order_date);
     Some(returns_close.max(buttons_close).max(cancellable_until.unwrap_or(i64::MIN)))
 }
 

@@ -46,12 +46,12 @@ pub struct Found {
     pub settled_at: i64,
 }
 
-/// The order's access facts (`OrderFacts`) and its ready detail when one is current for `tag`: one row,
-/// an index probe on each table. On the hot read path (`Db::read`). Without a current body the caller reads
-/// the order whole (`db::find_order_with_lines`): a second statement, for the orders rendered anyway.
-/// One statement doing both (the lines joined only without a body) cost PostgreSQL about as much as reading
-/// the order whole, with or without a body (ADR 0012).
-/// The body is answered as read, with `now` as its fetch time (one copy of the stored bytes).
+/// The order's access facts (`OrderFacts`) and its ready detail when one is current for `tag`, the body
+/// already with `now` as its fetch time (one copy of the stored bytes): one row, an index probe on each
+/// table, on the hot read path (`Db::read`). Without a current body the caller reads the order whole
+/// (`db::find_order_with_lines`): a second statement, for the orders rendered anyway. One statement doing
+/// both (the lines joined only without a body) cost PostgreSQL about as much as reading the order whole,
+/// with or without a body (ADR 0012).
 pub async fn find(db: &Db, order_number: &str, tag: i64, now: i64) -> AppResult<Option<(OrderFacts, Option<Found>)>> {
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(

@@ -16,8 +16,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 }
 
-/** Runs axe on the page as it is and fails on any violation, listing them. */
+/**
+ * Runs axe on the page once it has loaded and fails on any violation, listing them. "Loaded":
+ * the page's own heading is there and nothing is busy. The title is set by the layout before a
+ * route's code arrives, so a test that waited only for the title could run axe on the loading
+ * spinner (no h1; CI saw this once on the guest lookup).
+ */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  await expect(page.locator('h1').first(), `${label}: page heading`).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]'), `${label}: still loading`).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);

@@ -347,6 +347,40 @@ mod tests {
         OrderFacts { order_type: Some(order_type), order_number: "C1000001", country: "US", ..OrderFacts::default() }
     }
 
+    /// Stored history pages (the server's `orders::ready_page`, ADR 0013) are answered for as long as the
+    /// member's orders do not change: a line rule that read the clock would make them wrong.
+    #[test]
+    fn line_actions_do_not_change_with_the_clock() {
+        let flags = ActionFlags {
+            enable_write_review: true,
+            enable_returns_barcode: true,
+            suppress_return_details_barcode: false,
+            enable_deferred_payment: true,
+        };
+        let order_date = 1_700_000_000_000;
+        for order_type in OrderType::ALL {
+            for status in SimpleStatus::ALL {
+                for (customized, return_order_id) in [(false, None), (true, Some("R1000001"))] {
+                    let at = |now| LineFacts {
+                        now,
+                        order_date,
+                        order_type: Some(order_type),
+                        status: Some(status),
+                        tracking_url: Some("https://tracking.example.com/1"),
+                        style_color: Some("AR2-001"),
+                        customized,
+                        return_order_id,
+                        flags,
+                    };
+                    let placed = line_actions(&at(order_date));
+                    for now in [order_date - 1, order_date + 86_400_000, order_date + 400 * 86_400_000, i64::MAX] {
+                        assert_eq!(line_actions(&at(now)), placed, "{order_type:?} {status:?} at {now}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn cancel_is_on_the_first_group_and_the_order_until_the_window_closes() {
         let until = 1_800_000;

@@ -46,7 +46,9 @@ pub struct Shared {
     pub limiter: Arc<Limiter>,
     pub cache: Arc<crate::orders::cache::ResponseCache>,
     /// Stores rendered order details behind their answers (`orders::ready_detail`).
-    pub ready_details: crate::orders::ready_detail::Writer,
+    pub ready_details: crate::orders::behind::Writer<crate::orders::ready_detail::Ready>,
+    /// Stores rendered history pages behind their answers (`orders::ready_page`).
+    pub ready_pages: crate::orders::behind::Writer<crate::orders::ready_page::Ready>,
     pub clock: Clock,
     pub jobs: JobQueue,
     /// Workers `serve` starts beside the web server.

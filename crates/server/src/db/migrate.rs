@@ -4,7 +4,9 @@ use sqlx::{Connection, Executor};
 
 use super::{Backend, Db};
 
-/// One line per migration file, in order; each area owns its own file.
+/// One line per migration file, in order; each area owns its own file. Where SQLite and PostgreSQL need
+/// different SQL (triggers), the migration's per-database part is in `PER_DATABASE`, applied after the
+/// common file in the same transaction.
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "foundation", include_str!("../../../../migrations/0001_foundation.sql")),
     (2, "jobs", include_str!("../../../../migrations/0002_jobs.sql")),
@@ -21,7 +23,15 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (13, "einvoice", include_str!("../../../../migrations/0013_einvoice.sql")),
     (14, "ready_history_rows", include_str!("../../../../migrations/0014_ready_history_rows.sql")),
     (15, "ready_details", include_str!("../../../../migrations/0015_ready_details.sql")),
+    (16, "ready_pages", include_str!("../../../../migrations/0016_ready_pages.sql")),
 ];
+
+/// (version, SQLite part, PostgreSQL part) of the migrations that have one.
+const PER_DATABASE: &[(i64, &str, &str)] = &[(
+    16,
+    include_str!("../../../../migrations/0016_ready_pages.sqlite.sql"),
+    include_str!("../../../../migrations/0016_ready_pages.postgres.sql"),
+)];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.
 const MIGRATION_LOCK_ID: i64 = 0x0_7264_6572;
@@ -31,14 +41,14 @@ pub async fn migrate(db: &Db) -> Result<usize, sqlx::Error> {
     if db.backend == Backend::Postgres {
         sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK_ID).execute(&mut *connection).await?;
     }
-    let result = apply_pending(&mut connection).await;
+    let result = apply_pending(&mut connection, db.backend).await;
     if db.backend == Backend::Postgres {
         sqlx::query("SELECT pg_advisory_unlock($1)").bind(MIGRATION_LOCK_ID).execute(&mut *connection).await?;
     }
     result
 }
 
-async fn apply_pending(connection: &mut sqlx::AnyConnection) -> Result<usize, sqlx::Error> {
+async fn apply_pending(connection: &mut sqlx::AnyConnection, backend: Backend) -> Result<usize, sqlx::Error> {
     connection
         .execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations \
@@ -56,6 +66,13 @@ async fn apply_pending(connection: &mut sqlx::AnyConnection) -> Result<usize, sq
         }
         let mut transaction = connection.begin().await?;
         transaction.execute(sqlx::raw_sql(sql)).await?;
+        if let Some(&(_, sqlite, postgres)) = PER_DATABASE.iter().find(|(of, ..)| *of == version) {
+            let part = match backend {
+                Backend::Sqlite => sqlite,
+                Backend::Postgres => postgres,
+            };
+            transaction.execute(sqlx::raw_sql(part)).await?;
+        }
         sqlx::query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
             .bind(version)
             .bind(name)

@@ -12,7 +12,7 @@
 //! A stored body is current exactly when its `version` is the order's and its `tag` is this process's:
 //! the build's sources (`ORDERS_SOURCE_HASH`, build.rs) and the settings' flags. A write, an upgrade or a
 //! changed flag therefore never serves an old body: the detail is rendered from the records as before,
-//! and stored again behind that answer (`Writer`). `orders ready-details` (`refresh`) stores the bodies of
+//! and stored again behind that answer (`behind::Writer`). `orders ready-details` (`refresh`) stores the bodies of
 //! all orders at once, after a seed or an upgrade.
 
 use std::collections::HashMap;
@@ -161,37 +161,11 @@ pub async fn store(db: &Db, ready: Vec<Ready>) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// Stores the bodies that answers rendered, behind the answers: a task that writes what is offered in
-/// batches. An offer that finds the queue full is dropped (the order is rendered again next time), and a
-/// failed batch is only logged: a ready detail is never the only copy of anything.
-#[derive(Clone)]
-pub struct Writer {
-    sender: tokio::sync::mpsc::Sender<Ready>,
-}
+impl super::behind::Stored for Ready {
+    const WHAT: &'static str = "ready order details";
 
-/// Bodies waiting to be written, at most (about 5 KB each).
-const QUEUE: usize = 2048;
-/// Bodies per write transaction, at most.
-const BATCH: usize = 256;
-
-impl Writer {
-    /// Starts the writing task on the current runtime; it ends when the last `Writer` is dropped.
-    pub fn start(db: Db) -> Self {
-        let (sender, mut receiver) = tokio::sync::mpsc::channel(QUEUE);
-        tokio::spawn(async move {
-            let mut batch = Vec::with_capacity(BATCH);
-            while receiver.recv_many(&mut batch, BATCH).await > 0 {
-                let count = batch.len();
-                if let Err(error) = store(&db, std::mem::take(&mut batch)).await {
-                    tracing::warn!(%error, count, "ready order details not stored (they are rendered again)");
-                }
-            }
-        });
-        Self { sender }
-    }
-
-    pub fn offer(&self, ready: Ready) {
-        let _ = self.sender.try_send(ready);
+    fn store(db: &Db, batch: Vec<Self>) -> impl std::future::Future<Output = Result<(), BoxError>> + Send {
+        store(db, batch)
     }
 }
 

@@ -15,7 +15,7 @@ use super::db::{self, Anchor};
 use super::hooks;
 use super::ready;
 use super::view::{self, HistoryResponse, OrderDetail, Pages};
-use super::{detail, ready_detail};
+use super::{detail, ready_detail, ready_page};
 use crate::access::{OrderAccess, authorize_order, authorize_order_with};
 use crate::app::AppState;
 use crate::auth::Member;
@@ -106,6 +106,15 @@ pub async fn list_order_history(
     {
         return Ok(json_bytes(body));
     }
+    // Nothing cached (always so with the cache off): a stored page answers when it is current (ADR 0013).
+    // The member's version is read here, before the page is read, so the page stored behind this
+    // answer is never current after a write that lands meanwhile.
+    let tag = ready_detail::tag(&state.settings);
+    let page_key = ready_page::page_key(&cache_list, latest_year, anchor_text);
+    let stored = ready_page::find(&state.db, &member.upm_id, &page_key, tag).await?;
+    if let Some(body) = stored.body {
+        return Ok(json_bytes(body));
+    }
     // The first page also names the years that hold orders; its probes run beside the page's query.
     let (ready, order_years) = if anchor.is_none() {
         let (found, years) = tokio::try_join!(
@@ -153,6 +162,13 @@ pub async fn list_order_history(
         }
     };
     state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), std::sync::Arc::new(stamp));
+    state.ready_pages.offer(ready_page::Ready {
+        upm_id: member.upm_id.clone(),
+        page_key,
+        member_version: stored.member_version,
+        tag,
+        body: body.clone(),
+    });
     Ok(json_bytes(body))
 }
 

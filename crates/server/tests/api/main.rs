@@ -27,6 +27,7 @@ mod orders_contract;
 mod parsers;
 mod payments;
 mod ready_details;
+mod ready_pages;
 mod ready_rows;
 mod returns;
 mod seed;

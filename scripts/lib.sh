@@ -19,7 +19,28 @@ npm_install() {
 build_web() {
   npm_install "$ROOT/web"
   step "build the web app"
-  (cd "$ROOT/web" && npm run --silent build)
+  # Built beside web/dist and then only the files that changed are replaced: the server embeds web/dist
+  # and its build script watches it, so rewriting identical files would recompile the binary (minutes).
+  local next="$ROOT/web/.dist-next"
+  (cd "$ROOT/web" && npm run --silent build -- --outDir .dist-next)
+  sync_changed "$next" "$ROOT/web/dist"
+  rm -rf "$next"
+}
+
+# Makes directory $2 hold exactly the files of $1, writing only those whose bytes differ.
+sync_changed() {
+  local from="$1" to="$2" file
+  mkdir -p "$to"
+  (cd "$from" && find . -type f) | while read -r file; do
+    if ! cmp -s "$from/$file" "$to/$file"; then
+      mkdir -p "$(dirname "$to/$file")"
+      cp "$from/$file" "$to/$file"
+    fi
+  done
+  (cd "$to" && find . -type f) | while read -r file; do
+    [ -e "$from/$file" ] || rm -f "$to/$file"
+  done
+  find "$to" -mindepth 1 -type d -empty -delete
 }
 
 ensure_chromium() {

@@ -5,10 +5,10 @@
 //! (bumped by every write, `orders::store`) and served only when the version that the access check read
 //! from the database (one indexed row, `access.rs`) is the same: a write through another process is seen
 //! at once, and access is never decided from the cache. A write through this process also drops the
-//! entry at once. A history page is cached with the (order number, version) of the orders the page query
-//! selected and served only after the same selection (its WHERE, anchor and limit, without the lines)
-//! finds exactly those at those versions: an order that another process added to the member, moved to
-//! someone else, changed, or made (no longer) match the page's filters is never served from a stale copy.
+//! entry at once. A history page is cached with the member's version (`member_versions`, moved by every
+//! write to any of the member's orders, ADR 0013) read before the page was rendered, and served only
+//! after that version is read again and found the same: an order that another process added to the
+//! member, moved to someone else or changed is never served from a stale copy.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
@@ -42,12 +42,10 @@ enum Key {
     },
 }
 
-/// The orders a cached history page was selected from (the one after the page too), with their versions.
-pub type Stamp = std::sync::Arc<Vec<(String, i64)>>;
-
 enum Value {
     Order(CachedOrder),
-    History(Bytes, Stamp),
+    /// A history page and the member's version it was rendered at.
+    History(Bytes, i64),
 }
 
 struct Entry {
@@ -105,7 +103,7 @@ fn value_size(key: &Key, value: &Value) -> usize {
     let body = match value {
         Value::Order(CachedOrder::Found { body, .. }) => body.len(),
         Value::Order(CachedOrder::Absent) => 0,
-        Value::History(body, stamp) => body.len() + stamp.iter().map(|(number, _)| number.len() + 8).sum::<usize>(),
+        Value::History(body, _) => body.len() + 8,
     };
     key_size + body + 96
 }
@@ -144,7 +142,7 @@ impl ResponseCache {
             let inner = self.lock();
             inner.entries.get(key).filter(|entry| entry.expires > Instant::now()).map(|entry| match &entry.value {
                 Value::Order(order) => Value::Order(order.clone()),
-                Value::History(body, stamp) => Value::History(body.clone(), stamp.clone()),
+                Value::History(body, version) => Value::History(body.clone(), *version),
             })
         };
         if found.is_some() { &self.hits } else { &self.misses }.inc();
@@ -189,17 +187,18 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
     }
 
-    pub fn history(&self, upm_id: &str, list: &str, anchor: Option<&str>) -> Option<(Bytes, Stamp)> {
+    /// A cached page and the member's version it was rendered at.
+    pub fn history(&self, upm_id: &str, list: &str, anchor: Option<&str>) -> Option<(Bytes, i64)> {
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
-            Value::History(body, stamp) => Some((body, stamp)),
+            Value::History(body, version) => Some((body, version)),
             Value::Order(_) => None,
         }
     }
 
-    pub fn put_history(&self, upm_id: &str, list: &str, anchor: Option<&str>, body: Bytes, stamp: Stamp) {
+    pub fn put_history(&self, upm_id: &str, list: &str, anchor: Option<&str>, body: Bytes, member_version: i64) {
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
-        self.put(key, Value::History(body, stamp), FRESHNESS);
+        self.put(key, Value::History(body, member_version), FRESHNESS);
     }
 
     /// Drops an order and every history page of the members it belongs (or belonged) to.
@@ -235,9 +234,9 @@ mod tests {
     #[test]
     fn a_write_drops_the_history_pages_of_its_members_only() {
         let cache = ResponseCache::new(1 << 20);
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
-        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), Stamp::default());
-        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0);
+        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), 0);
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0);
         cache.forget_order("C001", &["m1"]);
         assert!(cache.history("m1", "SALES_ORDER", None).is_none());
         assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());
@@ -248,7 +247,7 @@ mod tests {
     fn history_pages_of_other_filters_or_time_zones_are_kept_apart() {
         let cache = ResponseCache::new(1 << 20);
         let list = "filter=orderType(SALES_ORDER)|false|UTC";
-        cache.put_history("m1", list, None, Bytes::from_static(b"all"), Stamp::default());
+        cache.put_history("m1", list, None, Bytes::from_static(b"all"), 0);
         assert!(
             cache.history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None).is_none()
         );
@@ -271,9 +270,9 @@ mod tests {
     fn forgetting_and_replacing_keep_the_byte_count_and_the_member_index_exact() {
         let cache = ResponseCache::new(1 << 20);
         cache.put_order("C001", found("{}"));
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1]"), Stamp::default());
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1,2]"), Stamp::default());
-        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), Stamp::default());
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1]"), 0);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1,2]"), 0);
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0);
         cache.forget_order("C001", &["m1", "m2"]);
         let inner = cache.lock();
         assert_eq!(inner.used, 0, "every byte counted in was counted out");
@@ -285,13 +284,7 @@ mod tests {
     fn an_evicted_page_leaves_the_member_index() {
         let cache = ResponseCache::new(2_000);
         for page in 0..20 {
-            cache.put_history(
-                "m1",
-                "SALES_ORDER",
-                Some(&format!("a{page}")),
-                Bytes::from("x".repeat(200)),
-                Stamp::default(),
-            );
+            cache.put_history("m1", "SALES_ORDER", Some(&format!("a{page}")), Bytes::from("x".repeat(200)), 0);
         }
         let inner = cache.lock();
         assert_eq!(inner.pages.get("m1").map(HashSet::len), Some(inner.entries.len()));

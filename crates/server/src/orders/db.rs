@@ -179,35 +179,6 @@ fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Res
     Ok(())
 }
 
-/// Whether a cached history page is still what the page query would select: the same orders (and the
-/// one after them, which decides `pages.next`) at the same versions. One query with the page query's
-/// WHERE, anchor and limit, on the `orders_member_history` index range and without the lines, so an
-/// order that another process added, changed, moved away or made (no longer) match a filter is seen at once.
-pub async fn page_is_current(db: &Db, page: &HistoryQuery<'_>, stamp: &[(String, i64)]) -> AppResult<bool> {
-    static FIRST: LazyLock<String> = LazyLock::new(|| stamp_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
-    static LATER: LazyLock<String> = LazyLock::new(|| stamp_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
-    let (sql, binds) = page.statement(&FIRST, &LATER, stamp_sql);
-    let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
-    // Compared row by row as they come: the same orders, in the same order, at the same versions.
-    let (mut seen, mut same) = (0, true);
-    db.read(&sql, &params, |row| {
-        let expected = stamp.get(seen);
-        seen += 1;
-        same = same
-            && expected.is_some_and(|(number, version)| {
-                row.borrowed_text(0).is_ok_and(|found| found == number)
-                    && row.integer(1).is_ok_and(|found| found == *version)
-            });
-        Ok(())
-    })
-    .await?;
-    Ok(same && seen == stamp.len())
-}
-
-fn stamp_sql(selection: &str) -> String {
-    format!("SELECT order_number, version FROM orders {selection}")
-}
-
 pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> {
     let row = sqlx::query(
         "SELECT store_id, name, phone, address_lines, city, postal_code, country, timezone, latitude, \
@@ -234,7 +205,7 @@ pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> 
 }
 
 /// What a history page selects: the member's orders of one type, narrowed by the filters, after the
-/// anchor, newest first. The page query and the cached page's check (`page_is_current`) both select with it.
+/// anchor, newest first.
 pub struct HistoryQuery<'a> {
     pub upm_id: &'a str,
     pub filters: &'a HistoryFilters,
@@ -388,8 +359,6 @@ pub struct ReadyHistoryPage {
     /// Up to `page_orders` orders, newest first, their lines by number.
     pub orders: Vec<ready::PageOrder>,
     pub has_more: bool,
-    /// As `HistoryPage::stamp`.
-    pub stamp: Vec<(String, i64)>,
 }
 
 /// The page from its lines' ready rows, in one round trip as `history_page`; `None` when an order on it
@@ -414,7 +383,7 @@ pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<O
     if !current {
         return Ok(None);
     }
-    let (orders, has_more, stamp) = finish_page(
+    let (orders, has_more) = finish_page(
         orders,
         page_orders,
         |order| (order.order_date, &order.order_number),
@@ -422,7 +391,7 @@ pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<O
             order.lines.sort_by_key(|line| line.line_number);
         },
     );
-    Ok(Some(ReadyHistoryPage { orders: orders.into_iter().map(|(order, _)| order).collect(), has_more, stamp }))
+    Ok(Some(ReadyHistoryPage { orders: orders.into_iter().map(|(order, _)| order).collect(), has_more }))
 }
 
 /// Adds one row of `ready_history_page`'s query to the page; false when the line's ready row is not current.
@@ -468,9 +437,6 @@ pub struct HistoryPage {
     pub has_more: bool,
     /// The return orders of the page's orders, by order number and then by the SKU each took back.
     pub returns: HashMap<String, HashMap<String, String>>,
-    /// (order number, version) of every order the query selected, the one after the page included:
-    /// what `page_is_current` compares a cached page with.
-    pub stamp: Vec<(String, i64)>,
 }
 
 /// One page of a member's history: up to `page_orders` orders after `anchor`, newest first, with their
@@ -486,7 +452,7 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
     let mut orders: Vec<(StoredOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
     db.read(&sql, &params, |row| add_history_row(&mut orders, &mut returns, row)).await?;
-    let (orders, has_more, stamp) = finish_page(
+    let (orders, has_more) = finish_page(
         orders,
         page_orders,
         |order| (order.order_date, &order.order_number),
@@ -494,30 +460,25 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
             order.lines.sort_by_key(|line| line.line_number);
         },
     );
-    Ok(HistoryPage { orders, has_more, returns, stamp })
+    Ok(HistoryPage { orders, has_more, returns })
 }
-
-/// (order number, version) of every order a page query read, in page order.
-type Stamp = Vec<(String, i64)>;
 
 /// The orders a page query read, newest first as the selection chose them (its ORDER BY; the joined rows
 /// come in no particular order), each order's lines sorted by `sort_lines`; whether another page
-/// follows (the selection reads one order more than the page); the stamp of every order read
-/// (`page_is_current`); and the page's orders.
+/// follows (the selection reads one order more than the page).
 fn finish_page<O>(
     mut orders: Vec<(O, i64)>,
     page_orders: usize,
     key: fn(&O) -> (i64, &str),
     sort_lines: fn(&mut O),
-) -> (Vec<(O, i64)>, bool, Stamp) {
+) -> (Vec<(O, i64)>, bool) {
     orders.sort_unstable_by(|(a, _), (b, _)| key(b).cmp(&key(a)));
     for (order, _) in &mut orders {
         sort_lines(order);
     }
     let has_more = orders.len() > page_orders;
-    let stamp = orders.iter().map(|(order, version)| (key(order).1.to_owned(), *version)).collect();
     orders.truncate(page_orders);
-    (orders, has_more, stamp)
+    (orders, has_more)
 }
 
 /// Adds one row of `history_page`'s query (one per line, the order's columns repeated on each, in no

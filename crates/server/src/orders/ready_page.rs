@@ -21,10 +21,10 @@ use crate::db::{self, Db, Param, Value};
 use crate::error::AppResult;
 
 /// What a history request depends on besides the member's orders, the build and the settings: the list
-/// (order type, filters, gift cards or not, time zone), the latest year a filter may name and the page's
-/// anchor (none for the first page).
-pub fn page_key(list: &str, latest_year: i32, anchor: Option<&str>) -> String {
-    format!("{list}|{latest_year}|{}", anchor.unwrap_or_default())
+/// (order type, filters, gift cards or not, time zone, the latest year a filter may name; the route's
+/// key, shared with the response cache) and the page's anchor (none for the first page).
+pub fn page_key(list: &str, anchor: Option<&str>) -> String {
+    format!("{list}|{}", anchor.unwrap_or_default())
 }
 
 /// What `find` read: the member's version (0 before any order of theirs was written) and the stored
@@ -50,6 +50,19 @@ pub async fn find(db: &Db, upm_id: &str, page_key: &str, tag: i64) -> AppResult<
     })
     .await?;
     Ok(found)
+}
+
+/// The member's version (0 before any order of theirs was written): whether a page cached in memory
+/// is current (`cache.rs`). One primary-key probe.
+pub async fn member_version(db: &Db, upm_id: &str) -> AppResult<i64> {
+    const SQL: &str = "SELECT version FROM member_versions WHERE upm_id = $1";
+    let mut version = 0;
+    db.read(SQL, &[Param::Text(upm_id)], |row| {
+        version = row.integer(0)?;
+        Ok(())
+    })
+    .await?;
+    Ok(version)
 }
 
 /// A rendered page to store.

@@ -91,9 +91,9 @@ pub async fn list_order_history(
     let anchor_text = query.first("anchor");
     let anchor = anchor_text.map(decode_anchor).transpose()?;
     let filter_query: Vec<String> = filters.query_values().into_iter().map(|value| format!("filter={value}")).collect();
-    // One cache entry per (member, list and filters, gift cards or not, time zone, page): the time zone
-    // decides the year range and orderYears.
-    let cache_list = format!("{}|{with_gift_cards}|{}", filter_query.join("&"), zone.name());
+    // One cached and one stored page per (member, list and filters, gift cards or not, time zone, latest
+    // year, page): the time zone decides the year range and orderYears, the latest year what a filter may name.
+    let cache_list = format!("{}|{with_gift_cards}|{}|{latest_year}", filter_query.join("&"), zone.name());
     let page = db::HistoryQuery {
         upm_id: &member.upm_id,
         filters: &filters,
@@ -101,18 +101,20 @@ pub async fn list_order_history(
         anchor: anchor.as_ref(),
         page_orders: HISTORY_PAGE_ORDERS,
     };
-    if let Some((body, stamp)) = state.cache.history(&member.upm_id, &cache_list, anchor_text)
-        && db::page_is_current(&state.db, &page, &stamp).await?
+    // A page is current while the member's version is the one it was rendered at (ADR 0013): a cached
+    // page after one probe of that version, else a stored page read with it (the version read there,
+    // before the page is rendered, is the one a rendered page is kept and stored with, so a write that
+    // lands meanwhile leaves it behind).
+    if let Some((body, version)) = state.cache.history(&member.upm_id, &cache_list, anchor_text)
+        && ready_page::member_version(&state.db, &member.upm_id).await? == version
     {
         return Ok(json_bytes(body));
     }
-    // Nothing cached (always so with the cache off): a stored page answers when it is current (ADR 0013).
-    // The member's version is read here, before the page is read, so the page stored behind this
-    // answer is never current after a write that lands meanwhile.
     let tag = ready_detail::tag(&state.settings);
-    let page_key = ready_page::page_key(&cache_list, latest_year, anchor_text);
+    let page_key = ready_page::page_key(&cache_list, anchor_text);
     let stored = ready_page::find(&state.db, &member.upm_id, &page_key, tag).await?;
     if let Some(body) = stored.body {
+        state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), stored.member_version);
         return Ok(json_bytes(body));
     }
     // The first page also names the years that hold orders; its probes run beside the page's query.
@@ -136,12 +138,12 @@ pub async fn list_order_history(
     let now = state.clock.now_ms();
     let flags = |country: &str| hooks::action_flags(&state, country);
     let gift_cards = with_gift_cards.then(Vec::new);
-    let (body, stamp) = match ready {
+    let body = match ready {
         // Every order on the page has current ready rows (the usual case): written in, with their actions.
-        Some(db::ReadyHistoryPage { orders, has_more, stamp }) => {
+        Some(db::ReadyHistoryPage { orders, has_more }) => {
             let pages =
                 Pages { next: next_page(orders.last().map(|o| (o.order_date, o.order_number.as_str())), has_more) };
-            let body = to_bytes_with(|out| {
+            to_bytes_with(|out| {
                 view::write_history(
                     out,
                     |out| ready::write_items(out, now, &orders, flags),
@@ -149,19 +151,18 @@ pub async fn list_order_history(
                     gift_cards.as_deref(),
                     order_years.as_deref(),
                 )
-            })?;
-            (body, stamp)
+            })?
         }
         None => {
-            let db::HistoryPage { orders, has_more, returns, stamp } = db::history_page(&state.db, &page).await?;
+            let db::HistoryPage { orders, has_more, returns } = db::history_page(&state.db, &page).await?;
             let orders: Vec<_> = orders.into_iter().map(|(order, _)| order).collect();
             let pages =
                 Pages { next: next_page(orders.last().map(|o| (o.order_date, o.order_number.as_str())), has_more) };
             let items = view::history_items(now, orders, flags, &returns);
-            (to_bytes(&HistoryResponse { order_items: items, pages, gift_cards, order_years })?, stamp)
+            to_bytes(&HistoryResponse { order_items: items, pages, gift_cards, order_years })?
         }
     };
-    state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), std::sync::Arc::new(stamp));
+    state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), stored.member_version);
     state.ready_pages.offer(ready_page::Ready {
         upm_id: member.upm_id.clone(),
         page_key,

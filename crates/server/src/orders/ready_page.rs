@@ -80,7 +80,10 @@ pub struct Ready {
 const ROWS_PER_STATEMENT: usize = 100;
 
 /// Stores `ready` in one transaction. A page never replaces one rendered at a later member version (two
-/// processes rendering around a write), and one key appears once per statement.
+/// processes rendering around a write), and one key appears once per statement. The same transaction
+/// removes the stored pages of these members that are older than the member's present version: no
+/// process can answer them again (versions only move up), so a member's rows are the pages read since
+/// their last write, not every page ever read.
 pub async fn store(db: &Db, ready: Vec<Ready>) -> Result<(), BoxError> {
     let mut rows: Vec<(Ready, String)> = Vec::with_capacity(ready.len());
     for one in ready {
@@ -115,6 +118,14 @@ pub async fn store(db: &Db, ready: Vec<Ready>) -> Result<(), BoxError> {
             super::store::placeholders(db.backend, chunk.len(), 5)
         );
         db::execute(&mut transaction, &sql, &values).await?;
+        let mut members: Vec<Value> = chunk.iter().map(|(row, _)| row.upm_id.as_str().into()).collect();
+        members.dedup();
+        let sql = format!(
+            "DELETE FROM ready_pages WHERE upm_id IN {} AND member_version < \
+             (SELECT v.version FROM member_versions v WHERE v.upm_id = ready_pages.upm_id)",
+            super::store::placeholders(db.backend, 1, members.len())
+        );
+        db::execute(&mut transaction, &sql, &members).await?;
     }
     transaction.commit().await?;
     Ok(())

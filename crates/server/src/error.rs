@@ -6,6 +6,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// The stable code of a refusal by a rate limit or a lockout (also counted apart in `/metrics`).
+pub const RATE_LIMITED: &str = "rate-limited";
+
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error("Please enter a valid order number.")]
@@ -136,7 +139,7 @@ impl AppError {
             Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
             Self::StoreNotFound => ("store-views-service-failure", StatusCode::NOT_FOUND),
             Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
-            Self::RateLimited { .. } => ("rate-limited", StatusCode::TOO_MANY_REQUESTS),
+            Self::RateLimited { .. } => (RATE_LIMITED, StatusCode::TOO_MANY_REQUESTS),
             Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),
             Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
             Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),

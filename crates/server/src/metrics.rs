@@ -71,6 +71,7 @@ pub struct Metrics {
     pool: Family<PoolLabels, Gauge>,
     waiting_for_turn: Gauge,
     cache_lookups: Family<OutcomeLabels, Counter>,
+    rate_limit_refusals: Counter,
 }
 
 fn latency_histogram() -> Histogram {
@@ -88,8 +89,16 @@ impl Default for Metrics {
         let pool = Family::<PoolLabels, Gauge>::default();
         let cache_lookups = Family::<OutcomeLabels, Counter>::default();
         let waiting_for_turn = Gauge::default();
+        let rate_limit_refusals = Counter::default();
         registry.register("http_request_duration_seconds", "Time to answer a request, by route", requests.clone());
         registry.register("api_errors", "Error answers by stable code (rate-limited = refusals)", errors.clone());
+        // Also among api_errors (code rate-limited); a series of its own is there from the start, at 0, so
+        // an alert on guessing can be written before the first refusal.
+        registry.register(
+            "rate_limit_refusals",
+            "Requests refused by a rate limit or a lockout (429 rate-limited)",
+            rate_limit_refusals.clone(),
+        );
         registry.register("jobs", "Jobs in the queue by status", jobs.clone());
         registry.register(
             "oldest_pending_job_seconds",
@@ -116,6 +125,7 @@ impl Default for Metrics {
             pool,
             waiting_for_turn,
             cache_lookups,
+            rate_limit_refusals,
         }
     }
 }
@@ -124,6 +134,9 @@ impl Metrics {
     /// Counts an error answer by its stable code (called where every error becomes a response).
     pub fn count_error(&self, code: &str) {
         self.errors.get_or_create(&CodeLabels { code: code.to_owned() }).inc();
+        if code == crate::error::RATE_LIMITED {
+            self.rate_limit_refusals.inc();
+        }
     }
 
     /// The response cache's hit and miss counters (`ResponseCache::counted_in`).

@@ -30,6 +30,7 @@ async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
         "orders_oldest_pending_job_seconds 0",
         "orders_db_pool_connections{state=\"idle\"}",
         "orders_requests_waiting_for_turn 0",
+        "orders_rate_limit_refusals_total 0",
     ] {
         assert!(text.contains(expected), "{expected} in\n{text}");
     }
@@ -83,5 +84,30 @@ async fn metrics_count_response_cache_hits_and_misses() {
     };
     assert!(count("miss") >= 1, "the first read missed");
     assert!(count("hit") >= 1, "the second read was answered from the cache");
+    app.finish().await;
+}
+
+/// Refusals by a rate limit are counted apart (and among the errors by code), so an operator can alert
+/// on guessing.
+#[tokio::test]
+async fn metrics_count_rate_limit_refusals() {
+    let options = Options {
+        per_order: 2,
+        configure: Some(|settings| settings.metrics = MetricsAccess::OpsKey),
+        ..Options::default()
+    };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    app.put_order(&crate::helpers::order("C4900004", None, "2026-11-01T10:00:00Z")).await;
+    let guess = "/orders/history/v1/C4900004?filter=email(wrong@example.com)";
+    for _ in 0..2 {
+        assert_eq!(app.get(guess, None).await.status(), StatusCode::NOT_FOUND);
+    }
+    for _ in 0..2 {
+        assert_eq!(app.get(guess, None).await.status(), StatusCode::TOO_MANY_REQUESTS);
+    }
+    let response = app.client.get(app.url("/metrics")).header("x-ops-key", OPS_KEY).send().await.expect("metrics");
+    let text = response.text().await.expect("text");
+    assert!(text.contains("orders_rate_limit_refusals_total 2\n"), "two refusals in\n{text}");
+    assert!(text.contains("orders_api_errors_total{code=\"rate-limited\"} 2\n"), "{text}");
     app.finish().await;
 }

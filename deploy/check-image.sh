@@ -20,39 +20,6 @@ fail() { echo "check-image: $*" >&2; exit 1; }
 command -v podman >/dev/null || apt-get install -y podman buildah >/dev/null
 [ -z "${ORDERS_CHECK_POSTGRES:-}" ] || command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null
 
-stand_in_bases() {
-  # Debian bookworm from Debian's mirror, the machine's CA certificates (an egress proxy may sign TLS),
-  # and this machine's Node.js 20 and Rust toolchain under the names the Dockerfile asks for.
-  command -v debootstrap >/dev/null || apt-get install -y debootstrap >/dev/null
-  step "stand-in base images (debootstrap bookworm, this machine's Node.js and Rust)"
-  debootstrap --variant=minbase bookworm "$WORK/rootfs" http://deb.debian.org/debian >/dev/null
-  mkdir -p "$WORK/rootfs/usr/local/share/ca-certificates"
-  cp /usr/local/share/ca-certificates/*.crt "$WORK/rootfs/usr/local/share/ca-certificates/" 2>/dev/null || true
-  cat /usr/local/share/ca-certificates/*.crt > "$WORK/rootfs/usr/local/share/ca-certificates/extra-bundle.pem" 2>/dev/null || true
-  tar -C "$WORK/rootfs" -c . | podman import - docker.io/library/debian:bookworm-slim >/dev/null
-  mkdir -p "$WORK/node" "$WORK/rust"
-  cp "$(command -v node)" "$WORK/node/node"
-  cp -a "$(npm root -g)/npm" "$WORK/node/npm"
-  cat > "$WORK/node/Containerfile" <<'NODE'
-FROM docker.io/library/debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libstdc++6 ca-certificates && rm -rf /var/lib/apt/lists/*
-ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/extra-bundle.pem
-COPY node /usr/local/bin/node
-COPY npm /usr/local/lib/node_modules/npm
-RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm
-NODE
-  cp -a "$(rustc --print sysroot)" "$WORK/rust/toolchain"
-  rm -rf "$WORK/rust/toolchain/share/doc" "$WORK/rust/toolchain/lib/rustlib/src"
-  cat > "$WORK/rust/Containerfile" <<'RUST'
-FROM docker.io/library/debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev binutils make pkg-config ca-certificates git && rm -rf /var/lib/apt/lists/*
-COPY toolchain /usr/local/rust
-ENV PATH=/usr/local/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-RUST
-  podman build --isolation chroot --network host --pull=never -t docker.io/library/node:20-bookworm-slim "$WORK/node" >/dev/null
-  podman build --isolation chroot --network host --pull=never -t docker.io/library/rust:1.95-bookworm "$WORK/rust" >/dev/null
-}
-
 wait_for() {
   for _ in $(seq 1 100); do
     [ "$(curl -s -o /dev/null -w '%{http_code}' "$1")" = 200 ] && return 0
@@ -61,7 +28,8 @@ wait_for() {
   fail "$1 did not answer 200"
 }
 
-[ "${STAND_IN_BASES:-0}" = 1 ] && stand_in_bases
+# The three base images the Dockerfile names, built locally (deploy/stand-in-bases.sh).
+[ "${STAND_IN_BASES:-0}" = 1 ] && "$ROOT/deploy/stand-in-bases.sh" podman debian node rust
 step "build $IMAGE"
 podman build --format docker --isolation chroot --network host --pull="${PULL:-missing}" -t "$IMAGE" "$ROOT" >"$WORK/build.log" \
   || { tail -30 "$WORK/build.log"; fail "the image did not build"; }

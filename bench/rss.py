@@ -18,6 +18,8 @@ PORT = 18450
 VARIANTS = {
     "as shipped": [],
     "response cache off": ["--response-cache-mib", "0"],
+    "response cache 12 MiB": ["--response-cache-mib", "12"],
+    "response cache 8 MiB": ["--response-cache-mib", "8"],
     "4 database connections": ["--db-connections", "4"],
     "2 database connections": ["--db-connections", "2"],
     "no request limit": ["--max-requests-in-flight", "0"],
@@ -28,7 +30,10 @@ VARIANTS = {
 def memory(pid):
     status = Path(f"/proc/{pid}/status").read_text()
     mib = lambda key: round(int(re.search(rf"{key}:\s+(\d+)", status).group(1)) / 1024, 1)
-    return {"peak_mib": mib("VmHWM"), "now_mib": mib("VmRSS"), "threads": int(re.search(r"Threads:\s+(\d+)", status).group(1))}
+    # RssFile: pages of files mapped, mostly the binary's code (clean, shared with the page cache);
+    # RssAnon: the heap and stacks.
+    return {"peak_mib": mib("VmHWM"), "now_mib": mib("VmRSS"), "file_mib": mib("RssFile"), "anon_mib": mib("RssAnon"),
+            "threads": int(re.search(r"Threads:\s+(\d+)", status).group(1))}
 
 
 def wrk(targets_file, connections, seconds):
@@ -67,7 +72,8 @@ def main():
             rate = wrk(targets_file, 512, 5)
             after = memory(server.pid)
             print(f"[rss] {name}: at start {started['now_mib']} MiB; after 32 connections {filled['now_mib']} MiB; "
-                  f"after 512 connections ({rate:,.0f} rps) peak {after['peak_mib']} MiB, now {after['now_mib']} MiB, "
+                  f"after 512 connections ({rate:,.0f} rps) peak {after['peak_mib']} MiB, now {after['now_mib']} MiB "
+                  f"(files {after['file_mib']}, heap and stacks {after['anon_mib']}), "
                   f"{after['threads']} threads (load {os.getloadavg()[0]:.1f})", flush=True)
         finally:
             server.terminate()

@@ -80,10 +80,10 @@ pub struct Ready {
 const ROWS_PER_STATEMENT: usize = 100;
 
 /// Stores `ready` in one transaction. A page never replaces one rendered at a later member version (two
-/// processes rendering around a write), and one key appears once per statement. The same transaction
-/// removes the stored pages of these members that are older than the member's present version: no
-/// process can answer them again (versions only move up), so a member's rows are the pages read since
-/// their last write, not every page ever read.
+/// processes rendering around a write), and one key appears once per statement. Then `prune` removes
+/// the stored pages of these members that are older than the member's present version: no process can
+/// answer them again (versions only move up), so a member's rows are the pages read since their last
+/// write, not every page ever read.
 pub async fn store(db: &Db, ready: Vec<Ready>) -> Result<(), BoxError> {
     let mut rows: Vec<(Ready, String)> = Vec::with_capacity(ready.len());
     for one in ready {
@@ -118,14 +118,29 @@ pub async fn store(db: &Db, ready: Vec<Ready>) -> Result<(), BoxError> {
             super::store::placeholders(db.backend, chunk.len(), 5)
         );
         db::execute(&mut transaction, &sql, &values).await?;
-        let mut members: Vec<Value> = chunk.iter().map(|(row, _)| row.upm_id.as_str().into()).collect();
-        members.dedup();
+    }
+    transaction.commit().await?;
+    let mut members: Vec<&str> = rows.iter().map(|(row, _)| row.upm_id.as_str()).collect();
+    members.dedup();
+    prune(db, &members).await
+}
+
+/// Deletes the stored pages of `members` (sorted) that are older than the member's present version. A
+/// transaction of its own, after the pages' one: inside it, a delete would hold the rows just upserted
+/// while taking other rows of the member, which another process storing the same member's pages may
+/// hold while waiting for ours (a deadlock on PostgreSQL). Apart, the deletes hold no upserted row. Should
+/// PostgreSQL still find a deadlock, one batch is not stored or pruned (logged by `behind::Writer`); no
+/// answer depends on it.
+async fn prune(db: &Db, members: &[&str]) -> Result<(), BoxError> {
+    let mut transaction = db.begin_write().await?;
+    for chunk in members.chunks(ROWS_PER_STATEMENT) {
+        let values: Vec<Value> = chunk.iter().map(|member| (*member).into()).collect();
         let sql = format!(
             "DELETE FROM ready_pages WHERE upm_id IN {} AND member_version < \
              (SELECT v.version FROM member_versions v WHERE v.upm_id = ready_pages.upm_id)",
-            super::store::placeholders(db.backend, 1, members.len())
+            super::store::placeholders(db.backend, 1, values.len())
         );
-        db::execute(&mut transaction, &sql, &members).await?;
+        db::execute(&mut transaction, &sql, &values).await?;
     }
     transaction.commit().await?;
     Ok(())

@@ -91,7 +91,7 @@ if wants postgres; then
   mkdir -p "$WORK/postgres"
   # As the official image: no cluster from the package (the entrypoint makes one in PGDATA), listen on all
   # addresses, the server's binaries on PATH, the socket directory writable, a UTF-8 locale (the official one's
-# is en_US.utf8; minbase has C.UTF-8 only), SIGINT (fast shutdown) to stop.
+  # is en_US.utf8; minbase has C.UTF-8 only), SIGINT (fast shutdown) to stop.
   cat > "$WORK/postgres/Dockerfile" <<'PG'
 FROM docker.io/library/debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-common \

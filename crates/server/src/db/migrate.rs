@@ -24,14 +24,19 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (14, "ready_history_rows", include_str!("../../../../migrations/0014_ready_history_rows.sql")),
     (15, "ready_details", include_str!("../../../../migrations/0015_ready_details.sql")),
     (16, "ready_pages", include_str!("../../../../migrations/0016_ready_pages.sql")),
+    // PostgreSQL only (`PER_DATABASE`): nothing in common.
+    (17, "ready_bodies_lz4", ""),
 ];
 
-/// (version, SQLite part, PostgreSQL part) of the migrations that have one.
-const PER_DATABASE: &[(i64, &str, &str)] = &[(
-    16,
-    include_str!("../../../../migrations/0016_ready_pages.sqlite.sql"),
-    include_str!("../../../../migrations/0016_ready_pages.postgres.sql"),
-)];
+/// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.
+const PER_DATABASE: &[(i64, &str, &str)] = &[
+    (
+        16,
+        include_str!("../../../../migrations/0016_ready_pages.sqlite.sql"),
+        include_str!("../../../../migrations/0016_ready_pages.postgres.sql"),
+    ),
+    (17, "", include_str!("../../../../migrations/0017_ready_bodies_lz4.postgres.sql")),
+];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.
 const MIGRATION_LOCK_ID: i64 = 0x0_7264_6572;
@@ -65,13 +70,17 @@ async fn apply_pending(connection: &mut sqlx::AnyConnection, backend: Backend) -
             continue;
         }
         let mut transaction = connection.begin().await?;
-        transaction.execute(sqlx::raw_sql(sql)).await?;
+        if !sql.is_empty() {
+            transaction.execute(sqlx::raw_sql(sql)).await?;
+        }
         if let Some(&(_, sqlite, postgres)) = PER_DATABASE.iter().find(|(of, ..)| *of == version) {
             let part = match backend {
                 Backend::Sqlite => sqlite,
                 Backend::Postgres => postgres,
             };
-            transaction.execute(sqlx::raw_sql(part)).await?;
+            if !part.is_empty() {
+                transaction.execute(sqlx::raw_sql(part)).await?;
+            }
         }
         sqlx::query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
             .bind(version)

@@ -181,6 +181,23 @@ impl Connection {
     }
 }
 
+/// A TEXT value's bytes as PostgreSQL sent them (in the database's encoding, UTF-8 here), without the
+/// UTF-8 check `&str` makes (`Columns::optional_stored_text`).
+struct StoredText<'a>(&'a [u8]);
+
+impl<'a> tokio_postgres::types::FromSql<'a> for StoredText<'a> {
+    fn from_sql(
+        _: &tokio_postgres::types::Type,
+        raw: &'a [u8],
+    ) -> Result<Self, Box<dyn std::error::Error + Sync + Send>> {
+        Ok(Self(raw))
+    }
+
+    fn accepts(ty: &tokio_postgres::types::Type) -> bool {
+        *ty == tokio_postgres::types::Type::TEXT
+    }
+}
+
 fn decode(error: tokio_postgres::Error) -> sqlx::Error {
     sqlx::Error::Decode(Box::new(error))
 }
@@ -194,6 +211,9 @@ impl Columns for Row {
     }
     fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
         self.try_get(index).map_err(decode)
+    }
+    fn optional_stored_text(&self, index: usize) -> Result<Option<&[u8]>, sqlx::Error> {
+        self.try_get::<_, Option<StoredText<'_>>>(index).map(|text| text.map(|text| text.0)).map_err(decode)
     }
     fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
         self.try_get(index).map_err(decode)

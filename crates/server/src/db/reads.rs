@@ -29,6 +29,10 @@ pub trait Columns {
     fn text(&self, index: usize) -> Result<String, sqlx::Error>;
     fn optional_text(&self, index: usize) -> Result<Option<String>, sqlx::Error>;
     fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error>;
+    /// A text column's bytes as stored, not checked as UTF-8 again: for the stored bodies this crate
+    /// wrote from a `String` and answers as they are (ready details and pages), where the check was a
+    /// pass over every byte of every answer.
+    fn optional_stored_text(&self, index: usize) -> Result<Option<&[u8]>, sqlx::Error>;
     fn integer(&self, index: usize) -> Result<i64, sqlx::Error>;
     fn optional_integer(&self, index: usize) -> Result<Option<i64>, sqlx::Error>;
 }
@@ -42,6 +46,9 @@ impl Columns for sqlx::any::AnyRow {
     }
     fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
         self.try_get(index)
+    }
+    fn optional_stored_text(&self, index: usize) -> Result<Option<&[u8]>, sqlx::Error> {
+        self.try_get::<Option<&str>, _>(index).map(|text| text.map(str::as_bytes))
     }
     fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
         self.try_get(index)
@@ -60,6 +67,14 @@ impl Columns for rusqlite::Row<'_> {
     }
     fn borrowed_text(&self, index: usize) -> Result<&str, sqlx::Error> {
         self.get_ref(index).and_then(|value| value.as_str().map_err(rusqlite::Error::from)).map_err(from_rusqlite)
+    }
+    fn optional_stored_text(&self, index: usize) -> Result<Option<&[u8]>, sqlx::Error> {
+        use rusqlite::types::ValueRef;
+        match self.get_ref(index).map_err(from_rusqlite)? {
+            ValueRef::Text(bytes) => Ok(Some(bytes)),
+            ValueRef::Null => Ok(None),
+            other => Err(from_rusqlite(rusqlite::Error::InvalidColumnType(index, String::new(), other.data_type()))),
+        }
     }
     fn integer(&self, index: usize) -> Result<i64, sqlx::Error> {
         self.get(index).map_err(from_rusqlite)

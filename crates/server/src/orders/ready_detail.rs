@@ -63,10 +63,10 @@ pub async fn find(db: &Db, order_number: &str, tag: i64, now: i64) -> AppResult<
     let mut found = None;
     db.read(&SQL, &[Param::Text(order_number), Param::Integer(tag)], |row| {
         let facts = OrderFacts::from_row(row)?;
-        // `settled_at` is NOT NULL in a stored row: present exactly when the body is.
-        let ready = match row.optional_integer(8)? {
-            Some(settled_at) => Some(Found { body: with_age(row.borrowed_text(7)?, now), settled_at }),
-            None => None,
+        // `settled_at` and `body` are NOT NULL in a stored row: both present exactly when a body is.
+        let ready = match (row.optional_integer(8)?, row.optional_stored_text(7)?) {
+            (Some(settled_at), Some(stored)) => Some(Found { body: with_age(stored, now), settled_at }),
+            _ => None,
         };
         found = Some((facts, ready));
         Ok(())
@@ -106,10 +106,10 @@ pub fn without_age(body: &[u8], age: &str) -> Option<String> {
 }
 
 /// The body answered from a stored one: the stored part and the fetch time `now`.
-pub fn with_age(stored: &str, now: i64) -> Bytes {
+pub fn with_age(stored: &[u8], now: i64) -> Bytes {
     let age = rfc3339_millis(now);
     let mut body = Vec::with_capacity(stored.len() + age.len() + 10);
-    body.extend_from_slice(stored.as_bytes());
+    body.extend_from_slice(stored);
     body.extend_from_slice(b",\"age\":\"");
     body.extend_from_slice(age.as_bytes());
     body.extend_from_slice(b"\"}");
@@ -238,8 +238,11 @@ mod tests {
         let body = format!("{{\"orderNumber\":\"C1\",\"age\":\"{age}\"}}");
         let kept = without_age(body.as_bytes(), &age).expect("ends with its age");
         assert_eq!(kept, "{\"orderNumber\":\"C1\"");
-        assert_eq!(&with_age(&kept, 1_700_000_000_000)[..], body.as_bytes());
-        assert_eq!(&with_age(&kept, 1_800_000_000_000)[..], br#"{"orderNumber":"C1","age":"2027-01-15T08:00:00Z"}"#);
+        assert_eq!(&with_age(kept.as_bytes(), 1_700_000_000_000)[..], body.as_bytes());
+        assert_eq!(
+            &with_age(kept.as_bytes(), 1_800_000_000_000)[..],
+            br#"{"orderNumber":"C1","age":"2027-01-15T08:00:00Z"}"#
+        );
         assert_eq!(without_age(body.as_bytes(), "2020-01-01T00:00:00Z"), None, "another age is not cut");
     }
 }

@@ -45,7 +45,7 @@ pub async fn find(db: &Db, upm_id: &str, page_key: &str, tag: i64) -> AppResult<
     let mut found = Found { member_version: 0, body: None };
     db.read(SQL, &[Param::Text(upm_id), Param::Text(page_key), Param::Integer(tag)], |row| {
         found.member_version = row.integer(0)?;
-        found.body = row.optional_text(1)?.map(Bytes::from);
+        found.body = row.optional_stored_text(1)?.map(Bytes::copy_from_slice);
         Ok(())
     })
     .await?;

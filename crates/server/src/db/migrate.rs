@@ -24,8 +24,9 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (14, "ready_history_rows", include_str!("../../../../migrations/0014_ready_history_rows.sql")),
     (15, "ready_details", include_str!("../../../../migrations/0015_ready_details.sql")),
     (16, "ready_pages", include_str!("../../../../migrations/0016_ready_pages.sql")),
-    // PostgreSQL only (`PER_DATABASE`): nothing in common.
+    // PostgreSQL only (their parts in `PER_DATABASE`).
     (17, "ready_bodies_lz4", ""),
+    (18, "member_versions_at_commit", ""),
 ];
 
 /// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.
@@ -36,6 +37,7 @@ const PER_DATABASE: &[(i64, &str, &str)] = &[
         include_str!("../../../../migrations/0016_ready_pages.postgres.sql"),
     ),
     (17, "", include_str!("../../../../migrations/0017_ready_bodies_lz4.postgres.sql")),
+    (18, "", include_str!("../../../../migrations/0018_member_versions_at_commit.postgres.sql")),
 ];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.

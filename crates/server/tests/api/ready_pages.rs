@@ -130,3 +130,42 @@ async fn ready_pages_answer_what_rendering_answers(app: &TestApp) {
     beside.finish().await;
 }
 on_both_backends!(ready_pages_are_the_rendered_pages, ready_pages_answer_what_rendering_answers);
+
+/// PostgreSQL (migration 18): a member's version moves when the writing transaction commits, so a write
+/// to one of the member's orders does not hold the member's version row while the rest of its
+/// transaction runs, and another write to the same member goes through meanwhile. Both writes still
+/// move the version, and a page read after them shows both.
+#[tokio::test]
+async fn writes_to_one_member_do_not_wait_for_each_other_on_postgres() {
+    use sqlx::Connection;
+    if crate::helpers::postgres_admin_url().is_none() {
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    }
+    let app = crate::helpers::spawn_app(crate::helpers::Backend::Postgres).await;
+    let (upm_id, token) = app.member("one.member.writes@example.com").await;
+    app.put_order(&order("C7400001", Some(&upm_id), "2026-06-01T10:00:00Z")).await;
+    let before = member_version(&app, &upm_id).await;
+
+    // A write to the member's order, left open as a long transaction would be.
+    let mut open = sqlx::PgConnection::connect(&app.database_url).await.expect("connect");
+    let mut transaction = open.begin().await.expect("begin");
+    sqlx::query(
+        "UPDATE orders SET version = version + 1, email = 'changed@example.com' WHERE order_number = 'C7400001'",
+    )
+    .execute(&mut *transaction)
+    .await
+    .expect("update");
+    // Another order of the same member goes through meanwhile (with the bump at the statement, it
+    // waited on the member's row until the open transaction ended).
+    let other = order("C7400002", Some(&upm_id), "2026-06-02T10:00:00Z");
+    let written = tokio::time::timeout(std::time::Duration::from_secs(5), app.put_order(&other)).await;
+    let meanwhile = member_version(&app, &upm_id).await;
+    transaction.commit().await.expect("commit");
+    assert!(written.is_ok(), "the second write waited for the first one's transaction");
+    assert!(meanwhile > before, "the committed write moved the member's version at its commit");
+    assert!(member_version(&app, &upm_id).await > meanwhile, "the first write moved it at its commit");
+    let history = page(&app, &token, "").await;
+    assert!(history.contains("C7400001") && history.contains("C7400002"), "{history}");
+    app.finish().await;
+}

@@ -95,6 +95,8 @@ def main(paths):
         "",
         f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB; load generator, server, database and nginx share it.",
         f"- Commit: `{m['commit']}`, run at {m['date']}.",
+        *[f"- Later run merged in (its backends, writes or two-process figures replace this run's): `{e['commit']}`, "
+          f"run at {e['date']}." for e in run.get("extra_runs", [])],
         f"- Data: {run['parameters']['members']:,} members, {run['parameters']['orders']:,} orders "
         f"(heaviest member: {run['heaviest_member_orders']:,} orders); seeding took "
         + ", ".join(f"{k} {v} s" for k, v in run["seeding_seconds"].items() if v is not None)

@@ -103,7 +103,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
                 .counted_in(metrics.cache_lookups()),
         ),
         clock: Clock::default(),
-        jobs: JobQueue::new(jobs::registry::handlers()),
+        jobs: JobQueue::new(job_kinds()),
         job_workers: settings.job_workers,
         secure_cookies: !settings.insecure_cookies,
         metrics,
@@ -118,6 +118,16 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         trusted_proxies: settings.trusted_proxies.clone().into(),
         hashing: Arc::new(auth::password::Hashing::default()),
     }))
+}
+
+/// Every area's job kinds: the engine in `jobs` knows none of them.
+fn job_kinds() -> jobs::Registry<AppState> {
+    let mut registry = jobs::Registry::default();
+    cancellation::register_jobs(&mut registry);
+    einvoice::register_jobs(&mut registry);
+    payments::register_jobs(&mut registry);
+    returns::register_jobs(&mut registry);
+    registry
 }
 
 /// Serves on `listener`, with the job workers, until `shutdown` resolves. Then it stops taking requests,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::auth::TokenKeys;
 use crate::clock::Clock;
 use crate::db::Db;
-use crate::jobs::JobQueue;
+use crate::jobs::{JobContext, JobQueue};
 use crate::rate_limit::Limiter;
 
 /// Cloned for every request (by the router and by each extractor that takes `State`), so a clone is one
@@ -37,6 +37,20 @@ impl std::ops::Deref for AppState {
     }
 }
 
+impl JobContext for AppState {
+    fn db(&self) -> &Db {
+        &self.db
+    }
+
+    fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn job_queue(&self) -> &JobQueue<Self> {
+        &self.jobs
+    }
+}
+
 /// What `AppState` holds.
 #[derive(Clone)]
 pub struct Shared {
@@ -50,7 +64,7 @@ pub struct Shared {
     /// Stores rendered history pages behind their answers (`orders::ready_page`).
     pub ready_pages: crate::orders::behind::Writer<crate::orders::ready_page::Ready>,
     pub clock: Clock,
-    pub jobs: JobQueue,
+    pub jobs: JobQueue<AppState>,
     /// Workers `serve` starts beside the web server.
     pub job_workers: usize,
     /// Cookies carry `Secure` (off only with `--insecure-cookies`, for plain-http hosts other than localhost).

@@ -7,14 +7,37 @@ use domain::cancellation::{
 };
 use domain::status::displayed_status;
 use domain::{Money, SimpleStatus, simple_status};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use super::db::{self, MoneyEvent, OrderFacts};
 use super::policy;
-use crate::jobs::{Job, JobError, JobOutcome, JobResult, complete_in};
+use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
 use crate::state::AppState;
 
 pub const KIND: &str = "order_cancel";
+
+/// The `order_cancel` job's payload; the order is the job's own `order_number`.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelOrder {
+    /// As the request said it, kept for operators.
+    pub source_of_request: Option<String>,
+}
+
+/// The job's `response`: `{}`, or `{"pendingModification": {"type": "CANCEL_ORDER"}}` when the warehouse
+/// must confirm.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelOutcome {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_modification: Option<PendingModification>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PendingModification {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+}
 
 /// Tries before giving up on an order whose lines keep changing under the cancel (each try re-reads).
 const RACE_TRIES: usize = 5;
@@ -32,8 +55,8 @@ pub fn cancellable_until(facts: &OrderFacts) -> i64 {
     policy().cancellable_until(facts.order_date, &facts.country, customised)
 }
 
-fn pending_response() -> serde_json::Value {
-    json!({ "pendingModification": { "type": PENDING_MODIFICATION_CANCEL } })
+fn outcome(pending: bool) -> CancelOutcome {
+    CancelOutcome { pending_modification: pending.then_some(PendingModification { kind: PENDING_MODIFICATION_CANCEL }) }
 }
 
 /// Records the money given back for lines cancelled now (nothing was taken from an order whose payment
@@ -76,31 +99,39 @@ pub async fn release_money(
     Ok(())
 }
 
-pub async fn run(state: AppState, job: Job) -> JobResult {
-    let Some(order_number) = job.order_number.clone() else {
-        return Ok(JobOutcome::denied(400, "invalid-order-number", "the job names no order"));
+impl Job for CancelOrder {
+    const KIND: &'static str = KIND;
+    type Context = AppState;
+    type Outcome = CancelOutcome;
+
+    async fn run(self, state: AppState, run: RunInfo) -> JobResult<CancelOutcome> {
+        cancel(&state, &run).await
+    }
+}
+
+async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
+    let Some(order_number) = run.order_number.clone() else {
+        return Ok(Finish::denied(400, "invalid-order-number", "the job names no order"));
     };
     for _ in 0..RACE_TRIES {
-        let Some(facts) =
-            db::order_facts(&state.db, &order_number).await.map_err(|e| JobError::Retry(e.to_string()))?
-        else {
-            return Ok(JobOutcome::denied(404, "service-order-detail-failure", "order not found"));
+        let Some(facts) = db::order_facts(&state.db, &order_number).await.map_err(JobError::retry)? else {
+            return Ok(Finish::denied(404, "service-order-detail-failure", "order not found"));
         };
         let now = state.clock.now_ms();
         let decision = cancellation::decide(&statuses(&facts), now, cancellable_until(&facts));
         let (cancel_now, request) = match decision {
             Decision::AlreadyCancelled => {
-                return Ok(JobOutcome::denied(409, "already-cancelled", ALREADY_CANCELLED_MESSAGE));
+                return Ok(Finish::denied(409, "already-cancelled", ALREADY_CANCELLED_MESSAGE));
             }
-            Decision::AlreadyPending => return Ok(JobOutcome::Completed(pending_response())),
-            Decision::Refused(refusal) => return Ok(JobOutcome::denied(422, refusal.code(), refusal.message())),
+            Decision::AlreadyPending => return Ok(Finish::Completed(outcome(true))),
+            Decision::Refused(refusal) => return Ok(Finish::denied(422, refusal.code(), refusal.message())),
             Decision::Accept { now, request } => (now, request),
         };
         let pending = !request.is_empty();
-        let outcome = JobOutcome::Completed(if pending { pending_response() } else { json!({}) });
+        let finish = Finish::Completed(outcome(pending));
         // Writes only (the read was above): SQLite takes its write lock at the first statement, and every
         // change is conditional on the status read, so a status event in between makes it lose cleanly.
-        let mut tx = state.db.begin_write().await?;
+        let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
         let mut won = true;
         let moves = cancel_now
             .iter()
@@ -108,16 +139,17 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
             .chain(request.iter().map(|index| (*index, PENDING_CANCEL_RAW_STATUS)));
         for (index, to) in moves {
             let Some(line) = facts.lines.get(index) else { continue };
-            if !db::swap_status(&mut tx, &order_number, line.line_number, &line.raw_status, to).await? {
+            let swapped = db::swap_status(&mut tx, &order_number, line.line_number, &line.raw_status, to);
+            if !swapped.await.map_err(JobError::retry)? {
                 won = false;
                 break;
             }
             if to == CANCELLED_RAW_STATUS {
-                db::stamp_cancelled(&mut tx, &order_number, line, now).await?;
+                db::stamp_cancelled(&mut tx, &order_number, line, now).await.map_err(JobError::retry)?;
             }
         }
         if !won {
-            tx.rollback().await?;
+            tx.rollback().await.map_err(JobError::retry)?;
             continue;
         }
         let none_left = request.is_empty()
@@ -125,12 +157,14 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
                 .iter()
                 .enumerate()
                 .all(|(index, status)| *status == SimpleStatus::Cancelled || cancel_now.contains(&index));
-        release_money(&mut tx, &facts, &cancel_now, none_left, now).await?;
-        db::insert_cancellation(&mut tx, &job.id, &order_number, &job.owner_key, now, !pending).await?;
-        db::bump_version(&mut tx, &order_number, now).await?;
-        complete_in(&mut tx, &state.clock, &job, &outcome).await?;
-        tx.commit().await?;
-        return Ok(outcome);
+        release_money(&mut tx, &facts, &cancel_now, none_left, now).await.map_err(JobError::retry)?;
+        db::insert_cancellation(&mut tx, &run.id, &order_number, &run.owner_key, now, !pending)
+            .await
+            .map_err(JobError::retry)?;
+        db::bump_version(&mut tx, &order_number, now).await.map_err(JobError::retry)?;
+        complete_in(&mut tx, &state.clock, run, &finish).await.map_err(JobError::retry)?;
+        tx.commit().await.map_err(JobError::retry)?;
+        return Ok(finish);
     }
-    Err(JobError::Retry("the order kept changing during the cancel".to_owned()))
+    Err(JobError::retry("the order kept changing during the cancel"))
 }

@@ -8,6 +8,13 @@ pub mod view;
 
 use domain::cancellation::CancellationPolicy;
 
+use crate::jobs::Registry;
+use crate::state::AppState;
+
+pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+    registry.register::<jobs::CancelOrder>();
+}
+
 /// The window setting: 30 minutes from the order date, China's customised items likewise (002 §9).
 /// One place to change it (per country: `country_windows_ms`).
 pub fn policy() -> CancellationPolicy {

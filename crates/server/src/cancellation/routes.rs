@@ -3,8 +3,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use domain::cancellation::{EventEffect, status_event};
@@ -15,14 +14,15 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::db;
-use super::jobs::{self as cancel_job, KIND, release_money};
+use super::jobs::{self as cancel_job, CancelOrder, KIND, release_money};
 use crate::access::authorize_order;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, parse_json_bytes};
-use crate::idempotency::{self, Begin, IdempotencyKey};
+use crate::idempotency::IdempotencyKey;
+use crate::jobs::accept::{JobOnly, Once, accept};
 use crate::jobs::view::{JobView, find_visible};
-use crate::jobs::{NewJob, enqueue, status};
+use crate::jobs::{JobCreated, NewJob};
 use crate::ops::routes::Ops;
 use crate::state::AppState;
 
@@ -66,12 +66,6 @@ pub struct CancelBody {
     pub request: CancelRequestFields,
     #[serde(default)]
     pub source_of_request: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct JobCreated {
-    pub id: String,
-    pub status: String,
 }
 
 fn at_most(field: &str, value: Option<&str>, max: usize) -> AppResult<()> {
@@ -130,55 +124,12 @@ pub async fn cancel_order(
     validate(&body)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     let job = NewJob {
-        kind: KIND,
-        payload: serde_json::json!({ "sourceOfRequest": body.source_of_request }),
-        order_number: Some(access.order_number.as_str()),
+        payload: CancelOrder { source_of_request: body.source_of_request },
+        order_number: Some(access.order_number.into_string()),
         owner_key: owner_key.clone(),
     };
-    accept_job(&state, &owner_key, "POST cancelOrder", key, &bytes, job).await
-}
-
-/// Enqueues `job` and answers 202 `{id, status}`. With an `Idempotency-Key`, a retry of the same request
-/// answers the first job again (stored in the job's transaction) instead of making a second one.
-pub async fn accept_job(
-    state: &AppState,
-    owner_key: &str,
-    scope: &'static str,
-    key: Option<String>,
-    bytes: &[u8],
-    job: NewJob<'_>,
-) -> AppResult<Response> {
-    let claim = match key {
-        Some(key) => match idempotency::begin(state, owner_key, scope, &key, bytes).await? {
-            Begin::Replay(answer) => return Ok(answer.into_response()),
-            Begin::Fresh(claim) => Some(claim),
-        },
-        None => None,
-    };
-    let result = async {
-        let mut tx = state.db.begin_write().await?;
-        let id = enqueue(&mut tx, &state.clock, job).await?;
-        let created = JobCreated { id, status: status::PENDING.to_owned() };
-        if let Some(claim) = &claim {
-            let answer = serde_json::to_vec(&created).map_err(|error| AppError::Internal(Box::new(error)))?;
-            idempotency::finish_in(&mut tx, claim, StatusCode::ACCEPTED, &answer).await?;
-        }
-        tx.commit().await?;
-        Ok::<_, AppError>(created)
-    }
-    .await;
-    match result {
-        Ok(created) => {
-            state.jobs.wake();
-            Ok((StatusCode::ACCEPTED, Json(created)).into_response())
-        }
-        Err(error) => {
-            if let Some(claim) = &claim {
-                idempotency::abandon(state, claim).await;
-            }
-            Err(error)
-        }
-    }
+    let once = key.map(|key| Once { owner_key: &owner_key, scope: "POST cancelOrder", key, body: &bytes });
+    accept(&state, once, async { Ok((job, JobOnly)) }).await
 }
 
 /// A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job).

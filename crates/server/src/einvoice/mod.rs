@@ -11,14 +11,30 @@ pub mod routes;
 
 use chrono_tz::Asia::Shanghai;
 use domain::einvoice::TitleType;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 use crate::documents::invoice::{Invoice, InvoiceLine, render_invoice};
-use crate::jobs::{Job, JobOutcome, JobResult};
+use crate::jobs::{Finish, Job, JobError, JobResult, Registry, RunInfo};
 use crate::state::AppState;
 
 pub const JOB_KIND: &str = "einvoice.issue";
+
+pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+    registry.register::<IssueEinvoice>();
+}
+
+/// The `einvoice.issue` job's payload: empty, the request is the order's `einvoices` row.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct IssueEinvoice {}
+
+/// The job's `response`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EinvoiceIssued {
+    pub invoice_number: Option<String>,
+    pub status: &'static str,
+}
 /// The seller printed on the invoice. A deployment's legal entity would come from its configuration; the
 /// demo retailer's name stands here.
 pub const SELLER: &str = "示例零售（上海）有限公司";
@@ -51,28 +67,45 @@ fn invoice_number(order_number: &str, issue_day: chrono::NaiveDate) -> String {
     format!("{}{:014}", issue_day.format("%y%m%d"), hash % 100_000_000_000_000)
 }
 
-/// The job: render and issue the invoice of the order in `job.order_number`.
-pub async fn issue(state: AppState, job: Job) -> JobResult {
-    let Some(order_number) = job.order_number.clone() else {
-        return Ok(JobOutcome::denied(400, "invalid-order-number", "the job has no order"));
+impl Job for IssueEinvoice {
+    const KIND: &'static str = JOB_KIND;
+    type Context = AppState;
+    type Outcome = EinvoiceIssued;
+
+    async fn run(self, state: AppState, run: RunInfo) -> JobResult<EinvoiceIssued> {
+        issue(&state, &run).await
+    }
+}
+
+fn issued(invoice_number: Option<String>) -> JobResult<EinvoiceIssued> {
+    Ok(Finish::Completed(EinvoiceIssued { invoice_number, status: status::ISSUED }))
+}
+
+/// Renders and issues the invoice of the order in `run.order_number`.
+async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
+    let Some(order_number) = run.order_number.clone() else {
+        return Ok(Finish::denied(400, "invalid-order-number", "the job has no order"));
     };
     let request = sqlx::query(
         "SELECT title_type, title, taxpayer_id, status, invoice_number FROM einvoices WHERE order_number = $1",
     )
     .bind(&order_number)
     .fetch_optional(&state.db.pool)
-    .await?;
+    .await
+    .map_err(JobError::retry)?;
     let Some(request) = request else {
-        return Ok(JobOutcome::denied(404, "not-found", "no e-invoice was requested for this order"));
+        return Ok(Finish::denied(404, "not-found", "no e-invoice was requested for this order"));
     };
-    if request.try_get::<String, _>("status")? == status::ISSUED {
-        let number: Option<String> = request.try_get("invoice_number")?;
-        return Ok(JobOutcome::Completed(json!({"invoiceNumber": number, "status": status::ISSUED})));
+    // A column that does not read is a schema this build does not know: another try reads the same.
+    let unreadable = |error: sqlx::Error| JobError::fail(500, "invalid-job", error.to_string());
+    if request.try_get::<String, _>("status").map_err(unreadable)? == status::ISSUED {
+        return issued(request.try_get("invoice_number").map_err(unreadable)?);
     }
-    let Some((order, _version)) = crate::orders::db::find_order_and_version(&state.db, &order_number).await? else {
-        return Ok(JobOutcome::denied(404, "not-found", "the order no longer exists"));
+    let found = crate::orders::db::find_order_and_version(&state.db, &order_number).await.map_err(JobError::retry)?;
+    let Some((order, _version)) = found else {
+        return Ok(Finish::denied(404, "not-found", "the order no longer exists"));
     };
-    let title_type = match request.try_get::<String, _>("title_type")?.as_str() {
+    let title_type = match request.try_get::<String, _>("title_type").map_err(unreadable)?.as_str() {
         "COMPANY" => TitleType::Company,
         _ => TitleType::Personal,
     };
@@ -100,8 +133,8 @@ pub async fn issue(state: AppState, job: Job) -> JobResult {
         issue_date: issue_day.format("%Y-%m-%d").to_string(),
         order_number: order_number.clone(),
         title_type: title_type.chinese().to_owned(),
-        title: request.try_get("title")?,
-        taxpayer_id: request.try_get("taxpayer_id")?,
+        title: request.try_get("title").map_err(unreadable)?,
+        taxpayer_id: request.try_get("taxpayer_id").map_err(unreadable)?,
         seller: SELLER.to_owned(),
         currency: order.currency.code().to_owned(),
         lines,
@@ -110,7 +143,7 @@ pub async fn issue(state: AppState, job: Job) -> JobResult {
     };
     let pdf = match render_invoice(&invoice) {
         Ok(pdf) => pdf,
-        Err(error) => return Ok(JobOutcome::denied(422, "einvoice-render-failure", error.to_string())),
+        Err(error) => return Ok(Finish::denied(422, "einvoice-render-failure", error.to_string())),
     };
     use base64::Engine as _;
     let encoded = base64::engine::general_purpose::STANDARD.encode(pdf);
@@ -125,8 +158,9 @@ pub async fn issue(state: AppState, job: Job) -> JobResult {
     .bind(&order_number)
     .bind(status::REQUESTED)
     .execute(&state.db.pool)
-    .await?;
-    Ok(JobOutcome::Completed(json!({"invoiceNumber": number, "status": status::ISSUED})))
+    .await
+    .map_err(JobError::retry)?;
+    issued(Some(number))
 }
 
 #[cfg(test)]

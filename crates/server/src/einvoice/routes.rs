@@ -1,7 +1,7 @@
 //! `POST` and `GET /orders/einvoice/v1/{orderNumber}`.
 
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -10,12 +10,13 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::{JOB_KIND, status};
+use super::{IssueEinvoice, status};
 use crate::access::authorize_order;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::jobs::{NewJob, enqueue};
+use crate::jobs::NewJob;
+use crate::jobs::accept::{Effect, accept};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -115,45 +116,56 @@ pub async fn request_einvoice(
         TitleType::Personal => "PERSONAL",
         TitleType::Company => "COMPANY",
     };
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
-    let job_id = enqueue(
-        &mut tx,
-        &state.clock,
-        NewJob {
-            kind: JOB_KIND,
-            payload: serde_json::json!({}),
-            order_number: Some(order_number),
-            owner_key: owner_key.clone(),
-        },
-    )
-    .await?;
-    // The primary key on order_number makes a second request (also a parallel one) conflict here.
-    let inserted = sqlx::query(
-        "INSERT INTO einvoices (order_number, owner_key, title_type, title, taxpayer_id, status, job_id, requested_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (order_number) DO NOTHING",
-    )
-    .bind(order_number)
-    .bind(&owner_key)
-    .bind(title_type)
-    .bind(&checked.title)
-    .bind(checked.taxpayer_id.as_deref())
-    .bind(status::REQUESTED)
-    .bind(&job_id)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    if inserted.rows_affected() == 0 {
-        tx.rollback().await?;
-        return Err(AppError::coded_conflict(
-            "einvoice-already-requested",
-            "orderNumber",
-            "an e-invoice has already been requested for this order",
-        ));
+    let record = EinvoiceRecord {
+        order_number: order_number.to_owned(),
+        owner_key: owner_key.clone(),
+        title_type,
+        title: checked.title,
+        taxpayer_id: checked.taxpayer_id,
+        requested_at: state.clock.now_ms(),
+    };
+    let job = NewJob { payload: IssueEinvoice {}, order_number: Some(order_number.to_owned()), owner_key };
+    accept(&state, None, async { Ok((job, record)) }).await
+}
+
+/// The order's `einvoices` row, written beside its job.
+struct EinvoiceRecord {
+    order_number: String,
+    owner_key: String,
+    title_type: &'static str,
+    title: String,
+    taxpayer_id: Option<String>,
+    requested_at: i64,
+}
+
+impl Effect for EinvoiceRecord {
+    type Answer = EinvoiceRequested;
+
+    async fn write(self, tx: &mut sqlx::AnyConnection, job_id: String) -> AppResult<EinvoiceRequested> {
+        // The primary key on order_number makes a second request (also a parallel one) conflict here.
+        let inserted = sqlx::query(
+            "INSERT INTO einvoices (order_number, owner_key, title_type, title, taxpayer_id, status, job_id, \
+             requested_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (order_number) DO NOTHING",
+        )
+        .bind(&self.order_number)
+        .bind(&self.owner_key)
+        .bind(self.title_type)
+        .bind(&self.title)
+        .bind(self.taxpayer_id.as_deref())
+        .bind(status::REQUESTED)
+        .bind(&job_id)
+        .bind(self.requested_at)
+        .execute(&mut *tx)
+        .await?;
+        if inserted.rows_affected() == 0 {
+            return Err(AppError::coded_conflict(
+                "einvoice-already-requested",
+                "orderNumber",
+                "an e-invoice has already been requested for this order",
+            ));
+        }
+        Ok(EinvoiceRequested { job_id, status: status::REQUESTED.to_owned() })
     }
-    tx.commit().await?;
-    state.jobs.wake();
-    Ok((StatusCode::ACCEPTED, Json(EinvoiceRequested { job_id, status: status::REQUESTED.to_owned() })).into_response())
 }
 
 /// The e-invoice state of an order; with `format=pdf`, the issued PDF (404 until issued).

@@ -1,18 +1,33 @@
 //! The queue's SQL: insert, claim, finish, retry. Claiming is one statement, so two workers (in one
 //! process or two) never hold the same job.
 
-use serde_json::Value;
+use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{Job, JobOutcome, LEASE_MS, NewJob, status};
+use super::{Finish, Job, JobFailure, LEASE_MS, RunInfo, status};
 use crate::clock::Clock;
 use crate::db::{Backend, Db};
 use crate::error::{AppError, AppResult};
 
+/// A job to create: its payload, the order it concerns, and who may poll it.
+pub struct NewJob<J> {
+    pub payload: J,
+    pub order_number: Option<String>,
+    /// `Caller::owner_key()`.
+    pub owner_key: String,
+}
+
+/// A job a worker has claimed, its payload not yet read.
+pub(super) struct Claimed {
+    pub kind: String,
+    pub payload: String,
+    pub run: RunInfo,
+}
+
 /// Inserts a PENDING job, due now, on `connection` (pass the request's transaction: `&mut *tx`).
 /// Returns the job id.
-pub async fn enqueue(connection: &mut AnyConnection, clock: &Clock, job: NewJob<'_>) -> AppResult<String> {
+pub async fn enqueue<J: Job>(connection: &mut AnyConnection, clock: &Clock, job: &NewJob<J>) -> AppResult<String> {
     let id = uuid::Uuid::new_v4().to_string();
     let now = clock.now_ms();
     let payload = serde_json::to_string(&job.payload).map_err(|error| AppError::Internal(Box::new(error)))?;
@@ -21,31 +36,32 @@ pub async fn enqueue(connection: &mut AnyConnection, clock: &Clock, job: NewJob<
          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $7, $7)",
     )
     .bind(&id)
-    .bind(job.kind)
+    .bind(J::KIND)
     .bind(status::PENDING)
     .bind(payload)
-    .bind(job.order_number)
-    .bind(job.owner_key)
+    .bind(job.order_number.as_deref())
+    .bind(&job.owner_key)
     .bind(now)
     .execute(&mut *connection)
     .await?;
     Ok(id)
 }
 
-fn job_from_row(row: &AnyRow) -> Result<Job, sqlx::Error> {
-    let payload: String = row.try_get("payload")?;
-    Ok(Job {
-        id: row.try_get("id")?,
+fn claimed_from_row(row: &AnyRow) -> Result<Claimed, sqlx::Error> {
+    Ok(Claimed {
         kind: row.try_get("kind")?,
-        payload: serde_json::from_str(&payload).unwrap_or(Value::Null),
-        order_number: row.try_get("order_number")?,
-        owner_key: row.try_get("owner_key")?,
-        attempt: row.try_get("attempts")?,
+        payload: row.try_get("payload")?,
+        run: RunInfo {
+            id: row.try_get("id")?,
+            order_number: row.try_get("order_number")?,
+            owner_key: row.try_get("owner_key")?,
+            attempt: row.try_get("attempts")?,
+        },
     })
 }
 
 /// Claims the oldest due job (a PENDING one whose time has come, or one whose lease ran out), if any.
-pub(super) async fn claim(db: &Db, clock: &Clock, worker_id: &str) -> Result<Option<Job>, sqlx::Error> {
+pub(super) async fn claim(db: &Db, clock: &Clock, worker_id: &str) -> Result<Option<Claimed>, sqlx::Error> {
     let now = clock.now_ms();
     // PostgreSQL: SKIP LOCKED lets several processes claim side by side. SQLite has one writer, and the
     // UPDATE with its subquery runs as one atomic statement under it.
@@ -67,27 +83,46 @@ pub(super) async fn claim(db: &Db, clock: &Clock, worker_id: &str) -> Result<Opt
         .bind(status::PENDING)
         .fetch_optional(&db.pool)
         .await?;
-    row.as_ref().map(job_from_row).transpose()
+    row.as_ref().map(claimed_from_row).transpose()
 }
 
-fn to_text(value: &impl serde::Serialize) -> Option<String> {
-    serde_json::to_string(value).ok()
+/// As JSON text with its keys sorted (through `Value`), as rows written before outcomes were typed.
+fn to_text(value: &impl Serialize) -> Option<String> {
+    serde_json::to_value(value).ok().map(|value| value.to_string())
 }
 
-/// Stores a job's outcome on `connection`. A handler that writes its effect in a transaction may call
-/// this in the same transaction, so the effect and the job's completion commit together.
-pub async fn complete_in(
+/// Stores how a job ended on `connection`. A job that writes its effect in a transaction may call this
+/// in the same transaction, so the effect and the job's end commit together.
+pub async fn complete_in<O: Serialize>(
     connection: &mut AnyConnection,
     clock: &Clock,
-    job: &Job,
-    outcome: &JobOutcome,
+    run: &RunInfo,
+    finish: &Finish<O>,
 ) -> Result<(), sqlx::Error> {
-    let (final_status, response, error) = match outcome {
-        JobOutcome::Completed(response) => (status::COMPLETED, to_text(response), None),
-        JobOutcome::Failed { status, error, response } => {
-            (*status, response.as_ref().and_then(to_text), to_text(error))
-        }
-    };
+    match finish {
+        Finish::Completed(response) => end_in(connection, clock, run, status::COMPLETED, to_text(response), None).await,
+        Finish::Denied(error) => end_in(connection, clock, run, status::DENIED, None, to_text(error)).await,
+    }
+}
+
+/// Ends a job FAILED with `error`.
+pub(super) async fn fail_in(
+    connection: &mut AnyConnection,
+    clock: &Clock,
+    run: &RunInfo,
+    error: &JobFailure,
+) -> Result<(), sqlx::Error> {
+    end_in(connection, clock, run, status::FAILED, None, to_text(error)).await
+}
+
+async fn end_in(
+    connection: &mut AnyConnection,
+    clock: &Clock,
+    run: &RunInfo,
+    final_status: &str,
+    response: Option<String>,
+    error: Option<String>,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE jobs SET status = $1, response = $2, error = $3, lease_until = NULL, updated_at = $4 \
          WHERE id = $5 AND status = $6",
@@ -96,7 +131,7 @@ pub async fn complete_in(
     .bind(response)
     .bind(error)
     .bind(clock.now_ms())
-    .bind(&job.id)
+    .bind(&run.id)
     .bind(status::IN_PROGRESS)
     .execute(&mut *connection)
     .await?;
@@ -107,7 +142,7 @@ pub async fn complete_in(
 pub(super) async fn retry_later(
     db: &Db,
     clock: &Clock,
-    job: &Job,
+    run: &RunInfo,
     worker_id: &str,
     delay_ms: i64,
     reason: &str,
@@ -122,7 +157,7 @@ pub(super) async fn retry_later(
     .bind(now + delay_ms)
     .bind(error)
     .bind(now)
-    .bind(&job.id)
+    .bind(&run.id)
     .bind(worker_id)
     .bind(status::IN_PROGRESS)
     .execute(&db.pool)

@@ -1,14 +1,127 @@
-//! Every job kind and its handler: one line per kind, added by the area that owns it.
+//! The job kinds a process runs, by their stored name. Each area registers its own kinds when the app
+//! builds its state (`register_jobs` in the area), so the engine knows none of them.
 
 use std::collections::HashMap;
 
-use super::Handler;
+use futures_util::future::{self, BoxFuture};
+use serde_json::Value;
 
-pub fn handlers() -> HashMap<&'static str, Handler> {
-    let mut handlers: HashMap<&'static str, Handler> = HashMap::new();
-    handlers.insert(crate::einvoice::JOB_KIND, super::handler(crate::einvoice::issue));
-    handlers.insert(crate::returns::CAPTURE_JOB, super::handler(crate::returns::job::run));
-    handlers.insert(crate::cancellation::jobs::KIND, super::handler(crate::cancellation::jobs::run));
-    handlers.insert(crate::payments::jobs::KIND, super::handler(crate::payments::jobs::run));
-    handlers
+use super::{Finish, Job, JobError, JobResult, RunInfo};
+
+/// Runs one kind: reads the stored payload as the kind's type, runs it, and turns its outcome into JSON.
+type Runner<C> = fn(C, &str, RunInfo) -> BoxFuture<'static, JobResult<Value>>;
+
+pub struct Registry<C> {
+    runners: HashMap<&'static str, Runner<C>>,
+}
+
+impl<C> Default for Registry<C> {
+    fn default() -> Self {
+        Self { runners: HashMap::new() }
+    }
+}
+
+impl<C: Clone + Send + Sync + 'static> Registry<C> {
+    pub fn register<J: Job<Context = C>>(&mut self) {
+        let previous = self.runners.insert(J::KIND, run_kind::<J>);
+        debug_assert!(previous.is_none(), "job kind {} registered twice", J::KIND);
+    }
+
+    pub fn kinds(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.runners.keys().copied()
+    }
+
+    /// Runs a claimed job. An unknown kind or a payload its type cannot read ends FAILED: another try
+    /// would read the same row.
+    pub fn run(&self, context: C, kind: &str, payload: &str, run: RunInfo) -> BoxFuture<'static, JobResult<Value>> {
+        match self.runners.get(kind) {
+            Some(runner) => runner(context, payload, run),
+            None => {
+                let failure = JobError::fail(500, "unknown-job-kind", format!("no handler for job kind {kind}"));
+                Box::pin(future::ready(Err(failure)))
+            }
+        }
+    }
+}
+
+fn run_kind<J: Job>(context: J::Context, payload: &str, run: RunInfo) -> BoxFuture<'static, JobResult<Value>> {
+    let job: J = match serde_json::from_str(payload) {
+        Ok(job) => job,
+        Err(error) => {
+            let failure = JobError::fail(500, "invalid-job", format!("the {} job cannot be read: {error}", J::KIND));
+            return Box::pin(future::ready(Err(failure)));
+        }
+    };
+    Box::pin(async move {
+        match job.run(context, run).await? {
+            Finish::Completed(outcome) => serde_json::to_value(outcome)
+                .map(Finish::Completed)
+                .map_err(|error| JobError::fail(500, "invalid-job", format!("the outcome cannot be stored: {error}"))),
+            Finish::Denied(failure) => Ok(Finish::Denied(failure)),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    struct Greet {
+        name: String,
+    }
+
+    impl Job for Greet {
+        const KIND: &'static str = "greet";
+        type Context = &'static str;
+        type Outcome = String;
+
+        async fn run(self, greeting: &'static str, _run: RunInfo) -> JobResult<String> {
+            Ok(Finish::Completed(format!("{greeting}, {}", self.name)))
+        }
+    }
+
+    fn registry() -> Registry<&'static str> {
+        let mut registry = Registry::default();
+        registry.register::<Greet>();
+        registry
+    }
+
+    fn first_run() -> RunInfo {
+        RunInfo { id: "job-1".to_owned(), order_number: None, owner_key: "member:a".to_owned(), attempt: 1 }
+    }
+
+    fn failure_code(result: JobResult<Value>) -> Option<String> {
+        match result {
+            Err(JobError::Fail(failure)) => Some(failure.code),
+            _ => None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_registered_kind_runs_with_its_stored_payload() {
+        let result = registry().run("Hello", "greet", r#"{"name":"Ada"}"#, first_run()).await;
+        assert!(matches!(result, Ok(Finish::Completed(Value::String(text))) if text == "Hello, Ada"));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_kind_fails_with_a_code() {
+        let result = registry().run("Hello", "wave", r#"{"name":"Ada"}"#, first_run()).await;
+        assert_eq!(failure_code(result).as_deref(), Some("unknown-job-kind"));
+    }
+
+    #[tokio::test]
+    async fn a_payload_that_does_not_parse_fails_with_a_code() {
+        for payload in [r#"{"nom":"Ada"}"#, "not json", "null", ""] {
+            let result = registry().run("Hello", "greet", payload, first_run()).await;
+            assert_eq!(failure_code(result).as_deref(), Some("invalid-job"), "payload {payload:?}");
+        }
+    }
+
+    #[test]
+    fn the_registry_lists_its_kinds() {
+        assert_eq!(registry().kinds().collect::<Vec<_>>(), ["greet"]);
+    }
 }

@@ -1,35 +1,36 @@
-//! The workers inside every `orders` process: claim a due job, run its handler, store the outcome.
+//! The workers inside every `orders` process: claim a due job, run it, store how it ended.
 
 use std::time::Duration;
 
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::{Job, JobError, JobFailure, JobOutcome, LEASE_MS, MAX_ATTEMPTS, queue, status};
-use crate::state::AppState;
+use super::queue::{self, Claimed};
+use super::{JobContext, JobError, JobFailure, LEASE_MS, MAX_ATTEMPTS};
 
 /// How often an idle worker looks for jobs that other processes enqueued (its own wake it at once).
 const IDLE_POLL: Duration = Duration::from_millis(200);
-/// A handler that takes longer is abandoned before its lease runs out (and retried).
+/// A job that takes longer is abandoned before its lease runs out (and retried).
 const RUN_TIMEOUT: Duration = Duration::from_millis((LEASE_MS as u64) * 2 / 3);
 
 /// Starts `count` workers; they stop when `stop` turns true, and give back the jobs they hold.
-pub fn spawn_workers(state: AppState, count: usize, stop: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
+pub fn spawn_workers<C: JobContext>(context: C, count: usize, stop: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
     (0..count)
         .map(|index| {
             let worker_id = format!("{}-{index}-{}", std::process::id(), uuid::Uuid::new_v4().simple());
-            tokio::spawn(run_worker(state.clone(), worker_id, stop.clone()))
+            tokio::spawn(run_worker(context.clone(), worker_id, stop.clone()))
         })
         .collect()
 }
 
-async fn run_worker(state: AppState, worker_id: String, mut stop: watch::Receiver<bool>) {
+async fn run_worker<C: JobContext>(context: C, worker_id: String, mut stop: watch::Receiver<bool>) {
+    let (db, clock) = (context.db(), context.clock());
     while !*stop.borrow() {
-        match queue::claim(&state.db, &state.clock, &worker_id).await {
-            Ok(Some(job)) => run_job(&state, &worker_id, job).await,
+        match queue::claim(db, clock, &worker_id).await {
+            Ok(Some(claimed)) => run_job(&context, &worker_id, claimed).await,
             Ok(None) => {
                 tokio::select! {
-                    () = state.jobs.wake.notified() => {}
+                    () = context.job_queue().wake.notified() => {}
                     () = tokio::time::sleep(IDLE_POLL) => {}
                     _ = stop.changed() => {}
                 }
@@ -40,7 +41,7 @@ async fn run_worker(state: AppState, worker_id: String, mut stop: watch::Receive
             }
         }
     }
-    match queue::release_claims(&state.db, &state.clock, &worker_id).await {
+    match queue::release_claims(db, clock, &worker_id).await {
         Ok(0) => {}
         Ok(released) => tracing::info!(released, "job queue: gave back claimed jobs on shutdown"),
         Err(error) => tracing::warn!(%error, "job queue: could not give back claimed jobs"),
@@ -53,53 +54,48 @@ fn backoff_ms(attempt: i64) -> i64 {
     (250_i64 << exponent).min(30_000)
 }
 
-async fn run_job(state: &AppState, worker_id: &str, job: Job) {
-    let kind = job.kind.clone();
-    let outcome = if job.attempt > MAX_ATTEMPTS {
-        Err(JobError::Retry("gave up after repeated failures".to_owned()))
+async fn run_job<C: JobContext>(context: &C, worker_id: &str, claimed: Claimed) {
+    let Claimed { kind, payload, run } = claimed;
+    let (db, clock) = (context.db(), context.clock());
+    let result = if run.attempt > MAX_ATTEMPTS {
+        Err(JobError::retry("gave up after repeated failures"))
     } else {
-        match state.jobs.handler(&kind) {
-            None => Ok(failed(500, "unknown-job-kind", format!("no handler for job kind {kind}"))),
-            Some(handler) => match tokio::time::timeout(RUN_TIMEOUT, handler(state.clone(), job.clone())).await {
-                Ok(result) => result,
-                Err(_) => Err(JobError::Retry("the job took too long".to_owned())),
-            },
+        let running = context.job_queue().registry.run(context.clone(), &kind, &payload, run.clone());
+        match tokio::time::timeout(RUN_TIMEOUT, running).await {
+            Ok(result) => result,
+            Err(_) => Err(JobError::retry("the job took too long")),
         }
     };
-    let stored = match outcome {
-        Ok(outcome) => {
-            let mut connection = match state.db.pool.acquire().await {
-                Ok(connection) => connection,
-                Err(error) => {
-                    tracing::warn!(%error, kind, "job queue: could not store an outcome; the lease will expire");
-                    return;
-                }
-            };
-            queue::complete_in(&mut connection, &state.clock, &job, &outcome).await
+    if let Err(JobError::Retry(reason)) = &result
+        && run.attempt < MAX_ATTEMPTS
+    {
+        tracing::info!(kind, attempt = run.attempt, "job will be retried");
+        let delay = backoff_ms(run.attempt);
+        if let Err(error) = queue::retry_later(db, clock, &run, worker_id, delay, reason).await {
+            tracing::warn!(%error, kind, "job queue: could not schedule a retry; the lease will expire");
         }
-        Err(JobError::Retry(reason)) if job.attempt >= MAX_ATTEMPTS => {
-            tracing::warn!(kind, attempts = job.attempt, "job failed for good");
-            let outcome = failed(503, "service-unavailable", reason);
-            match state.db.pool.acquire().await {
-                Ok(mut connection) => queue::complete_in(&mut connection, &state.clock, &job, &outcome).await,
-                Err(error) => Err(error),
-            }
+        return;
+    }
+    let mut connection = match db.pool.acquire().await {
+        Ok(connection) => connection,
+        Err(error) => {
+            tracing::warn!(%error, kind, "job queue: could not store an outcome; the lease will expire");
+            return;
+        }
+    };
+    let stored = match result {
+        Ok(finish) => queue::complete_in(&mut connection, clock, &run, &finish).await,
+        Err(JobError::Fail(failure)) => {
+            tracing::warn!(kind, code = failure.code, attempt = run.attempt, "job failed");
+            queue::fail_in(&mut connection, clock, &run, &failure).await
         }
         Err(JobError::Retry(reason)) => {
-            tracing::info!(kind, attempt = job.attempt, "job will be retried");
-            queue::retry_later(&state.db, &state.clock, &job, worker_id, backoff_ms(job.attempt), &reason).await
+            tracing::warn!(kind, attempts = run.attempt, "job failed for good");
+            queue::fail_in(&mut connection, clock, &run, &JobFailure::new(503, "service-unavailable", reason)).await
         }
     };
     if let Err(error) = stored {
         tracing::warn!(%error, kind, "job queue: could not store an outcome; the lease will expire");
-    }
-}
-
-fn failed(http_status: u16, code: &str, message: String) -> JobOutcome {
-    JobOutcome::Failed {
-        status: status::FAILED,
-        error: JobFailure { http_status, code: code.to_owned(), message },
-        response: None,
     }
 }
 

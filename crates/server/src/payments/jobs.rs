@@ -2,35 +2,72 @@
 //! the job id) and answers `form {action, method, fields}` or `qrCodeURL`.
 
 use domain::SimpleStatus;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
-use super::provider::{StartPayment, provider};
+use super::provider::{PaymentForm, ProviderError, StartPayment, provider};
 use crate::cancellation::db::order_facts;
 use crate::cancellation::jobs::statuses;
-use crate::jobs::{Job, JobError, JobOutcome, JobResult, complete_in};
+use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
 use crate::state::AppState;
 
 pub const KIND: &str = "deferred_payment";
+
+/// The `deferred_payment` job's payload; the order is the job's own `order_number`. The fields are in
+/// the order rows written before typed jobs hold them (sorted), so a payload is stored as it was.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct DeferredPayment {
+    #[serde(rename = "approvalId")]
+    pub approval_id: String,
+    /// `form` or `wechat`.
+    pub channel: String,
+    /// MOBILE or DESKTOP.
+    #[serde(rename = "experienceType")]
+    pub experience_type: String,
+    #[serde(rename = "returnURL")]
+    pub return_url: String,
+    /// The endpoint's version (1 or 2).
+    pub version: u8,
+}
+
+/// The job's `response`: where the shopper pays, a form to submit or a QR code to scan.
+#[derive(Debug, Serialize)]
+pub struct PaymentStarted {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<PaymentForm>,
+    #[serde(rename = "paymentId")]
+    pub payment_id: String,
+    #[serde(rename = "qrCodeURL", skip_serializing_if = "Option::is_none")]
+    pub qr_code_url: Option<String>,
+}
 
 /// Where the QR code image of a payment is served (made by `documents::qr`).
 pub fn qr_code_url(payment_id: &str) -> String {
     format!("{}/{payment_id}/qr.png", super::provider::SANDBOX_PREFIX)
 }
 
-pub async fn run(state: AppState, job: Job) -> JobResult {
-    let Some(order_number) = job.order_number.clone() else {
-        return Ok(JobOutcome::denied(400, "invalid-order-number", "the job names no order"));
+impl Job for DeferredPayment {
+    const KIND: &'static str = KIND;
+    type Context = AppState;
+    type Outcome = PaymentStarted;
+
+    async fn run(self, state: AppState, run: RunInfo) -> JobResult<PaymentStarted> {
+        start(&state, &run, self).await
+    }
+}
+
+async fn start(state: &AppState, run: &RunInfo, payment: DeferredPayment) -> JobResult<PaymentStarted> {
+    let Some(order_number) = run.order_number.clone() else {
+        return Ok(Finish::denied(400, "invalid-order-number", "the job names no order"));
     };
-    let retry = |error: crate::error::AppError| JobError::Retry(error.to_string());
-    let Some(facts) = order_facts(&state.db, &order_number).await.map_err(retry)? else {
-        return Ok(JobOutcome::denied(404, "service-order-detail-failure", "order not found"));
+    let Some(facts) = order_facts(&state.db, &order_number).await.map_err(JobError::retry)? else {
+        return Ok(Finish::denied(404, "service-order-detail-failure", "order not found"));
     };
     if !facts.payment_hold || !domain::payments::is_deferred(&facts.method) {
-        return Ok(JobOutcome::denied(409, "no-payment-hold", "This order has no payment to make."));
+        return Ok(Finish::denied(409, "no-payment-hold", "This order has no payment to make."));
     }
     let shown = statuses(&facts);
     if shown.iter().all(|status| matches!(status, SimpleStatus::Cancelled | SimpleStatus::CancellationPending)) {
-        return Ok(JobOutcome::denied(409, "order-cancelled", "This order was cancelled."));
+        return Ok(Finish::denied(409, "order-cancelled", "This order was cancelled."));
     }
     // What is still to pay: the lines not cancelled, and the shipping.
     let amount = facts
@@ -39,37 +76,35 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
         .zip(&shown)
         .filter(|(_, status)| **status != SimpleStatus::Cancelled)
         .fold(facts.shipping_total, |sum, (line, _)| sum.saturating_add(line.charged));
-    let text = |name: &str| job.payload.get(name).and_then(serde_json::Value::as_str).unwrap_or_default().to_owned();
-    let return_url = text("returnURL");
-    let wechat = text("channel") == "wechat";
+    let return_url = payment.return_url;
     let request = StartPayment {
-        idempotency_key: &job.id,
+        idempotency_key: &run.id,
         order_number: &order_number,
         payment_type: &facts.method,
         amount_minor: amount,
         currency: facts.currency.code(),
-        mobile: text("experienceType") == "MOBILE",
+        mobile: payment.experience_type == "MOBILE",
         return_url: &return_url,
     };
-    let started = provider().start(&request).map_err(|error| JobError::Retry(error.to_string()))?;
-    let response = if wechat {
-        json!({ "qrCodeURL": qr_code_url(&started.payment_id), "paymentId": started.payment_id })
-    } else {
-        let mut body = json!({ "form": started.form, "paymentId": started.payment_id });
-        if started.qr_target.is_some() {
-            body["qrCodeURL"] = json!(qr_code_url(&started.payment_id));
-        }
-        body
+    let started = match provider().start(&request) {
+        Ok(started) => started,
+        Err(unavailable @ ProviderError::Unavailable(_)) => return Err(JobError::retry(unavailable)),
     };
-    let outcome = JobOutcome::Completed(response);
+    let qr_code = qr_code_url(&started.payment_id);
+    let response = if payment.channel == "wechat" {
+        PaymentStarted { form: None, payment_id: started.payment_id, qr_code_url: Some(qr_code) }
+    } else {
+        let qr_code_url = started.qr_target.is_some().then_some(qr_code);
+        PaymentStarted { form: Some(started.form), payment_id: started.payment_id, qr_code_url }
+    };
     let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
     sqlx::query(
         "INSERT INTO deferred_payments (id, job_id, order_number, payment_type, amount, currency, status, return_url, \
          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'OPEN', $7, $8, $8) ON CONFLICT DO NOTHING",
     )
-    .bind(&started.payment_id)
-    .bind(&job.id)
+    .bind(&response.payment_id)
+    .bind(&run.id)
     .bind(&order_number)
     .bind(&facts.method)
     .bind(amount)
@@ -77,8 +112,10 @@ pub async fn run(state: AppState, job: Job) -> JobResult {
     .bind(&return_url)
     .bind(now)
     .execute(&mut *tx)
-    .await?;
-    complete_in(&mut tx, &state.clock, &job, &outcome).await?;
-    tx.commit().await?;
-    Ok(outcome)
+    .await
+    .map_err(JobError::retry)?;
+    let finish = Finish::Completed(response);
+    complete_in(&mut tx, &state.clock, run, &finish).await.map_err(JobError::retry)?;
+    tx.commit().await.map_err(JobError::retry)?;
+    Ok(finish)
 }

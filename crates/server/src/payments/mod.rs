@@ -5,3 +5,10 @@ pub mod jobs;
 pub mod provider;
 pub mod routes;
 pub mod timeline;
+
+use crate::jobs::Registry;
+use crate::state::AppState;
+
+pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+    registry.register::<jobs::DeferredPayment>();
+}

@@ -15,16 +15,16 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::jobs::KIND;
+use super::jobs::{DeferredPayment, KIND};
 use super::provider::SANDBOX_PREFIX;
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::cancellation::routes::{JobCreated, accept_job};
 use crate::error::{AppError, AppResult};
 use crate::extract::parse_json_bytes;
 use crate::idempotency::IdempotencyKey;
-use crate::jobs::NewJob;
+use crate::jobs::accept::{JobOnly, Once, accept};
 use crate::jobs::view::{JobView, find_visible};
+use crate::jobs::{JobCreated, NewJob};
 use crate::state::AppState;
 
 pub const WEBHOOK_PATH: &str = "/payment/webhooks/sandbox/v1";
@@ -103,17 +103,21 @@ async fn start(
         return Err(AppError::validation("request.approvalId", "not this order's payment approval"));
     }
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
+    let payment = DeferredPayment {
+        approval_id: approval.to_owned(),
+        channel: channel.to_owned(),
+        experience_type: request.experience_type,
+        return_url: request.return_url,
+        version,
+    };
     let job = NewJob {
-        kind: KIND,
-        payload: serde_json::json!({
-            "approvalId": approval, "experienceType": request.experience_type, "returnURL": request.return_url,
-            "channel": channel, "version": version,
-        }),
-        order_number: Some(access.order_number.as_str()),
+        payload: payment,
+        order_number: Some(access.order_number.into_string()),
         owner_key: owner_key.clone(),
     };
     let scope = if channel == "wechat" { "POST deferred_wechat_payments" } else { "POST deferred_payment_forms" };
-    accept_job(&state, &owner_key, scope, key, &bytes, job).await
+    let once = key.map(|key| Once { owner_key: &owner_key, scope, key, body: &bytes });
+    accept(&state, once, async { Ok((job, JobOnly)) }).await
 }
 
 /// Start a deferred payment; the job's response holds `form {action, method, fields}` (and `qrCodeURL`

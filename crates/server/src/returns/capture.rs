@@ -6,23 +6,22 @@
 use std::collections::HashSet;
 
 use axum::body::Bytes;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use domain::returns::methods::{self, MethodChoice, ReturnMethod};
 use domain::returns::quantity::DisableReason;
 use domain::returns::{reasons, window};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::CAPTURE_JOB;
 use super::db::{self, ReturnLineRow, ReturnRow};
+use super::job::CaptureReturn;
 use super::options::{self, carrier_offers, method_settings, offered_methods, price_for};
-use crate::access::authorize_order;
+use crate::access::{OrderAccess, authorize_order};
 use crate::caller::Caller;
 use crate::carriers::{self, PickupAddress};
 use crate::error::{AppError, AppResult};
-use crate::idempotency::{self, Begin, Claim};
-use crate::jobs::{self, NewJob};
+use crate::jobs::NewJob;
+use crate::jobs::accept::{Effect, Once, accept};
 use crate::orders::store::StoredOrder;
 use crate::state::AppState;
 
@@ -340,20 +339,13 @@ fn new_return_number() -> String {
     format!("R{}", id.get(..15).unwrap_or(&id))
 }
 
-fn accepted_response(status: StatusCode, body: &[u8]) -> Response {
-    let mut response = (status, Bytes::copy_from_slice(body)).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
-}
-
-/// The capture itself, once the idempotency key (if any) is held.
-async fn run(
+/// Checks the capture against the order and names its job and its record (the return and its lines).
+async fn plan(
     state: &AppState,
     caller: &Caller,
     request: &CaptureRequest,
-    claim: Option<&Claim>,
-) -> AppResult<Response> {
-    let access = authorize_order(state, caller, &request.order_number).await?;
+    access: OrderAccess,
+) -> AppResult<(NewJob<CaptureReturn>, ReturnRecord)> {
     state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
@@ -385,42 +377,37 @@ async fn run(
         refund_deduction: price.refund_deduction.0,
         created_at: now,
     };
-    let mut tx = state.db.begin_write().await?;
-    // Lines in one order, so that two captures of the same lines on PostgreSQL never wait on each other crosswise.
-    let mut order_of_lines: Vec<(usize, &(ReturnLineRow, i64))> = checked.lines.iter().enumerate().collect();
-    order_of_lines.sort_by_key(|(_, (line, _))| line.line_number);
-    for (index, (line, ordered)) in order_of_lines {
-        if !db::reserve(&mut tx, &order.order_number, line.line_number, *ordered, line.quantity).await? {
-            // Dropping the transaction rolls every reservation of this request back.
-            return Err(exceeded(index));
+    let job =
+        NewJob { payload: CaptureReturn { return_order_number }, order_number: Some(order.order_number), owner_key };
+    Ok((job, ReturnRecord { row, lines: checked.lines }))
+}
+
+/// The return, written beside its job with its units reserved.
+struct ReturnRecord {
+    row: ReturnRow,
+    /// Each line with the quantity ordered.
+    lines: Vec<(ReturnLineRow, i64)>,
+}
+
+impl Effect for ReturnRecord {
+    type Answer = CaptureAccepted;
+
+    async fn write(self, tx: &mut sqlx::AnyConnection, job_id: String) -> AppResult<CaptureAccepted> {
+        let order_number = &self.row.parent_order_number;
+        // Lines in one order, so that two captures of the same lines on PostgreSQL never wait on each other crosswise.
+        let mut order_of_lines: Vec<(usize, &(ReturnLineRow, i64))> = self.lines.iter().enumerate().collect();
+        order_of_lines.sort_by_key(|(_, (line, _))| line.line_number);
+        for (index, (line, ordered)) in order_of_lines {
+            if !db::reserve(tx, order_number, line.line_number, *ordered, line.quantity).await? {
+                // The error rolls every reservation of this request back, with the job.
+                return Err(exceeded(index));
+            }
         }
+        let lines: Vec<ReturnLineRow> = self.lines.into_iter().map(|(line, _)| line).collect();
+        db::insert_return(tx, &self.row, &lines).await?;
+        let return_order_number = self.row.return_order_number;
+        Ok(CaptureAccepted { job_id, response: CaptureResponseBody { return_order_number } })
     }
-    let lines: Vec<ReturnLineRow> = checked.lines.iter().map(|(line, _)| line.clone()).collect();
-    db::insert_return(&mut tx, &row, &lines).await?;
-    let job_id = jobs::enqueue(
-        &mut tx,
-        &state.clock,
-        NewJob {
-            kind: CAPTURE_JOB,
-            payload: serde_json::json!({ "returnOrderNumber": return_order_number }),
-            order_number: Some(order.order_number.as_str()),
-            owner_key,
-        },
-    )
-    .await?;
-    let body = serde_json::to_vec(&CaptureAccepted {
-        job_id,
-        response: CaptureResponseBody { return_order_number: return_order_number.clone() },
-    })
-    .map_err(|error| AppError::Internal(Box::new(error)))?;
-    if let Some(claim) = claim {
-        idempotency::finish_in(&mut tx, claim, StatusCode::ACCEPTED, &body).await?;
-    }
-    tx.commit().await?;
-    state.jobs.wake();
-    // The parent's view (shouldRefresh, returnable quantities) changes now.
-    state.cache.forget_order(&order.order_number, &[]);
-    Ok(accepted_response(StatusCode::ACCEPTED, &body))
 }
 
 /// Creates a return; answers 202 with the job to poll.
@@ -439,19 +426,13 @@ pub async fn create_return_capture(
     bytes: Bytes,
 ) -> AppResult<Response> {
     let request: CaptureRequest = crate::extract::parse_json_bytes(&bytes)?;
-    let Some(key) = key else {
-        return run(&state, &caller, &request, None).await;
-    };
     // Authorize before touching keys, so that a stranger cannot probe another caller's keys.
-    authorize_order(&state, &caller, &request.order_number).await?;
+    let access = authorize_order(&state, &caller, &request.order_number).await?;
+    let order_number = access.order_number.clone();
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let claim = match idempotency::begin(&state, &owner_key, SCOPE, &key, &bytes).await? {
-        Begin::Replay(answer) => return Ok(answer.into_response()),
-        Begin::Fresh(claim) => claim,
-    };
-    let outcome = run(&state, &caller, &request, Some(&claim)).await;
-    if outcome.is_err() {
-        idempotency::abandon(&state, &claim).await;
-    }
-    outcome
+    let once = key.map(|key| Once { owner_key: &owner_key, scope: SCOPE, key, body: &bytes });
+    let answer = accept(&state, once, plan(&state, &caller, &request, access)).await?;
+    // The parent's view (shouldRefresh, returnable quantities) changes now.
+    state.cache.forget_order(order_number.as_str(), &[]);
+    Ok(answer)
 }

@@ -9,14 +9,15 @@
 use chrono::NaiveDate;
 use domain::returns::methods::ReturnMethod;
 use domain::{Money, OrderType};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 
+use super::CAPTURE_JOB;
 use super::capture::StoredRequest;
 use super::db::{self, ReturnLineRow, ReturnRow};
 use super::notify::{self, StatusMail};
 use crate::carriers::{self, PickupRequest, PickupSlot};
-use crate::error::AppError;
-use crate::jobs::{self, Job, JobError, JobOutcome, JobResult};
+use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
 use crate::orders::contract::ReturnToStore;
 use crate::orders::fields::OptText;
 use crate::orders::store::{self, StoredLine, StoredOrder};
@@ -25,8 +26,35 @@ use crate::state::AppState;
 /// Raw status a sales-order line gets when a return of it is created.
 pub const PARENT_LINE_CREATED: &str = "return created";
 
-fn retry(error: AppError) -> JobError {
-    JobError::Retry(error.to_string())
+/// The `return_capture` job's payload.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptureReturn {
+    pub return_order_number: String,
+}
+
+/// The job's `response`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnCaptured {
+    pub return_order_number: String,
+    pub parent_sales_order_number: String,
+    pub return_method: String,
+    pub carrier_id: Option<String>,
+    pub label_available: bool,
+    pub email_sent: bool,
+    /// The booking (`carrierId`, `confirmation`, `date`, `fromHour`, `toHour`, `trackingNumber`) as stored.
+    pub pickup: Option<Value>,
+}
+
+impl Job for CaptureReturn {
+    const KIND: &'static str = CAPTURE_JOB;
+    type Context = AppState;
+    type Outcome = ReturnCaptured;
+
+    async fn run(self, state: AppState, run: RunInfo) -> JobResult<ReturnCaptured> {
+        capture(&state, &run, &self.return_order_number).await
+    }
 }
 
 /// The RETURN_ORDER record for a return of `parent`.
@@ -83,43 +111,43 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
 
 async fn deny_and_release(
     state: &AppState,
-    job: &Job,
+    run: &RunInfo,
     ret: &ReturnRow,
     lines: &[ReturnLineRow],
-    outcome: &JobOutcome,
-) -> JobResult {
-    let mut tx = state.db.begin_write().await?;
+    refusal: JobFailure,
+) -> JobResult<ReturnCaptured> {
+    let denied = Finish::Denied(refusal);
+    let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
     for line in lines {
-        db::release(&mut tx, &ret.parent_order_number, line.line_number, line.quantity).await.map_err(retry)?;
+        let released = db::release(&mut tx, &ret.parent_order_number, line.line_number, line.quantity);
+        released.await.map_err(JobError::retry)?;
     }
     sqlx::query("DELETE FROM returns WHERE return_order_number = $1")
         .bind(&ret.return_order_number)
         .execute(&mut *tx)
-        .await?;
-    jobs::complete_in(&mut tx, &state.clock, job, outcome).await?;
-    tx.commit().await?;
-    Ok(outcome.clone())
+        .await
+        .map_err(JobError::retry)?;
+    jobs::complete_in(&mut tx, &state.clock, run, &denied).await.map_err(JobError::retry)?;
+    tx.commit().await.map_err(JobError::retry)?;
+    Ok(denied)
 }
 
-/// Books the pickup once; `Err(outcome)` when the carrier refuses.
-async fn book_pickup(
-    state: &AppState,
-    ret: &ReturnRow,
-    request: &StoredRequest,
-) -> Result<Option<serde_json::Value>, JobOutcome> {
+/// A pickup booked (or none to book), or the carrier's refusal.
+type Booking = Result<Option<Value>, JobFailure>;
+
+/// Books the pickup once.
+async fn book_pickup(state: &AppState, ret: &ReturnRow, request: &StoredRequest) -> Result<Booking, JobError> {
     let (Some(address), Some((date, from_hour, to_hour))) = (&request.pickup_address, &request.pickup_slot) else {
-        return Ok(None);
+        return Ok(Ok(None));
     };
-    let Some(carrier) = ret.carrier_id.as_deref().and_then(carriers::for_id) else { return Ok(None) };
+    let Some(carrier) = ret.carrier_id.as_deref().and_then(carriers::for_id) else { return Ok(Ok(None)) };
     let rn = &ret.return_order_number;
     let now = state.clock.now_ms();
-    match db::effect_detail(&state.db, rn, "pickup").await {
-        Ok(Some(Some(detail))) => return Ok(serde_json::from_str(&detail).ok()),
-        Ok(_) => {}
-        Err(error) => return Err(JobOutcome::denied(503, "retrying", error.to_string())),
+    if let Some(Some(detail)) = db::effect_detail(&state.db, rn, "pickup").await.map_err(JobError::retry)? {
+        return Ok(Ok(serde_json::from_str(&detail).ok()));
     }
     let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else {
-        return Err(JobOutcome::denied(400, "carrier-pickup-refused", "The pickup date is not valid."));
+        return Ok(Err(JobFailure::new(400, "carrier-pickup-refused", "The pickup date is not valid.")));
     };
     let slot = PickupSlot { date, from_hour: *from_hour, to_hour: *to_hour };
     let pickup = PickupRequest { return_order_number: rn.clone(), address: address.clone(), slot: Some(slot) };
@@ -139,74 +167,68 @@ async fn book_pickup(
             let text = detail.to_string();
             let stored = db::claim_effect(&state.db, rn, "pickup", Some(&text), now).await;
             if stored.is_err() {
-                return Err(JobOutcome::denied(503, "retrying", "the booking could not be stored"));
+                return Err(JobError::retry("the booking could not be stored"));
             }
-            Ok(Some(detail))
+            Ok(Ok(Some(detail)))
         }
-        Err(error) => Err(JobOutcome::denied(409, "carrier-pickup-refused", error.to_string())),
+        Err(error) => Ok(Err(JobFailure::new(409, "carrier-pickup-refused", error.to_string()))),
     }
 }
 
-pub async fn run(state: AppState, job: Job) -> JobResult {
-    let Some(rn) = job.payload.get("returnOrderNumber").and_then(|v| v.as_str()).map(str::to_owned) else {
-        return Ok(JobOutcome::denied(400, "invalid-job", "the job names no return"));
+async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnCaptured> {
+    let Some((ret, lines)) = db::find_return(&state.db, rn).await.map_err(JobError::retry)? else {
+        return Ok(Finish::denied(404, "not-found", "the return no longer exists"));
     };
-    let Some((ret, lines)) = db::find_return(&state.db, &rn).await.map_err(retry)? else {
-        return Ok(JobOutcome::denied(404, "not-found", "the return no longer exists"));
-    };
-    let Some((parent, _)) =
-        crate::orders::db::find_order_and_version(&state.db, &ret.parent_order_number).await.map_err(retry)?
-    else {
-        return Ok(JobOutcome::denied(404, "service-order-detail-failure", "the order no longer exists"));
+    let parent_number = &ret.parent_order_number;
+    let found = crate::orders::db::find_order_and_version(&state.db, parent_number).await.map_err(JobError::retry)?;
+    let Some((parent, _)) = found else {
+        return Ok(Finish::denied(404, "service-order-detail-failure", "the order no longer exists"));
     };
     let request: StoredRequest = serde_json::from_value(ret.request.clone()).unwrap_or_default();
     let method = ReturnMethod::parse(&ret.return_method);
-    let pickup = match book_pickup(&state, &ret, &request).await {
+    let pickup = match book_pickup(state, &ret, &request).await? {
         Ok(pickup) => pickup,
-        Err(JobOutcome::Failed { error, .. }) if error.code == "retrying" => {
-            return Err(JobError::Retry(error.message));
-        }
-        Err(refused) => return deny_and_release(&state, &job, &ret, &lines, &refused).await,
+        Err(refusal) => return deny_and_release(state, run, &ret, &lines, refusal).await,
     };
     let now = state.clock.now_ms();
     // The drop-off code is a pure function of carrier and return number; stored for the label and ops.
     let label = method.is_some_and(|m| super::label_offered(m, ret.carrier_id.as_deref()))
         && !super::NO_LABEL_COUNTRIES.contains(&ret.country.to_ascii_uppercase().as_str());
     let code = if label {
-        ret.carrier_id.as_deref().and_then(carriers::for_id).map(|c| c.make_scannable_code(&rn))
+        ret.carrier_id.as_deref().and_then(carriers::for_id).map(|c| c.make_scannable_code(rn))
     } else {
         None
     };
     let tracking = pickup.as_ref().and_then(|p| p.get("trackingNumber")).and_then(|t| t.as_str()).map(str::to_owned);
-    let exists = crate::ops::db::order_owner(&state.db, &rn).await.map_err(retry)?.is_some();
+    let exists = crate::ops::db::order_owner(&state.db, rn).await.map_err(JobError::retry)?.is_some();
     if !exists {
         let record = return_order(&parent, &ret, &lines);
-        store::upsert(&state.db, &record, now).await.map_err(retry)?;
+        store::upsert(&state.db, &record, now).await.map_err(JobError::retry)?;
     }
-    let mut tx = state.db.begin_write().await?;
-    db::set_codes(&mut tx, &rn, code.as_deref(), tracking.as_deref(), now).await.map_err(retry)?;
+    let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+    db::set_codes(&mut tx, rn, code.as_deref(), tracking.as_deref(), now).await.map_err(JobError::retry)?;
     let line_numbers: Vec<i64> = lines.iter().map(|l| l.line_number).collect();
     // Also on a rerun whose first run died before this step; not once ops has moved the return along.
     if !exists || ret.raw_status == super::capture::INITIAL_RAW_STATUS {
-        store::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now).await?;
+        let marked = store::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now);
+        marked.await.map_err(JobError::retry)?;
     }
-    tx.commit().await?;
+    tx.commit().await.map_err(JobError::retry)?;
     let members: Vec<&str> = parent.upm_id.iter().map(String::as_str).collect();
     state.cache.forget_order(&parent.order_number, &members);
-    state.cache.forget_order(&rn, &members);
-    let email_sent = notify::status_mail_once(&state, &rn, StatusMail::Created).await.map_err(retry)?;
+    state.cache.forget_order(rn, &members);
+    let email_sent = notify::status_mail_once(state, rn, StatusMail::Created).await.map_err(JobError::retry)?;
     if method.is_some_and(ReturnMethod::is_store) {
-        notify::doris_once(&state, &ret, &parent).await;
+        notify::doris_once(state, &ret, &parent).await;
     }
-    let outcome = JobOutcome::Completed(json!({
-        "returnOrderNumber": rn,
-        "parentSalesOrderNumber": parent.order_number,
-        "returnMethod": ret.return_method,
-        "carrierId": ret.carrier_id,
-        "labelAvailable": label,
-        "emailSent": email_sent,
-        "pickup": pickup,
-    }));
     // The worker stores the outcome.
-    Ok(outcome)
+    Ok(Finish::Completed(ReturnCaptured {
+        return_order_number: rn.to_owned(),
+        parent_sales_order_number: parent.order_number,
+        return_method: ret.return_method,
+        carrier_id: ret.carrier_id,
+        label_available: label,
+        email_sent,
+        pickup,
+    }))
 }

@@ -27,10 +27,17 @@ pub mod withdrawal;
 
 use domain::returns::methods::ReturnMethod;
 
+use crate::jobs::Registry;
+use crate::state::AppState;
+
 pub use routes::router;
 
-/// The job kind of a return capture (registered in `jobs/registry.rs`).
+/// The job kind of a return capture (`job::CaptureReturn`).
 pub const CAPTURE_JOB: &str = "return_capture";
+
+pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+    registry.register::<job::CaptureReturn>();
+}
 
 /// Countries without carrier labels (001 §4.3: the label is not loaded for China or Korea).
 pub const NO_LABEL_COUNTRIES: &[&str] = &["CN", "KR"];

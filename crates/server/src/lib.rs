@@ -166,3 +166,13 @@ pub async fn serve(
     }
     served
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_area_registers_its_job_kinds() {
+        let mut kinds: Vec<&str> = super::job_kinds().kinds().collect();
+        kinds.sort_unstable();
+        assert_eq!(kinds, ["deferred_payment", "einvoice.issue", "order_cancel", "return_capture"]);
+    }
+}

@@ -85,3 +85,48 @@ impl<C> JobQueue<C> {
         self.wake.notify_one();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The areas of DESIGN.md's layers: the engine sits below them all.
+    const AREAS: &[&str] = &[
+        "orders",
+        "returns",
+        "cancellation",
+        "payments",
+        "pickups",
+        "addresses",
+        "consent",
+        "gift_cards",
+        "einvoice",
+        "products",
+        "cart",
+        "reviews",
+        "stores",
+        "settings",
+        "ops",
+        "events",
+    ];
+
+    #[test]
+    fn the_engine_imports_no_area() {
+        let sources = [
+            ("mod.rs", include_str!("mod.rs")),
+            ("accept.rs", include_str!("accept.rs")),
+            ("job.rs", include_str!("job.rs")),
+            ("queue.rs", include_str!("queue.rs")),
+            ("registry.rs", include_str!("registry.rs")),
+            ("view.rs", include_str!("view.rs")),
+            ("worker.rs", include_str!("worker.rs")),
+        ];
+        for (file, source) in sources {
+            for area in AREAS {
+                let path = format!("crate::{area}");
+                let imported = source.match_indices(&path).any(|(at, _)| {
+                    !source[at + path.len()..].starts_with(|next: char| next.is_alphanumeric() || next == '_')
+                });
+                assert!(!imported, "jobs/{file} uses {path}");
+            }
+        }
+    }
+}

@@ -18,6 +18,7 @@
 pub use super::edits::{
     Stale, lift_payment_hold, set_line_status_where, set_line_statuses, stamp_line_cancelled, swap_line_status, touch,
 };
+use domain::totals::{LineAmounts, Totals, order_totals};
 use domain::{Currency, Money, OrderType};
 
 use super::columns::{self, Columns};
@@ -89,6 +90,26 @@ pub struct StoredLine {
     /// YYYY-MM-DD.
     pub estimated_delivery_date: Option<String>,
     pub details: LineDetails,
+}
+
+impl StoredOrder {
+    /// The order's totals; none when they overflow. The one sum of a stored order's money: the detail,
+    /// the money timeline and the ops API's cap all read it.
+    pub fn totals(&self) -> Option<Totals> {
+        self.totals_of(|_| true)
+    }
+
+    /// The totals of the lines `keep` picks (what is charged leaves the cancelled lines out).
+    pub fn totals_of(&self, keep: impl Fn(&StoredLine) -> bool) -> Option<Totals> {
+        let amounts: Vec<LineAmounts> = self.lines.iter().filter(|line| keep(line)).map(StoredLine::amounts).collect();
+        order_totals(&amounts, self.shipping_total, self.taxes_included)
+    }
+}
+
+impl StoredLine {
+    pub fn amounts(&self) -> LineAmounts {
+        LineAmounts { unit_price: self.unit_price, quantity: self.quantity, tax: self.tax, fees: self.fees }
+    }
 }
 
 /// Columns of `orders` the record writes, in bind order (`version` is managed by the writer).

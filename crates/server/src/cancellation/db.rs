@@ -1,6 +1,6 @@
-//! SQL of cancellation: line statuses are changed only by compare-and-set (`... AND status = <the status
-//! read>`), so a cancel and a status event that race over a line have exactly one winner on both
-//! databases (PostgreSQL re-checks the WHERE after the winner's row lock; SQLite has one writer).
+//! SQL of cancellation. Its changes to the order itself go through the order's writer (`orders::store`):
+//! line statuses are changed only by compare-and-set (`swap_status`), so a cancel and a status event that
+//! race over a line have exactly one winner.
 
 use domain::totals::{LineAmounts, line_charged_price};
 use domain::{Currency, Money, OrderType};
@@ -8,6 +8,9 @@ use sqlx::{AnyConnection, Row};
 
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+/// Moves a line from `from` to `to`; false when the line no longer has `from` (someone else won).
+pub use crate::orders::store::swap_line_status as swap_status;
+use crate::orders::store::{self, Stale};
 
 /// What a cancel or a status event needs of an order.
 #[derive(Debug, Clone)]
@@ -102,62 +105,20 @@ pub async fn order_facts(db: &Db, order_number: &str) -> AppResult<Option<OrderF
     }))
 }
 
-/// Moves a line from `from` to `to`; false when the line no longer has `from` (someone else won).
-pub async fn swap_status(
-    connection: &mut AnyConnection,
-    order_number: &str,
-    line_number: i64,
-    from: &str,
-    to: &str,
-) -> Result<bool, sqlx::Error> {
-    let changed =
-        sqlx::query("UPDATE order_lines SET status = $1 WHERE order_number = $2 AND line_number = $3 AND status = $4")
-            .bind(to)
-            .bind(order_number)
-            .bind(line_number)
-            .bind(from)
-            .execute(&mut *connection)
-            .await?
-            .rows_affected();
-    Ok(changed == 1)
-}
-
-/// Records when a line was cancelled (`itemDates.cancelled`, shown on history and detail). Call it in the
-/// transaction whose compare-and-set moved the line to cancelled.
+/// Records when a line was cancelled (`itemDates.cancelled`). Call it in the transaction whose
+/// compare-and-set moved the line to cancelled.
 pub async fn stamp_cancelled(
     connection: &mut AnyConnection,
     order_number: &str,
     line: &LineFacts,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    let mut details = line.details.clone();
-    if !details.is_object() {
-        details = serde_json::json!({});
-    }
-    let when = crate::orders::view::rfc3339_millis(now);
-    if let Some(dates) = details.get_mut("itemDates").filter(|dates| dates.is_object()) {
-        dates["cancelled"] = serde_json::Value::String(when);
-    } else {
-        details["itemDates"] = serde_json::json!({ "cancelled": when });
-    }
-    sqlx::query("UPDATE order_lines SET details = $1 WHERE order_number = $2 AND line_number = $3")
-        .bind(details.to_string())
-        .bind(order_number)
-        .bind(line.line_number)
-        .execute(&mut *connection)
-        .await?;
-    Ok(())
+    store::stamp_line_cancelled(connection, order_number, line.line_number, &line.details, now).await
 }
 
-/// Every write to an order's lines bumps its version, so cached renderings are not served again.
-pub async fn bump_version(connection: &mut AnyConnection, order_number: &str, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE orders SET version = version + 1, updated_at = $1 WHERE order_number = $2")
-        .bind(now)
-        .bind(order_number)
-        .execute(&mut *connection)
-        .await?;
-    // The cancelled lines' history rows change with it (ADR 0010).
-    crate::orders::ready::rewrite(connection, order_number).await
+/// Ends a change to the order's lines (its version, its ready rows): what of this process's cache is stale.
+pub async fn bump_version(connection: &mut AnyConnection, order_number: &str, now: i64) -> Result<Stale, sqlx::Error> {
+    store::touch(connection, order_number, now).await
 }
 
 pub struct MoneyEvent<'a> {

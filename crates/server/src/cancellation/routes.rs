@@ -240,10 +240,11 @@ pub async fn apply_status_event(
                 db::complete_cancellations(&mut tx, number.as_str(), now).await?;
             }
         }
-        if !moves.is_empty() {
-            db::bump_version(&mut tx, number.as_str(), now).await?;
-        }
+        let stale = if moves.is_empty() { None } else { Some(db::bump_version(&mut tx, number.as_str(), now).await?) };
         tx.commit().await?;
+        if let Some(stale) = stale {
+            stale.forget_in(&state.cache);
+        }
         return Ok(Json(StatusEventApplied { order_number: number.into_string(), changed: moves.len() }));
     }
     Err(AppError::Busy { retry_after_seconds: 1 })

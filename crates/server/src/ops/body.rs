@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use domain::contact;
 use domain::order_type::ORDER_CLASSIFICATIONS;
-use domain::totals::{LineAmounts, line_charged_price, order_totals};
+use domain::totals::line_charged_price;
 use domain::{Currency, Money, OrderNumber, OrderType};
 use serde::Deserialize;
 use serde::de::{self, DeserializeOwned, Deserializer};
@@ -322,28 +322,16 @@ fn too_large(field: String) -> AppError {
 }
 
 /// Sums the order with checked arithmetic, naming the field whose amount takes it over the cap.
-fn check_totals(lines: &[StoredLine], shipping_total: Money, taxes_included: bool) -> Result<(), AppError> {
+fn check_totals(order: &StoredOrder) -> Result<(), AppError> {
     let within = |value: Option<i64>| value.filter(|sum| *sum <= MAX_ORDER_TOTAL_MINOR);
     let (mut sub_total, mut taxes, mut fees) = (0_i64, 0_i64, 0_i64);
-    for (index, line) in lines.iter().enumerate() {
-        let amounts =
-            LineAmounts { unit_price: line.unit_price, quantity: line.quantity, tax: line.tax, fees: line.fees };
-        sub_total = within(line_charged_price(&amounts).and_then(|charged| sub_total.checked_add(charged.0)))
+    for (index, line) in order.lines.iter().enumerate() {
+        sub_total = within(line_charged_price(&line.amounts()).and_then(|charged| sub_total.checked_add(charged.0)))
             .ok_or_else(|| too_large(format!("lines[{index}].unitPrice")))?;
         taxes = within(taxes.checked_add(line.tax.0)).ok_or_else(|| too_large(format!("lines[{index}].tax")))?;
         fees = within(fees.checked_add(line.fees.0)).ok_or_else(|| too_large(format!("lines[{index}].fees")))?;
     }
-    let amounts: Vec<LineAmounts> = lines
-        .iter()
-        .map(|line| LineAmounts {
-            unit_price: line.unit_price,
-            quantity: line.quantity,
-            tax: line.tax,
-            fees: line.fees,
-        })
-        .collect();
-    within(order_totals(&amounts, shipping_total, taxes_included).map(|totals| totals.order_total.0))
-        .ok_or_else(|| too_large("shippingTotal".to_owned()))?;
+    within(order.totals().map(|totals| totals.order_total.0)).ok_or_else(|| too_large("shippingTotal".to_owned()))?;
     Ok(())
 }
 
@@ -442,8 +430,30 @@ pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
     let shipping_total = money(body.shipping_total.as_ref(), currency, || "shippingTotal".to_owned())?;
     let taxes_included =
         body.taxes_included.unwrap_or_else(|| domain::totals::prices_include_tax_by_default(&body.country.0));
-    check_totals(&lines, shipping_total, taxes_included)?;
-    let payments = body
+    let mut order = StoredOrder {
+        order_number: body.order_number.into_string(),
+        order_type,
+        order_classification: body.order_classification.unwrap_or_else(|| "CONSUMER".to_owned()),
+        parent_sales_order_number: body.parent_sales_order_number.map(OrderNumber::into_string),
+        partner_name: body.partner_name.0,
+        country: body.country.0,
+        currency,
+        region_reference: body.region_reference.0.unwrap_or_else(|| DEFAULT_REGION_REFERENCE.to_owned()),
+        upm_id: body.upm_id.0,
+        email,
+        phone,
+        order_date: body.order_date.0,
+        shipping_total,
+        taxes_included,
+        payments: Vec::new(),
+        shipping_address: body.shipping_address.into_iter().filter_map(|line| line.0).collect(),
+        pickup_store_id: body.pickup_store_id.0,
+        details,
+        lines,
+    };
+    // The totals are checked before the payments, so an order wrong in both names its amounts.
+    check_totals(&order)?;
+    order.payments = body
         .payments
         .into_iter()
         .enumerate()
@@ -462,27 +472,7 @@ pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(StoredOrder {
-        order_number: body.order_number.into_string(),
-        order_type,
-        order_classification: body.order_classification.unwrap_or_else(|| "CONSUMER".to_owned()),
-        parent_sales_order_number: body.parent_sales_order_number.map(OrderNumber::into_string),
-        partner_name: body.partner_name.0,
-        country: body.country.0,
-        currency,
-        region_reference: body.region_reference.0.unwrap_or_else(|| DEFAULT_REGION_REFERENCE.to_owned()),
-        upm_id: body.upm_id.0,
-        email,
-        phone,
-        order_date: body.order_date.0,
-        shipping_total,
-        taxes_included,
-        payments,
-        shipping_address: body.shipping_address.into_iter().filter_map(|line| line.0).collect(),
-        pickup_store_id: body.pickup_store_id.0,
-        details,
-        lines,
-    })
+    Ok(order)
 }
 
 /// `POST /ops/v1/members`.

@@ -114,8 +114,8 @@ pub async fn upsert_order(
     }
     let previous_member = previous.flatten();
     let written = store::upsert(&state.db, &order, state.clock.now_ms()).await?;
-    let members: Vec<&str> = [previous_member.as_deref(), order.upm_id.as_deref()].into_iter().flatten().collect();
-    state.cache.forget_order(&order.order_number, &members);
+    store::Stale::of(&order.order_number, [previous_member.as_deref(), order.upm_id.as_deref()])
+        .forget_in(&state.cache);
     let status = if written.created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(UpsertedOrder { order_number: order.order_number, created: written.created })))
 }

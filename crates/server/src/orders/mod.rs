@@ -6,6 +6,7 @@ pub mod columns;
 pub mod contract;
 pub mod db;
 pub mod detail;
+pub mod edits;
 pub mod fields;
 pub mod hooks;
 pub mod ready;

@@ -12,8 +12,8 @@
 //! build renders rows: two releases that render rows differently, running side by side during an
 //! upgrade, each use only the rows written in their own format and never reset the other's). The
 //! writers that store lines (`store::upsert`,
-//! `store::insert_new`) set both; the flows that change lines or details in place (returns, cancellation,
-//! curbside pick-up, deferred payment) call `rewrite` after their version bump. Any writer that bumps the
+//! `store::insert_new`) set both; the changes in place (`edits.rs`: returns, cancellation, curbside
+//! pick-up, deferred payment) call `rewrite` after their version bump. Any writer that bumps the
 //! version without either leaves `lines_view_version` behind, so a page holding such an order is rendered
 //! from the full record as before (`routes`): a writer added later that forgets about ready rows makes
 //! pages slower, never wrong. `refresh` (`orders ready-rows`) catches such orders up.
@@ -181,11 +181,10 @@ pub async fn refresh(db: &crate::db::Db, batch: usize) -> Result<u64, BoxError> 
 }
 
 /// Renders the order's ready rows again from its record as `connection` (the caller's transaction) sees
-/// it, and marks them current at its version. For the writers that change an order's lines or details
-/// and bump its version outside `store::upsert` (returns, cancellation, curbside pick-up, deferred
-/// payment): call it after the bump, in the same transaction. If it is not called, or fails, the rows
+/// it, and marks them current at its version. For the changes in place (`edits::touch`): after the
+/// bump, in the same transaction. If it is not called, or fails, the rows
 /// are only not current (the page takes the record path), never wrong.
-pub async fn rewrite(connection: &mut sqlx::AnyConnection, order_number: &str) -> Result<(), sqlx::Error> {
+pub(super) async fn rewrite(connection: &mut sqlx::AnyConnection, order_number: &str) -> Result<(), sqlx::Error> {
     use super::store;
     static READ: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(

@@ -1,8 +1,10 @@
 //! The stored order: ONE record type for an order and its lines, with ONE writer.
 //!
 //! The ops API, the demo seed and the tests write orders only through `upsert` (one order, replaced
-//! whole in one transaction) or `insert_new` (many new orders, for bulk loads); the view reads the same
-//! record back through `order_from_row` / `line_from_row` (by column position: `columns.rs`).
+//! whole in one transaction) or `insert_new` (many new orders, for bulk loads); every other flow changes
+//! an order in place through the operations of `edits.rs` (re-exported here). No module outside `orders`
+//! writes `orders` or `order_lines`. The view reads the same record back through `order_from_row` /
+//! `line_from_row` (by column position: `columns.rs`).
 //!
 //! Adding a field:
 //! - a display field that nothing queries on: one field in `contract::OrderDetails` / `LineDetails`
@@ -13,8 +15,11 @@
 //!
 //! Every write bumps `orders.version`; the response cache keys rendered bodies by it (see `cache.rs`).
 
+pub use super::edits::{
+    Stale, lift_payment_hold, set_line_status_where, set_line_statuses, stamp_line_cancelled, swap_line_status, touch,
+};
+use domain::totals::{LineAmounts, Totals, order_totals};
 use domain::{Currency, Money, OrderType};
-use sqlx::Row;
 
 use super::columns::{self, Columns};
 use super::contract::{LineDetails, OrderDetails};
@@ -85,6 +90,26 @@ pub struct StoredLine {
     /// YYYY-MM-DD.
     pub estimated_delivery_date: Option<String>,
     pub details: LineDetails,
+}
+
+impl StoredOrder {
+    /// The order's totals; none when they overflow. The one sum of a stored order's money: the detail,
+    /// the money timeline and the ops API's cap all read it.
+    pub fn totals(&self) -> Option<Totals> {
+        self.totals_of(|_| true)
+    }
+
+    /// The totals of the lines `keep` picks (what is charged leaves the cancelled lines out).
+    pub fn totals_of(&self, keep: impl Fn(&StoredLine) -> bool) -> Option<Totals> {
+        let amounts: Vec<LineAmounts> = self.lines.iter().filter(|line| keep(line)).map(StoredLine::amounts).collect();
+        order_totals(&amounts, self.shipping_total, self.taxes_included)
+    }
+}
+
+impl StoredLine {
+    pub fn amounts(&self) -> LineAmounts {
+        LineAmounts { unit_price: self.unit_price, quantity: self.quantity, tax: self.tax, fees: self.fees }
+    }
 }
 
 /// Columns of `orders` the record writes, in bind order (`version` is managed by the writer).
@@ -448,31 +473,6 @@ pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserte
     Ok(Upserted { created: version == 0, version })
 }
 
-/// Sets the raw status of some lines of an order and bumps its version, on `connection` (the caller's
-/// transaction). For the returns flow: a return moving along shows on its sales order's lines.
-pub async fn set_line_statuses(
-    connection: &mut sqlx::AnyConnection,
-    order_number: &str,
-    line_numbers: &[i64],
-    status: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    for line_number in line_numbers {
-        sqlx::query("UPDATE order_lines SET status = $1 WHERE order_number = $2 AND line_number = $3")
-            .bind(status)
-            .bind(order_number)
-            .bind(*line_number)
-            .execute(&mut *connection)
-            .await?;
-    }
-    sqlx::query("UPDATE orders SET version = version + 1, updated_at = $2 WHERE order_number = $1")
-        .bind(order_number)
-        .bind(now)
-        .execute(&mut *connection)
-        .await?;
-    ready::rewrite(connection, order_number).await
-}
-
 /// Inserts many new orders in one transaction with multi-row INSERTs; orders (and lines) that exist
 /// already are kept as they are. For bulk loads (the demo seed).
 pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(), BoxError> {
@@ -502,41 +502,4 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
     }
     transaction.commit().await?;
     Ok(())
-}
-
-/// Sets the raw status of the order's lines whose current raw status `select` picks to `new_status`,
-/// inside the caller's transaction, and bumps the order's version (the cached view goes stale). For flows
-/// that move lines on (curbside completion: ready for pickup -> picked up). Returns the lines changed.
-pub async fn set_line_status_where(
-    connection: &mut sqlx::AnyConnection,
-    order_number: &str,
-    select: impl Fn(&str) -> bool,
-    new_status: &str,
-    now: i64,
-) -> Result<u64, sqlx::Error> {
-    let lines = sqlx::query("SELECT line_number, status FROM order_lines WHERE order_number = $1")
-        .bind(order_number.to_owned())
-        .fetch_all(&mut *connection)
-        .await?;
-    let mut changed = 0;
-    for line in &lines {
-        let status: String = line.try_get("status")?;
-        if select(&status) {
-            let line_number: i64 = line.try_get("line_number")?;
-            changed += sqlx::query("UPDATE order_lines SET status = $1 WHERE order_number = $2 AND line_number = $3")
-                .bind(new_status.to_owned())
-                .bind(order_number.to_owned())
-                .bind(line_number)
-                .execute(&mut *connection)
-                .await?
-                .rows_affected();
-        }
-    }
-    sqlx::query("UPDATE orders SET version = version + 1, updated_at = $2 WHERE order_number = $1")
-        .bind(order_number.to_owned())
-        .bind(now)
-        .execute(&mut *connection)
-        .await?;
-    ready::rewrite(connection, order_number).await?;
-    Ok(changed)
 }

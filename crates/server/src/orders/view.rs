@@ -7,7 +7,7 @@ use domain::actions::{self, Action, ActionFlags, LineFacts, OrderFacts};
 use domain::groups::{LineKey, group_lines};
 use domain::money::to_decimal_string;
 use domain::status::{displayed_status, status_color};
-use domain::totals::{LineAmounts, line_charged_price, order_totals};
+use domain::totals::line_charged_price;
 use domain::{Currency, Money, OrderType, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -580,8 +580,7 @@ fn item_without_actions(
     returns: LineReturnFacts,
 ) -> OrderItem {
     let currency = order.currency;
-    let amounts = LineAmounts { unit_price: line.unit_price, quantity: line.quantity, tax: line.tax, fees: line.fees };
-    let charged = line_charged_price(&amounts).unwrap_or_default();
+    let charged = line_charged_price(&line.amounts()).unwrap_or_default();
     let details = line.details;
     OrderItem {
         line_number: line.line_number,
@@ -764,26 +763,9 @@ pub fn order_detail(
 ) -> Result<OrderDetail, AppError> {
     let currency = order.currency;
     let order_date = rfc3339_millis(order.order_date);
-    let amounts: Vec<LineAmounts> = order
-        .lines
-        .iter()
-        .map(|line| LineAmounts {
-            unit_price: line.unit_price,
-            quantity: line.quantity,
-            tax: line.tax,
-            fees: line.fees,
-        })
-        .collect();
-    let totals = order_totals(&amounts, order.shipping_total, order.taxes_included)
-        .ok_or_else(|| corrupt("amounts", "they overflow"))?;
-    let charged_amounts: Vec<LineAmounts> = order
-        .lines
-        .iter()
-        .zip(&amounts)
-        .filter(|(line, _)| line_status(&order, line) != SimpleStatus::Cancelled)
-        .map(|(_, amounts)| *amounts)
-        .collect();
-    let charged = order_totals(&charged_amounts, order.shipping_total, order.taxes_included)
+    let totals = order.totals().ok_or_else(|| corrupt("amounts", "they overflow"))?;
+    let charged = order
+        .totals_of(|line| line_status(&order, line) != SimpleStatus::Cancelled)
         .ok_or_else(|| corrupt("amounts", "they overflow"))?;
     let line_statuses: Vec<SimpleStatus> = order.lines.iter().map(|line| line_status(&order, line)).collect();
     let groups = build_groups(&mut order, &order_date, context);

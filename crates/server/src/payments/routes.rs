@@ -285,9 +285,10 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
         tx.commit().await?;
         return Ok(WebhookAnswer { payment_id: callback.payment_id, status: payment.try_get("status")? });
     }
+    let mut stale = None;
     if outcome == "APPROVED" {
         let order_number: String = payment.try_get("order_number")?;
-        settle(&mut tx, &order_number, now).await?;
+        stale = Some(crate::orders::store::lift_payment_hold(&mut tx, &order_number, now).await?);
         let currency: String = payment.try_get("currency")?;
         let event = crate::cancellation::db::MoneyEvent {
             id: format!("settle:{}", callback.payment_id),
@@ -301,35 +302,10 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
         crate::cancellation::db::record_money_event(&mut tx, &event).await?;
     }
     tx.commit().await?;
-    Ok(WebhookAnswer { payment_id: callback.payment_id, status: outcome.to_owned() })
-}
-
-/// Lifts the order's payment hold (its details document) and bumps its version.
-async fn settle(tx: &mut sqlx::AnyConnection, order_number: &str, now: i64) -> AppResult<()> {
-    let row = sqlx::query("SELECT details, version FROM orders WHERE order_number = $1")
-        .bind(order_number)
-        .fetch_one(&mut *tx)
-        .await?;
-    let text: String = row.try_get("details")?;
-    let version: i64 = row.try_get("version")?;
-    let mut details: serde_json::Value =
-        serde_json::from_str(&text).map_err(|error| AppError::Internal(Box::new(error)))?;
-    details["paymentHoldFlag"] = serde_json::Value::Bool(false);
-    let changed = sqlx::query("UPDATE orders SET details = $1, version = version + 1, updated_at = $2 WHERE order_number = $3 AND version = $4")
-        .bind(details.to_string())
-        .bind(now)
-        .bind(order_number)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    // The order changed in between: the provider calls again (a 503 makes it retry).
-    if changed == 0 {
-        return Err(AppError::Busy { retry_after_seconds: 1 });
+    if let Some(stale) = stale {
+        stale.forget_in(&state.cache);
     }
-    // The lines no longer show payment pending in the history rows either (ADR 0010).
-    crate::orders::ready::rewrite(tx, order_number).await?;
-    Ok(())
+    Ok(WebhookAnswer { payment_id: callback.payment_id, status: outcome.to_owned() })
 }
 
 /// The payment provider's callback (signed with HMAC-SHA256 over `timestamp.nonce.body`).

@@ -2,7 +2,6 @@
 //! shopper's money, built from what the database knows. To add a kind of event (e.g. return refunds),
 //! record it in `money_events` with its own unique id, or add a source in `money_timeline` below.
 
-use domain::totals::{LineAmounts, order_totals};
 use domain::{Currency, Money};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -64,17 +63,7 @@ fn charged(order: &StoredOrder) -> Option<Entry> {
     if order.details.payment_hold_flag || order.order_type == domain::OrderType::ReturnOrder {
         return None;
     }
-    let amounts: Vec<LineAmounts> = order
-        .lines
-        .iter()
-        .map(|line| LineAmounts {
-            unit_price: line.unit_price,
-            quantity: line.quantity,
-            tax: line.tax,
-            fees: line.fees,
-        })
-        .collect();
-    let totals = order_totals(&amounts, order.shipping_total, order.taxes_included)?;
+    let totals = order.totals()?;
     Some(Entry {
         kind: "charged".to_owned(),
         amount: totals.order_total.0,

@@ -235,30 +235,29 @@ async fn advance(
         // Another associate (or the shopper) changed it first: their change stands.
         return Err(PickupError::invalid_transition("changed by someone else"));
     }
-    let mut member = None;
+    let mut stale = None;
     if to == InteractionStatus::Complete {
         // The goods are handed over: the order's ready lines become picked up, in the same transaction.
-        let order_type: Option<(String, Option<String>)> =
-            sqlx::query_as("SELECT order_type, upm_id FROM orders WHERE order_number = $1")
-                .bind(record.order_number.clone())
-                .fetch_optional(&mut *transaction)
-                .await?;
-        let (order_type, upm_id) = order_type.ok_or(AppError::NotFound)?;
-        member = upm_id;
+        let order_type: Option<String> = sqlx::query_scalar("SELECT order_type FROM orders WHERE order_number = $1")
+            .bind(record.order_number.clone())
+            .fetch_optional(&mut *transaction)
+            .await?;
+        let order_type = order_type.ok_or(AppError::NotFound)?;
         let order_type = OrderType::parse(&order_type).unwrap_or(OrderType::SalesOrder);
-        crate::orders::store::set_line_status_where(
-            &mut transaction,
-            &record.order_number,
-            |raw| simple_status(order_type, raw) == SimpleStatus::ReadyForPickUp,
-            PICKED_UP_RAW_STATUS,
-            now,
-        )
-        .await?;
+        stale = Some(
+            crate::orders::store::set_line_status_where(
+                &mut transaction,
+                &record.order_number,
+                |raw| simple_status(order_type, raw) == SimpleStatus::ReadyForPickUp,
+                PICKED_UP_RAW_STATUS,
+                now,
+            )
+            .await?,
+        );
     }
     transaction.commit().await?;
-    if to == InteractionStatus::Complete {
-        let members: Vec<&str> = member.as_deref().into_iter().collect();
-        state.cache.forget_order(&record.order_number, &members);
+    if let Some(stale) = stale {
+        stale.forget_in(&state.cache);
     }
     let updated = db::find(&state.db, &record.id).await?.ok_or(AppError::NotFound)?;
     let item_count = db::item_count(&state.db, &updated.order_number).await?;

@@ -1,13 +1,14 @@
 //! Generating members and orders from a seed.
 
 use domain::status::raw_statuses;
-use domain::{OrderType, SimpleStatus};
+use domain::{Currency, Money, OrderType, SimpleStatus};
 
 use super::data::{APPAREL_SIZES, CARRIERS, MARKETS, Market, PARTNERS, PRODUCTS, SHOE_SIZES, STORES};
 use super::rng::{Rng, stable_hash};
 use super::{SeedPlan, catalogue};
 use crate::orders::contract::TransactionAlt;
 use crate::orders::fields::{DecimalText, OptText};
+use crate::orders::store::{StoredLine, StoredOrder, StoredPhone};
 
 /// Every demo sign-in uses this password (README). Generated members share its one hash.
 pub const DEMO_PASSWORD: &str = "orders-demo";
@@ -49,45 +50,6 @@ pub struct SeedMember {
     pub last_name: String,
     pub country: &'static str,
     pub password_hash: String,
-}
-
-pub struct SeedLine {
-    pub line_number: i64,
-    pub gtin: String,
-    pub sku_id: String,
-    pub product_id: String,
-    pub style_color: String,
-    pub title: &'static str,
-    pub category: &'static str,
-    pub color: &'static str,
-    pub size: &'static str,
-    pub image_url: String,
-    pub quantity: i64,
-    pub unit_price: i64,
-    pub tax: i64,
-    pub status: String,
-    pub shipment_number: Option<String>,
-    pub tracking_url: Option<String>,
-    pub estimated_delivery_date: Option<String>,
-    pub details: crate::orders::contract::LineDetails,
-}
-
-pub struct SeedOrder {
-    pub order_number: String,
-    pub order_type: OrderType,
-    pub parent_sales_order_number: Option<String>,
-    pub partner_name: Option<&'static str>,
-    pub market: &'static Market,
-    pub upm_id: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<(String, String)>,
-    pub order_date: i64,
-    pub shipping_total: i64,
-    pub payments: Vec<crate::orders::view::Payment>,
-    pub shipping_address: Vec<String>,
-    pub pickup_store_id: Option<&'static str>,
-    pub lines: Vec<SeedLine>,
-    pub details: crate::orders::contract::OrderDetails,
 }
 
 fn market(country: &str) -> &'static Market {
@@ -183,7 +145,7 @@ pub struct OrderGenerator<'a> {
     serial: u64,
     coverage: Vec<(OrderType, &'static str)>,
     demo_guests_left: usize,
-    pending_return: Option<SeedOrder>,
+    pending_return: Option<StoredOrder>,
     /// The next showcase order of the current demo member (see `showcase`).
     showcase_next: usize,
 }
@@ -229,7 +191,7 @@ impl<'a> OrderGenerator<'a> {
         format!("{prefix}{:011}", 1_000_000_000 + value)
     }
 
-    pub fn next_order(&mut self) -> Option<SeedOrder> {
+    pub fn next_order(&mut self) -> Option<StoredOrder> {
         if let Some(order) = self.pending_return.take() {
             return Some(order);
         }
@@ -242,7 +204,7 @@ impl<'a> OrderGenerator<'a> {
                     [self.demo_guests_left % 3];
             let mut order = self.sales_order_in(number.to_owned(), market(country), None, days_ago, Some(stage));
             order.email = Some(email.to_owned());
-            order.phone = Some((code.to_owned(), phone.to_owned()));
+            order.phone = Some(StoredPhone { country_code: code.to_owned(), subscriber_number: phone.to_owned() });
             return Some(order);
         }
         while self.member_index < self.members.len() {
@@ -262,7 +224,7 @@ impl<'a> OrderGenerator<'a> {
         None
     }
 
-    fn member_order(&mut self, index: usize, left_after_this: u64) -> SeedOrder {
+    fn member_order(&mut self, index: usize, left_after_this: u64) -> StoredOrder {
         let member = &self.members[index];
         let (upm_id, email, home) = (member.upm_id.clone(), member.email.clone(), market(member.country));
         let days_ago = self.rng.below(730) as i64;
@@ -310,7 +272,7 @@ impl<'a> OrderGenerator<'a> {
             let number = self.number('P');
             let mut order = self.sales_order(number, home, Some((upm_id, email)), days_ago);
             order.order_type = OrderType::PartnerSalesOrder;
-            order.partner_name = Some(*self.rng.pick(PARTNERS));
+            order.partner_name = Some((*self.rng.pick(PARTNERS)).to_owned());
             return order;
         }
         let store = STORES.iter().find(|store| store.country == home.country);
@@ -319,7 +281,7 @@ impl<'a> OrderGenerator<'a> {
         {
             let number = self.number('C');
             let mut order = self.sales_order(number, home, Some((upm_id, email)), days_ago.min(30));
-            order.pickup_store_id = Some(store.store_id);
+            order.pickup_store_id = Some(store.store_id.to_owned());
             order.shipping_address = Vec::new();
             let status = *self.rng.pick(&["Ready for Pickup", "Picked Up", "Picked Up", "Created"]);
             for line in &mut order.lines {
@@ -341,7 +303,13 @@ impl<'a> OrderGenerator<'a> {
 
     /// A demo member's showcase order number `ordinal` (0 to SHOWCASE_ORDERS - 1), or `None` when the
     /// member's country has no such case.
-    fn showcase(&mut self, ordinal: usize, upm_id: String, email: String, home: &'static Market) -> Option<SeedOrder> {
+    fn showcase(
+        &mut self,
+        ordinal: usize,
+        upm_id: String,
+        email: String,
+        home: &'static Market,
+    ) -> Option<StoredOrder> {
         let mut order = self.showcase_case(ordinal, upm_id, email, home)?;
         if ordinal < 3 {
             for line in &mut order.lines {
@@ -357,7 +325,7 @@ impl<'a> OrderGenerator<'a> {
         upm_id: String,
         email: String,
         home: &'static Market,
-    ) -> Option<SeedOrder> {
+    ) -> Option<StoredOrder> {
         let member = Some((upm_id, email));
         match ordinal {
             // Delivered ten days ago: inside the return window.
@@ -375,7 +343,7 @@ impl<'a> OrderGenerator<'a> {
                 let number = self.number('P');
                 let mut order = self.sales_order_in(number, home, member, 20, Some(SimpleStatus::Delivered));
                 order.order_type = OrderType::PartnerSalesOrder;
-                order.partner_name = Some(*self.rng.pick(PARTNERS));
+                order.partner_name = Some((*self.rng.pick(PARTNERS)).to_owned());
                 Some(order)
             }
             // The country's special case.
@@ -384,7 +352,7 @@ impl<'a> OrderGenerator<'a> {
                     // Ready for curbside pickup at the Portland store.
                     let number = self.number('C');
                     let mut order = self.sales_order_in(number, home, member, 1, Some(SimpleStatus::ReadyForPickUp));
-                    order.pickup_store_id = Some("US-PDX-DT");
+                    order.pickup_store_id = Some("US-PDX-DT".to_owned());
                     order.shipping_address = Vec::new();
                     for line in &mut order.lines {
                         line.status = "Ready for Pickup".to_owned();
@@ -414,16 +382,16 @@ impl<'a> OrderGenerator<'a> {
                     // Shown in an alternate currency as well (euros at an illustrative 1.15).
                     let number = self.number('C');
                     let mut order = self.sales_order_in(number, home, member, 6, Some(SimpleStatus::Shipped));
-                    let total: i64 =
-                        order.lines.iter().map(|l| l.unit_price * l.quantity).sum::<i64>() + order.shipping_total;
+                    let shipping = order.shipping_total.0;
+                    let total: i64 = order.lines.iter().map(|l| l.unit_price.0 * l.quantity).sum::<i64>() + shipping;
                     let in_euros = |minor: i64| {
                         let euro = domain::Currency::parse("EUR").unwrap_or(domain::Currency::USD);
                         DecimalText(domain::money::to_decimal_string(domain::Money(minor * 115 / 100), euro))
                     };
                     order.details.currency_alt = OptText::some("EUR");
                     order.details.transaction_alt = Some(TransactionAlt {
-                        sub_total: Some(in_euros(total - order.shipping_total)),
-                        shipping_total: Some(in_euros(order.shipping_total)),
+                        sub_total: Some(in_euros(total - shipping)),
+                        shipping_total: Some(in_euros(shipping)),
                         order_total: Some(in_euros(total)),
                         ..TransactionAlt::default()
                     });
@@ -447,19 +415,22 @@ impl<'a> OrderGenerator<'a> {
         }
     }
 
-    fn guest_order(&mut self) -> SeedOrder {
+    fn guest_order(&mut self) -> StoredOrder {
         let home = *self.rng.pick(&MARKETS.iter().collect::<Vec<_>>());
         let number = self.number('C');
         let days_ago = self.rng.below(730) as i64;
         let mut order = self.sales_order(number, home, None, days_ago);
         let guest = self.serial;
         order.email = Some(format!("guest{guest}@example.com"));
-        order.phone = Some((home.calling_code.to_owned(), format!("555{:07}", guest % 10_000_000)));
+        order.phone = Some(StoredPhone {
+            country_code: home.calling_code.to_owned(),
+            subscriber_number: format!("555{:07}", guest % 10_000_000),
+        });
         order
     }
 
     /// A return order for some delivered lines of `parent`; marks those lines on the parent too.
-    fn return_of(&mut self, parent: &mut SeedOrder) -> SeedOrder {
+    fn return_of(&mut self, parent: &mut StoredOrder) -> StoredOrder {
         let (sales_raw, return_raw) = *self.rng.pick(&[
             ("Return Created", "Return Created"),
             ("Received at Return Center", "Received At Return Center"),
@@ -471,36 +442,34 @@ impl<'a> OrderGenerator<'a> {
         let mut lines = Vec::new();
         for line in parent.lines.iter_mut().take(returned) {
             line.status = sales_raw.to_owned();
-            lines.push(SeedLine {
+            lines.push(StoredLine {
                 status: return_raw.to_owned(),
                 shipment_number: None,
                 tracking_url: None,
                 estimated_delivery_date: None,
-                gtin: line.gtin.clone(),
-                sku_id: line.sku_id.clone(),
-                product_id: line.product_id.clone(),
-                style_color: line.style_color.clone(),
-                image_url: line.image_url.clone(),
-                details: line.details.clone(),
-                ..*line
+                ..line.clone()
             });
         }
-        SeedOrder {
+        StoredOrder {
             order_number: self.number('R'),
             order_type: OrderType::ReturnOrder,
+            order_classification: parent.order_classification.clone(),
             parent_sales_order_number: Some(parent.order_number.clone()),
             partner_name: None,
-            market: parent.market,
+            country: parent.country.clone(),
+            currency: parent.currency,
+            region_reference: parent.region_reference.clone(),
             upm_id: parent.upm_id.clone(),
             email: parent.email.clone(),
             phone: parent.phone.clone(),
             order_date: (parent.order_date + (7 + self.rng.below(10) as i64) * DAY_MS).min(self.plan.until_millis),
-            shipping_total: 0,
+            shipping_total: Money(0),
+            taxes_included: parent.taxes_included,
             payments: parent.payments.clone(),
             shipping_address: parent.shipping_address.clone(),
             pickup_store_id: None,
-            lines,
             details: Default::default(),
+            lines,
         }
     }
 
@@ -510,7 +479,7 @@ impl<'a> OrderGenerator<'a> {
         market: &'static Market,
         member: Option<(String, String)>,
         days_ago: i64,
-    ) -> SeedOrder {
+    ) -> StoredOrder {
         self.sales_order_in(order_number, market, member, days_ago, None)
     }
 
@@ -522,7 +491,7 @@ impl<'a> OrderGenerator<'a> {
         member: Option<(String, String)>,
         days_ago: i64,
         forced: Option<SimpleStatus>,
-    ) -> SeedOrder {
+    ) -> StoredOrder {
         let rng = &mut self.rng;
         let order_date = self.plan.until_millis - days_ago * DAY_MS - rng.below(DAY_MS as u64) as i64;
         let line_count = *rng.pick(&[1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 8]);
@@ -534,7 +503,7 @@ impl<'a> OrderGenerator<'a> {
         for line_index in 0..line_count {
             let shipment = line_index % shipments;
             let line = product_line(rng, market, &order_number, line_index, shipment, phases[shipment], order_date);
-            subtotal += line.unit_price * line.quantity;
+            subtotal += line.unit_price.0 * line.quantity;
             lines.push(line);
         }
         let free_over = 50 * market.minor_per_usd;
@@ -549,17 +518,21 @@ impl<'a> OrderGenerator<'a> {
             market.country.to_owned(),
         ];
         let (upm_id, email) = member.map_or((None, None), |(upm, email)| (Some(upm), Some(email)));
-        SeedOrder {
+        StoredOrder {
             order_number,
             order_type: OrderType::SalesOrder,
+            order_classification: "CONSUMER".to_owned(),
             parent_sales_order_number: None,
             partner_name: None,
-            market,
+            country: market.country.to_owned(),
+            currency: Currency::parse(market.currency).unwrap_or(Currency::USD),
+            region_reference: crate::orders::view::DEFAULT_REGION_REFERENCE.to_owned(),
             upm_id,
             email,
             phone: None,
             order_date,
-            shipping_total,
+            shipping_total: Money(shipping_total),
+            taxes_included: !market.tax_exclusive,
             payments: vec![crate::orders::view::Payment {
                 payment_type: payment_type.to_owned(),
                 payment_display_number: display,
@@ -667,7 +640,7 @@ fn product_line(
     shipment: usize,
     status: SimpleStatus,
     order_date: i64,
-) -> SeedLine {
+) -> StoredLine {
     let product_index = rng.index(PRODUCTS.len());
     let product = &PRODUCTS[product_index];
     let color_index = rng.index(product.colors.len());
@@ -692,20 +665,21 @@ fn product_line(
         })
         .flatten();
     let sku_seed = stable_hash(&format!("{style_color}/{size}"));
-    SeedLine {
+    StoredLine {
         line_number: line_index as i64 + 1,
         gtin: gtin14(sku_seed),
         sku_id: catalogue::sku_id(&style_color, size),
         product_id: format!("{:016x}", stable_hash(product.style)),
         image_url: catalogue::image_url(product, color_index, &style_color),
         style_color,
-        title: product.title,
-        category: product.category,
-        color: product.colors[color_index],
-        size,
+        title: product.title.to_owned(),
+        category: product.category.to_owned(),
+        color: product.colors[color_index].to_owned(),
+        size: size.to_owned(),
         quantity,
-        unit_price,
-        tax,
+        unit_price: Money(unit_price),
+        tax: Money(tax),
+        fees: Money(0),
         status: raw_for(status, rng),
         shipment_number: in_warehouse.then(|| format!("{order_number}-{}", shipment + 1)),
         tracking_url: shipped.then(|| format!("{tracking_base}1Z{tracking_number:010}")),

@@ -3,43 +3,13 @@
 use sqlx::any::AnyArguments;
 use sqlx::{Arguments, Executor};
 
-use domain::{Currency, Money};
-
 use super::data::STORES;
-use super::generate::{GIFT_CARDS, SeedMember, SeedOrder};
+use super::generate::{GIFT_CARDS, SeedMember};
 use crate::BoxError;
 use crate::db::{Backend, Db};
-use crate::orders::store::{self, StoredLine, StoredOrder, StoredPhone};
+use crate::orders::store::{self, StoredOrder};
 
 pub const ORDERS_PER_TRANSACTION: usize = 2_000;
-/// Rows per INSERT statement, keeping the bound values under SQLite's and PostgreSQL's limits.
-const ROWS_PER_STATEMENT: usize = 500;
-
-/// `(?,?),(?,?)` on SQLite, `($1,$2),($3,$4)` on PostgreSQL. SQLite looks a named parameter up by a linear
-/// scan, so thousands of `$n` in one statement cost quadratic time there; plain `?` are bound in order.
-fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
-    let mut text = String::with_capacity(rows * columns * 5);
-    for row in 0..rows {
-        if row > 0 {
-            text.push(',');
-        }
-        text.push('(');
-        for column in 0..columns {
-            if column > 0 {
-                text.push(',');
-            }
-            match backend {
-                Backend::Sqlite => text.push('?'),
-                Backend::Postgres => {
-                    text.push('$');
-                    text.push_str(&(row * columns + column + 1).to_string());
-                }
-            }
-        }
-        text.push(')');
-    }
-    text
-}
 
 async fn insert_rows<'c, E>(
     executor: E,
@@ -55,7 +25,7 @@ where
     if rows == 0 {
         return Ok(());
     }
-    let sql = format!("{head} VALUES {} ON CONFLICT DO NOTHING", placeholders(backend, rows, columns));
+    let sql = format!("{head} VALUES {} ON CONFLICT DO NOTHING", store::placeholders(backend, rows, columns));
     sqlx::query_with(sqlx::AssertSqlSafe(sql), args).execute(executor).await?;
     Ok(())
 }
@@ -135,7 +105,7 @@ pub async fn gift_cards(db: &Db) -> Result<(), BoxError> {
 
 pub async fn members(db: &Db, members: &[SeedMember]) -> Result<(), BoxError> {
     let now = chrono::Utc::now().timestamp_millis();
-    for chunk in members.chunks(ROWS_PER_STATEMENT) {
+    for chunk in members.chunks(store::ROWS_PER_STATEMENT) {
         let mut args = AnyArguments::default();
         for m in chunk {
             bind_all!(
@@ -162,61 +132,7 @@ pub async fn members(db: &Db, members: &[SeedMember]) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// The stored-order record of a generated order.
-pub fn stored(o: &SeedOrder) -> StoredOrder {
-    let currency = Currency::parse(o.market.currency).unwrap_or(Currency::USD);
-    StoredOrder {
-        order_number: o.order_number.clone(),
-        order_type: o.order_type,
-        order_classification: "CONSUMER".to_owned(),
-        parent_sales_order_number: o.parent_sales_order_number.clone(),
-        partner_name: o.partner_name.map(str::to_owned),
-        country: o.market.country.to_owned(),
-        currency,
-        region_reference: crate::orders::view::DEFAULT_REGION_REFERENCE.to_owned(),
-        upm_id: o.upm_id.clone(),
-        email: o.email.clone(),
-        phone: o
-            .phone
-            .as_ref()
-            .map(|(code, number)| StoredPhone { country_code: code.clone(), subscriber_number: number.clone() }),
-        order_date: o.order_date,
-        shipping_total: Money(o.shipping_total),
-        taxes_included: !o.market.tax_exclusive,
-        payments: o.payments.clone(),
-        shipping_address: o.shipping_address.clone(),
-        pickup_store_id: o.pickup_store_id.map(str::to_owned),
-        details: o.details.clone(),
-        lines: o
-            .lines
-            .iter()
-            .map(|l| StoredLine {
-                line_number: l.line_number,
-                gtin: l.gtin.clone(),
-                sku_id: l.sku_id.clone(),
-                product_id: l.product_id.clone(),
-                style_color: l.style_color.clone(),
-                title: l.title.to_owned(),
-                category: l.category.to_owned(),
-                color: l.color.to_owned(),
-                size: l.size.to_owned(),
-                image_url: l.image_url.clone(),
-                quantity: l.quantity,
-                unit_price: Money(l.unit_price),
-                tax: Money(l.tax),
-                fees: Money(0),
-                status: l.status.clone(),
-                shipment_number: l.shipment_number.clone(),
-                tracking_url: l.tracking_url.clone(),
-                estimated_delivery_date: l.estimated_delivery_date.clone(),
-                details: l.details.clone(),
-            })
-            .collect(),
-    }
-}
-
 /// Writes generated orders through the one stored-order writer (`orders::store::insert_new`).
-pub async fn orders(db: &Db, orders: &[SeedOrder]) -> Result<(), BoxError> {
-    let records: Vec<StoredOrder> = orders.iter().map(stored).collect();
-    store::insert_new(db, &records, chrono::Utc::now().timestamp_millis()).await
+pub async fn orders(db: &Db, orders: &[StoredOrder]) -> Result<(), BoxError> {
+    store::insert_new(db, orders, chrono::Utc::now().timestamp_millis()).await
 }

@@ -18,7 +18,7 @@ fn minutes_ago(app: &TestApp, minutes: i64) -> String {
 }
 
 /// An order placed `minutes` ago whose lines all have `status`.
-fn fresh_order(app: &TestApp, number: &str, upm_id: Option<&str>, minutes: i64, status: &str) -> Value {
+pub(crate) fn fresh_order(app: &TestApp, number: &str, upm_id: Option<&str>, minutes: i64, status: &str) -> Value {
     let mut body = order(number, upm_id, &minutes_ago(app, minutes));
     for line in body["lines"].as_array_mut().expect("lines") {
         line["status"] = json!(status);
@@ -56,14 +56,14 @@ async fn finished_job(app: &TestApp, id: &str, token: Option<&str>, query: &str)
     panic!("the cancel job did not end");
 }
 
-async fn cancel(app: &TestApp, number: &str, token: Option<&str>, query: &str) -> Value {
+pub(crate) async fn cancel(app: &TestApp, number: &str, token: Option<&str>, query: &str) -> Value {
     let (status, created) = post_cancel(app, number, token, query).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{created}");
     assert_eq!(created["status"], "PENDING");
     finished_job(app, created["id"].as_str().expect("id"), token, query).await
 }
 
-async fn status_event(app: &TestApp, number: &str, status: &str) -> (StatusCode, Value) {
+pub(crate) async fn status_event(app: &TestApp, number: &str, status: &str) -> (StatusCode, Value) {
     app.post_json(&format!("/ops/v1/orders/{number}/status_events"), &json!({"status": status}), true).await
 }
 

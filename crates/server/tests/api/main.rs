@@ -34,4 +34,5 @@ mod seed;
 mod services;
 mod session;
 mod web;
+mod write_path;
 mod write_transactions;

@@ -11,7 +11,7 @@ use server::payments::routes::{WEBHOOK_PATH, WEBHOOK_SECRET, signed_message};
 use crate::helpers::{TestApp, order};
 use crate::on_both_backends;
 
-fn held_order(number: &str, upm_id: Option<&str>, payment_type: &str) -> Value {
+pub(crate) fn held_order(number: &str, upm_id: Option<&str>, payment_type: &str) -> Value {
     let mut body = order(number, upm_id, "2026-11-01T10:00:00Z");
     body["payments"] = json!([{"paymentType": payment_type}]);
     body["paymentHoldFlag"] = json!(true);
@@ -50,14 +50,14 @@ async fn finished(app: &TestApp, path: &str, token: Option<&str>) -> Value {
 }
 
 /// Starts a payment for the member's order and answers the finished job.
-async fn start_payment(app: &TestApp, number: &str, token: &str, endpoint: &str) -> Value {
+pub(crate) async fn start_payment(app: &TestApp, number: &str, token: &str, endpoint: &str) -> Value {
     let (status, created) =
         post(app, endpoint, &pay_body(number, &format!("/orders/sales/{number}?payment=success")), Some(token)).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{created}");
     finished(app, &format!("{endpoint}/{}", created["id"].as_str().expect("id")), Some(token)).await
 }
 
-fn no_redirects() -> reqwest::Client {
+pub(crate) fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
 }
 

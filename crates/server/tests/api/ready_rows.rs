@@ -37,7 +37,7 @@ async fn pages(app: &TestApp, token: &str) -> Vec<String> {
     bodies
 }
 
-async fn scalar(app: &TestApp, statement: &str, value: &str) -> i64 {
+pub(crate) async fn scalar(app: &TestApp, statement: &str, value: &str) -> i64 {
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
     let found = sqlx::query_scalar(sqlx::AssertSqlSafe(statement.to_owned()))
         .bind(value.to_owned())

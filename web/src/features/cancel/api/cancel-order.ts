@@ -3,6 +3,7 @@ import type { components } from '@/shared/api/schema';
 
 export type CancelJob = components['schemas']['JobView'];
 export type JobCreated = components['schemas']['JobCreated'];
+type CancelBody = components['schemas']['CancelBody'];
 
 /** Spec 002 §9: at most 20 polls, 500 ms between them unless the server gives an eta. */
 export const MAX_POLLS = 20;
@@ -16,7 +17,7 @@ export interface CancelContact {
 }
 
 /** The spec's body (002 §3): document reference 0001, reason 216 "Front end cancellation". */
-export function cancelBody(orderNumber: string, region: string, contact: CancelContact) {
+export function cancelBody(orderNumber: string, region: string, contact: CancelContact): CancelBody {
   return {
     request: {
       omsOrderDocumentReference: '0001',
@@ -31,12 +32,15 @@ export function cancelBody(orderNumber: string, region: string, contact: CancelC
 }
 
 /** POST .../cancelOrder as the member, or as the stored guest (filter query). Answers 202 {id, status}. */
-export async function requestCancel(orderNumber: string, region: string, contact: CancelContact): Promise<JobCreated> {
-  const created = (await apiPost('/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder', {
+const postCancel = (orderNumber: string, body: CancelBody): Promise<Partial<JobCreated> | undefined> =>
+  apiPost('/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder', {
     auth: 'member-or-guest',
     params: { orderNumber },
-    body: cancelBody(orderNumber, region, contact),
-  })) as unknown as Partial<JobCreated> | undefined;
+    body,
+  });
+
+export async function requestCancel(orderNumber: string, region: string, contact: CancelContact): Promise<JobCreated> {
+  const created = await postCancel(orderNumber, cancelBody(orderNumber, region, contact));
   // 002 §5: a response without id and status is improperly formatted.
   if (!created || typeof created.id !== 'string' || typeof created.status !== 'string') {
     throw new Error('improperly formatted response');

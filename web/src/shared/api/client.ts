@@ -149,23 +149,3 @@ export const apiPatch = <P extends PathsWith<'patch'>>(path: P, options: Request
 
 export const apiDelete = <P extends PathsWith<'delete'>>(path: P, options: RequestOptions<Operation<P, 'delete'>>) =>
   request<Operation<P, 'delete'>>('delete', path, options);
-
-/**
- * An endpoint the generated document does not list yet (a feature built beside its API, typed by the
- * feature from the API's contract doc). Replace with the typed calls once `npm run gen:api` has it.
- */
-export interface UnlistedOptions {
-  auth: Auth;
-  params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-interface Unlisted<T> {
-  parameters: { path: Record<string, string>; query?: Record<string, string | number | undefined> };
-  requestBody: { content: { 'application/json': unknown } };
-  responses: { 200: { content: { 'application/json': T } } };
-}
-export const apiUnlisted = <T>(method: Method, path: string, options: UnlistedOptions): Promise<T> =>
-  request<Unlisted<T>>(method, path, options);

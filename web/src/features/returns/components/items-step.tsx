@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import type { ReturnReason } from '../api';
+import type { ReturnReason } from '../model/return-options';
 import {
   COMMENT_MAX,
   commentAllowed,

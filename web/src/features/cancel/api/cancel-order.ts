@@ -1,14 +1,10 @@
 import { apiGet, apiPost } from '@/shared/api/client';
+import { pollJob, type JobView, type PollOptions } from '@/shared/api/poll-job';
 import type { components } from '@/shared/api/schema';
 
-export type CancelJob = components['schemas']['JobView'];
+export type CancelJob = JobView;
 export type JobCreated = components['schemas']['JobCreated'];
 type CancelBody = components['schemas']['CancelBody'];
-
-/** Spec 002 §9: at most 20 polls, 500 ms between them unless the server gives an eta. */
-export const MAX_POLLS = 20;
-export const DEFAULT_WAIT_MS = 500;
-export const SERVER_TIMEOUT = 'Server timeout';
 
 export interface CancelContact {
   email?: string | null;
@@ -48,14 +44,9 @@ export async function requestCancel(orderNumber: string, region: string, contact
   return { id: created.id, status: created.status };
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls the job until it ends (COMPLETED, DENIED or FAILED); after more than 20 polls: Server timeout. */
-export async function pollCancelJob(jobId: string, sleep: (ms: number) => Promise<unknown> = wait): Promise<CancelJob> {
-  for (let poll = 0; poll <= MAX_POLLS; poll += 1) {
-    const job = await apiGet('/order_mgmt/ordermods/v1/jobs/{jobId}', { auth: 'member-or-guest', params: { jobId } });
-    if (job.status !== 'PENDING' && job.status !== 'IN_PROGRESS') return job;
-    await sleep(typeof job.eta === 'number' && job.eta > 0 ? job.eta : DEFAULT_WAIT_MS);
-  }
-  throw new Error(SERVER_TIMEOUT);
-}
+/** Polls the job until it ends (COMPLETED, DENIED or FAILED), with the shared poller (spec 002 §9). */
+export const pollCancelJob = (jobId: string, options?: PollOptions): Promise<CancelJob> =>
+  pollJob(
+    () => apiGet('/order_mgmt/ordermods/v1/jobs/{jobId}', { auth: 'member-or-guest', params: { jobId } }),
+    options,
+  );

@@ -1,10 +1,8 @@
 import { apiGet, apiPost } from '@/shared/api/client';
+import { pollJob, type JobView } from '@/shared/api/poll-job';
 import type { components } from '@/shared/api/schema';
 
-export type PaymentJob = components['schemas']['JobView'];
-
-const MAX_POLLS = 20;
-const DEFAULT_WAIT_MS = 500;
+export type PaymentJob = JobView;
 
 export type Channel = 'form-v1' | 'form-v2' | 'wechat';
 
@@ -42,17 +40,12 @@ async function poll(channel: Channel, jobId: string): Promise<PaymentJob> {
   return apiGet('/payment/deferred_payment_forms/v1/{jobId}', options);
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts the payment and polls its job (002 §4: up to 20 polls, the server's eta or 500 ms between). */
+/** Starts the payment and polls its job with the shared poller (002 §4: the server's eta between polls). */
 export async function startDeferredPayment(channel: Channel, request: StartRequest): Promise<PaymentAnswer> {
   const created = await post(channel, request);
-  if (!created || typeof created.id !== 'string') throw new Error('improperly formatted response');
-  for (let attempt = 0; attempt <= MAX_POLLS; attempt += 1) {
-    const job = await poll(channel, created.id);
-    if (job.status === 'COMPLETED') return job.response ?? {};
-    if (job.status !== 'PENDING' && job.status !== 'IN_PROGRESS') throw new Error('service-deferred-payment-failure');
-    await wait(typeof job.eta === 'number' && job.eta > 0 ? job.eta : DEFAULT_WAIT_MS);
-  }
-  throw new Error('Server timeout');
+  const jobId = created?.id;
+  if (typeof jobId !== 'string') throw new Error('improperly formatted response');
+  const job = await pollJob(() => poll(channel, jobId));
+  if (job.status !== 'COMPLETED') throw new Error('service-deferred-payment-failure');
+  return job.response ?? {};
 }

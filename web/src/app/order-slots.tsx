@@ -1,6 +1,6 @@
-import { CancelOrderSlot } from '@/features/cancel';
-import { CurbsideSlot } from '@/features/curbside';
-import { DeferredPaymentSlot } from '@/features/deferred-payment';
+import { CancelOrderSlot } from '@/features/cancellation';
+import { CurbsideSlot } from '@/features/pickups';
+import { DeferredPaymentSlot } from '@/features/payments';
 import { MoneyTimeline } from '@/features/money-timeline';
 import { ReturnItemSlot } from '@/features/returns';
 import { BuyAgainSlot, EinvoiceSlot, ShopSimilarSlot, WriteReviewSlot } from '@/features/services';

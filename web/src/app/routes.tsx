@@ -47,7 +47,7 @@ const SavedAddressesPage = lazy(() =>
   import('@/features/addresses/pages/saved-addresses-page').then((module) => ({ default: module.SavedAddressesPage })),
 );
 const CurbsidePickupPage = lazy(() =>
-  import('@/features/curbside/pages/curbside-pickup-page').then((module) => ({ default: module.CurbsidePickupPage })),
+  import('@/features/pickups/pages/curbside-pickup-page').then((module) => ({ default: module.CurbsidePickupPage })),
 );
 const StoreConsolePage = lazy(() =>
   import('@/features/store-console/pages/store-console-page').then((module) => ({ default: module.StoreConsolePage })),

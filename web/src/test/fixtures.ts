@@ -1,3 +1,4 @@
+import type { components } from '@/shared/api/schema';
 import type { HistoryItem, HistoryResponse, OrderDetail, OrderItem, PickupStore } from '@/shared/api/types';
 
 export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
@@ -157,4 +158,70 @@ export function pickupOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     pickupAddress: pickupStore(),
     ...overrides,
   });
+}
+
+type ReturnOptionsAnswer = components['schemas']['ReturnOptions'];
+type ReturnMethodAnswer = components['schemas']['MethodView'];
+type ReturnLineAnswer = components['schemas']['OptionLine'];
+const money = (amount: string, currency: string) => ({ amount, currency });
+
+/** A line of GET /order_mgmt/return_options/v1 as the document types it; returnable unless told otherwise. */
+export function returnLine(
+  overrides: Partial<ReturnLineAnswer> & Pick<ReturnLineAnswer, 'lineNumber' | 'gtin'>,
+  currency = 'USD',
+): ReturnLineAnswer {
+  return {
+    universalProductCode: overrides.gtin,
+    title: 'Air Runner 2',
+    size: '10',
+    styleColor: 'AR2-001',
+    quantity: 1,
+    returnedQuantity: 0,
+    returnableQuantity: 1,
+    returnableFlag: true,
+    unitRefund: money('0.00', currency),
+    ...overrides,
+  };
+}
+
+/** A return method as the document types it: free, no pickup windows, refunded to the original payment. */
+export function returnMethod(
+  overrides: Partial<ReturnMethodAnswer> & Pick<ReturnMethodAnswer, 'id' | 'returnMethod'>,
+  currency = 'USD',
+): ReturnMethodAnswer {
+  return {
+    serviceType: 'CARRIER_DROP_OFF',
+    price: money('0.00', currency),
+    refundDeduction: money('0.00', currency),
+    refundEstimate: money('0.00', currency),
+    refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 },
+    pickupSlots: [],
+    ...overrides,
+  };
+}
+
+/** GET /order_mgmt/return_options/v1/{orderNumber} as the document types it: a member within the window. */
+export function returnOptions(overrides: Partial<ReturnOptionsAnswer> = {}): ReturnOptionsAnswer {
+  return {
+    orderNumber: 'C0012345678',
+    country: 'US',
+    currency: 'USD',
+    orderDate: '2026-11-01',
+    returnWindowDays: 60,
+    returnDeadline: '2026-12-31',
+    withinWindow: true,
+    asMember: true,
+    storeReturnAllowed: true,
+    storeRefundToGiftCard: false,
+    proofOfPurchaseRequired: false,
+    loginPrompt: false,
+    scannableCodeWaitMinutes: 0,
+    commentMaxLength: 140,
+    commentAllowed: true,
+    withdrawalAvailable: false,
+    orderLines: [],
+    methods: [],
+    reasons: [],
+    ...overrides,
+  };
 }

@@ -14,7 +14,10 @@ type SuccessBody<O> = O extends { responses: infer R }
     ? JsonOf<Ok>
     : R extends { 201: infer Created }
       ? JsonOf<Created>
-      : never
+      : // 202 Accepted: the write was taken on as a job (cancel, return capture, deferred payment, e-invoice).
+        R extends { 202: infer Accepted }
+        ? JsonOf<Accepted>
+        : never
   : never;
 type ParamsOf<O> = O extends { parameters: infer Params } ? Params : never;
 type QueryOf<O> = ParamsOf<O> extends { query?: infer Query } ? Query : never;
@@ -37,8 +40,10 @@ export interface RequestOptions<O> {
   signal?: AbortSignal;
   /** Statuses answered with this value instead of an error (history accepts 404 as empty). */
   fallbackOn?: Partial<Record<number, SuccessBody<O>>>;
-  /** Extra request headers (an `Idempotency-Key` on a write that must apply once). */
+  /** Extra request headers (an `Idempotency-Key` on a write that must apply once, a store's `X-Store-Key`). */
   headers?: Record<string, string>;
+  /** Reads the answer's headers (the store console keeps the list's `ETag`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function buildUrl(template: string, params: object | undefined, query: object | undefined, rawQuery?: string | null) {
@@ -113,6 +118,7 @@ async function request<O>(method: Method, template: string, options: RequestOpti
     throw new ApiError({ status: 0, code: 'network-error', message: 'The server could not be reached' });
   }
 
+  options.onHeaders?.(response.headers);
   const text = await response.text();
   const body = text === '' ? undefined : parseJson(text);
   if (response.ok) {
@@ -143,23 +149,3 @@ export const apiPatch = <P extends PathsWith<'patch'>>(path: P, options: Request
 
 export const apiDelete = <P extends PathsWith<'delete'>>(path: P, options: RequestOptions<Operation<P, 'delete'>>) =>
   request<Operation<P, 'delete'>>('delete', path, options);
-
-/**
- * An endpoint the generated document does not list yet (a feature built beside its API, typed by the
- * feature from the API's contract doc). Replace with the typed calls once `npm run gen:api` has it.
- */
-export interface UnlistedOptions {
-  auth: Auth;
-  params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-interface Unlisted<T> {
-  parameters: { path: Record<string, string>; query?: Record<string, string | number | undefined> };
-  requestBody: { content: { 'application/json': unknown } };
-  responses: { 200: { content: { 'application/json': T } } };
-}
-export const apiUnlisted = <T>(method: Method, path: string, options: UnlistedOptions): Promise<T> =>
-  request<Unlisted<T>>(method, path, options);

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
+import { FormField } from '@/shared/ui/form-field';
 import { Spinner } from '@/shared/ui/spinner';
 import {
   useAddressLayout,
@@ -68,7 +69,6 @@ interface AddressEditorProps {
 export function AddressEditor({ upmId, editing, makePreferred, onDone }: AddressEditorProps) {
   const { t, locale } = useI18n();
   const headingId = useId();
-  const countryId = useId();
   const [country, setCountry] = useState((editing?.country ?? locale.country).toUpperCase());
   const layout = useAddressLayout(country);
   const { save } = useAddressMutations(upmId);
@@ -128,27 +128,26 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
   return (
     <section className="card address-editor" aria-labelledby={headingId}>
       <h2 id={headingId}>{editing ? t('addresses.form.editTitle') : t('addresses.form.addTitle')}</h2>
-      <div className="field">
-        <label className="field__label" htmlFor={countryId}>
-          {t('addresses.form.country')}
-        </label>
-        <select
-          id={countryId}
-          className="field__input"
-          value={country}
-          disabled={Boolean(editing)}
-          onChange={(event) => {
-            setCountry(event.target.value);
-            setServerError(null);
-          }}
-        >
-          {countries.map((code) => (
-            <option key={code} value={code}>
-              {names.of(code) ?? code}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField label={t('addresses.form.country')}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={country}
+            disabled={Boolean(editing)}
+            onChange={(event) => {
+              setCountry(event.target.value);
+              setServerError(null);
+            }}
+          >
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {names.of(code) ?? code}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       {failure && <Alert>{failure}</Alert>}
       {layout.data ? (
         <AddressForm

@@ -6,6 +6,7 @@ import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
+import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { useAddressBook, useAddressMutations, type Address } from '../api/addresses';
 import { AddressCard } from '../components/address-card';
 import { AddressEditor } from '../components/address-editor';
@@ -158,33 +159,18 @@ function AddressBook({ upmId }: { upmId: string }) {
         </Dialog>
       )}
       {book.isError && book.errorUpdatedAt !== errorDismissedAt && (
-        <Dialog
+        <ErrorDialog
           title={t('common.errors.oops.title')}
+          lead="dismiss"
           onDismiss={() => {
             setErrorDismissedAt(book.errorUpdatedAt);
           }}
-          actions={
-            <>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setErrorDismissedAt(book.errorUpdatedAt);
-                }}
-              >
-                {t('common.dismiss')}
-              </Button>
-              <Button
-                onClick={() => {
-                  void book.refetch();
-                }}
-              >
-                {t('common.retry')}
-              </Button>
-            </>
-          }
+          onRetry={() => {
+            void book.refetch();
+          }}
         >
           <p>{t('addresses.error.load')}</p>
-        </Dialog>
+        </ErrorDialog>
       )}
     </div>
   );

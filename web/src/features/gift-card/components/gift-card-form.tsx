@@ -3,7 +3,7 @@ import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
+import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { TextField } from '@/shared/ui/text-field';
 import { useCheckBalance } from '../api/check-balance';
 import { useStoreCurrency } from '@/shared/config/store-currency';
@@ -101,34 +101,18 @@ export function GiftCardForm() {
         </section>
       )}
       {unavailableOpen && (
-        <Dialog
+        <ErrorDialog
           title={t('giftCard.unavailable.title')}
+          onRetry={() => {
+            setUnavailableOpen(false);
+            submit();
+          }}
           onDismiss={() => {
             setUnavailableOpen(false);
           }}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setUnavailableOpen(false);
-                  submit();
-                }}
-              >
-                {t('common.retry')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setUnavailableOpen(false);
-                }}
-              >
-                {t('common.dismiss')}
-              </Button>
-            </>
-          }
         >
           <p>{t('giftCard.unavailable.body')}</p>
-        </Dialog>
+        </ErrorDialog>
       )}
     </>
   );

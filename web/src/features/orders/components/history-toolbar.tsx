@@ -1,6 +1,7 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
+import { FormField } from '@/shared/ui/form-field';
 import { TextField } from '@/shared/ui/text-field';
 import { isOrderNumberFragment } from '@/shared/validation/patterns';
 import { STATUS_GROUPS, type HistoryFilters, type StatusGroup } from '../model/history-filters';
@@ -26,8 +27,6 @@ const STATUS_LABELS = {
  */
 export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps) {
   const { t } = useI18n();
-  const statusId = useId();
-  const yearId = useId();
   const [draft, setDraft] = useState(filters.q);
   const [error, setError] = useState<string | null>(null);
   // Back/forward or "Clear filters" change the URL: the box shows what is applied.
@@ -73,47 +72,45 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
           {t('orders.filters.submit')}
         </Button>
       </div>
-      <div className="field history-toolbar__select">
-        <label className="field__label" htmlFor={statusId}>
-          {t('orders.filters.status')}
-        </label>
-        <select
-          id={statusId}
-          className="field__select"
-          value={filters.status}
-          onChange={(event) => {
-            const status = STATUS_GROUPS.find((group) => group === event.target.value) ?? '';
-            onChange({ ...filters, status });
-          }}
-        >
-          <option value="">{t('orders.filters.statusAll')}</option>
-          {STATUS_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {t(STATUS_LABELS[group])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field history-toolbar__select">
-        <label className="field__label" htmlFor={yearId}>
-          {t('orders.filters.year')}
-        </label>
-        <select
-          id={yearId}
-          className="field__select"
-          value={filters.year}
-          onChange={(event) => {
-            onChange({ ...filters, year: event.target.value });
-          }}
-        >
-          <option value="">{t('orders.filters.yearAll')}</option>
-          {yearOptions.map((year) => (
-            <option key={year} value={String(year)}>
-              {String(year)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField className="history-toolbar__select" label={t('orders.filters.status')}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__select"
+            value={filters.status}
+            onChange={(event) => {
+              const status = STATUS_GROUPS.find((group) => group === event.target.value) ?? '';
+              onChange({ ...filters, status });
+            }}
+          >
+            <option value="">{t('orders.filters.statusAll')}</option>
+            {STATUS_GROUPS.map((group) => (
+              <option key={group} value={group}>
+                {t(STATUS_LABELS[group])}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField className="history-toolbar__select" label={t('orders.filters.year')}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__select"
+            value={filters.year}
+            onChange={(event) => {
+              onChange({ ...filters, year: event.target.value });
+            }}
+          >
+            <option value="">{t('orders.filters.yearAll')}</option>
+            {yearOptions.map((year) => (
+              <option key={year} value={String(year)}>
+                {String(year)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import type { ReturnReason } from '../api';
+import { FormField } from '@/shared/ui/form-field';
+import type { ReturnReason } from '../model/return-options';
 import {
   COMMENT_MAX,
   commentAllowed,
@@ -105,74 +106,68 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
         <div className="return-line__fields">
           {/* Spec 001 §5: quantity only when more than one may be returned. */}
           {maxQuantity > 1 && (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-quantity`}>
-                {t('returns.items.quantity')}
-              </label>
+            <FormField id={`${id}-quantity`} label={t('returns.items.quantity')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="field__input"
+                  value={choice.quantity}
+                  onChange={(event) => {
+                    set({ quantity: Number(event.target.value) });
+                  }}
+                >
+                  {Array.from({ length: maxQuantity }, (_, index) => index + 1).map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+          <FormField
+            id={`${id}-reason`}
+            label={t('returns.items.reason')}
+            error={missingReason ? t('returns.items.reasonRequired') : null}
+          >
+            {(control) => (
               <select
-                id={`${id}-quantity`}
+                {...control}
                 className="field__input"
-                value={choice.quantity}
+                value={choice.reason}
+                required
                 onChange={(event) => {
-                  set({ quantity: Number(event.target.value) });
+                  set({ reason: event.target.value });
                 }}
               >
-                {Array.from({ length: maxQuantity }, (_, index) => index + 1).map((value) => (
-                  <option key={value} value={value}>
-                    {value}
+                <option value="">{t('returns.items.chooseReason')}</option>
+                {reasons.map((reason) => (
+                  <option key={reason.code} value={reason.code}>
+                    {reasonName({ reason, t })}
                   </option>
                 ))}
               </select>
-            </div>
-          )}
-          <div className={missingReason ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={`${id}-reason`}>
-              {t('returns.items.reason')}
-            </label>
-            <select
-              id={`${id}-reason`}
-              className="field__input"
-              value={choice.reason}
-              required
-              aria-invalid={missingReason || undefined}
-              aria-describedby={missingReason ? `${id}-reason-error` : undefined}
-              onChange={(event) => {
-                set({ reason: event.target.value });
-              }}
-            >
-              <option value="">{t('returns.items.chooseReason')}</option>
-              {reasons.map((reason) => (
-                <option key={reason.code} value={reason.code}>
-                  {reasonName({ reason, t })}
-                </option>
-              ))}
-            </select>
-            {missingReason && (
-              <p id={`${id}-reason-error`} className="field__error">
-                {t('returns.items.reasonRequired')}
-              </p>
             )}
-          </div>
+          </FormField>
           {commentsOn && commentAllowed(country, choice) && (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-comment`}>
-                {t('returns.items.comment')}
-              </label>
-              <textarea
-                id={`${id}-comment`}
-                className="field__input return-line__comment"
-                maxLength={COMMENT_MAX}
-                rows={3}
-                value={choice.comment}
-                aria-describedby={`${id}-count`}
-                onChange={(event) => {
-                  set({ comment: event.target.value.slice(0, COMMENT_MAX) });
-                }}
-              />
-              <p id={`${id}-count`} className="field__hint">
-                {t('returns.items.commentCount', { count: choice.comment.length, max: COMMENT_MAX })}
-              </p>
-            </div>
+            <FormField
+              id={`${id}-comment`}
+              label={t('returns.items.comment')}
+              hint={t('returns.items.commentCount', { count: choice.comment.length, max: COMMENT_MAX })}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="field__input return-line__comment"
+                  maxLength={COMMENT_MAX}
+                  rows={3}
+                  value={choice.comment}
+                  onChange={(event) => {
+                    set({ comment: event.target.value.slice(0, COMMENT_MAX) });
+                  }}
+                />
+              )}
+            </FormField>
           )}
         </div>
       )}

@@ -1,11 +1,36 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
-import { order } from '@/test/fixtures';
+import type { components } from '@/shared/api/schema';
+import { order, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
 const ORDER = 'K0012345678';
-const krw = (amount: string) => ({ amount, currency: 'KRW' });
+type MethodView = components['schemas']['MethodView'];
+
+/** The order's two routes: its detail and its return options (one shoe, the given methods). */
+const koreaOrder = (methods: MethodView[]) => [
+  {
+    path: `/orders/history/v1/${ORDER}`,
+    respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })),
+  },
+  {
+    path: `/order_mgmt/return_options/v1/${ORDER}`,
+    respond: () =>
+      json(
+        returnOptions({
+          orderNumber: ORDER,
+          country: 'KR',
+          currency: 'KRW',
+          orderLines: [
+            returnLine({ lineNumber: 1, gtin: '00012345678905', unitRefund: { amount: '129000', currency: 'KRW' } }),
+          ],
+          methods,
+          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
+        }),
+      ),
+  },
+];
 const address = (index: number) => ({
   id: `a${String(index)}`,
   country: 'KR',
@@ -24,45 +49,22 @@ beforeEach(() => {
 
 it('books a Korea courier pickup: address list in pages of 5, the suggested address, a window, then submit', async () => {
   const { requests } = mockFetch([
-    {
-      path: `/orders/history/v1/${ORDER}`,
-      respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })),
-    },
-    {
-      path: `/order_mgmt/return_options/v1/${ORDER}`,
-      respond: () =>
-        json({
-          orderNumber: ORDER,
-          country: 'KR',
-          currency: 'KRW',
-          asMember: true,
-          commentAllowed: true,
-          orderLines: [
-            {
-              lineNumber: 1,
-              gtin: '00012345678905',
-              returnableQuantity: 1,
-              returnableFlag: true,
-              unitRefund: krw('129000'),
-            },
+    ...koreaOrder([
+      returnMethod(
+        {
+          id: 'courierPickup|cj',
+          returnMethod: 'courierPickup',
+          serviceType: 'PICK_UP',
+          carrierId: 'cj',
+          carrierName: 'CJ대한통운',
+          pickupSlots: [
+            { date: '2026-11-24', fromHour: 9, toHour: 13 },
+            { date: '2026-11-25', fromHour: 14, toHour: 18 },
           ],
-          methods: [
-            {
-              id: 'courierPickup|cj',
-              returnMethod: 'courierPickup',
-              carrierId: 'cj',
-              carrierName: 'CJ대한통운',
-              price: krw('0'),
-              refundDeduction: krw('0'),
-              pickupSlots: [
-                { date: '2026-11-24', fromHour: 9, toHour: 13 },
-                { date: '2026-11-25', fromHour: 14, toHour: 18 },
-              ],
-            },
-          ],
-          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
-        }),
-    },
+        },
+        'KRW',
+      ),
+    ]),
     { path: '/addresses/v1/member-1/address', respond: () => json([1, 2, 3, 4, 5, 6].map(address)) },
     {
       method: 'POST',
@@ -104,52 +106,31 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
   const validation = requests.find((request) => request.url.pathname === '/address/validation/v1');
   expect(validation?.body).toMatchObject({ language: 'ko', address: { id: 'a6' } });
   const capture = requests.find((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
-  expect(capture?.body).toMatchObject({
-    methodId: 'courierPickup|cj',
-    pickup: {
-      address: { line1: '테헤란로 6길', postalCode: '06237', city: '강남구', country: 'KR' },
-      slot: { date: '2026-11-25', fromHour: 14, toHour: 18 },
+  // Spelled as the document's CaptureRequest (the server's PickupAddress: address1, not line1), so a
+  // renamed field fails to compile here as well as in the wizard.
+  const pickup: components['schemas']['PickupInput'] = {
+    address: {
+      name: '김민지 6',
+      address1: '테헤란로 6길',
+      city: '강남구',
+      state: '서울특별시',
+      postalCode: '06237',
+      country: 'KR',
+      phone: '01012345678',
     },
-  });
+    slot: { date: '2026-11-25', fromHour: 14, toHour: 18 },
+  };
+  expect(capture?.body).toMatchObject({ methodId: 'courierPickup|cj', pickup });
+  expect(capture?.body).not.toHaveProperty('pickup.address.line1');
 }, 20_000);
 
 it('creates nothing online for a store return in Korea and says what to bring', async () => {
-  const { requests } = mockFetch([
-    {
-      path: `/orders/history/v1/${ORDER}`,
-      respond: () => json(order({ orderNumber: ORDER, country: 'KR', currency: 'KRW' })),
-    },
-    {
-      path: `/order_mgmt/return_options/v1/${ORDER}`,
-      respond: () =>
-        json({
-          orderNumber: ORDER,
-          country: 'KR',
-          currency: 'KRW',
-          asMember: true,
-          orderLines: [
-            {
-              lineNumber: 1,
-              gtin: '00012345678905',
-              returnableQuantity: 1,
-              returnableFlag: true,
-              unitRefund: krw('129000'),
-            },
-          ],
-          methods: [
-            {
-              id: 'courierPickup|cj',
-              returnMethod: 'courierPickup',
-              carrierId: 'cj',
-              price: krw('0'),
-              refundDeduction: krw('0'),
-            },
-            { id: 'returnToStore', returnMethod: 'returnToStore', price: krw('0'), refundDeduction: krw('0') },
-          ],
-          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: '사이즈가 맞지 않음' }],
-        }),
-    },
-  ]);
+  const { requests } = mockFetch(
+    koreaOrder([
+      returnMethod({ id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj' }, 'KRW'),
+      returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore' }, 'KRW'),
+    ]),
+  );
   const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, {
     member: true,
     flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },

@@ -6,10 +6,10 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { LinkButton } from '@/shared/ui/link-button';
-import { dispatchReturnLabel, type DispatchType, type ReturnLabel } from '../api';
+import { dispatchReturnLabel, type DispatchType, type CheckedLabel } from '../api';
 
 /** Opens the PDF label from its base64 in a new tab (the browser's own viewer prints and saves it). */
-function downloadLabel(label: ReturnLabel, returnOrderNumber: string) {
+function downloadLabel(label: CheckedLabel, returnOrderNumber: string) {
   const bytes = Uint8Array.from(atob(label.returnLabel), (char) => char.charCodeAt(0));
   const type = label.labelFormat.toUpperCase() === 'PNG' ? 'image/png' : 'application/pdf';
   const url = URL.createObjectURL(new Blob([bytes], { type }));
@@ -26,7 +26,7 @@ function downloadLabel(label: ReturnLabel, returnOrderNumber: string) {
  * Label download, e-mail and post (spec 001 §4.3): confirm, then sending (button off), then sent, or a
  * failure alert titled by the dispatch type with retry, dismiss and contact (§8).
  */
-export function LabelActions({ label, returnOrderNumber }: { label: ReturnLabel; returnOrderNumber: string }) {
+export function LabelActions({ label, returnOrderNumber }: { label: CheckedLabel; returnOrderNumber: string }) {
   const { t, locale } = useI18n();
   const [confirming, setConfirming] = useState<DispatchType | null>(null);
   const [failureOpen, setFailureOpen] = useState(true);

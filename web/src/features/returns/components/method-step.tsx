@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { helpUrl } from '@/shared/config/site';
-import type { ReturnMethodOption } from '../api';
+import type { ReturnMethodOption } from '../model/return-options';
 import { methodBoxes } from '../model/wizard';
 
 interface MethodStepProps {

@@ -20,12 +20,13 @@ export interface PickupChoice {
   slot: PickupSlot | null;
 }
 
+/** A saved address (`line1`, `line2`) as the pickup the capture sends (`address1`, `address2`). */
 export function toPickupAddress(address: Address, country: string): PickupAddress {
   const name = address.name ?? [address.nameFamily, address.nameGiven].filter(Boolean).join(' ');
   return {
     name,
-    line1: address.line1 ?? '',
-    ...(address.line2 ? { line2: address.line2 } : {}),
+    address1: address.line1 ?? '',
+    ...(address.line2 ? { address2: address.line2 } : {}),
     city: address.locality ?? '',
     ...(address.province ? { state: address.province } : {}),
     postalCode: address.code ?? '',

@@ -1,5 +1,5 @@
 import type { I18n } from '@/shared/i18n/i18n-context';
-import type { ReturnReason } from '../api';
+import type { ReturnReason } from '../model/return-options';
 
 /** App reason codes with a translated text (spec 001 §9); any other shows the server's text. */
 const KNOWN = new Set([

@@ -1,48 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { order, orderItem } from '@/test/fixtures';
+import { order, orderItem, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
 import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
-import type { WireReturnOptions } from '../api';
+import type { components } from '@/shared/api/schema';
 
 const ORDER = 'C0012345678';
 
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 
 /** The API's answer as docs/returns-api.md §1 spells it. */
-const options = (overrides: Partial<WireReturnOptions> = {}): WireReturnOptions => ({
-  orderNumber: ORDER,
-  country: 'US',
-  currency: 'USD',
-  asMember: true,
-  commentAllowed: true,
+const options = (
+  overrides: Partial<components['schemas']['ReturnOptions']> = {},
+): components['schemas']['ReturnOptions'] => ({
+  ...returnOptions({ orderNumber: ORDER }),
   orderLines: [
-    { lineNumber: 1, gtin: '00012345678905', returnableQuantity: 2, returnableFlag: true, unitRefund: usd('129.60') },
-    {
+    returnLine({
+      lineNumber: 1,
+      gtin: '00012345678905',
+      quantity: 2,
+      returnableQuantity: 2,
+      returnableFlag: true,
+      unitRefund: usd('129.60'),
+    }),
+    returnLine({
       lineNumber: 2,
       gtin: '00099999999999',
       returnableQuantity: 0,
       returnableFlag: false,
       returnDisableReason: { code: 'final-sale', text: 'Final sale items cannot be returned.' },
-    },
+    }),
   ],
   methods: [
-    {
-      id: 'returnToStore',
-      returnMethod: 'returnToStore',
-      price: usd('0.00'),
-      refundDeduction: usd('0.00'),
-      refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 },
-    },
-    {
-      id: 'upsDropoff|ups',
-      returnMethod: 'upsDropoff',
-      carrierId: 'ups',
-      carrierName: 'UPS',
-      price: usd('0.00'),
-      refundDeduction: usd('0.00'),
-    },
+    returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore', serviceType: 'STORE_DROP_OFF' }),
+    returnMethod({ id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS' }),
   ],
   reasons: [
     { appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" },

@@ -8,7 +8,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
-import type { ReturnMethodOption, ReturnOptions } from '../api';
+import type { ReturnMethodOption, ReturnOptions } from '../model/return-options';
 import { returnableLines, useOrderForReturn, useReturnOptions } from '../hooks/use-return-data';
 import { useSubmitReturn } from '../hooks/use-submit-return';
 import { useReturnFlags } from '../model/flags';

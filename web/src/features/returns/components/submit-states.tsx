@@ -1,6 +1,5 @@
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
+import { ErrorDialog } from '@/shared/ui/error-dialog';
 
 /** The in-progress overlay while the return is created (spec 001 §4.2). */
 export function SubmittingOverlay() {
@@ -33,19 +32,8 @@ export function SubmittedNotice({ returnOrderNumber }: { returnOrderNumber: stri
 export function NotSubmittedDialog({ onRetry, onDismiss }: { onRetry: () => void; onDismiss: () => void }) {
   const { t } = useI18n();
   return (
-    <Dialog
-      title={t('returns.error.notSubmitted.title')}
-      onDismiss={onDismiss}
-      actions={
-        <>
-          <Button onClick={onRetry}>{t('common.retry')}</Button>
-          <Button variant="secondary" onClick={onDismiss}>
-            {t('common.dismiss')}
-          </Button>
-        </>
-      }
-    >
+    <ErrorDialog title={t('returns.error.notSubmitted.title')} onRetry={onRetry} onDismiss={onDismiss}>
       <p>{t('returns.error.notSubmitted.body')}</p>
-    </Dialog>
+    </ErrorDialog>
   );
 }

@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from '@/shared/api/api-error';
-import { createReturnCapture, getCaptureJob, sendStoreReturnEmail, type CaptureRequest } from '../api';
-import { pollJob, ReturnJobFailed } from '../model/poll-job';
+import { pollJob } from '@/shared/api/poll-job';
+import {
+  captureJobResponse,
+  createReturnCapture,
+  getCaptureJob,
+  sendStoreReturnEmail,
+  type CaptureRequest,
+} from '../api';
+import { capturedOrThrow, ReturnJobFailed } from '../model/capture-outcome';
 import { returnPaths } from '../paths';
 import { rememberReturn, type LastReturn } from '../model/last-return';
 
@@ -62,10 +69,10 @@ export function useSubmitReturn() {
     setState({ kind: 'submitting' });
     try {
       const capture = await createReturnCapture(request, attempt.current.key);
-      const job = await pollJob(() => getCaptureJob(capture.jobId));
-      const returnOrderNumber = job.response?.returnOrderNumber ?? capture.response.returnOrderNumber;
+      const job = captureJobResponse(capturedOrThrow(await pollJob(() => getCaptureJob(capture.jobId))));
+      const returnOrderNumber = job.returnOrderNumber ?? capture.response.returnOrderNumber;
       // The capture job may already have sent the store e-mail; otherwise the page asks for it.
-      let emailSent = job.response?.emailSent === true;
+      let emailSent = job.emailSent === true;
       if (!emailSent && storeEmail) {
         // Spec 001 §5: success is a 200; a failure only changes the instructions page's wording.
         emailSent = await sendStoreReturnEmail({

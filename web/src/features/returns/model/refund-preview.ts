@@ -1,5 +1,5 @@
 import { sumMoney } from '@/shared/format/money';
-import type { RefundArrival, ReturnMethodOption } from '../api';
+import type { RefundArrival, ReturnMethodOption } from '../model/return-options';
 import { checkedLines, type ReturnableLine, type Selection } from './selection';
 import { isEmea } from './wizard';
 

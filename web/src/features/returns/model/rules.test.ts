@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { order, orderItem } from '@/test/fixtures';
-import type { ReturnMethodOption, ReturnReason } from '../api';
+import { order, orderItem, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
+import type { ReturnMethodOption, ReturnReason } from './return-options';
 import { refundPreview } from './refund-preview';
 import {
   buildCaptureRequest,
@@ -205,29 +205,33 @@ describe('refund preview', () => {
 
 describe('the options answer', () => {
   it("turns a paperless method's hidden printable drop-off into its sub-choice, and money text into numbers", async () => {
-    const { toReturnOptions } = await import('../api');
+    const { toReturnOptions } = await import('./return-options');
     const gbp = (amount: string) => ({ amount, currency: 'GBP' });
-    const options = toReturnOptions({
-      orderNumber: 'C1',
-      country: 'GB',
-      currency: 'GBP',
-      orderLines: [
-        { lineNumber: 1, gtin: 'G1', returnableQuantity: 1, returnableFlag: true, unitRefund: gbp('130.00') },
-      ],
-      methods: [
-        {
-          id: 'PAPERLESS_RETURN|royal-mail',
-          returnMethod: 'PAPERLESS_RETURN',
-          carrierId: 'royal-mail',
-          carrierName: 'Royal Mail',
-          standardCarrierAlphaCode: 'RMGB',
-          paperlessAlternativeId: 'DROPOFF_RETURN|royal-mail',
-          price: gbp('3.50'),
-          refundDeduction: gbp('3.50'),
-        },
-      ],
-      reasons: [{ appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" }],
-    });
+    const options = toReturnOptions(
+      returnOptions({
+        orderNumber: 'C1',
+        country: 'GB',
+        currency: 'GBP',
+        orderLines: [returnLine({ lineNumber: 1, gtin: 'G1', unitRefund: gbp('130.00') }, 'GBP')],
+        methods: [
+          returnMethod(
+            {
+              id: 'PAPERLESS_RETURN|royal-mail',
+              returnMethod: 'PAPERLESS_RETURN',
+              serviceType: 'PAPERLESS',
+              carrierId: 'royal-mail',
+              carrierName: 'Royal Mail',
+              standardCarrierAlphaCode: 'RMGB',
+              paperlessAlternativeId: 'DROPOFF_RETURN|royal-mail',
+              price: gbp('3.50'),
+              refundDeduction: gbp('3.50'),
+            },
+            'GBP',
+          ),
+        ],
+        reasons: [{ appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" }],
+      }),
+    );
     expect(options.methods.map((option) => [option.id, option.method, option.alternativeOf ?? null])).toEqual([
       ['PAPERLESS_RETURN|royal-mail', 'PAPERLESS_RETURN', null],
       ['DROPOFF_RETURN|royal-mail', 'DROPOFF_RETURN', 'PAPERLESS_RETURN|royal-mail'],

@@ -1,5 +1,6 @@
 import type { OrderDetail, OrderItem } from '@/shared/api/types';
-import type { CaptureRequest, ReturnMethodOption, ReturnOptionLine, ReturnReason } from '../api';
+import type { CaptureRequest } from '../api';
+import type { ReturnMethodOption, ReturnOptionLine, ReturnReason } from './return-options';
 
 /** Spec 001 §5 and §9: the free-text comment holds at most 140 characters. */
 export const COMMENT_MAX = 140;
@@ -128,7 +129,8 @@ export function buildCaptureRequest(input: {
   };
   if (paperless || flags.sendReturnMethodGlobally) request.returnMethod = method.method;
   if (paperless && method.scac) request.standardCarrierAlphaCode = method.scac;
-  if (order.shipFrom) request.shipFrom = order.shipFrom;
+  // Gap in openapi.json: CaptureRequest.shipFrom is a bare object, so the order's typed shipFrom is cast to it.
+  if (order.shipFrom) request.shipFrom = order.shipFrom as CaptureRequest['shipFrom'];
   if (method.method === 'returnToStore' && storeId) request.storeId = storeId;
   if (method.method === 'courierPickup' && pickup) request.pickup = pickup;
   return request;

@@ -1,4 +1,4 @@
-import type { ReturnMethodOption } from '../api';
+import type { ReturnMethodOption } from '../model/return-options';
 
 /**
  * Spec 001 §4.2: items, then method, then the store selector (store return with its flag) or, for the

@@ -5,8 +5,7 @@ import { useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
-import { LinkButton } from '@/shared/ui/link-button';
+import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { contactUrl } from '@/shared/config/site';
@@ -124,35 +123,19 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
         </Button>
       </form>
       {failureOpen && (
-        <Dialog
+        <ErrorDialog
           title={t('returns.error.refundFailed.title')}
+          onRetry={() => {
+            setFailureOpen(false);
+            send();
+          }}
           onDismiss={() => {
             setFailureOpen(false);
           }}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setFailureOpen(false);
-                  send();
-                }}
-              >
-                {t('common.retry')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setFailureOpen(false);
-                }}
-              >
-                {t('common.dismiss')}
-              </Button>
-              <LinkButton href={contactUrl(locale.country, locale.language)}>{t('common.contactUs')}</LinkButton>
-            </>
-          }
+          contactHref={contactUrl(locale.country, locale.language)}
         >
           <p>{t('returns.error.refundFailed.body')}</p>
-        </Dialog>
+        </ErrorDialog>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { order } from '@/test/fixtures';
+import { order, returnOptions } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 import { rememberReturn } from '../model/last-return';
@@ -204,16 +204,15 @@ describe('EU right of withdrawal', () => {
       {
         path: '/order_mgmt/return_options/v1/C0012345678',
         respond: () =>
-          json({
-            orderNumber: 'C0012345678',
-            country: 'DE',
-            currency: 'EUR',
-            withdrawalAvailable: true,
-            withdrawalDeadline: '2026-11-30T10:00:00Z',
-            orderLines: [],
-            methods: [],
-            reasons: [],
-          }),
+          json(
+            returnOptions({
+              orderNumber: 'C0012345678',
+              country: 'DE',
+              currency: 'EUR',
+              withdrawalAvailable: true,
+              withdrawalDeadline: '2026-11-30T10:00:00Z',
+            }),
+          ),
       },
       {
         method: 'POST',
@@ -251,15 +250,14 @@ describe('EU right of withdrawal', () => {
       {
         path: '/order_mgmt/return_options/v1/C0012345678',
         respond: () =>
-          json({
-            orderNumber: 'C0012345678',
-            country: 'DE',
-            currency: 'EUR',
-            withdrawalAvailable: false,
-            orderLines: [],
-            methods: [],
-            reasons: [],
-          }),
+          json(
+            returnOptions({
+              orderNumber: 'C0012345678',
+              country: 'DE',
+              currency: 'EUR',
+              withdrawalAvailable: false,
+            }),
+          ),
       },
     ]);
     renderApp('/orders/withdrawal/C0012345678', { member: true });

@@ -1,8 +1,9 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { contactUrl } from '@/shared/config/site';
 import { formatTimeOfDay } from '@/shared/format/clock';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
+import { FormField } from '@/shared/ui/form-field';
 import { LinkButton } from '@/shared/ui/link-button';
 import type { StoreView } from '../api/curbside';
 import {
@@ -64,7 +65,6 @@ export function ReadyView({ busy, onSubmit }: { busy: boolean; onSubmit: (vehicl
   const { t } = useI18n();
   const [vehicle, setVehicle] = useState('');
   const [touched, setTouched] = useState(false);
-  const id = useId();
   const valid = vehicleIsValid(vehicle);
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,39 +76,30 @@ export function ReadyView({ busy, onSubmit }: { busy: boolean; onSubmit: (vehicl
     <form className="card curbside__ready" onSubmit={submit} noValidate>
       <h2>{t('curbside.ready.heading')}</h2>
       <p>{t('curbside.ready.body')}</p>
-      <div className={showError ? 'field field--invalid' : 'field'}>
-        <label className="field__label" htmlFor={id}>
-          {t('curbside.ready.vehicleLabel')}
-        </label>
-        <input
-          id={id}
-          className="field__input"
-          value={vehicle}
-          maxLength={VEHICLE_MAX_CHARS}
-          required
-          autoComplete="off"
-          aria-invalid={showError || undefined}
-          aria-describedby={`${id}-hint ${id}-count${showError ? ` ${id}-error` : ''}`}
-          onChange={(event) => {
-            setVehicle(event.target.value);
-          }}
-          onBlur={() => {
-            setTouched(true);
-          }}
-        />
-        <p id={`${id}-hint`} className="field__hint">
-          {t('curbside.ready.vehicleHint')}
-        </p>
-        {/* Polite: announced when the shopper pauses, not on every key. */}
-        <p id={`${id}-count`} className="field__hint" aria-live="polite">
-          {t('curbside.ready.charsRemaining', { charsRemaining: charsRemaining(vehicle) })}
-        </p>
-        {showError && (
-          <p id={`${id}-error`} className="field__error">
-            {t('curbside.ready.vehicleRequired')}
-          </p>
+      {/* The count is the field's polite status: announced when the shopper pauses, not on every key. */}
+      <FormField
+        label={t('curbside.ready.vehicleLabel')}
+        hint={t('curbside.ready.vehicleHint')}
+        status={t('curbside.ready.charsRemaining', { charsRemaining: charsRemaining(vehicle) })}
+        error={showError ? t('curbside.ready.vehicleRequired') : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            value={vehicle}
+            maxLength={VEHICLE_MAX_CHARS}
+            required
+            autoComplete="off"
+            onChange={(event) => {
+              setVehicle(event.target.value);
+            }}
+            onBlur={() => {
+              setTouched(true);
+            }}
+          />
         )}
-      </div>
+      </FormField>
       {/* Spec 002 §5: disabled while empty or while a request is in flight. */}
       <Button type="submit" disabled={!valid || busy} loading={busy}>
         {busy ? t('curbside.ready.submitting') : t('curbside.ready.submit')}

@@ -102,13 +102,6 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::WindowExpired => "cancel-window-expired",
-            Self::InvalidState => "cancel-invalid-state",
-        }
-    }
-
     pub fn message(self) -> &'static str {
         match self {
             Self::WindowExpired => "The time to cancel this order has passed.",

@@ -5,14 +5,18 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderValue, header};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use serde::Serialize;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::error::AppError;
-pub use crate::state::AppState;
+use crate::state::AppState;
 
 /// Largest request body: every API body is a few KiB; more is refused with 413 before it is read whole.
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -20,8 +24,11 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// HSTS when the deployment says it is served over TLS: browsers then never try plain http again.
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 
-pub fn router(state: AppState) -> Router {
-    let api = Router::new()
+/// Every area's routes with their OpenAPI operations, merged in one place. The served router and the
+/// document (`openapi::document`) both come from here, so the document cannot miss a served API route.
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(healthz))
         .merge(crate::auth::routes::router())
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
@@ -41,7 +48,11 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::returns::router())
         .merge(crate::cancellation::routes::router())
         .merge(crate::payments::routes::router())
-        .route("/healthz", get(healthz))
+}
+
+pub fn router(state: AppState) -> Router {
+    let (areas, _document) = api_routes().split_for_parts();
+    let api = areas
         .route("/openapi.json", get(crate::openapi::serve))
         .route("/metrics", get(crate::metrics::serve_metrics))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
@@ -75,11 +86,21 @@ pub fn router(state: AppState) -> Router {
     }
 }
 
-async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+/// Whether this process can answer: its database answers within 2 s.
+#[utoipa::path(get, path = "/healthz", tag = "ops",
+    responses((status = 200, description = "The process and its database answer", body = Health),
+              (status = 503, body = crate::error::ApiError, description = "service-unavailable")))]
+async fn healthz(State(state): State<AppState>) -> Response {
     match tokio::time::timeout(Duration::from_secs(2), state.db.ping()).await {
-        Ok(Ok(())) => {
-            axum::Json(serde_json::json!({ "status": "ok", "database": state.db.backend.name() })).into_response()
-        }
+        Ok(Ok(())) => axum::Json(Health { status: "ok", database: state.db.backend.name() }).into_response(),
         _ => AppError::Unavailable.into_response(),
     }
+}
+
+#[derive(Serialize, ToSchema)]
+struct Health {
+    /// Always `ok` (a process that cannot answer says 503).
+    status: &'static str,
+    /// `sqlite` or `postgres`.
+    database: &'static str,
 }

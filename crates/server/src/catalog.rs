@@ -13,8 +13,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::app::AppState;
 use crate::error::AppError;
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

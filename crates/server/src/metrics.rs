@@ -18,8 +18,8 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 use sqlx::Row;
 
+use crate::auth::has_ops_key;
 use crate::error::{AppError, AppResult};
-use crate::ops::routes::has_ops_key;
 use crate::state::AppState;
 
 /// Who may read `/metrics`.
@@ -132,9 +132,9 @@ impl Default for Metrics {
 
 impl Metrics {
     /// Counts an error answer by its stable code (called where every error becomes a response).
-    pub fn count_error(&self, code: &str) {
-        self.errors.get_or_create(&CodeLabels { code: code.to_owned() }).inc();
-        if code == crate::error::RATE_LIMITED {
+    pub fn count_error(&self, code: crate::error::Code) {
+        self.errors.get_or_create(&CodeLabels { code: code.as_str().to_owned() }).inc();
+        if code == crate::error::Code::RateLimited {
             self.rate_limit_refusals.inc();
         }
     }

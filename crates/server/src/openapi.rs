@@ -1,14 +1,14 @@
-//! The OpenAPI document, generated from the Rust types and handlers. `web/openapi.json` is its committed
-//! copy; a test fails when the two differ, and the web client's types are generated from it.
+//! The OpenAPI document, generated from the Rust types and handlers. Each endpoint is declared once, by its
+//! handler's `#[utoipa::path]` and the `routes!` line in its area's router; this module adds what belongs
+//! to the whole document (title, security schemes, the error catalogue) to the routes `app::api_routes`
+//! merges. `web/openapi.json` is its committed copy; a test fails when the two differ, and the web
+//! client's types are generated from it.
 
 use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{
-    addresses, auth, cancellation, carriers, cart, consent, einvoice, error, gift_cards, mail, ops, orders, payments,
-    pickups, products, returns, reviews, settings, stores,
-};
+use crate::{error, orders};
 
 struct SecuritySchemes;
 
@@ -27,75 +27,9 @@ impl Modify for SecuritySchemes {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Orders", description = "Order self-service API: history, detail, guest lookup, ops feed"),
-    paths(
-        auth::routes::create_token,
-        auth::routes::get_me,
-        auth::routes::create_session,
-        auth::routes::get_session,
-        auth::routes::delete_session,
-        orders::routes::list_order_history,
-        orders::routes::get_order_detail,
-        orders::routes::get_order_summary,
-        ops::routes::create_member,
-        ops::routes::upsert_order,
-        gift_cards::routes::check_gift_card_balance,
-        gift_cards::routes::upsert_gift_card,
-        gift_cards::routes::apply_gift_card_event,
-        products::routes::upsert_product,
-        products::routes::list_similar_products,
-        cart::routes::get_bag,
-        cart::routes::add_bag_item,
-        reviews::routes::register_reviewer,
-        addresses::routes::list_addresses,
-        addresses::routes::create_address,
-        addresses::routes::update_address,
-        addresses::routes::delete_address,
-        addresses::layouts::get_address_layout,
-        addresses::validation::validate_address,
-        consent::routes::list_consents,
-        consent::routes::set_consent,
-        consent::routes::ops_set_consent,
-        mail::routes::outbox,
-        carriers::routes::list_providers,
-        stores::routes::upsert_store,
-        stores::routes::list_stores,
-        stores::routes::get_store,
-        einvoice::routes::request_einvoice,
-        einvoice::routes::get_einvoice,
-        settings::routes::get_country_config,
-        settings::routes::get_brand_logo,
-        pickups::routes::create_pickup,
-        pickups::routes::get_pickup,
-        pickups::routes::patch_pickup,
-        pickups::routes::get_curbside_offer,
-        pickups::console::create_store_key,
-        pickups::console::revoke_store_keys,
-        pickups::console::list_open_pickups,
-        pickups::console::claim_pickup,
-        pickups::console::complete_pickup,
-        returns::routes::get_return_options,
-        returns::capture::create_return_capture,
-        returns::routes::get_return_capture_job,
-        returns::labels::get_return_label,
-        returns::labels::dispatch_return_label,
-        returns::refund::submit_bank_refund,
-        returns::routes::send_store_return_email,
-        returns::events::post_return_event,
-        returns::withdrawal::declare_withdrawal,
-        cancellation::routes::cancel_order,
-        cancellation::routes::get_cancel_job,
-        cancellation::routes::apply_status_event,
-        payments::routes::start_form_v1,
-        payments::routes::start_form_v2,
-        payments::routes::start_wechat,
-        payments::routes::get_payment_job,
-        payments::routes::get_payment_job_v2,
-        payments::routes::get_wechat_job,
-        payments::routes::webhook,
-    ),
     components(schemas(
         error::ApiError,
-        error::ErrorCodeName,
+        error::Code,
         orders::view::SimpleStatusName,
         orders::view::StatusColorName,
         orders::view::OrderTypeName,
@@ -106,8 +40,16 @@ impl Modify for SecuritySchemes {
 )]
 pub struct ApiDoc;
 
+/// Built once: the document depends only on the code.
+static DOCUMENT: std::sync::LazyLock<utoipa::openapi::OpenApi> = std::sync::LazyLock::new(build);
+
 pub fn document() -> utoipa::openapi::OpenApi {
-    let generated = ApiDoc::openapi();
+    DOCUMENT.clone()
+}
+
+fn build() -> utoipa::openapi::OpenApi {
+    let mut generated = ApiDoc::openapi();
+    generated.merge(crate::app::api_routes().into_openapi());
     // Round trip through JSON to merge flattened closed objects (below); the generated document always
     // serializes and reads back, so the fallback only guards against a future utoipa change.
     serde_json::to_value(&generated)
@@ -168,6 +110,6 @@ pub fn document_json() -> String {
     document().to_pretty_json().unwrap_or_default()
 }
 
-pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
-    Json(document())
+pub async fn serve() -> Json<&'static utoipa::openapi::OpenApi> {
+    Json(&DOCUMENT)
 }

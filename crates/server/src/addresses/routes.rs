@@ -1,27 +1,28 @@
 //! `GET|POST /addresses/v1/{upmId}/address`, `PUT|DELETE /addresses/v1/{upmId}/address/{id}`: the
 //! caller's own address book only. The router also serves `layouts` and `validation`.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use domain::address::{AddressFields, SUGGESTED_ADDRESS_ID, ValidAddress};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::MAX_ADDRESSES_PER_MEMBER;
 use super::db::{self, Inserted, StoredAddress};
 use crate::auth::Member;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/addresses/v1/{upm_id}/address", get(list_addresses).post(create_address))
-        .route("/addresses/v1/{upm_id}/address/{id}", put(update_address).delete(delete_address))
-        .route("/addresses/v1/layouts/{country}", get(super::layouts::get_address_layout))
-        .route("/address/validation/v1", post(super::validation::validate_address))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_addresses, create_address))
+        .routes(routes!(update_address, delete_address))
+        .routes(routes!(super::layouts::get_address_layout))
+        .routes(routes!(super::validation::validate_address))
 }
 
 /// A delivery address (spec 002 §3). `code` is the postal code; `name` is written from the name parts.
@@ -165,8 +166,8 @@ pub async fn create_address(
     let now = state.clock.now_ms();
     match db::insert(&state.db, &member.upm_id, &address, MAX_ADDRESSES_PER_MEMBER, now).await? {
         Inserted::Stored => Ok((StatusCode::CREATED, Json(address.into()))),
-        Inserted::LimitReached => Err(AppError::coded_conflict(
-            "address-limit-reached",
+        Inserted::LimitReached => Err(AppError::coded(
+            Code::AddressLimitReached,
             "id",
             format!("You can save up to {MAX_ADDRESSES_PER_MEMBER} addresses. Delete one to add another."),
         )),

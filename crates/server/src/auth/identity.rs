@@ -5,8 +5,8 @@ use axum::http::Method;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use crate::app::AppState;
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// A signed-in member (the token's subject). Refuses the request when there is no valid token.
 #[derive(Debug, Clone)]

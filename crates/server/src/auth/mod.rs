@@ -2,9 +2,11 @@
 
 pub mod db;
 pub mod identity;
+mod ops_key;
 pub mod password;
 pub mod routes;
 pub mod token;
 
 pub use identity::{MaybeMember, Member};
+pub use ops_key::{Ops, has_ops_key};
 pub use token::TokenKeys;

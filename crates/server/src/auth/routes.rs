@@ -1,28 +1,30 @@
 //! `POST /auth/v1/token` (sign-in) and `GET /auth/v1/me`.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity::SESSION_COOKIE;
 use super::token::SessionClaims;
 use super::{Member, db, password};
-use crate::app::AppState;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 use crate::rate_limit::{Limiter, Scope};
+use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/v1/token", post(create_token))
-        .route("/auth/v1/me", get(get_me))
-        .route("/auth/v1/session", post(create_session).get(get_session).delete(delete_session))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create_token)).routes(routes!(get_me)).routes(routes!(
+        create_session,
+        get_session,
+        delete_session
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::db::{self, MoneyEvent, OrderFacts};
 use super::policy;
+use crate::error::Code;
 use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
 use crate::state::AppState;
 
@@ -111,20 +112,20 @@ impl Job for CancelOrder {
 
 async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
     let Some(order_number) = run.order_number.clone() else {
-        return Ok(Finish::denied(400, "invalid-order-number", "the job names no order"));
+        return Ok(Finish::denied(400, Code::InvalidOrderNumber, "the job names no order"));
     };
     for _ in 0..RACE_TRIES {
         let Some(facts) = db::order_facts(&state.db, &order_number).await.map_err(JobError::retry)? else {
-            return Ok(Finish::denied(404, "service-order-detail-failure", "order not found"));
+            return Ok(Finish::denied(404, Code::ServiceOrderDetailFailure, "order not found"));
         };
         let now = state.clock.now_ms();
         let decision = cancellation::decide(&statuses(&facts), now, cancellable_until(&facts));
         let (cancel_now, request) = match decision {
             Decision::AlreadyCancelled => {
-                return Ok(Finish::denied(409, "already-cancelled", ALREADY_CANCELLED_MESSAGE));
+                return Ok(Finish::denied(409, Code::AlreadyCancelled, ALREADY_CANCELLED_MESSAGE));
             }
             Decision::AlreadyPending => return Ok(Finish::Completed(outcome(true))),
-            Decision::Refused(refusal) => return Ok(Finish::denied(422, refusal.code(), refusal.message())),
+            Decision::Refused(refusal) => return Ok(Finish::denied(422, refusal_code(refusal), refusal.message())),
             Decision::Accept { now, request } => (now, request),
         };
         let pending = !request.is_empty();
@@ -167,4 +168,12 @@ async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
         return Ok(finish);
     }
     Err(JobError::retry("the order kept changing during the cancel"))
+}
+
+/// The catalogue's code for the domain's reason to refuse a cancel.
+fn refusal_code(refusal: domain::cancellation::Refusal) -> Code {
+    match refusal {
+        domain::cancellation::Refusal::WindowExpired => Code::CancelWindowExpired,
+        domain::cancellation::Refusal::InvalidState => Code::CancelInvalidState,
+    }
 }

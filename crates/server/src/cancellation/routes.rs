@@ -1,36 +1,37 @@
 //! `POST /order_mgmt/ordermods/v1/{orderNumber}/cancelOrder`, `GET /order_mgmt/ordermods/v1/jobs/{jobId}`,
 //! and for the retailer's systems `POST /ops/v1/orders/{orderNumber}/status_events`.
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::cancellation::{EventEffect, status_event};
 use domain::status::displayed_status;
 use domain::{OrderNumber, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::db;
 use super::jobs::{self as cancel_job, CancelOrder, KIND, release_money};
 use crate::access::authorize_order;
+use crate::auth::Ops;
 use crate::caller::Caller;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, parse_json_bytes};
 use crate::idempotency::IdempotencyKey;
 use crate::jobs::accept::{JobOnly, Once, accept};
 use crate::jobs::view::{JobView, find_visible};
 use crate::jobs::{JobCreated, NewJob};
-use crate::ops::routes::Ops;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/order_mgmt/ordermods/v1/{order_number}/cancelOrder", post(cancel_order))
-        .route("/order_mgmt/ordermods/v1/jobs/{job_id}", get(get_cancel_job))
-        .route("/ops/v1/orders/{order_number}/status_events", post(apply_status_event))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(cancel_order))
+        .routes(routes!(get_cancel_job))
+        .routes(routes!(apply_status_event))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -202,8 +203,8 @@ pub async fn apply_status_event(
             match status_event(from, new_status) {
                 EventEffect::AlreadyThere => {}
                 EventEffect::Conflict => {
-                    return Err(AppError::coded_conflict(
-                        "status-conflict",
+                    return Err(AppError::coded(
+                        Code::StatusConflict,
                         "status",
                         format!("line {} was cancelled; it takes no other status", line.line_number),
                     ));

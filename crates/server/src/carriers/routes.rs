@@ -2,18 +2,19 @@
 //! -> `{"objects":[{"providerName","nikeServiceTypeCode","serviceSCACCode"}]}`, one object per carrier and
 //! service. In the US the list is UPS only, or USPS only when `--usps-enabled` is set (spec 001 §7, §9).
 
+use axum::Json;
 use axum::extract::{Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{ServiceType, all};
-use crate::app::AppState;
 use crate::error::{AppError, AppResult};
+use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/order_mgmt/shipment_service_providers/v1", get(list_providers))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_providers))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

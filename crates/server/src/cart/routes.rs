@@ -1,18 +1,19 @@
 //! `POST /cart/v1/items` and `GET /cart/v1`.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::money::to_decimal_string;
 use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::caller::Caller;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
 use crate::products::db::find_sku_offer;
 use crate::state::AppState;
@@ -22,8 +23,8 @@ const COOKIE_KEY: &str = "bag_cookie_key";
 /// Units of one sku a bag may hold.
 pub const MAX_UNITS_PER_SKU: i64 = 10;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/cart/v1", get(get_bag)).route("/cart/v1/items", post(add_bag_item))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_bag)).routes(routes!(add_bag_item))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -200,7 +201,7 @@ pub async fn add_bag_item(
     let offer = find_sku_offer(&state.db, &request.sku_id, currency.code()).await?.ok_or(AppError::NoPricingInfo)?;
     let (price, msrp) = offer.price.ok_or(AppError::NoPricingInfo)?;
     if !offer.in_stock || !offer.product.in_stock {
-        return Err(AppError::coded_conflict("out-of-stock", "skuId", "this size is out of stock"));
+        return Err(AppError::coded(Code::OutOfStock, "skuId", "this size is out of stock"));
     }
     let (owner, new_cookie) = bag_owner(&state, &caller, &headers, true).await?;
     let owner_key = owner.ok_or(AppError::Unauthorized)?;
@@ -219,8 +220,8 @@ pub async fn add_bag_item(
         .fetch_one(&mut *tx)
         .await?;
     if bag_currency != currency.code() {
-        return Err(AppError::coded_conflict(
-            "bag-currency-mismatch",
+        return Err(AppError::coded(
+            Code::BagCurrencyMismatch,
             "currency",
             "the bag holds items priced in another currency",
         ));
@@ -240,7 +241,7 @@ pub async fn add_bag_item(
     .await?
     .rows_affected();
     if added == 0 {
-        return Err(AppError::coded_conflict("bag-limit", "quantity", "a bag holds at most 10 of one size"));
+        return Err(AppError::coded(Code::BagLimit, "quantity", "a bag holds at most 10 of one size"));
     }
     sqlx::query("UPDATE bags SET updated_at = $1 WHERE owner_key = $2")
         .bind(now)

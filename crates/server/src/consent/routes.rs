@@ -1,24 +1,22 @@
 //! `GET /consent/v1`, `PUT /consent/v1/{type}` (the signed-in member) and
 //! `PUT /ops/v1/members/{upmId}/consent/{type}` (the retailer's systems).
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::{get, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{ConsentType, db};
 use crate::auth::Member;
+use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::ops::routes::Ops;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/consent/v1", get(list_consents))
-        .route("/consent/v1/{consent_type}", put(set_consent))
-        .route("/ops/v1/members/{upm_id}/consent/{consent_type}", put(ops_set_consent))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_consents)).routes(routes!(set_consent)).routes(routes!(ops_set_consent))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 use crate::documents::invoice::{Invoice, InvoiceLine, render_invoice};
+use crate::error::Code;
 use crate::jobs::{Finish, Job, JobError, JobResult, Registry, RunInfo};
 use crate::state::AppState;
 
@@ -84,7 +85,7 @@ fn issued(invoice_number: Option<String>) -> JobResult<EinvoiceIssued> {
 /// Renders and issues the invoice of the order in `run.order_number`.
 async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     let Some(order_number) = run.order_number.clone() else {
-        return Ok(Finish::denied(400, "invalid-order-number", "the job has no order"));
+        return Ok(Finish::denied(400, Code::InvalidOrderNumber, "the job has no order"));
     };
     let request = sqlx::query(
         "SELECT title_type, title, taxpayer_id, status, invoice_number FROM einvoices WHERE order_number = $1",
@@ -94,16 +95,16 @@ async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     .await
     .map_err(JobError::retry)?;
     let Some(request) = request else {
-        return Ok(Finish::denied(404, "not-found", "no e-invoice was requested for this order"));
+        return Ok(Finish::denied(404, Code::NotFound, "no e-invoice was requested for this order"));
     };
     // A column that does not read is a schema this build does not know: another try reads the same.
-    let unreadable = |error: sqlx::Error| JobError::fail(500, "invalid-job", error.to_string());
+    let unreadable = |error: sqlx::Error| JobError::fail(500, Code::InvalidJob, error.to_string());
     if request.try_get::<String, _>("status").map_err(unreadable)? == status::ISSUED {
         return issued(request.try_get("invoice_number").map_err(unreadable)?);
     }
     let found = crate::orders::db::find_order_and_version(&state.db, &order_number).await.map_err(JobError::retry)?;
     let Some((order, _version)) = found else {
-        return Ok(Finish::denied(404, "not-found", "the order no longer exists"));
+        return Ok(Finish::denied(404, Code::NotFound, "the order no longer exists"));
     };
     let title_type = match request.try_get::<String, _>("title_type").map_err(unreadable)?.as_str() {
         "COMPANY" => TitleType::Company,
@@ -143,7 +144,7 @@ async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     };
     let pdf = match render_invoice(&invoice) {
         Ok(pdf) => pdf,
-        Err(error) => return Ok(Finish::denied(422, "einvoice-render-failure", error.to_string())),
+        Err(error) => return Ok(Finish::denied(422, Code::EinvoiceRenderFailure, error.to_string())),
     };
     use base64::Engine as _;
     let encoded = base64::engine::general_purpose::STANDARD.encode(pdf);

@@ -1,26 +1,27 @@
 //! `POST` and `GET /orders/einvoice/v1/{orderNumber}`.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
 use domain::einvoice::{EinvoiceError, TitleType, check_request, is_offered};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{IssueEinvoice, status};
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
 use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, accept};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/orders/einvoice/v1/{order_number}", get(get_einvoice).post(request_einvoice))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_einvoice, request_einvoice))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -105,8 +106,8 @@ pub async fn request_einvoice(
     let checked = check_request(body.title_type, &body.title, body.taxpayer_id.as_deref())
         .map_err(|error| AppError::validation(field_of(&error), error.to_string()))?;
     if !offered(&state, order_number).await? {
-        return Err(AppError::coded_conflict(
-            "einvoice-not-available",
+        return Err(AppError::coded(
+            Code::EinvoiceNotAvailable,
             "orderNumber",
             "an e-invoice is available for orders in China once an item has shipped or been delivered",
         ));
@@ -158,8 +159,8 @@ impl Effect for EinvoiceRecord {
         .execute(&mut *tx)
         .await?;
         if inserted.rows_affected() == 0 {
-            return Err(AppError::coded_conflict(
-                "einvoice-already-requested",
+            return Err(AppError::coded(
+                Code::EinvoiceAlreadyRequested,
                 "orderNumber",
                 "an e-invoice has already been requested for this order",
             ));

@@ -1,30 +1,31 @@
 //! `POST /payment/giftcard_balance/v1` for anyone; `POST /ops/v1/gift_cards` and
 //! `POST /ops/v1/gift_cards/{cardNumber}/events` for the retailer's systems.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::{Json, Router};
 use domain::country::Flag;
 use domain::gift_card::{GiftCardNumber, GiftCardPin, MAX_FAILED_PINS};
 use domain::money::{parse_decimal, parse_non_negative, to_decimal_string};
 use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::db::{self, EventResult, NewCard};
+use crate::auth::Ops;
 use crate::auth::password;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::ops::routes::Ops;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/payment/giftcard_balance/v1", post(check_gift_card_balance))
-        .route("/ops/v1/gift_cards", post(upsert_gift_card))
-        .route("/ops/v1/gift_cards/{card_number}/events", post(apply_gift_card_event))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(check_gift_card_balance))
+        .routes(routes!(upsert_gift_card))
+        .routes(routes!(apply_gift_card_event))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

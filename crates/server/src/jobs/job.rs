@@ -3,6 +3,7 @@
 use std::fmt::Display;
 use std::future::Future;
 
+use crate::error::Code;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -42,7 +43,7 @@ pub enum Finish<O> {
 }
 
 impl<O> Finish<O> {
-    pub fn denied(http_status: u16, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn denied(http_status: u16, code: Code, message: impl Into<String>) -> Self {
         Self::Denied(JobFailure::new(http_status, code, message))
     }
 }
@@ -57,8 +58,8 @@ pub struct JobFailure {
 }
 
 impl JobFailure {
-    pub fn new(http_status: u16, code: &str, message: impl Into<String>) -> Self {
-        Self { http_status, code: code.to_owned(), message: message.into() }
+    pub fn new(http_status: u16, code: Code, message: impl Into<String>) -> Self {
+        Self { http_status, code: code.as_str().to_owned(), message: message.into() }
     }
 }
 
@@ -78,7 +79,7 @@ impl JobError {
         Self::Retry(error.to_string())
     }
 
-    pub fn fail(http_status: u16, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn fail(http_status: u16, code: Code, message: impl Into<String>) -> Self {
         Self::Fail(JobFailure::new(http_status, code, message))
     }
 }

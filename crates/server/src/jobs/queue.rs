@@ -8,7 +8,7 @@ use sqlx::{AnyConnection, Row};
 use super::{Finish, Job, JobFailure, LEASE_MS, RunInfo, status};
 use crate::clock::Clock;
 use crate::db::{Backend, Db};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 
 /// A job to create: its payload, the order it concerns, and who may poll it.
 pub struct NewJob<J> {
@@ -148,7 +148,9 @@ pub(super) async fn retry_later(
     reason: &str,
 ) -> Result<(), sqlx::Error> {
     let now = clock.now_ms();
-    let error = serde_json::json!({ "httpStatus": 503, "code": "retrying", "message": reason }).to_string();
+    // Through a `Value`, so the stored text has sorted keys like every other stored outcome.
+    let failure = serde_json::to_value(JobFailure::new(503, Code::Retrying, reason)).unwrap_or_default();
+    let error = failure.to_string();
     sqlx::query(
         "UPDATE jobs SET status = $1, run_after = $2, lease_until = NULL, claimed_by = NULL, error = $3, \
          updated_at = $4 WHERE id = $5 AND claimed_by = $6 AND status = $7",

@@ -7,6 +7,7 @@ use futures_util::future::{self, BoxFuture};
 use serde_json::Value;
 
 use super::{Finish, Job, JobError, JobResult, RunInfo};
+use crate::error::Code;
 
 /// Runs one kind: reads the stored payload as the kind's type, runs it, and turns its outcome into JSON.
 type Runner<C> = fn(C, &str, RunInfo) -> BoxFuture<'static, JobResult<Value>>;
@@ -37,7 +38,7 @@ impl<C: Clone + Send + Sync + 'static> Registry<C> {
         match self.runners.get(kind) {
             Some(runner) => runner(context, payload, run),
             None => {
-                let failure = JobError::fail(500, "unknown-job-kind", format!("no handler for job kind {kind}"));
+                let failure = JobError::fail(500, Code::UnknownJobKind, format!("no handler for job kind {kind}"));
                 Box::pin(future::ready(Err(failure)))
             }
         }
@@ -48,15 +49,15 @@ fn run_kind<J: Job>(context: J::Context, payload: &str, run: RunInfo) -> BoxFutu
     let job: J = match serde_json::from_str(payload) {
         Ok(job) => job,
         Err(error) => {
-            let failure = JobError::fail(500, "invalid-job", format!("the {} job cannot be read: {error}", J::KIND));
+            let failure = JobError::fail(500, Code::InvalidJob, format!("the {} job cannot be read: {error}", J::KIND));
             return Box::pin(future::ready(Err(failure)));
         }
     };
     Box::pin(async move {
         match job.run(context, run).await? {
-            Finish::Completed(outcome) => serde_json::to_value(outcome)
-                .map(Finish::Completed)
-                .map_err(|error| JobError::fail(500, "invalid-job", format!("the outcome cannot be stored: {error}"))),
+            Finish::Completed(outcome) => serde_json::to_value(outcome).map(Finish::Completed).map_err(|error| {
+                JobError::fail(500, Code::InvalidJob, format!("the outcome cannot be stored: {error}"))
+            }),
             Finish::Denied(failure) => Ok(Finish::Denied(failure)),
         }
     })

@@ -1,19 +1,19 @@
 //! `GET /ops/v1/outbox?to=...` (ops key): the stored outbox, newest first.
 
 use axum::Json;
-use axum::Router;
 use axum::extract::{Query, State};
-use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::outbox::{OutboxEntry, list};
-use crate::app::AppState;
+use crate::auth::Ops;
 use crate::error::AppResult;
-use crate::ops::routes::Ops;
+use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/ops/v1/outbox", get(outbox))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(outbox))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -1,52 +1,24 @@
 //! `POST /ops/v1/members` and `POST /ops/v1/orders`.
 
+use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::request::Parts;
-use axum::routing::post;
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::body::{self, MemberBody, OrderBody};
 use super::db;
-use crate::app::AppState;
 use crate::auth::db::MemberRecord;
-use crate::auth::{db as members, password};
+use crate::auth::{Ops, db as members, password};
 use crate::error::{AppError, AppResult};
 use crate::orders::store;
+use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/ops/v1/members", post(create_member)).route("/ops/v1/orders", post(upsert_order))
-}
-
-/// The retailer's own systems, proven by the `X-Ops-Key` header. Without a configured key the whole
-/// ops API answers 404, as if it did not exist.
-pub struct Ops;
-
-fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
-    left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
-}
-
-/// Whether the request carries the configured ops key (false when none is configured).
-pub fn has_ops_key(state: &AppState, headers: &axum::http::HeaderMap) -> bool {
-    let Some(expected) = state.ops_key.as_deref() else {
-        return false;
-    };
-    let given = headers.get("x-ops-key").map(|value| value.as_bytes()).unwrap_or_default();
-    constant_time_equal(given, expected.as_bytes())
-}
-
-impl FromRequestParts<AppState> for Ops {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        if state.ops_key.is_none() {
-            return Err(AppError::NotFound);
-        }
-        if has_ops_key(state, &parts.headers) { Ok(Ops) } else { Err(AppError::Unauthorized) }
-    }
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create_member)).routes(routes!(upsert_order))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,14 +1,14 @@
 //! `GET /orders/history/v1`, `GET /orders/history/v1/{orderNumber}`, `GET /orders/summary/v1/{orderNumber}`.
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use base64::Engine;
 use domain::history_filter::{parse_history_filters, year_at, year_range_ms};
 use domain::{OrderNumber, OrderType};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::cache::CachedOrder;
 use super::db::{self, Anchor};
@@ -17,20 +17,20 @@ use super::ready;
 use super::view::{self, HistoryResponse, OrderDetail, Pages};
 use super::{detail, ready_detail, ready_page};
 use crate::access::{OrderAccess, authorize_order, authorize_order_with};
-use crate::app::AppState;
 use crate::auth::Member;
 use crate::caller::{Caller, filter_values};
 use crate::error::{AppError, AppResult};
 use crate::extract::QueryPairs;
+use crate::state::AppState;
 
 /// Orders per history page. The spec does not give a page size; ten orders' lines is our choice.
 pub const HISTORY_PAGE_ORDERS: usize = 10;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/orders/history/v1", get(list_order_history))
-        .route("/orders/history/v1/{order_number}", get(get_order_detail))
-        .route("/orders/summary/v1/{order_number}", get(get_order_summary))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_order_history))
+        .routes(routes!(get_order_detail))
+        .routes(routes!(get_order_summary))
 }
 
 fn encode_anchor(order_date: i64, order_number: &str) -> String {

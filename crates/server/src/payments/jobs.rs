@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::provider::{PaymentForm, ProviderError, StartPayment, provider};
 use crate::cancellation::db::order_facts;
 use crate::cancellation::jobs::statuses;
+use crate::error::Code;
 use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
 use crate::state::AppState;
 
@@ -57,17 +58,17 @@ impl Job for DeferredPayment {
 
 async fn start(state: &AppState, run: &RunInfo, payment: DeferredPayment) -> JobResult<PaymentStarted> {
     let Some(order_number) = run.order_number.clone() else {
-        return Ok(Finish::denied(400, "invalid-order-number", "the job names no order"));
+        return Ok(Finish::denied(400, Code::InvalidOrderNumber, "the job names no order"));
     };
     let Some(facts) = order_facts(&state.db, &order_number).await.map_err(JobError::retry)? else {
-        return Ok(Finish::denied(404, "service-order-detail-failure", "order not found"));
+        return Ok(Finish::denied(404, Code::ServiceOrderDetailFailure, "order not found"));
     };
     if !facts.payment_hold || !domain::payments::is_deferred(&facts.method) {
-        return Ok(Finish::denied(409, "no-payment-hold", "This order has no payment to make."));
+        return Ok(Finish::denied(409, Code::NoPaymentHold, "This order has no payment to make."));
     }
     let shown = statuses(&facts);
     if shown.iter().all(|status| matches!(status, SimpleStatus::Cancelled | SimpleStatus::CancellationPending)) {
-        return Ok(Finish::denied(409, "order-cancelled", "This order was cancelled."));
+        return Ok(Finish::denied(409, Code::OrderCancelled, "This order was cancelled."));
     }
     // What is still to pay: the lines not cancelled, and the shipping.
     let amount = facts

@@ -3,23 +3,25 @@
 //! provider's pages under `/sandbox/payments/...`, and the provider's signed callback
 //! `POST /payment/webhooks/sandbox/v1`.
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::money::to_decimal_string;
 use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::jobs::{DeferredPayment, KIND};
 use super::provider::SANDBOX_PREFIX;
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::parse_json_bytes;
 use crate::idempotency::IdempotencyKey;
 use crate::jobs::accept::{JobOnly, Once, accept};
@@ -34,15 +36,15 @@ pub const WEBHOOK_SECRET: &str = "sandbox_payments_webhook";
 /// callback cannot be sent again.
 pub const WEBHOOK_TOLERANCE_MS: i64 = 5 * 60 * 1000;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/payment/deferred_payment_forms/v1", post(start_form_v1))
-        .route("/payment/deferred_payment_forms/v2", post(start_form_v2))
-        .route("/payment/deferred_wechat_payments/v1", post(start_wechat))
-        .route("/payment/deferred_payment_forms/v1/{job_id}", get(get_payment_job))
-        .route("/payment/deferred_payment_forms/v2/{job_id}", get(get_payment_job_v2))
-        .route("/payment/deferred_wechat_payments/v1/{job_id}", get(get_wechat_job))
-        .route(WEBHOOK_PATH, post(webhook))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start_form_v1))
+        .routes(routes!(start_form_v2))
+        .routes(routes!(start_wechat))
+        .routes(routes!(get_payment_job))
+        .routes(routes!(get_payment_job_v2))
+        .routes(routes!(get_wechat_job))
+        .routes(routes!(webhook))
         .route("/sandbox/payments/{payment_id}", get(sandbox_page))
         .route("/sandbox/payments/{payment_id}/qr.png", get(sandbox_qr))
         .route("/sandbox/payments/{payment_id}/approve", post(sandbox_approve))
@@ -260,7 +262,7 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
         .await?
         .rows_affected();
     if fresh == 0 {
-        return Err(AppError::coded_conflict("webhook-replayed", "nonce", "this callback was received before"));
+        return Err(AppError::coded(Code::WebhookReplayed, "nonce", "this callback was received before"));
     }
     // A nonce older than the tolerance can never be replayed (its timestamp is refused): forget it.
     sqlx::query("DELETE FROM webhook_nonces WHERE received_at < $1")

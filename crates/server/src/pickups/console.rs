@@ -9,11 +9,10 @@
 //! random key of this length (nothing to brute-force, unlike a password), and it lets the lookup be one
 //! indexed row.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use base64::Engine;
 use domain::curbside::{self, Actor, InteractionStatus};
 use domain::{OrderType, SimpleStatus, simple_status};
@@ -21,23 +20,25 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::db::{self, PickupRecord};
 use super::routes::rfc3339;
-use super::{PickupError, PickupResult, codes};
-use crate::error::AppError;
-use crate::ops::routes::Ops;
+use super::{PickupError, PickupResult};
+use crate::auth::Ops;
+use crate::error::{AppError, Code};
 use crate::state::AppState;
 
 /// The raw status completed lines get (the status table maps it to pickedUp).
 pub const PICKED_UP_RAW_STATUS: &str = "Picked Up";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/ops/v1/stores/{store_id}/keys", post(create_store_key).delete(revoke_store_keys))
-        .route("/ops/v1/stores/{store_id}/order_pickups", get(list_open_pickups))
-        .route("/ops/v1/stores/{store_id}/order_pickups/{id}/claim", post(claim_pickup))
-        .route("/ops/v1/stores/{store_id}/order_pickups/{id}/complete", post(complete_pickup))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_store_key, revoke_store_keys))
+        .routes(routes!(list_open_pickups))
+        .routes(routes!(claim_pickup))
+        .routes(routes!(complete_pickup))
 }
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
@@ -84,9 +85,7 @@ pub fn hash_key(key: &str) -> String {
 
 /// The associate's key must be a live key of exactly this store; anything else is 401.
 async fn authorize_store(state: &AppState, headers: &HeaderMap, store_id: &str) -> PickupResult<()> {
-    let refused = || {
-        PickupError::coded(StatusCode::UNAUTHORIZED, codes::STORE_KEY_INVALID, None, "sign in with this store's key")
-    };
+    let refused = || PickupError::coded(Code::StoreKeyInvalid, None, "sign in with this store's key");
     let key = headers.get("x-store-key").and_then(|value| value.to_str().ok()).map(str::trim).unwrap_or_default();
     if key.is_empty() || key.len() > 200 {
         return Err(refused());

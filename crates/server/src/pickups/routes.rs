@@ -5,29 +5,30 @@
 //! Access: the one access rule (`access::authorize_order`) on the interaction's order, for members and
 //! guests alike; anyone else gets the same 404 as for an interaction that does not exist.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::curbside::{self, Actor, InteractionStatus};
 use domain::{OrderType, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::db::{self, NewPickup, PickupRecord};
-use super::{PickupError, PickupResult, codes};
+use super::{PickupError, PickupResult};
 use crate::access::{OrderAccess, authorize_order};
 use crate::caller::Caller;
-use crate::error::AppError;
+use crate::error::{AppError, Code};
 use crate::extract::JsonBody;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/store/order_pickups/v1", post(create_pickup))
-        .route("/store/order_pickups/v1/{id}", get(get_pickup).patch(patch_pickup))
-        .route("/store/curbside_offers/v1/{order_number}", get(get_curbside_offer))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_pickup))
+        .routes(routes!(get_pickup, patch_pickup))
+        .routes(routes!(get_curbside_offer))
 }
 
 /// The address of an interaction (the `Location` of a create and of a duplicate).
@@ -177,10 +178,10 @@ async fn ready_at(state: &AppState, access: &OrderAccess, store_id: &str) -> Pic
 async fn curbside_store(state: &AppState, store_id: &str) -> PickupResult<()> {
     let store = crate::stores::db::find(&state.db, store_id).await?.ok_or(AppError::StoreNotFound)?;
     if !store.services.iter().any(|service| service == curbside::CURBSIDE_SERVICE_ID) {
-        return Err(PickupError::rule(codes::NOT_OFFERED, "This store does not offer curbside pickup."));
+        return Err(PickupError::rule(Code::CurbsideNotOffered, "This store does not offer curbside pickup."));
     }
     if !store.view(state.clock.now()).is_open_now {
-        return Err(PickupError::rule(codes::STORE_CLOSED, "The store is closed now."));
+        return Err(PickupError::rule(Code::CurbsideStoreClosed, "The store is closed now."));
     }
     Ok(())
 }
@@ -251,10 +252,13 @@ pub async fn create_pickup(
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     curbside_store(&state, store_id).await?;
     if !ready_at(&state, &access, store_id).await? {
-        return Err(PickupError::rule(codes::ORDER_NOT_READY, "This order is not ready for pickup at this store."));
+        return Err(PickupError::rule(
+            Code::CurbsideOrderNotReady,
+            "This order is not ready for pickup at this store.",
+        ));
     }
     if !constant_time_equal(qr, &qr_id(&state, access.order_number.as_str()).await?) {
-        return Err(PickupError::rule(codes::INVALID_VALIDATION_CODE, "This code does not belong to this order."));
+        return Err(PickupError::rule(Code::CurbsideInvalidValidationCode, "This code does not belong to this order."));
     }
     let id = uuid::Uuid::new_v4().to_string();
     let new = NewPickup {
@@ -338,13 +342,13 @@ pub async fn get_curbside_offer(
     let store_id = db::order_pickup_facts(&state.db, access.order_number.as_str())
         .await?
         .and_then(|(store, _)| store)
-        .ok_or_else(|| PickupError::rule(codes::ORDER_NOT_READY, "This order is not picked up at a store."))?;
+        .ok_or_else(|| PickupError::rule(Code::CurbsideOrderNotReady, "This order is not picked up at a store."))?;
     if !ready_at(&state, &access, &store_id).await? {
-        return Err(PickupError::rule(codes::ORDER_NOT_READY, "This order is not ready for pickup."));
+        return Err(PickupError::rule(Code::CurbsideOrderNotReady, "This order is not ready for pickup."));
     }
     let store = crate::stores::db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
     if !store.services.iter().any(|service| service == curbside::CURBSIDE_SERVICE_ID) {
-        return Err(PickupError::rule(codes::NOT_OFFERED, "This store does not offer curbside pickup."));
+        return Err(PickupError::rule(Code::CurbsideNotOffered, "This store does not offer curbside pickup."));
     }
     Ok(Json(CurbsideOffer {
         qr_id: qr_id(&state, access.order_number.as_str()).await?,

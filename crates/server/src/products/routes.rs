@@ -1,19 +1,20 @@
 //! `POST /ops/v1/products` (the catalogue feed) and `GET /orders/shopsimilar/v2/{colorWays}`.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::Currency;
 use domain::money::parse_non_negative;
 use domain::shop_similar::{Candidate, rank};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::db::{self, PriceRecord, ProductRecord, SkuRecord};
+use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::ops::routes::Ops;
 use crate::state::AppState;
 
 /// Similar products shown per request (the slider shows 2.5 to 5.5 at a time).
@@ -21,10 +22,8 @@ pub const SIMILAR_LIMIT: usize = 12;
 /// Most colourways one request may name (an order's items).
 const MAX_COLORWAYS: usize = 50;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/ops/v1/products", post(upsert_product))
-        .route("/orders/shopsimilar/v2/{color_ways}", get(list_similar_products))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upsert_product)).routes(routes!(list_similar_products))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

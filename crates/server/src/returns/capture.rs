@@ -19,7 +19,7 @@ use super::options::{self, carrier_offers, method_settings, offered_methods, pri
 use crate::access::{OrderAccess, authorize_order};
 use crate::caller::Caller;
 use crate::carriers::{self, PickupAddress};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, Once, accept};
 use crate::orders::store::StoredOrder;
@@ -130,8 +130,8 @@ fn text_ok(value: Option<&str>, field: &str, max: usize) -> AppResult<()> {
 }
 
 fn exceeded(index: usize) -> AppError {
-    AppError::coded_conflict(
-        "return-quantity-exceeded",
+    AppError::coded(
+        Code::ReturnQuantityExceeded,
         format!("orderLines[{index}].quantity"),
         "That many units of this item can no longer be returned.",
     )
@@ -140,8 +140,8 @@ fn exceeded(index: usize) -> AppError {
 /// The method the request names (or the country's first), if the order offers it.
 fn chosen_method(order: &StoredOrder, request: &CaptureRequest, offered: &[MethodChoice]) -> AppResult<MethodChoice> {
     let unavailable = || {
-        AppError::coded_conflict(
-            "return-method-unavailable",
+        AppError::coded(
+            Code::ReturnMethodUnavailable,
             "returnMethod",
             "This return method is not available for this order.",
         )
@@ -229,19 +229,15 @@ pub async fn check(
         let facts = options::line_facts(order, line, returned.get(&line.line_number).copied().unwrap_or(0), within);
         match facts.reason {
             Some(DisableReason::WindowClosed) => {
-                return Err(AppError::coded_conflict(
-                    "return-window-closed",
+                return Err(AppError::coded(
+                    Code::ReturnWindowClosed,
                     field("quantity"),
                     "The return period has ended.",
                 ));
             }
             Some(DisableReason::FullyReturned) => return Err(exceeded(index)),
             Some(reason) => {
-                return Err(AppError::coded_conflict(
-                    "item-not-returnable",
-                    field("universalProductCode"),
-                    reason.text(),
-                ));
+                return Err(AppError::coded(Code::ItemNotReturnable, field("universalProductCode"), reason.text()));
             }
             None if input.quantity > facts.quantity => return Err(exceeded(index)),
             None => {}
@@ -272,8 +268,8 @@ pub async fn check(
                 .await?
                 .ok_or_else(|| AppError::validation("storeId", "unknown store"))?;
             if !store.country.eq_ignore_ascii_case(&order.country) {
-                return Err(AppError::coded_conflict(
-                    "store-country-mismatch",
+                return Err(AppError::coded(
+                    Code::StoreCountryMismatch,
                     "storeId",
                     "In-store returns must be made in the same country where your order was purchased.",
                 ));
@@ -286,7 +282,7 @@ pub async fn check(
     match (&request.pickup, choice.method.is_pickup()) {
         (Some(pickup), true) => {
             let carrier = choice.carrier_id.as_deref().and_then(carriers::for_id).ok_or_else(|| {
-                AppError::coded_conflict("return-method-unavailable", "returnMethod", "No carrier serves this pickup.")
+                AppError::coded(Code::ReturnMethodUnavailable, "returnMethod", "No carrier serves this pickup.")
             })?;
             let today = state.clock.now().date_naive();
             let date = chrono::NaiveDate::parse_from_str(&pickup.slot.date, "%Y-%m-%d")

@@ -15,9 +15,9 @@ use utoipa::ToSchema;
 
 use super::db;
 use super::notify::{self, StatusMail};
-use crate::error::{AppError, AppResult};
+use crate::auth::Ops;
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
-use crate::ops::routes::Ops;
 use crate::orders::store;
 use crate::state::AppState;
 
@@ -76,11 +76,7 @@ pub async fn post_return_event(
     let Some((return_order, _)) = crate::orders::db::find_order_and_version(&state.db, &return_order_number).await?
     else {
         // The capture job has not made the RETURN_ORDER yet.
-        return Err(AppError::coded_conflict(
-            "return-not-ready",
-            "returnOrderNumber",
-            "the return is still being created",
-        ));
+        return Err(AppError::coded(Code::ReturnNotReady, "returnOrderNumber", "the return is still being created"));
     };
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;

@@ -17,6 +17,7 @@ use super::capture::StoredRequest;
 use super::db::{self, ReturnLineRow, ReturnRow};
 use super::notify::{self, StatusMail};
 use crate::carriers::{self, PickupRequest, PickupSlot};
+use crate::error::Code;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
 use crate::orders::contract::ReturnToStore;
 use crate::orders::fields::OptText;
@@ -147,7 +148,7 @@ async fn book_pickup(state: &AppState, ret: &ReturnRow, request: &StoredRequest)
         return Ok(Ok(serde_json::from_str(&detail).ok()));
     }
     let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else {
-        return Ok(Err(JobFailure::new(400, "carrier-pickup-refused", "The pickup date is not valid.")));
+        return Ok(Err(JobFailure::new(400, Code::CarrierPickupRefused, "The pickup date is not valid.")));
     };
     let slot = PickupSlot { date, from_hour: *from_hour, to_hour: *to_hour };
     let pickup = PickupRequest { return_order_number: rn.clone(), address: address.clone(), slot: Some(slot) };
@@ -171,18 +172,18 @@ async fn book_pickup(state: &AppState, ret: &ReturnRow, request: &StoredRequest)
             }
             Ok(Ok(Some(detail)))
         }
-        Err(error) => Ok(Err(JobFailure::new(409, "carrier-pickup-refused", error.to_string()))),
+        Err(error) => Ok(Err(JobFailure::new(409, Code::CarrierPickupRefused, error.to_string()))),
     }
 }
 
 async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnCaptured> {
     let Some((ret, lines)) = db::find_return(&state.db, rn).await.map_err(JobError::retry)? else {
-        return Ok(Finish::denied(404, "not-found", "the return no longer exists"));
+        return Ok(Finish::denied(404, Code::NotFound, "the return no longer exists"));
     };
     let parent_number = &ret.parent_order_number;
     let found = crate::orders::db::find_order_and_version(&state.db, parent_number).await.map_err(JobError::retry)?;
     let Some((parent, _)) = found else {
-        return Ok(Finish::denied(404, "service-order-detail-failure", "the order no longer exists"));
+        return Ok(Finish::denied(404, Code::ServiceOrderDetailFailure, "the order no longer exists"));
     };
     let request: StoredRequest = serde_json::from_value(ret.request.clone()).unwrap_or_default();
     let method = ReturnMethod::parse(&ret.return_method);

@@ -21,7 +21,7 @@ use crate::access::authorize_order;
 use crate::caller::Caller;
 use crate::carriers::{self, CarrierLabel, LabelRequest};
 use crate::documents::LabelAddress;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::templates::{MailKind, compose};
 use crate::mail::{Attachment, OutgoingMail};
@@ -83,7 +83,7 @@ pub async fn visible_return(
 }
 
 fn not_available() -> AppError {
-    AppError::coded_conflict("label-not-available", "returnOrderNumber", "This return has no carrier label.")
+    AppError::coded(Code::LabelNotAvailable, "returnOrderNumber", "This return has no carrier label.")
 }
 
 /// The carrier label of a return; `paperless` asks for the EMEA scannable code where the method is paperless.

@@ -1,11 +1,12 @@
 //! The returns routes (contract: docs/returns-api.md).
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::returns::methods::ReturnMethod;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::options::{self, OptionInputs, ReturnOptions};
 use super::{CAPTURE_JOB, capture, db, events, labels, refund};
@@ -17,17 +18,17 @@ use crate::jobs::view::{JobView, find_visible};
 use crate::mail::{Attachment, OutgoingMail};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/order_mgmt/return_options/v1/{order_number}", get(get_return_options))
-        .route("/order_mgmt/user_return_captures/v1", post(capture::create_return_capture))
-        .route("/order_mgmt/user_return_captures_jobs/v1/{job_id}", get(get_return_capture_job))
-        .route("/order_mgmt/user_return_labels/v1/{return_order_number}", get(labels::get_return_label))
-        .route("/order_mgmt/user_return_labels_dispatch/v1", post(labels::dispatch_return_label))
-        .route("/order_mgmt/bank_refund/v1", post(refund::submit_bank_refund))
-        .route("/order_mgmt/store_return_email/v1", post(send_store_return_email))
-        .route("/ops/v1/returns/{return_order_number}/events", post(events::post_return_event))
-        .route("/order_mgmt/withdrawal/v1", post(super::withdrawal::declare_withdrawal))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_return_options))
+        .routes(routes!(capture::create_return_capture))
+        .routes(routes!(get_return_capture_job))
+        .routes(routes!(labels::get_return_label))
+        .routes(routes!(labels::dispatch_return_label))
+        .routes(routes!(refund::submit_bank_refund))
+        .routes(routes!(send_store_return_email))
+        .routes(routes!(events::post_return_event))
+        .routes(routes!(super::withdrawal::declare_withdrawal))
 }
 
 /// What the caller may return from an order and how.

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::OutgoingMail;
 use crate::orders::store::{StoredLine, StoredOrder};
@@ -141,8 +141,8 @@ pub async fn declare_withdrawal(
         ));
     }
     if !withdrawal::may_withdraw(&order.country, delivered, now) {
-        return Err(AppError::coded_conflict(
-            "withdrawal-not-available",
+        return Err(AppError::coded(
+            Code::WithdrawalNotAvailable,
             "orderNumber",
             "This order can no longer be withdrawn from; it may still be returned.",
         ));
@@ -160,7 +160,7 @@ pub async fn declare_withdrawal(
     .rows_affected();
     if inserted == 0 {
         // A parallel declaration won; answer it.
-        return Err(AppError::coded_conflict("withdrawal-already-declared", "orderNumber", "Already declared."));
+        return Err(AppError::coded(Code::WithdrawalAlreadyDeclared, "orderNumber", "Already declared."));
     }
     let declared_text =
         chrono::DateTime::from_timestamp_millis(now).unwrap_or_default().format("%Y-%m-%d %H:%M").to_string();

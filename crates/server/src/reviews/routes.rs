@@ -1,11 +1,13 @@
 //! `POST /reviews/v1/registrations` (members) and the sandbox provider's write-a-review page.
 
+use axum::Json;
 use axum::extract::State;
 use axum::response::Html;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::routing::get;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::provider::{Registration, ReviewProvider, SandboxReviewProvider};
 use crate::auth::Member;
@@ -17,10 +19,8 @@ const PROVIDER_KEY: &str = "review_provider_key";
 /// A registration older than this is refused (and so is a link).
 const REGISTRATION_TTL_SECONDS: i64 = 24 * 60 * 60;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/reviews/v1/registrations", post(register_reviewer))
-        .route("/sandbox/reviews/write", get(sandbox_review_page))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register_reviewer)).route("/sandbox/reviews/write", get(sandbox_review_page))
 }
 
 async fn provider(state: &AppState) -> AppResult<SandboxReviewProvider> {

@@ -3,15 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use domain::country::Article;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::brand::Brand;
 use super::{RenderedConfig, SiteSettings};
@@ -21,10 +21,8 @@ use crate::state::AppState;
 /// Browsers and proxies may keep an answer this long; a new deployment's flags reach shoppers within it.
 const CACHE_CONTROL: &str = "public, max-age=300";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/config/v1/{country}", get(get_country_config))
-        .route(super::brand::LOGO_PATH, get(get_brand_logo))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_country_config)).routes(routes!(get_brand_logo))
 }
 
 /// The logo's URL carries its digest (`?v=`), so a new logo is a new URL: browsers may keep one a year.

@@ -2,26 +2,24 @@
 
 use std::collections::BTreeMap;
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::store_hours::{DayHours, StoreHours, parse_date, parse_time_zone, parse_weekday};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::PAGE_SIZE;
 use super::db::{self, StoreRecord};
-use crate::app::AppState;
+use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::ops::routes::Ops;
+use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/ops/v1/stores", post(upsert_store))
-        .route("/store/store_views/v1", get(list_stores))
-        .route("/store/store_views/v1/{store_id}", get(get_store))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upsert_store)).routes(routes!(list_stores)).routes(routes!(get_store))
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

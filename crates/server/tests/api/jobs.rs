@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use server::error::Code;
 use server::jobs::{self, Finish, Job, JobError, JobResult, NewJob, Registry, RunInfo};
 use server::state::AppState;
 use sqlx::Row;
@@ -48,7 +49,7 @@ impl Job for Refused {
     type Outcome = ();
 
     async fn run(self, _state: AppState, _run: RunInfo) -> JobResult<()> {
-        Err(JobError::fail(422, "test-refused", "the test carrier refuses this for good"))
+        Err(JobError::fail(422, Code::CarrierPickupRefused, "the test carrier refuses this for good"))
     }
 }
 
@@ -279,7 +280,9 @@ async fn an_error_that_cannot_pass_ends_the_job_on_its_first_attempt(backend: Ba
     assert_eq!(ended.attempts, 1, "not tried again");
     assert_eq!(
         ended.error,
-        Some(json!({"httpStatus": 422, "code": "test-refused", "message": "the test carrier refuses this for good"}))
+        Some(
+            json!({"httpStatus": 422, "code": "carrier-pickup-refused", "message": "the test carrier refuses this for good"})
+        )
     );
     app.finish().await;
 }

@@ -21,6 +21,7 @@ mod hardening;
 mod history;
 mod history_filters;
 mod jobs;
+mod layers;
 mod metrics;
 mod ops;
 mod orders_contract;

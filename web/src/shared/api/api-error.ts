@@ -1,9 +1,16 @@
-/** Codes the client itself produces; the server's codes are listed in docs/API.md. */
+import type { components } from './schema';
+
+/**
+ * Every code an error may carry: the server's catalogue (`Code` in the served document, generated from
+ * the server's `error::Code`) and the two the client itself produces.
+ */
+export type ErrorCode = components['schemas']['Code'] | 'network-error' | 'unparseable-response';
+
 export const PARSE_ERROR_MESSAGE = 'Could not parse server response';
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly field: string | null;
   /** Seconds from a `Retry-After` header (429), when the server sent one. */
   readonly retryAfter: number | null;
@@ -12,7 +19,7 @@ export class ApiError extends Error {
 
   constructor(init: {
     status: number;
-    code: string;
+    code: ErrorCode;
     message: string;
     field?: string | null;
     retryAfter?: number | null;

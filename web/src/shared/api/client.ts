@@ -1,5 +1,5 @@
 import { endSession, guestFilter, getSession } from '@/shared/auth/session';
-import { ApiError, PARSE_ERROR_MESSAGE } from './api-error';
+import { ApiError, PARSE_ERROR_MESSAGE, type ErrorCode } from './api-error';
 import type { paths } from './schema';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -71,7 +71,8 @@ function toApiError(response: Response, body: unknown): ApiError {
   const retryHeader = Number(response.headers.get('Retry-After'));
   const retryAfter = Number.isFinite(retryHeader) && retryHeader > 0 ? retryHeader : null;
   if (typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string') {
-    const { code, message, field } = body as { code: string; message?: unknown; field?: unknown };
+    // The server answers only codes of its catalogue (`error::Code`), which `ErrorCode` is generated from.
+    const { code, message, field } = body as { code: ErrorCode; message?: unknown; field?: unknown };
     return new ApiError({
       status: response.status,
       code,

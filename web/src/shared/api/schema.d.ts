@@ -235,6 +235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this process can answer: its database answers within 2 s. */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/gift_cards": {
         parameters: {
             query?: never;
@@ -1086,7 +1103,7 @@ export interface components {
         /** @description The body of every error answer. */
         ApiError: {
             /** @description Stable code, e.g. `invalid-order-number`. */
-            code: string;
+            code: components["schemas"]["Code"];
             /** @description The request field at fault, when there is one. */
             field?: string | null;
             message: string;
@@ -1238,6 +1255,11 @@ export interface components {
         CaptureResponseBody: {
             returnOrderNumber: string;
         };
+        /**
+         * @description A stable error code (docs/API.md lists when each is given).
+         * @enum {string}
+         */
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -1398,12 +1420,6 @@ export interface components {
             title?: string | null;
             titleType?: string | null;
         };
-        /**
-         * @description The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
-         *     too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
-         * @enum {string}
-         */
-        ErrorCodeName: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "unauthorized" | "invalid-credentials" | "service-order-detail-failure" | "service-order-summary-failure" | "not-found" | "conflict" | "rate-limited" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "gift-card-invalid" | "no-pricing-info" | "get-shop-similar-failure" | "csrf-token-invalid" | "payload-too-large" | "invalid-characters" | "service-busy" | "service-unavailable" | "einvoice-not-available" | "einvoice-already-requested" | "feature-disabled" | "internal";
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
@@ -1455,6 +1471,12 @@ export interface components {
             returnUrl?: string | null;
             shipFromCountry?: string | null;
             subheading?: string | null;
+        };
+        Health: {
+            /** @description `sqlite` or `postgres`. */
+            database: string;
+            /** @description Always `ok` (a process that cannot answer says 503). */
+            status: string;
         };
         HelpConfig: {
             /** @description "Change or cancel order" article by language. */
@@ -3131,6 +3153,35 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process and its database answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description service-unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

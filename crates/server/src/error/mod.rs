@@ -1,13 +1,14 @@
 //! One error type for the whole API, answered as `{"code","message","field"}` with its HTTP status.
-//! The codes are stable: the web app chooses its texts by them.
+//! The codes and their statuses are the catalogue in `code.rs`: the web app chooses its texts by them.
 
-use axum::http::{HeaderValue, StatusCode, header};
+mod code;
+
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// The stable code of a refusal by a rate limit or a lockout (also counted apart in `/metrics`).
-pub const RATE_LIMITED: &str = "rate-limited";
+pub use code::{Code, markdown_table};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -56,9 +57,9 @@ pub enum AppError {
     /// Shop similar could not be answered (spec 002 §8 get-shop-similar-failure).
     #[error("similar products could not be loaded")]
     ShopSimilarFailure,
-    /// A conflict with its own stable code.
+    /// A refusal with its own stable code (and that code's status).
     #[error("{message}")]
-    CodedConflict { code: &'static str, field: String, message: String },
+    Coded { code: Code, field: String, message: String },
     /// A write made with the session cookie without the session's `X-CSRF-Token`.
     #[error("this request must carry the session's X-CSRF-Token header")]
     CsrfTokenInvalid,
@@ -82,83 +83,50 @@ pub enum AppError {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ApiError {
     /// Stable code, e.g. `invalid-order-number`.
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     /// The request field at fault, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
 }
 
-/// The stable error codes, for the OpenAPI document: every `code` an answer may carry. Add yours here
-/// too when you add a line to `code_and_status`; codes made at run time (`CodedConflict`) are listed by their areas.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum ErrorCodeName {
-    InvalidOrderNumber,
-    InvalidFilter,
-    InvalidQuery,
-    InvalidJson,
-    ValidationFailed,
-    Unauthorized,
-    InvalidCredentials,
-    ServiceOrderDetailFailure,
-    ServiceOrderSummaryFailure,
-    NotFound,
-    Conflict,
-    RateLimited,
-    InvalidIdempotencyKey,
-    IdempotencyKeyReused,
-    IdempotencyRequestInProgress,
-    GiftCardInvalid,
-    NoPricingInfo,
-    GetShopSimilarFailure,
-    CsrfTokenInvalid,
-    PayloadTooLarge,
-    InvalidCharacters,
-    ServiceBusy,
-    ServiceUnavailable,
-    EinvoiceNotAvailable,
-    EinvoiceAlreadyRequested,
-    FeatureDisabled,
-    Internal,
-}
-
 impl AppError {
-    /// The catalogue: one line per code.
-    pub fn code_and_status(&self) -> (&'static str, StatusCode) {
+    /// The code this error answers with; its status is the catalogue's.
+    pub fn code(&self) -> Code {
         match self {
-            Self::InvalidOrderNumber => ("invalid-order-number", StatusCode::BAD_REQUEST),
-            Self::InvalidFilter(_) => ("invalid-filter", StatusCode::BAD_REQUEST),
-            Self::InvalidQuery(_) => ("invalid-query", StatusCode::BAD_REQUEST),
-            Self::InvalidJson(_) => ("invalid-json", StatusCode::BAD_REQUEST),
-            Self::Validation { .. } => ("validation-failed", StatusCode::BAD_REQUEST),
-            Self::Unauthorized => ("unauthorized", StatusCode::UNAUTHORIZED),
-            Self::InvalidCredentials => ("invalid-credentials", StatusCode::UNAUTHORIZED),
-            Self::OrderNotFound => ("service-order-detail-failure", StatusCode::NOT_FOUND),
-            Self::OrderSummaryNotFound => ("service-order-summary-failure", StatusCode::NOT_FOUND),
-            Self::NotFound => ("not-found", StatusCode::NOT_FOUND),
-            Self::StoreNotFound => ("store-views-service-failure", StatusCode::NOT_FOUND),
-            Self::Conflict { .. } => ("conflict", StatusCode::CONFLICT),
-            Self::RateLimited { .. } => (RATE_LIMITED, StatusCode::TOO_MANY_REQUESTS),
-            Self::InvalidIdempotencyKey => ("invalid-idempotency-key", StatusCode::BAD_REQUEST),
-            Self::IdempotencyKeyReused => ("idempotency-key-reused", StatusCode::UNPROCESSABLE_ENTITY),
-            Self::IdempotencyInFlight => ("idempotency-request-in-progress", StatusCode::CONFLICT),
-            Self::GiftCardInvalid => ("gift-card-invalid", StatusCode::BAD_REQUEST),
-            Self::NoPricingInfo => ("no-pricing-info", StatusCode::UNPROCESSABLE_ENTITY),
-            Self::ShopSimilarFailure => ("get-shop-similar-failure", StatusCode::SERVICE_UNAVAILABLE),
-            Self::CodedConflict { code, .. } => (*code, StatusCode::CONFLICT),
-            Self::CsrfTokenInvalid => ("csrf-token-invalid", StatusCode::FORBIDDEN),
-            Self::PayloadTooLarge => ("payload-too-large", StatusCode::PAYLOAD_TOO_LARGE),
-            Self::ControlCharacters { .. } => ("invalid-characters", StatusCode::BAD_REQUEST),
-            Self::Busy { .. } => ("service-busy", StatusCode::SERVICE_UNAVAILABLE),
-            Self::Unavailable => ("service-unavailable", StatusCode::SERVICE_UNAVAILABLE),
-            Self::FeatureDisabled { .. } => ("feature-disabled", StatusCode::NOT_FOUND),
-            Self::Internal(_) => ("internal", StatusCode::INTERNAL_SERVER_ERROR),
+            Self::InvalidOrderNumber => Code::InvalidOrderNumber,
+            Self::InvalidFilter(_) => Code::InvalidFilter,
+            Self::InvalidQuery(_) => Code::InvalidQuery,
+            Self::InvalidJson(_) => Code::InvalidJson,
+            Self::Validation { .. } => Code::ValidationFailed,
+            Self::Unauthorized => Code::Unauthorized,
+            Self::InvalidCredentials => Code::InvalidCredentials,
+            Self::OrderNotFound => Code::ServiceOrderDetailFailure,
+            Self::OrderSummaryNotFound => Code::ServiceOrderSummaryFailure,
+            Self::NotFound => Code::NotFound,
+            Self::StoreNotFound => Code::StoreViewsServiceFailure,
+            Self::Conflict { .. } => Code::Conflict,
+            Self::RateLimited { .. } => Code::RateLimited,
+            Self::InvalidIdempotencyKey => Code::InvalidIdempotencyKey,
+            Self::IdempotencyKeyReused => Code::IdempotencyKeyReused,
+            Self::IdempotencyInFlight => Code::IdempotencyRequestInProgress,
+            Self::GiftCardInvalid => Code::GiftCardInvalid,
+            Self::NoPricingInfo => Code::NoPricingInfo,
+            Self::ShopSimilarFailure => Code::GetShopSimilarFailure,
+            Self::Coded { code, .. } => *code,
+            Self::CsrfTokenInvalid => Code::CsrfTokenInvalid,
+            Self::PayloadTooLarge => Code::PayloadTooLarge,
+            Self::ControlCharacters { .. } => Code::InvalidCharacters,
+            Self::Busy { .. } => Code::ServiceBusy,
+            Self::Unavailable => Code::ServiceUnavailable,
+            Self::FeatureDisabled { .. } => Code::FeatureDisabled,
+            Self::Internal(_) => Code::Internal,
         }
     }
 
-    pub fn coded_conflict(code: &'static str, field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self::CodedConflict { code, field: field.into(), message: message.into() }
+    /// A refusal with its own code, e.g. `AppError::coded(Code::BagLimit, "quantity", "...")`.
+    pub fn coded(code: Code, field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::Coded { code, field: field.into(), message: message.into() }
     }
 
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -177,24 +145,24 @@ impl From<sqlx::Error> for AppError {
 
 /// The stable code of an error answer, left on the response for the metrics layer.
 #[derive(Debug, Clone, Copy)]
-pub struct ErrorCode(pub &'static str);
+pub struct ErrorCode(pub Code);
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let (code, status) = self.code_and_status();
+        let code = self.code();
         if let Self::Internal(cause) = &self {
             tracing::error!(error = %cause, "request failed");
         }
         let field = match &self {
             Self::Validation { field, .. }
             | Self::Conflict { field, .. }
-            | Self::CodedConflict { field, .. }
+            | Self::Coded { field, .. }
             | Self::ControlCharacters { field } => Some(field.clone()),
             Self::FeatureDisabled { flag } => Some((*flag).to_owned()),
             _ => None,
         };
         let body = ApiError { code, message: self.to_string(), field };
-        let mut response = (status, axum::Json(body)).into_response();
+        let mut response = (code.status(), axum::Json(body)).into_response();
         response.extensions_mut().insert(ErrorCode(code));
         if let Self::RateLimited { retry_after_seconds } | Self::Busy { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));

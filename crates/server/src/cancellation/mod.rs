@@ -6,6 +6,14 @@ pub mod jobs;
 pub mod routes;
 pub mod view;
 
+/// The order facts the cancel job and the payment job read, and the statuses they judge.
+pub use db::order_facts;
+/// Money events are recorded beside cancellations (the payment callback writes one).
+pub use db::{MoneyEvent, record_money_event};
+pub use jobs::statuses;
+/// What the order view shows about cancellation.
+pub use view::{CancellationView, OrderExtras, cancellation_view, extras};
+
 use domain::cancellation::CancellationPolicy;
 
 use crate::jobs::Registry;

@@ -8,9 +8,8 @@ use utoipa::ToSchema;
 
 use super::policy;
 use crate::error::AppResult;
-use crate::orders::store::StoredOrder;
-use crate::orders::view::rfc3339_millis;
-use crate::payments::timeline::{self, MoneyTimelineEvent};
+use crate::orders::{StoredOrder, rfc3339_millis};
+use crate::payments::{self, MoneyTimelineEvent};
 use crate::state::AppState;
 
 /// What the cancellation and payments flows know of an order, read before the view is built.
@@ -37,7 +36,7 @@ pub async fn extras(
     Ok(OrderExtras {
         cancellable_until,
         cancelled_at,
-        money_timeline: timeline::money_timeline(state, order, has_money_events).await?,
+        money_timeline: payments::money_timeline(state, order, has_money_events).await?,
     })
 }
 

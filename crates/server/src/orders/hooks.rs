@@ -54,7 +54,7 @@ pub struct ReturnFacts {
 
 /// The returns flow's facts for `order` (`returns::facts`), given the units returns took by line number.
 pub fn return_facts(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
-    crate::returns::facts::for_order(state, order, returned)
+    crate::returns::return_facts(state, order, returned)
 }
 
 /// The flags of `country` that actions depend on, from the configuration service (an unknown country
@@ -76,6 +76,6 @@ pub async fn order_extras(
     order: &StoredOrder,
     cancelled_at: Option<i64>,
     has_money_events: bool,
-) -> AppResult<crate::cancellation::view::OrderExtras> {
-    crate::cancellation::view::extras(state, order, cancelled_at, has_money_events).await
+) -> AppResult<crate::cancellation::OrderExtras> {
+    crate::cancellation::extras(state, order, cancelled_at, has_money_events).await
 }

@@ -18,9 +18,9 @@ use super::contract::{
 use super::db::StoreRow;
 use super::hooks::{LineReturnFacts, ReturnFacts};
 use super::store::{StoredLine, StoredOrder};
-use crate::cancellation::view::{CancellationView, OrderExtras, cancellation_view};
+use crate::cancellation::{CancellationView, OrderExtras, cancellation_view};
 use crate::error::AppError;
-use crate::payments::timeline::MoneyTimelineEvent;
+use crate::payments::MoneyTimelineEvent;
 
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
 pub const DEFAULT_REGION_REFERENCE: &str = "NIKEUS";

@@ -6,6 +6,9 @@ pub mod provider;
 pub mod routes;
 pub mod timeline;
 
+/// The money timeline of an order, for the order view.
+pub use timeline::{MoneyTimelineEvent, money_timeline};
+
 use crate::jobs::Registry;
 use crate::state::AppState;
 

@@ -8,8 +8,7 @@ use utoipa::ToSchema;
 
 use crate::db::Param;
 use crate::error::AppResult;
-use crate::orders::store::StoredOrder;
-use crate::orders::view::rfc3339_millis;
+use crate::orders::{StoredOrder, rfc3339_millis};
 use crate::state::AppState;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;

@@ -8,8 +8,7 @@ use domain::OrderType;
 use domain::returns::window;
 
 use super::options;
-use crate::orders::hooks::{LineReturnFacts, ReturnFacts};
-use crate::orders::store::StoredOrder;
+use crate::orders::{LineReturnFacts, ReturnFacts, StoredOrder};
 use crate::state::AppState;
 
 /// The facts of `order`'s lines, given the units returns took by line number (read with the order:

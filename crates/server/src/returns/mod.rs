@@ -32,6 +32,9 @@ use crate::state::AppState;
 
 pub use routes::router;
 
+/// What the order view shows on lines (`orders::hooks::return_facts`).
+pub use facts::for_order as return_facts;
+
 /// The job kind of a return capture (`job::CaptureReturn`).
 pub const CAPTURE_JOB: &str = "return_capture";
 

@@ -24,7 +24,7 @@ async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
     assert_eq!(response.status(), StatusCode::OK);
     let text = response.text().await.expect("text");
     for expected in [
-        "orders_http_request_duration_seconds_count{method=\"GET\",route=\"/orders/history/v1/{order_number}\",status=\"4xx\"} 1",
+        "orders_http_request_duration_seconds_count{method=\"GET\",route=\"/orders/history/v1/{orderNumber}\",status=\"4xx\"} 1",
         "orders_api_errors_total{code=\"service-order-detail-failure\"} 1",
         "orders_jobs{status=\"PENDING\"} 0",
         "orders_oldest_pending_job_seconds 0",

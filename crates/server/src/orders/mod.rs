@@ -23,7 +23,10 @@ pub use contract::{LineDetails, OrderDetails, ReturnToStore};
 pub use db::{find_order_and_version, find_store};
 pub use fields::{Day, DecimalText, Instant, LinkOrPath, OptText, Text, WebUrl};
 /// What the view shows that other flows fill in, and how it spells dates and order types.
-pub use hooks::{LineReturnFacts, ReturnDisableReason, ReturnFacts, action_flags};
+pub use hooks::{
+    CancellationView, LineReturnFacts, MoneyTimelineEvent, OrderDetailContributor, OrderDetailContributors,
+    OrderExtras, PendingModification, ReturnDisableReason, ReturnFacts, action_flags,
+};
 /// The one write path for orders (DESIGN.md: no other module writes `orders` or `order_lines`).
 pub use store::{
     Stale, lift_payment_hold, set_line_status_where, set_line_statuses, stamp_line_cancelled, swap_line_status, touch,

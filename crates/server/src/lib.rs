@@ -117,6 +117,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         behind_tls: settings.behind_tls,
         trusted_proxies: settings.trusted_proxies.clone().into(),
         hashing: Arc::new(auth::password::Hashing::default()),
+        order_contributors: order_contributors(),
     }))
 }
 
@@ -128,6 +129,15 @@ fn job_kinds() -> jobs::Registry<AppState> {
     payments::register_jobs(&mut registry);
     returns::register_jobs(&mut registry);
     registry
+}
+
+/// What each area adds to an order's detail: the view in `orders` knows none of them.
+fn order_contributors() -> orders::OrderDetailContributors {
+    Arc::from([
+        returns::order_detail_contributor(),
+        cancellation::order_detail_contributor(),
+        payments::order_detail_contributor(),
+    ])
 }
 
 /// Serves on `listener`, with the job workers, until `shutdown` resolves. Then it stops taking requests,

@@ -87,4 +87,6 @@ pub struct Shared {
     pub settings: Arc<crate::settings::SiteSettings>,
     /// US shipment providers: USPS instead of UPS.
     pub usps_enabled: bool,
+    /// What returns, cancellation and payments add to an order's detail (`orders::OrderDetailContributor`).
+    pub order_contributors: crate::orders::OrderDetailContributors,
 }

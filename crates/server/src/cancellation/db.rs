@@ -9,8 +9,8 @@ use sqlx::{AnyConnection, Row};
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
 /// Moves a line from `from` to `to`; false when the line no longer has `from` (someone else won).
-pub use crate::orders::store::swap_line_status as swap_status;
-use crate::orders::store::{self, Stale};
+pub use crate::orders::swap_line_status as swap_status;
+use crate::orders::{self, Stale};
 
 /// What a cancel or a status event needs of an order.
 #[derive(Debug, Clone)]
@@ -113,12 +113,12 @@ pub async fn stamp_cancelled(
     line: &LineFacts,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    store::stamp_line_cancelled(connection, order_number, line.line_number, &line.details, now).await
+    orders::stamp_line_cancelled(connection, order_number, line.line_number, &line.details, now).await
 }
 
 /// Ends a change to the order's lines (its version, its ready rows): what of this process's cache is stale.
 pub async fn bump_version(connection: &mut AnyConnection, order_number: &str, now: i64) -> Result<Stale, sqlx::Error> {
-    store::touch(connection, order_number, now).await
+    orders::touch(connection, order_number, now).await
 }
 
 pub struct MoneyEvent<'a> {

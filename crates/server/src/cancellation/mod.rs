@@ -6,9 +6,18 @@ pub mod jobs;
 pub mod routes;
 pub mod view;
 
+/// The order facts the cancel job and the payment job read, and the statuses they judge.
+pub use db::order_facts;
+/// Money events are recorded beside cancellations (the payment callback writes one).
+pub use db::{MoneyEvent, record_money_event};
+pub use jobs::statuses;
+
+use std::sync::Arc;
+
 use domain::cancellation::CancellationPolicy;
 
 use crate::jobs::Registry;
+use crate::orders::OrderDetailContributor;
 use crate::state::AppState;
 
 pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
@@ -19,4 +28,9 @@ pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
 /// One place to change it (per country: `country_windows_ms`).
 pub fn policy() -> CancellationPolicy {
     CancellationPolicy::default()
+}
+
+/// What cancellation adds to an order's detail (the cancel window and fields), registered once at start (`prepare`).
+pub fn order_detail_contributor() -> Arc<dyn OrderDetailContributor> {
+    Arc::new(view::Contributor)
 }

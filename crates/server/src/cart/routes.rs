@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::products::db::find_sku_offer;
+use crate::products::find_sku_offer;
 use crate::state::AppState;
 
 const COOKIE: &str = "orders_bag";

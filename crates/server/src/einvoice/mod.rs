@@ -102,7 +102,7 @@ async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     if request.try_get::<String, _>("status").map_err(unreadable)? == status::ISSUED {
         return issued(request.try_get("invoice_number").map_err(unreadable)?);
     }
-    let found = crate::orders::db::find_order_and_version(&state.db, &order_number).await.map_err(JobError::retry)?;
+    let found = crate::orders::find_order_and_version(&state.db, &order_number).await.map_err(JobError::retry)?;
     let Some((order, _version)) = found else {
         return Ok(Finish::denied(404, Code::NotFound, "the order no longer exists"));
     };

@@ -78,7 +78,7 @@ fn field_of(error: &EinvoiceError) -> &'static str {
 
 /// Whether the order may have an e-invoice now (country and line statuses).
 async fn offered(state: &AppState, order_number: &str) -> AppResult<bool> {
-    let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, order_number).await? else {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, order_number).await? else {
         return Ok(false);
     };
     let statuses: Vec<_> =

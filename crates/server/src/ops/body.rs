@@ -16,10 +16,10 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::error::AppError;
-use crate::orders::contract::{LineDetails, OrderDetails};
-use crate::orders::fields::{Day, DecimalText, Instant, LinkOrPath, OptText, Text, WebUrl};
-use crate::orders::store::{StoredLine, StoredOrder, StoredPhone};
-use crate::orders::view::{DEFAULT_REGION_REFERENCE, Payment};
+use crate::orders::{
+    DEFAULT_REGION_REFERENCE, Day, DecimalText, Instant, LineDetails, LinkOrPath, OptText, OrderDetails, Payment,
+    StoredLine, StoredOrder, StoredPhone, Text, WebUrl,
+};
 
 pub const MAX_LINES: usize = 500;
 pub const MAX_QUANTITY: i64 = 9_999;
@@ -237,7 +237,7 @@ pub struct LineBody {
 pub struct OrderBody {
     #[schema(value_type = String)]
     pub order_number: OrderNumber,
-    #[schema(value_type = crate::orders::view::OrderTypeName)]
+    #[schema(value_type = crate::orders::OrderTypeName)]
     pub order_type: OrderType,
     #[schema(value_type = Option<String>)]
     #[serde(default, deserialize_with = "classification")]

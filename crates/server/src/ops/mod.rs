@@ -3,3 +3,8 @@
 pub mod body;
 pub mod db;
 pub mod routes;
+
+/// The ops feed's body parsing (`parse_order` is how a fed order becomes the stored record).
+pub use body::{parse, parse_order};
+/// Who owns an order already in the store.
+pub use db::order_owner;

@@ -14,7 +14,7 @@ use super::db;
 use crate::auth::db::MemberRecord;
 use crate::auth::{Ops, db as members, password};
 use crate::error::{AppError, AppResult};
-use crate::orders::store;
+use crate::orders;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -85,8 +85,8 @@ pub async fn upsert_order(
         return Err(AppError::validation("pickupStoreId", "no store has this id"));
     }
     let previous_member = previous.flatten();
-    let written = store::upsert(&state.db, &order, state.clock.now_ms()).await?;
-    store::Stale::of(&order.order_number, [previous_member.as_deref(), order.upm_id.as_deref()])
+    let written = orders::upsert(&state.db, &order, state.clock.now_ms()).await?;
+    orders::Stale::of(&order.order_number, [previous_member.as_deref(), order.upm_id.as_deref()])
         .forget_in(&state.cache);
     let status = if written.created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(UpsertedOrder { order_number: order.order_number, created: written.created })))

@@ -42,6 +42,7 @@ pub async fn render(state: &AppState, loaded: OrderWithReturns, now: i64) -> App
         returns: &returns,
         returns_by_sku: &returns_by_sku,
         extras: &extras,
+        contributors: &state.order_contributors,
     };
     let detail: OrderDetail = view::order_detail(order, store, should_refresh, &context)?;
     let body = to_bytes(&detail)?;

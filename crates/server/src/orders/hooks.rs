@@ -5,13 +5,19 @@
 //! it, nothing is computed and the fields are omitted from the answer. Whatever writes the facts must
 //! bump the order's version (`orders::store`), or the cached view keeps the old ones.
 //!
+//! Cancellation and payments: `order_extras` reads the cancel window and the money timeline, and the view
+//! asks them for the cancellation fields. Each flow registers an `OrderDetailContributor` at start.
+//!
 //! Flags: `action_flags` is the one place the view reads the country's flags from: the configuration
 //! service (`state.settings`, the same values `GET /config/v1/{country}` answers).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
+use domain::SimpleStatus;
 use domain::actions::ActionFlags;
 use domain::country::Flag;
+use futures_util::future::BoxFuture;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -52,9 +58,15 @@ pub struct ReturnFacts {
     pub lines: HashMap<i64, LineReturnFacts>,
 }
 
-/// The returns flow's facts for `order` (`returns::facts`), given the units returns took by line number.
+/// The contributors' return facts for `order`, given the units returns took by line number.
 pub fn return_facts(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
-    crate::returns::facts::for_order(state, order, returned)
+    let mut facts = ReturnFacts::default();
+    for contributor in state.order_contributors.iter() {
+        if let Some(more) = contributor.return_facts(state, order, returned) {
+            facts.lines.extend(more.lines);
+        }
+    }
+    facts
 }
 
 /// The flags of `country` that actions depend on, from the configuration service (an unknown country
@@ -70,12 +82,115 @@ pub fn action_flags(state: &AppState, country: &str) -> ActionFlags {
 }
 
 /// The cancellation and payments flows' facts for `order` (cancel window, cancelled date, money timeline),
-/// given what the detail's query read of them.
+/// given what the detail's query read of them (`orders::db::find_order_with_lines`).
 pub async fn order_extras(
     state: &AppState,
     order: &StoredOrder,
     cancelled_at: Option<i64>,
     has_money_events: bool,
-) -> AppResult<crate::cancellation::view::OrderExtras> {
-    crate::cancellation::view::extras(state, order, cancelled_at, has_money_events).await
+) -> AppResult<OrderExtras> {
+    let mut extras = OrderExtras { cancelled_at, ..OrderExtras::default() };
+    for contributor in state.order_contributors.iter() {
+        extras.cancellable_until = extras.cancellable_until.or_else(|| contributor.cancellable_until(order));
+        extras.money_timeline.extend(contributor.money_timeline(state, order, has_money_events).await?);
+    }
+    Ok(extras)
 }
+
+/// The cancellation fields of the detail (none contributed: all absent).
+pub fn cancellation_view(
+    contributors: &[Arc<dyn OrderDetailContributor>],
+    extras: &OrderExtras,
+    statuses: &[SimpleStatus],
+) -> CancellationView {
+    contributors.iter().find_map(|contributor| contributor.cancellation(extras, statuses)).unwrap_or_default()
+}
+
+/// What the cancellation and payments flows know of an order, read before the view is built.
+#[derive(Debug, Clone, Default)]
+pub struct OrderExtras {
+    /// Unix ms: the end of the cancellation window (sales orders only).
+    pub cancellable_until: Option<i64>,
+    /// Unix ms: when the last cancel completed.
+    pub cancelled_at: Option<i64>,
+    pub money_timeline: Vec<MoneyTimelineEvent>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PendingModification {
+    /// CANCEL_ORDER
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// The cancellation fields of the order detail.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationView {
+    /// RFC 3339: the end of the cancellation window (absent for return orders). The page counts down to
+    /// it and removes the cancel button then; the server refuses a cancel after it whatever the browser says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cancellable_until: Option<String>,
+    /// Present while a cancel waits on the warehouse ("pending cancellation").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_modification: Option<PendingModification>,
+    /// RFC 3339: when the order was cancelled, once every line is ("recently cancelled" with its date).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cancelled_date: Option<String>,
+}
+
+/// One event of the money timeline.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MoneyTimelineEvent {
+    /// charged, released (cancelled), settled (deferred payment), refunded (return), bank_transfer.
+    pub kind: String,
+    /// Decimal amount in `currency`.
+    pub amount: f64,
+    pub currency: String,
+    /// Payment type (credit_card, alipay ...).
+    pub method: String,
+    /// RFC 3339: when it happened.
+    pub date: String,
+    /// RFC 3339: when money going back is expected to arrive, by method; absent for money taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_arrival: Option<String>,
+}
+
+/// A flow that adds to an order's detail (DESIGN.md, "The order view is assembled from contributors"):
+/// returns, cancellation and payments each register one at start (`state.order_contributors`), so the
+/// view knows none of them. Each method's default adds nothing.
+pub trait OrderDetailContributor: Send + Sync {
+    /// Return facts per line, given the units returns took by line number.
+    fn return_facts(
+        &self,
+        _state: &AppState,
+        _order: &StoredOrder,
+        _returned: &HashMap<i64, i64>,
+    ) -> Option<ReturnFacts> {
+        None
+    }
+
+    /// Unix ms: the end of the order's cancellation window.
+    fn cancellable_until(&self, _order: &StoredOrder) -> Option<i64> {
+        None
+    }
+
+    /// The cancellation fields of the detail, from the extras and the displayed line statuses.
+    fn cancellation(&self, _extras: &OrderExtras, _statuses: &[SimpleStatus]) -> Option<CancellationView> {
+        None
+    }
+
+    /// Events of the money timeline; `has_money_events`: whether the order has rows in `money_events`.
+    fn money_timeline<'a>(
+        &'a self,
+        _state: &'a AppState,
+        _order: &'a StoredOrder,
+        _has_money_events: bool,
+    ) -> BoxFuture<'a, AppResult<Vec<MoneyTimelineEvent>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+}
+
+/// The contributors registered at start, in the order their parts are put together.
+pub type OrderDetailContributors = Arc<[Arc<dyn OrderDetailContributor>]>;

@@ -15,3 +15,22 @@ pub mod ready_page;
 pub mod routes;
 pub mod store;
 pub mod view;
+
+// The doors other areas use; everything else in `orders` is its own.
+/// The order record and its field types, as the ops feed and the other flows build and read it.
+pub use contract::{LineDetails, OrderDetails, ReturnToStore};
+/// Reads of a stored order and its store.
+pub use db::{find_order_and_version, find_store};
+pub use fields::{Day, DecimalText, Instant, LinkOrPath, OptText, Text, WebUrl};
+/// What the view shows that other flows fill in, and how it spells dates and order types.
+pub use hooks::{
+    CancellationView, LineReturnFacts, MoneyTimelineEvent, OrderDetailContributor, OrderDetailContributors,
+    OrderExtras, PendingModification, ReturnDisableReason, ReturnFacts, action_flags,
+};
+/// The one write path for orders (DESIGN.md: no other module writes `orders` or `order_lines`).
+pub use store::{
+    Stale, lift_payment_hold, set_line_status_where, set_line_statuses, stamp_line_cancelled, swap_line_status, touch,
+    upsert,
+};
+pub use store::{StoredLine, StoredOrder, StoredPhone};
+pub use view::{DEFAULT_REGION_REFERENCE, OrderTypeName, Payment, rfc3339_millis};

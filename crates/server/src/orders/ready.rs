@@ -247,7 +247,7 @@ const SAMPLE: &str = r#"{
 /// What this build's rows look like: a hash of `FORMAT_REVISION` and the rows it renders for `SAMPLE`.
 pub fn format_fingerprint() -> Result<String, BoxError> {
     use sha2::{Digest, Sha256};
-    let order = crate::ops::body::parse_order(SAMPLE.as_bytes()).map_err(|error| format!("{error:?}"))?;
+    let order = crate::ops::parse_order(SAMPLE.as_bytes()).map_err(|error| format!("{error:?}"))?;
     let mut hash = Sha256::new();
     hash.update(FORMAT_REVISION.to_be_bytes());
     for line in &order.lines {

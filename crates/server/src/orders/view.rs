@@ -2,6 +2,7 @@
 //! domain rules (status, colours, groups, totals, actions).
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use domain::actions::{self, Action, ActionFlags, LineFacts, OrderFacts};
 use domain::groups::{LineKey, group_lines};
@@ -16,11 +17,12 @@ use super::contract::{
     GroupDetails, ItemDates, LineTransactionAlt, Promotion, ReturnToStore, ShipFrom, Shipment, TransactionAlt,
 };
 use super::db::StoreRow;
-use super::hooks::{LineReturnFacts, ReturnFacts};
+use super::hooks::{
+    CancellationView, LineReturnFacts, MoneyTimelineEvent, OrderDetailContributor, OrderExtras, ReturnFacts,
+    cancellation_view,
+};
 use super::store::{StoredLine, StoredOrder};
-use crate::cancellation::view::{CancellationView, OrderExtras, cancellation_view};
 use crate::error::AppError;
-use crate::payments::timeline::MoneyTimelineEvent;
 
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
 pub const DEFAULT_REGION_REFERENCE: &str = "NIKEUS";
@@ -510,6 +512,8 @@ pub struct ViewContext<'a> {
     pub returns_by_sku: &'a HashMap<String, String>,
     /// What the cancellation and payments flows know (cancel window, money timeline).
     pub extras: &'a OrderExtras,
+    /// The flows that add to the detail (`state.order_contributors`); none for history rows.
+    pub contributors: &'a [Arc<dyn OrderDetailContributor>],
 }
 
 /// A payment on hold whose type pays later (deferred payment, 002 §5).
@@ -668,6 +672,7 @@ pub fn history_items(
             returns: &no_facts,
             returns_by_sku: returns.get(&order.order_number).unwrap_or(&no_returns),
             extras: &no_extras,
+            contributors: &[],
         };
         let order_date = rfc3339_millis(order.order_date);
         let lines = std::mem::take(&mut order.lines);
@@ -776,7 +781,7 @@ pub fn order_detail(
             .find(|status| status.as_str() == group.simple_status)
             .unwrap_or(SimpleStatus::Unknown)
     });
-    let cancellation = cancellation_view(context.extras, &line_statuses);
+    let cancellation = cancellation_view(context.contributors, context.extras, &line_statuses);
     let should_refresh = should_refresh || cancellation.pending_modification.is_some();
     let details = order.details.clone();
     let order_facts = OrderFacts {

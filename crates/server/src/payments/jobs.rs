@@ -5,8 +5,8 @@ use domain::SimpleStatus;
 use serde::{Deserialize, Serialize};
 
 use super::provider::{PaymentForm, ProviderError, StartPayment, provider};
-use crate::cancellation::db::order_facts;
-use crate::cancellation::jobs::statuses;
+use crate::cancellation::order_facts;
+use crate::cancellation::statuses;
 use crate::error::Code;
 use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
 use crate::state::AppState;

@@ -6,9 +6,17 @@ pub mod provider;
 pub mod routes;
 pub mod timeline;
 
+use std::sync::Arc;
+
 use crate::jobs::Registry;
+use crate::orders::OrderDetailContributor;
 use crate::state::AppState;
 
 pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
     registry.register::<jobs::DeferredPayment>();
+}
+
+/// What payments adds to an order's detail (the money timeline), registered once at start (`prepare`).
+pub fn order_detail_contributor() -> Arc<dyn OrderDetailContributor> {
+    Arc::new(timeline::Contributor)
 }

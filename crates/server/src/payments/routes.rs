@@ -290,9 +290,9 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
     let mut stale = None;
     if outcome == "APPROVED" {
         let order_number: String = payment.try_get("order_number")?;
-        stale = Some(crate::orders::store::lift_payment_hold(&mut tx, &order_number, now).await?);
+        stale = Some(crate::orders::lift_payment_hold(&mut tx, &order_number, now).await?);
         let currency: String = payment.try_get("currency")?;
-        let event = crate::cancellation::db::MoneyEvent {
+        let event = crate::cancellation::MoneyEvent {
             id: format!("settle:{}", callback.payment_id),
             order_number: &order_number,
             kind: "settled",
@@ -301,7 +301,7 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
             method: &payment.try_get::<String, _>("payment_type")?,
             occurred_at: now,
         };
-        crate::cancellation::db::record_money_event(&mut tx, &event).await?;
+        crate::cancellation::record_money_event(&mut tx, &event).await?;
     }
     tx.commit().await?;
     if let Some(stale) = stale {

@@ -3,34 +3,14 @@
 //! record it in `money_events` with its own unique id, or add a source in `money_timeline` below.
 
 use domain::{Currency, Money};
-use serde::Serialize;
-use utoipa::ToSchema;
+use futures_util::future::BoxFuture;
 
 use crate::db::Param;
 use crate::error::AppResult;
-use crate::orders::store::StoredOrder;
-use crate::orders::view::rfc3339_millis;
+use crate::orders::{MoneyTimelineEvent, OrderDetailContributor, StoredOrder, rfc3339_millis};
 use crate::state::AppState;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
-/// One event of the money timeline.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MoneyTimelineEvent {
-    /// charged, released (cancelled), settled (deferred payment), refunded (return), bank_transfer.
-    pub kind: String,
-    /// Decimal amount in `currency`.
-    pub amount: f64,
-    pub currency: String,
-    /// Payment type (credit_card, alipay ...).
-    pub method: String,
-    /// RFC 3339: when it happened.
-    pub date: String,
-    /// RFC 3339: when money going back is expected to arrive, by method; absent for money taken.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expected_arrival: Option<String>,
-}
 
 fn decimal(minor: i64, currency: Currency) -> f64 {
     domain::money::to_decimal_string(Money(minor), currency).parse().unwrap_or_default()
@@ -116,4 +96,18 @@ pub async fn money_timeline(
     }
     entries.sort_by_key(|entry| entry.at);
     Ok(entries.into_iter().map(show).collect())
+}
+
+/// The payments flow's part of the order detail: the money timeline.
+pub struct Contributor;
+
+impl OrderDetailContributor for Contributor {
+    fn money_timeline<'a>(
+        &'a self,
+        state: &'a AppState,
+        order: &'a StoredOrder,
+        has_money_events: bool,
+    ) -> BoxFuture<'a, AppResult<Vec<MoneyTimelineEvent>>> {
+        Box::pin(money_timeline(state, order, has_money_events))
+    }
 }

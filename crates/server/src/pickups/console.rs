@@ -124,13 +124,13 @@ pub async fn create_store_key(
     let request: CreateStoreKeyRequest = if body.iter().all(u8::is_ascii_whitespace) {
         CreateStoreKeyRequest::default()
     } else {
-        crate::ops::body::parse(&body)?
+        crate::ops::parse(&body)?
     };
     let label = request.label.as_deref().map(str::trim).filter(|label| !label.is_empty());
     if label.is_some_and(|label| label.chars().count() > 100) {
         return Err(AppError::validation("label", "the label is at most 100 characters").into());
     }
-    crate::stores::db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
+    crate::stores::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let key = format!("sk_{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes));
@@ -156,7 +156,7 @@ pub async fn revoke_store_keys(
     _ops: Ops,
     Path(store_id): Path<String>,
 ) -> PickupResult<Json<RevokedStoreKeys>> {
-    crate::stores::db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
+    crate::stores::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
     let revoked = db::revoke_store_keys(&state.db, &store_id, state.clock.now_ms()).await?;
     Ok(Json(RevokedStoreKeys { store_id, revoked }))
 }
@@ -244,7 +244,7 @@ async fn advance(
         let order_type = order_type.ok_or(AppError::NotFound)?;
         let order_type = OrderType::parse(&order_type).unwrap_or(OrderType::SalesOrder);
         stale = Some(
-            crate::orders::store::set_line_status_where(
+            crate::orders::set_line_status_where(
                 &mut transaction,
                 &record.order_number,
                 |raw| simple_status(order_type, raw) == SimpleStatus::ReadyForPickUp,

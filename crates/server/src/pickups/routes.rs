@@ -176,7 +176,7 @@ async fn ready_at(state: &AppState, access: &OrderAccess, store_id: &str) -> Pic
 /// The store, checked for curbside and open now (in that order: a store without curbside says so even
 /// when it is closed).
 async fn curbside_store(state: &AppState, store_id: &str) -> PickupResult<()> {
-    let store = crate::stores::db::find(&state.db, store_id).await?.ok_or(AppError::StoreNotFound)?;
+    let store = crate::stores::find(&state.db, store_id).await?.ok_or(AppError::StoreNotFound)?;
     if !store.services.iter().any(|service| service == curbside::CURBSIDE_SERVICE_ID) {
         return Err(PickupError::rule(Code::CurbsideNotOffered, "This store does not offer curbside pickup."));
     }
@@ -346,7 +346,7 @@ pub async fn get_curbside_offer(
     if !ready_at(&state, &access, &store_id).await? {
         return Err(PickupError::rule(Code::CurbsideOrderNotReady, "This order is not ready for pickup."));
     }
-    let store = crate::stores::db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
+    let store = crate::stores::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
     if !store.services.iter().any(|service| service == curbside::CURBSIDE_SERVICE_ID) {
         return Err(PickupError::rule(Code::CurbsideNotOffered, "This store does not offer curbside pickup."));
     }

@@ -3,3 +3,6 @@
 
 pub mod db;
 pub mod routes;
+
+/// A SKU's offer in a currency, for the bag.
+pub use db::find_sku_offer;

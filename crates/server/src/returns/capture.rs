@@ -22,7 +22,7 @@ use crate::carriers::{self, PickupAddress};
 use crate::error::{AppError, AppResult, Code};
 use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, Once, accept};
-use crate::orders::store::StoredOrder;
+use crate::orders::StoredOrder;
 use crate::state::AppState;
 
 pub const SCOPE: &str = "POST /order_mgmt/user_return_captures/v1";
@@ -264,7 +264,7 @@ pub async fn check(
     };
     let store_id = match (&request.store_id, choice.method.is_store()) {
         (Some(id), true) => {
-            let store = crate::orders::db::find_store(&state.db, id.trim())
+            let store = crate::orders::find_store(&state.db, id.trim())
                 .await?
                 .ok_or_else(|| AppError::validation("storeId", "unknown store"))?;
             if !store.country.eq_ignore_ascii_case(&order.country) {
@@ -344,8 +344,7 @@ async fn plan(
 ) -> AppResult<(NewJob<CaptureReturn>, ReturnRecord)> {
     state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
-    else {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
         return Err(AppError::OrderNotFound);
     };
     if order.order_type != domain::OrderType::SalesOrder {

@@ -18,7 +18,7 @@ use super::notify::{self, StatusMail};
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
-use crate::orders::store;
+use crate::orders;
 use crate::state::AppState;
 
 const ALIASES: &[(&str, &str)] =
@@ -73,8 +73,7 @@ pub async fn post_return_event(
     let Some((ret, lines)) = db::find_return(&state.db, &return_order_number).await? else {
         return Err(AppError::OrderNotFound);
     };
-    let Some((return_order, _)) = crate::orders::db::find_order_and_version(&state.db, &return_order_number).await?
-    else {
+    let Some((return_order, _)) = crate::orders::find_order_and_version(&state.db, &return_order_number).await? else {
         // The capture job has not made the RETURN_ORDER yet.
         return Err(AppError::coded(Code::ReturnNotReady, "returnOrderNumber", "the return is still being created"));
     };
@@ -82,10 +81,10 @@ pub async fn post_return_event(
     let mut tx = state.db.begin_write().await?;
     db::set_raw_status(&mut tx, &return_order_number, &raw, now).await?;
     let own_lines: Vec<i64> = return_order.lines.iter().map(|line| line.line_number).collect();
-    store::set_line_statuses(&mut tx, &return_order_number, &own_lines, &raw, now).await?;
+    orders::set_line_statuses(&mut tx, &return_order_number, &own_lines, &raw, now).await?;
     if let Some(parent_status) = parent_line_status(simple) {
         let parent_lines: Vec<i64> = lines.iter().map(|line| line.line_number).collect();
-        store::set_line_statuses(&mut tx, &ret.parent_order_number, &parent_lines, parent_status, now).await?;
+        orders::set_line_statuses(&mut tx, &ret.parent_order_number, &parent_lines, parent_status, now).await?;
     }
     tx.commit().await?;
     let members: Vec<&str> = return_order.upm_id.iter().map(String::as_str).collect();

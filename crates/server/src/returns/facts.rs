@@ -8,9 +8,17 @@ use domain::OrderType;
 use domain::returns::window;
 
 use super::options;
-use crate::orders::hooks::{LineReturnFacts, ReturnFacts};
-use crate::orders::store::StoredOrder;
+use crate::orders::{LineReturnFacts, OrderDetailContributor, ReturnFacts, StoredOrder};
 use crate::state::AppState;
+
+/// The returns flow's part of the order detail: the facts of each line.
+pub struct Contributor;
+
+impl OrderDetailContributor for Contributor {
+    fn return_facts(&self, state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> Option<ReturnFacts> {
+        Some(for_order(state, order, returned))
+    }
+}
 
 /// The facts of `order`'s lines, given the units returns took by line number (read with the order:
 /// `orders::db::find_order_with_lines`).

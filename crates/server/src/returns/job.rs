@@ -19,9 +19,7 @@ use super::notify::{self, StatusMail};
 use crate::carriers::{self, PickupRequest, PickupSlot};
 use crate::error::Code;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
-use crate::orders::contract::ReturnToStore;
-use crate::orders::fields::OptText;
-use crate::orders::store::{self, StoredLine, StoredOrder};
+use crate::orders::{self, OptText, ReturnToStore, StoredLine, StoredOrder};
 use crate::state::AppState;
 
 /// Raw status a sales-order line gets when a return of it is created.
@@ -181,7 +179,7 @@ async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnC
         return Ok(Finish::denied(404, Code::NotFound, "the return no longer exists"));
     };
     let parent_number = &ret.parent_order_number;
-    let found = crate::orders::db::find_order_and_version(&state.db, parent_number).await.map_err(JobError::retry)?;
+    let found = crate::orders::find_order_and_version(&state.db, parent_number).await.map_err(JobError::retry)?;
     let Some((parent, _)) = found else {
         return Ok(Finish::denied(404, Code::ServiceOrderDetailFailure, "the order no longer exists"));
     };
@@ -201,17 +199,17 @@ async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnC
         None
     };
     let tracking = pickup.as_ref().and_then(|p| p.get("trackingNumber")).and_then(|t| t.as_str()).map(str::to_owned);
-    let exists = crate::ops::db::order_owner(&state.db, rn).await.map_err(JobError::retry)?.is_some();
+    let exists = crate::ops::order_owner(&state.db, rn).await.map_err(JobError::retry)?.is_some();
     if !exists {
         let record = return_order(&parent, &ret, &lines);
-        store::upsert(&state.db, &record, now).await.map_err(JobError::retry)?;
+        orders::upsert(&state.db, &record, now).await.map_err(JobError::retry)?;
     }
     let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
     db::set_codes(&mut tx, rn, code.as_deref(), tracking.as_deref(), now).await.map_err(JobError::retry)?;
     let line_numbers: Vec<i64> = lines.iter().map(|l| l.line_number).collect();
     // Also on a rerun whose first run died before this step; not once ops has moved the return along.
     if !exists || ret.raw_status == super::capture::INITIAL_RAW_STATUS {
-        let marked = store::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now);
+        let marked = orders::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now);
         marked.await.map_err(JobError::retry)?;
     }
     tx.commit().await.map_err(JobError::retry)?;

@@ -25,7 +25,7 @@ use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::templates::{MailKind, compose};
 use crate::mail::{Attachment, OutgoingMail};
-use crate::orders::store::StoredOrder;
+use crate::orders::StoredOrder;
 use crate::state::AppState;
 
 pub const MAX_DISPATCHES: usize = 3;
@@ -75,8 +75,7 @@ pub async fn visible_return(
     };
     let access = authorize_order(state, caller, &ret.parent_order_number).await?;
     state.settings.require(Some(&access.country), domain::country::Flag::DisableCreateLabel)?;
-    let Some((parent, _)) = crate::orders::db::find_order_and_version(&state.db, &ret.parent_order_number).await?
-    else {
+    let Some((parent, _)) = crate::orders::find_order_and_version(&state.db, &ret.parent_order_number).await? else {
         return Err(AppError::OrderNotFound);
     };
     Ok((ret, parent))

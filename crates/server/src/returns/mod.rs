@@ -25,9 +25,12 @@ pub mod routes;
 pub mod texts;
 pub mod withdrawal;
 
+use std::sync::Arc;
+
 use domain::returns::methods::ReturnMethod;
 
 use crate::jobs::Registry;
+use crate::orders::OrderDetailContributor;
 use crate::state::AppState;
 
 pub use routes::router;
@@ -37,6 +40,11 @@ pub const CAPTURE_JOB: &str = "return_capture";
 
 pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
     registry.register::<job::CaptureReturn>();
+}
+
+/// What returns adds to an order's detail (the facts of each line), registered once at start (`prepare`).
+pub fn order_detail_contributor() -> Arc<dyn OrderDetailContributor> {
+    Arc::new(facts::Contributor)
 }
 
 /// Countries without carrier labels (001 §4.3: the label is not loaded for China or Korea).

@@ -16,7 +16,7 @@ use super::db::{self, ReturnRow};
 use super::texts;
 use crate::error::AppResult;
 use crate::mail::{Attachment, OutgoingMail};
-use crate::orders::store::StoredOrder;
+use crate::orders::StoredOrder;
 use crate::state::AppState;
 
 /// The failure code of the Doris notification (001 §3).
@@ -50,7 +50,7 @@ pub async fn status_mail_once(state: &AppState, return_order_number: &str, kind:
     // The label goes with the "created" e-mail when the return has a printable one.
     let attachment = match kind {
         StatusMail::Created => {
-            match crate::orders::db::find_order_and_version(&state.db, &ret.parent_order_number).await? {
+            match crate::orders::find_order_and_version(&state.db, &ret.parent_order_number).await? {
                 Some((parent, _)) => super::labels::make_label(&ret, &parent, false)
                     .ok()
                     .map(|label| Attachment::pdf(format!("return-label-{return_order_number}.pdf"), label.bytes)),

@@ -12,9 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::carriers::{self, ServiceType};
-use crate::orders::hooks::ReturnDisableReason;
-use crate::orders::store::{StoredLine, StoredOrder};
-use crate::orders::view::rfc3339_millis;
+use crate::orders::{ReturnDisableReason, StoredLine, StoredOrder, rfc3339_millis};
 
 /// `{"amount","currency"}`: decimal text in the major unit.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]

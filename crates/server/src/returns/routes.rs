@@ -46,8 +46,7 @@ pub async fn get_return_options(
 ) -> AppResult<Json<ReturnOptions>> {
     let access = authorize_order(&state, &caller, &order_number).await?;
     state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
-    let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
-    else {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
         return Err(AppError::OrderNotFound);
     };
     if order.order_type != domain::OrderType::SalesOrder {
@@ -60,7 +59,7 @@ pub async fn get_return_options(
         as_member: access.as_member,
         now_ms: state.clock.now_ms(),
         usps_enabled: state.usps_enabled,
-        returns_barcode: crate::orders::hooks::action_flags(&state, &order.country).enable_returns_barcode,
+        returns_barcode: crate::orders::action_flags(&state, &order.country).enable_returns_barcode,
         returned: &returned,
         language,
     };

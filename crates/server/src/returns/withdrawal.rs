@@ -21,8 +21,7 @@ use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::OutgoingMail;
-use crate::orders::store::{StoredLine, StoredOrder};
-use crate::orders::view::rfc3339_millis;
+use crate::orders::{StoredLine, StoredOrder, rfc3339_millis};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -97,8 +96,7 @@ pub async fn declare_withdrawal(
 ) -> AppResult<(StatusCode, Json<WithdrawalConfirmation>)> {
     let access = authorize_order(&state, &caller, &request.order_number).await?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let Some((order, _)) = crate::orders::db::find_order_and_version(&state.db, access.order_number.as_str()).await?
-    else {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
         return Err(AppError::OrderNotFound);
     };
     if order.order_type != OrderType::SalesOrder {

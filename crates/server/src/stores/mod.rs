@@ -6,12 +6,15 @@
 //! - `GET /store/store_views/v1?country=&q=&page=`: 3 stores per page of one country, searched by name,
 //!   city or postal code (case-insensitive substring), each with `isOpenNow`, hours, address, phone, services.
 //! - `GET /store/store_views/v1/{storeId}`: one store; unknown id -> 404 `store-views-service-failure`.
-//! - [`db::find`]`(&db, id) -> Option<StoreView>` for other areas (e.g. returns to store).
+//! - [`find`]`(&db, id) -> Option<StoreRecord>` for other areas (e.g. returns to store).
 //!
 //! Open-now is `domain::store_hours` (spec 001 §4.5) judged in the store's time zone.
 
 pub mod db;
 pub mod routes;
+
+/// One store by id, for other areas.
+pub use db::find;
 
 /// Store views per page (spec 001 §9: store selector 3 per page).
 pub const PAGE_SIZE: i64 = 3;

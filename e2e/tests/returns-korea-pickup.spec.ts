@@ -88,8 +88,8 @@ test('a Korea member books a courier pickup at a saved address and sees the retu
   await expect(page).toHaveURL(new RegExp(`/kr/en/orders/return-instructions/${returnOrderNumber}\\?pageView=true`), {
     timeout: 15_000,
   });
-  await expect(page.getByRole('heading', { level: 2, name: 'Your return number' })).toBeVisible();
-  await expect(page.getByText(returnOrderNumber).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Return instructions' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: returnOrderNumber })).toBeVisible();
   await shot(page, 'returns-kr-pickup-instructions-1440');
   await expectNoAxeViolations(page, 'korea-pickup instructions');
 });

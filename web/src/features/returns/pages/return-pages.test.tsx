@@ -62,6 +62,26 @@ describe('return instructions', () => {
     expect(screen.getByRole('dialog', { name: 'Your return code' })).toBeInTheDocument();
   });
 
+  it("opened later, with nothing remembered, shows the server's code wait for the return's order", async () => {
+    mockFetch([
+      {
+        path: `/orders/history/v1/${RETURN}`,
+        respond: () =>
+          json(order({ orderNumber: RETURN, orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678' })),
+      },
+      {
+        path: '/order_mgmt/return_options/v1/C0012345678',
+        respond: () => json(returnOptions({ country: 'GB', scannableCodeWaitMinutes: 15 })),
+      },
+      { path: `/order_mgmt/user_return_labels/v1/${RETURN}`, respond: () => json({ code: 'internal' }, 500) },
+    ]);
+    renderApp(`/gb/orders/return-instructions-emea/${RETURN}`, { visitor: { email: 'jane@example.com' } });
+    expect(
+      await screen.findByText('Your return code can take up to 15 minutes to work at the drop-off point.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/up to 30 minutes/)).not.toBeInTheDocument();
+  });
+
   it('e-mails the label after a confirm, shows sending, then sent; a failed post offers retry', async () => {
     rememberReturn({
       returnOrderNumber: RETURN,

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { order, returnOptions } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 import { rememberReturn } from '../model/last-return';
 
@@ -94,6 +95,7 @@ describe('return instructions', () => {
     const email = deferred();
     let posts = 0;
     mockFetch([
+      configRoute(countryConfig('us')),
       {
         path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
         respond: () =>
@@ -109,7 +111,7 @@ describe('return instructions', () => {
         },
       },
     ]);
-    const { user } = renderApp(`/orders/return-instructions/${RETURN}`, { member: true });
+    const { user } = renderApp(`/orders/return-instructions/${RETURN}`, { member: true, loadConfig: true });
     // Without pageView the code modal waits to be asked for.
     await user.click(await screen.findByRole('button', { name: 'E-mail label' }));
     expect(screen.queryByRole('dialog', { name: 'Your return code' })).not.toBeInTheDocument();
@@ -125,7 +127,10 @@ describe('return instructions', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Return Label Not Mailed');
-    expect(within(alert).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      countryConfig('us').help.contact,
+    );
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Your label is in the post and arrives in 5-7 business days.')).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyItem, historyPage, order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 import { outcomeOf } from './model/cancel-state';
 import { formatRemaining, remainingMs } from './model/countdown';
@@ -97,6 +98,7 @@ describe('cancelling from the order page', () => {
   it('shows the server refusal when the window has closed', async () => {
     const detail = cancellable(10 * 60 * 1000);
     mockFetch([
+      configRoute(countryConfig('us')),
       { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
       {
         method: 'POST',
@@ -113,12 +115,16 @@ describe('cancelling from the order page', () => {
           }),
       },
     ]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, loadConfig: true });
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unable to Cancel Order' });
     expect(dialog).toHaveTextContent('The time to cancel this order has passed.');
-    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    // The country's configured contact link, not a build-time template.
+    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      countryConfig('us').help.contact,
+    );
   });
 
   it('shows the error state when the request fails', async () => {

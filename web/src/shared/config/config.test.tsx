@@ -1,49 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { order } from '@/test/fixtures';
-import { deferred, json, mockFetch, type MockRoute } from '@/test/mock-fetch';
+import { configRoute, countryConfig, HELP_SITE as SITE, PRODUCT_COLORS } from '@/test/country-config';
+import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
-import type { CountryConfig } from './country-config';
 import { defaultFlags, flagsFrom } from './flags';
-
-const SITE = 'https://help.example.com';
-const PRODUCT_COLORS = { primary: '#111111', onPrimary: '#ffffff', accent: '#111111', background: '#f5f5f5' };
-
-function countryConfig(country: string, flags: Record<string, boolean> = {}): CountryConfig {
-  return {
-    country,
-    flags: { ...defaultFlags, ...flags },
-    eu: false,
-    locale: {
-      name: 'Test',
-      languages: ['en', 'fr'],
-      langCode: `en-${country.toUpperCase()}`,
-      wave: 1,
-      formatGroup: 1,
-      currency: 'USD',
-      timeZone: 'America/New_York',
-      hour12: true,
-      taxInclusive: false,
-      dateFormats: {},
-    },
-    help: {
-      generic: `${SITE}/help`,
-      contact: `${SITE}/${country}/help/a/contact-us`,
-      changeOrCancelOrder: {
-        en: `${SITE}/${country}/help/a/change-cancel-order`,
-        fr: `${SITE}/${country}/fr/help/a/change-cancel-order`,
-      },
-      howToReturn: { en: `${SITE}/${country}/help/a/returns-policy` },
-      phone: '+18005550100',
-    },
-    brand: { colors: PRODUCT_COLORS },
-  };
-}
-
-const configRoute = (config: CountryConfig, status = 200): MockRoute => ({
-  path: `/config/v1/${config.country}`,
-  respond: () => json(config, status),
-});
 
 const configRequests = (requests: { url: URL }[]) =>
   requests.filter((request) => request.url.pathname.startsWith('/config/v1/'));

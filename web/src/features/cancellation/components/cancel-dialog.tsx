@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { contactUrl } from '@/shared/config/site';
 import { pollCancelJob, requestCancel, type CancelContact } from '../api/cancel-order';
 import { outcomeOf, type CancelState, type DeniedReason } from '../model/cancel-state';
 
@@ -20,7 +20,8 @@ interface CancelDialogProps {
 }
 
 export function CancelDialog({ orderNumber, region, contact, onFinished, onClose }: CancelDialogProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   const [state, setState] = useState<CancelState>('confirming');
   const [reason, setReason] = useState<DeniedReason>('invalidState');
 
@@ -42,7 +43,7 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
   };
 
   const contactLink = (
-    <a className="button button--primary" href={contactUrl(locale.country, locale.language)}>
+    <a className="button button--primary" href={help.contact}>
       {t(isMobile() ? 'cancel.error.call' : 'cancel.contact')}
     </a>
   );

@@ -181,13 +181,14 @@ describe('guest lookup form', () => {
     expect(await screen.findByRole('link', { name: 'See all your orders' })).toBeInTheDocument();
   });
 
-  it('looks up an order number typed in lower case', async () => {
-    const { requests } = mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+  it('looks up the order number exactly as typed: order numbers are case sensitive', async () => {
+    const { requests } = mockFetch([{ path: '/orders/history/v1/c9rm0012345', respond: () => json(order()) }]);
     const { user } = await openLookup('/orders/details?email=jane%40example.com');
-    await user.type(fields().orderNumber, 'c0012345678');
+    await user.type(fields().orderNumber, ' c9rm0012345 ');
+    expect(fields().orderNumber).toHaveValue(' c9rm0012345 ');
     await user.click(fields().submit);
     await waitFor(() => {
-      expect(requests[0]?.url.pathname).toBe('/orders/history/v1/C0012345678');
+      expect(requests[0]?.url.pathname).toBe('/orders/history/v1/c9rm0012345');
     });
   });
 });

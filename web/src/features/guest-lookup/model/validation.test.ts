@@ -100,7 +100,8 @@ describe('guest lookup validation (spec §5)', () => {
     expect(guestIdentity(values({ countryCode, phone, email: '' }))).toEqual({ phoneNumber: expected });
   });
 
-  it('takes order numbers in any case', () => {
-    expect(normalizeOrderNumber(' c0012345678 ')).toBe('C0012345678');
+  it('keeps the order number as typed, only trimmed: order numbers are case sensitive', () => {
+    expect(normalizeOrderNumber(' c0012345678 ')).toBe('c0012345678');
+    expect(normalizeOrderNumber('C9rm00000001')).toBe('C9rm00000001');
   });
 });

@@ -79,8 +79,8 @@ export function nationalNumber(phone: string, countryCode: string): string {
 const isPhone = (phone: string, countryCode: string) =>
   PHONE_INPUT_PATTERN.test(phone.trim()) && PHONE_PATTERN.test(nationalNumber(phone, countryCode));
 
-/** Order numbers are issued in capitals; what people type in lower case finds the same order. */
-export const normalizeOrderNumber = (orderNumber: string): string => orderNumber.trim().toUpperCase();
+/** Order numbers are case sensitive (spec §5): the number is sent as typed, only trimmed. */
+export const normalizeOrderNumber = (orderNumber: string): string => orderNumber.trim();
 
 /**
  * Spec §5: the order number must match the order-id pattern; the email must match the email

@@ -13,7 +13,7 @@ export function HistoryRow({ item }: { item: HistoryItem }) {
     <li className="history-row card">
       <ProductImage product={item.product} size={112} />
       <div className="history-row__body">
-        <p className="status-text">
+        <p className="status-text" data-status-color={item.lineItemStatus.statusColor}>
           {item.lineItemStatus.simpleStatus === 'cancelled' && item.itemDates?.cancelled
             ? t('cancel.status.cancelledOn', { date: date(item.itemDates.cancelled, 'long') })
             : t(statusMessageKey(item.lineItemStatus.simpleStatus))}

@@ -176,4 +176,14 @@ describe('sales order detail', () => {
     expect(screen.getByRole('link', { name: 'Back to your orders' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
+
+  it('shows each group status in the colour the server sends', async () => {
+    const detail = order();
+    serve(order({ groups: [{ ...detail.groups[0]!, simpleStatus: 'cancelled', statusColor: 'error' }] }));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cancelled' })).toHaveAttribute(
+      'data-status-color',
+      'error',
+    );
+  });
 });

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { HistoryItem } from '@/shared/api/types';
 import { historyItem, historyPage } from '@/test/fixtures';
 import { deferred, json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
 const NEXT = 'anchor=PAGE2&filter=orderType(SALES_ORDER)';
 const isPartner = (request: RecordedRequest) => request.url.searchParams.get('filter')?.includes('PARTNER') ?? false;
+/** One page of sales-order items; the partner tab empty. */
+const serveSalesItems = (items: HistoryItem[]) =>
+  mockFetch([{ path: '/orders/history/v1', respond: (request) => json(historyPage(isPartner(request) ? [] : items)) }]);
 const isPage2 = (request: RecordedRequest) => request.url.searchParams.get('anchor') === 'PAGE2';
 
 const rowTitles = () =>
@@ -148,24 +152,12 @@ describe('order history paging', () => {
 
 describe('order history rows', () => {
   it('shows image, title, facts, translated status, date and number, and quantity only above 1', async () => {
-    mockFetch([
-      {
-        path: '/orders/history/v1',
-        respond: (request) =>
-          json(
-            historyPage(
-              isPartner(request)
-                ? []
-                : [
-                    historyItem('A0000001'),
-                    historyItem('A0000002', {
-                      lineItemTransaction: { ...historyItem('x').lineItemTransaction, quantity: 3 },
-                      lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment', statusColor: 'info' },
-                    }),
-                  ],
-            ),
-          ),
-      },
+    serveSalesItems([
+      historyItem('A0000001'),
+      historyItem('A0000002', {
+        lineItemTransaction: { ...historyItem('x').lineItemTransaction, quantity: 3 },
+        lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment', statusColor: 'info' },
+      }),
     ]);
     renderApp('/orders', { member: true });
     await screen.findByText('Shoe A0000001');
@@ -246,5 +238,21 @@ describe('partner orders', () => {
     await screen.findByText('Shoe A0000001');
     expect(requests.some(isPartner)).toBe(false);
     expect(requests.some((request) => request.url.pathname === '/consent/v1')).toBe(false);
+  });
+
+  it('shows each status in the colour the server sends, not always green', async () => {
+    serveSalesItems([
+      historyItem('A0000001'),
+      historyItem('A0000002', {
+        lineItemStatus: { status: 'CANCELLED', simpleStatus: 'cancelled', statusColor: 'error' },
+      }),
+    ]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const statuses = document.querySelectorAll('.status-text');
+    expect([...statuses].map((status) => [status.textContent, status.getAttribute('data-status-color')])).toEqual([
+      ['Shipped', 'info'],
+      ['Cancelled', 'error'],
+    ]);
   });
 });

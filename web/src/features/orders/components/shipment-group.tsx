@@ -25,7 +25,9 @@ export function ShipmentGroup({
     // Not a named region: two shipments can share a status, and landmarks must have unique names.
     <section className="shipment-group card">
       <div className="shipment-group__head">
-        <h2 className="shipment-group__status">{t(statusMessageKey(group.simpleStatus))}</h2>
+        <h2 className="shipment-group__status" data-status-color={group.statusColor}>
+          {t(statusMessageKey(group.simpleStatus))}
+        </h2>
         <p className="muted">{t('orders.detail.itemCount', { count: group.orderItems.length })}</p>
       </div>
       {showsEstimatedDelivery(group.simpleStatus, enableEdd, estimatedDelivery) && (

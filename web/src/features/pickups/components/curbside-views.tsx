@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { contactUrl } from '@/shared/config/site';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { formatTimeOfDay } from '@/shared/format/clock';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
@@ -33,7 +33,8 @@ export function CurbsideErrorView({
   store: StoreView | null;
   onRetry: () => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   const { retry, contact } = errorActions(kind, attempts);
   const heading = kind === 'storeClosed' ? t('curbside.error.storeClosedHeading') : t('curbside.error.heading');
   const body = {
@@ -53,9 +54,7 @@ export function CurbsideErrorView({
       )}
       <div className="curbside__actions">
         {retry && <Button onClick={onRetry}>{t('curbside.error.retry')}</Button>}
-        {contact && (
-          <LinkButton href={contactUrl(locale.country, locale.language)}>{t('curbside.error.contact')}</LinkButton>
-        )}
+        {contact && <LinkButton href={help.contact}>{t('curbside.error.contact')}</LinkButton>}
       </div>
     </div>
   );

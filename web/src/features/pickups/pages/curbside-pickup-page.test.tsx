@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/test/mock-fetch';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -146,7 +147,7 @@ describe('curbside pickup page', () => {
   });
 
   it('says the store is closed without retry or contact, and asks for the missing code', async () => {
-    mockFetch([storeRoute(store({ isOpenNow: false }))]);
+    mockFetch([storeRoute(store({ isOpenNow: false })), configRoute(countryConfig('us'))]);
     const { unmount } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
     expect(await screen.findByRole('heading', { name: 'The store is closed right now' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
@@ -155,9 +156,11 @@ describe('curbside pickup page', () => {
     renderApp('/orders/curbside/C00000000009?storeId=US-LAS-24H', {
       member: true,
       flags: { enableCurbsidePickup: true },
+      loadConfig: true,
     });
     expect(await screen.findByText(/missing the order number or pickup code/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    // The country's configured contact link, not a build-time template.
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', countryConfig('us').help.contact);
   });
 
   it('offers retry below 3 attempts, then contact us', async () => {

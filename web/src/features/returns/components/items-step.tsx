@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { FormField } from '@/shared/ui/form-field';
 import type { ReturnReason } from '../model/return-options';
@@ -61,8 +62,17 @@ interface ReturnLineProps {
   onChange: (lineNumber: number, choice: LineChoice) => void;
 }
 
+/**
+ * Where a line's "not returnable" reason links: the server's link when it leads off this app (an absolute
+ * URL), else the country's returns policy from the configuration. A site-relative path ("/help/returns-policy")
+ * would point into this app, which has no such page.
+ */
+const policyLink = (serverLink: string | null | undefined, returnsPolicy: string) =>
+  serverLink && /^https?:\/\//i.test(serverLink) ? serverLink : returnsPolicy;
+
 function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onChange }: ReturnLineProps) {
   const { t, money } = useI18n();
+  const help = useHelpLinks();
   const id = useId();
   const { item } = line;
   const returnable = isReturnable(line);
@@ -99,7 +109,9 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
       {disable && (
         <p id={`${id}-disabled`} className="muted return-line__disabled">
           {disable.text}{' '}
-          {disable.linkUrl && <a href={disable.linkUrl}>{disable.linkText ?? t('returns.items.learnMore')}</a>}
+          <a href={policyLink(disable.linkUrl, help.returnsPolicy)}>
+            {disable.linkText ?? t('returns.items.learnMore')}
+          </a>
         </p>
       )}
       {choice.checked && (

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contactUrl } from '@/shared/config/site';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -27,7 +27,8 @@ function downloadLabel(label: CheckedLabel, returnOrderNumber: string) {
  * failure alert titled by the dispatch type with retry, dismiss and contact (§8).
  */
 export function LabelActions({ label, returnOrderNumber }: { label: CheckedLabel; returnOrderNumber: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   const [confirming, setConfirming] = useState<DispatchType | null>(null);
   const [failureOpen, setFailureOpen] = useState(true);
   const dispatch = useMutation({ mutationFn: (type: DispatchType) => dispatchReturnLabel(type, returnOrderNumber) });
@@ -117,7 +118,7 @@ export function LabelActions({ label, returnOrderNumber }: { label: CheckedLabel
             >
               {t('common.dismiss')}
             </Button>
-            <LinkButton href={contactUrl(locale.country, locale.language)}>{t('common.contactUs')}</LinkButton>
+            <LinkButton href={help.contact}>{t('common.contactUs')}</LinkButton>
           </span>
         </Alert>
       )}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { helpUrl } from '@/shared/config/site';
+import { useHelpLinks } from '@/shared/config/help-links';
 import type { ReturnMethodOption } from '../model/return-options';
 import { methodBoxes } from '../model/wizard';
 
@@ -29,7 +29,8 @@ export function MethodStep({
   proofOfPurchase,
   onChoose,
 }: MethodStepProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   const name = useId();
   const boxes = methodBoxes(methods);
   return (
@@ -96,7 +97,7 @@ export function MethodStep({
         })}
       </div>
       <p>
-        <a href={helpUrl(locale.country, locale.language)}>{t('returns.method.learnMore')}</a>
+        <a href={help.help}>{t('returns.method.learnMore')}</a>
       </p>
     </fieldset>
   );

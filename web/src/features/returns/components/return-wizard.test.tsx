@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { order, orderItem, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
 import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 import type { components } from '@/shared/api/schema';
 
@@ -29,7 +30,13 @@ const options = (
       gtin: '00099999999999',
       returnableQuantity: 0,
       returnableFlag: false,
-      returnDisableReason: { code: 'final-sale', text: 'Final sale items cannot be returned.' },
+      // As the server sends it: a site-relative link this app has no page for.
+      returnDisableReason: {
+        code: 'final-sale',
+        text: 'Final sale items cannot be returned.',
+        linkText: 'Return Policy',
+        linkUrl: '/help/returns-policy',
+      },
     }),
   ],
   methods: [
@@ -89,6 +96,7 @@ function serve({
   const polls = [...jobs];
   let captures = 0;
   return mockFetch([
+    configRoute(countryConfig('us')),
     { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail()) },
     { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options(wire)) },
     {
@@ -135,6 +143,16 @@ const captures = (requests: RecordedRequest[]) =>
 describe('return wizard', () => {
   beforeEach(() => {
     localStorage.clear();
+  });
+
+  it("links a line that cannot be returned to the country's returns policy from the configuration", async () => {
+    serve();
+    renderApp(`/orders/return-items/${ORDER}`, { member: true, loadConfig: true });
+    const reason = await screen.findByText('Final sale items cannot be returned.', {}, { timeout: 10_000 });
+    expect(within(reason).getByRole('link', { name: 'Return Policy' })).toHaveAttribute(
+      'href',
+      countryConfig('us').help.returnsPolicy,
+    );
   });
 
   it('takes a US member through items, method and submit, then to the instructions', async () => {

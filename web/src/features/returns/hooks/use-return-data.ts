@@ -5,13 +5,14 @@ import type { OrderDetail } from '@/shared/api/types';
 import { identityKey, useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { getReturnOptions, getReturnLabel } from '../api';
+import type { LastReturn } from '../model/last-return';
 import type { ReturnableLine } from '../model/selection';
 
 /**
  * The order as the detail page loads it (same cache key, so coming from the order costs no request).
  * Features do not import each other: this is the same call through the shared client and key.
  */
-export function useOrderForReturn(orderNumber: string) {
+export function useOrderForReturn(orderNumber: string, enabled = true) {
   const session = useSession();
   const { locale } = useI18n();
   const identity = identityKey(session);
@@ -29,7 +30,7 @@ export function useOrderForReturn(orderNumber: string) {
         },
         signal,
       }),
-    enabled: identity !== 'anonymous',
+    enabled: enabled && identity !== 'anonymous',
   });
 }
 
@@ -41,9 +42,26 @@ export const returnOptionsQueryOptions = (orderNumber: string, identity: string)
     staleTime: 0,
   });
 
-export function useReturnOptions(orderNumber: string) {
+export function useReturnOptions(orderNumber: string, enabled = true) {
   const identity = identityKey(useSession());
-  return useQuery({ ...returnOptionsQueryOptions(orderNumber, identity), enabled: identity !== 'anonymous' });
+  return useQuery({
+    ...returnOptionsQueryOptions(orderNumber, identity),
+    enabled: enabled && orderNumber !== '' && identity !== 'anonymous',
+  });
+}
+
+/**
+ * The server's scannable-code wait (return options, scannableCodeWaitMinutes) for a return's order: the
+ * remembered value, else the return's order's options (the order found from the return when nothing is
+ * remembered). Null while unknown: the web has no wait of its own.
+ */
+export function useCodeWaitMinutes(returnOrderNumber: string, known: LastReturn | null, needed: boolean) {
+  const remembered = known?.codeWaitMinutes ?? null;
+  const lookUp = needed && remembered === null;
+  const returnOrder = useOrderForReturn(returnOrderNumber, lookUp && !known);
+  const orderNumber = known?.orderNumber ?? returnOrder.data?.parentSalesOrderNumber ?? '';
+  const options = useReturnOptions(orderNumber, lookUp);
+  return remembered ?? options.data?.scannableCodeWaitMinutes ?? null;
 }
 
 /** Spec 001 §4.3: the label loads at page start unless the country is China or Korea. */

@@ -7,16 +7,6 @@ export function instructionsVariant(country: string, method: string, paperless: 
   return country.toUpperCase() === 'US' ? 'us' : 'carrier';
 }
 
-/**
- * Spec 001 §9: how long after the order the scannable code can be used, counted from the order date:
- * 30 minutes in the Netherlands, 10 in Belgium, Spain and Italy. The spec gives no general value; we
- * use 30 minutes (the longest stated wait), so no market promises a code before its carrier has it.
- */
-const CODE_WAIT_MINUTES: Record<string, number> = { NL: 30, BE: 10, ES: 10, IT: 10 };
-export const GENERAL_CODE_WAIT_MINUTES = 30;
-export const codeWaitMinutes = (country: string) =>
-  CODE_WAIT_MINUTES[country.toUpperCase()] ?? GENERAL_CODE_WAIT_MINUTES;
-
 /** Spec 001 §4.3: the label loads unless the country is China or Korea, and never for store returns. */
 export const labelOffered = (country: string, method: string) =>
   method !== 'returnToStore' && !['CN', 'KR'].includes(country.toUpperCase());

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { useSession } from '@/shared/auth/session';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Button } from '@/shared/ui/button';
 import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { contactUrl } from '@/shared/config/site';
 import { isApiError } from '@/shared/api/api-error';
 import { submitBankRefund } from '../api';
 import { useOrderForReturn } from '../hooks/use-return-data';
@@ -24,7 +24,8 @@ const confirmationKey = (orderNumber: string) => `orders.refund.${orderNumber}`;
  * (pageView), Submit otherwise. A failure opens Form Not Submitted with retry and dismiss (§8).
  */
 export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const help = useHelpLinks();
   const session = useSession();
   const search = new URLSearchParams(useSearch());
   const returnNumber = search.get('returnNumber') ?? undefined;
@@ -132,7 +133,7 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
           onDismiss={() => {
             setFailureOpen(false);
           }}
-          contactHref={contactUrl(locale.country, locale.language)}
+          contactHref={help.contact}
         >
           <p>{t('returns.error.refundFailed.body')}</p>
         </ErrorDialog>

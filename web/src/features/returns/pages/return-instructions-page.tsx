@@ -8,8 +8,8 @@ import { Spinner } from '@/shared/ui/spinner';
 import { LabelActions } from '../components/label-actions';
 import { ReturnBarcode } from '../components/return-barcode';
 import { ReturnCodeDialog } from '../components/return-code-dialog';
-import { useReturnLabel } from '../hooks/use-return-data';
-import { bankRefundOffered, codeWaitMinutes, instructionsVariant, labelOffered } from '../model/instructions';
+import { useCodeWaitMinutes, useReturnLabel } from '../hooks/use-return-data';
+import { bankRefundOffered, instructionsVariant, labelOffered } from '../model/instructions';
 import { recallReturn } from '../model/last-return';
 import { returnPaths } from '../paths';
 import './returns.css';
@@ -27,6 +27,7 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
   const country = known?.country ?? '';
   const method = known?.method ?? '';
   const variant = instructionsVariant(country, method, emea || Boolean(known?.paperless));
+  const codeWait = useCodeWaitMinutes(returnOrderNumber, known, variant === 'paperless');
   const label = useReturnLabel(returnOrderNumber, labelOffered(country, method));
   const code = label.data?.dropOffCode?.data ?? null;
   // Spec 001 §4.3: the code modal opens by itself when a code exists, for the return just created.
@@ -47,10 +48,8 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
             <li key={step}>{t('returns.instructions.step', { variant, step, carrier: known?.carrierName ?? '' })}</li>
           ))}
         </ol>
-        {variant === 'paperless' && (
-          <p className="muted">
-            {t('returns.instructions.codeWait', { minutes: known?.codeWaitMinutes ?? codeWaitMinutes(country) })}
-          </p>
+        {variant === 'paperless' && codeWait !== null && (
+          <p className="muted">{t('returns.instructions.codeWait', { minutes: codeWait })}</p>
         )}
       </section>
       {variant === 'store' && (

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { order, returnOptions } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 import { rememberReturn } from '../model/last-return';
 
@@ -62,6 +63,26 @@ describe('return instructions', () => {
     expect(screen.getByRole('dialog', { name: 'Your return code' })).toBeInTheDocument();
   });
 
+  it("opened later, with nothing remembered, shows the server's code wait for the return's order", async () => {
+    mockFetch([
+      {
+        path: `/orders/history/v1/${RETURN}`,
+        respond: () =>
+          json(order({ orderNumber: RETURN, orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678' })),
+      },
+      {
+        path: '/order_mgmt/return_options/v1/C0012345678',
+        respond: () => json(returnOptions({ country: 'GB', scannableCodeWaitMinutes: 15 })),
+      },
+      { path: `/order_mgmt/user_return_labels/v1/${RETURN}`, respond: () => json({ code: 'internal' }, 500) },
+    ]);
+    renderApp(`/gb/orders/return-instructions-emea/${RETURN}`, { visitor: { email: 'jane@example.com' } });
+    expect(
+      await screen.findByText('Your return code can take up to 15 minutes to work at the drop-off point.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/up to 30 minutes/)).not.toBeInTheDocument();
+  });
+
   it('e-mails the label after a confirm, shows sending, then sent; a failed post offers retry', async () => {
     rememberReturn({
       returnOrderNumber: RETURN,
@@ -74,6 +95,7 @@ describe('return instructions', () => {
     const email = deferred();
     let posts = 0;
     mockFetch([
+      configRoute(countryConfig('us')),
       {
         path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
         respond: () =>
@@ -89,7 +111,7 @@ describe('return instructions', () => {
         },
       },
     ]);
-    const { user } = renderApp(`/orders/return-instructions/${RETURN}`, { member: true });
+    const { user } = renderApp(`/orders/return-instructions/${RETURN}`, { member: true, loadConfig: true });
     // Without pageView the code modal waits to be asked for.
     await user.click(await screen.findByRole('button', { name: 'E-mail label' }));
     expect(screen.queryByRole('dialog', { name: 'Your return code' })).not.toBeInTheDocument();
@@ -105,7 +127,10 @@ describe('return instructions', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Return Label Not Mailed');
-    expect(within(alert).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      countryConfig('us').help.contact,
+    );
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Your label is in the post and arrives in 5-7 business days.')).toBeInTheDocument();
   });

@@ -1,16 +1,27 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { ApiError, type ErrorCode } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { leaveApp } from '@/shared/routing/leave-app';
 import { paths } from '@/shared/routing/paths';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
+import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { useAddToBag } from '../api/bag';
+
+/** The bag's refusals (POST /cart/v1/items) by the server's code, as the message's reason; any other is "other". */
+const BAG_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  'no-pricing-info': 'noPricingInfo',
+  'out-of-stock': 'outOfStock',
+  'bag-limit': 'bagLimit',
+  'bag-currency-mismatch': 'bagCurrencyMismatch',
+};
+const refusalReason = (error: unknown) => (error instanceof ApiError ? BAG_REFUSALS[error.code] : undefined) ?? 'other';
 
 interface BuyAgainProps {
   skuId: string;
   currency: string;
-  /** Where the browser goes when the bag cannot take the item (spec 002 §4): the product's page. */
+  /** Where China value-added services are bought: the product's page. */
   fallbackUrl: string;
   /** China value-added services are bought on the product's page, never through the bag. */
   valueAddedService: boolean;
@@ -18,12 +29,14 @@ interface BuyAgainProps {
 
 /**
  * Buy again (spec 002 §4): adds one unit; on success the button becomes View in bag and the mini-cart
- * confirmation opens; on any failure, or for China value-added services, the browser goes to the product.
+ * confirmation opens; on a failure the shopper stays on the order and an error dialog says why (the
+ * server's reason by code); China value-added services go to the product.
  */
 export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: BuyAgainProps) {
   const { t, money } = useI18n();
   const add = useAddToBag(currency);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [failureOpen, setFailureOpen] = useState(false);
   const goToProduct = () => {
     leaveApp(fallbackUrl);
   };
@@ -83,12 +96,27 @@ export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: Bu
       onSuccess: () => {
         setConfirmOpen(true);
       },
-      onError: goToProduct,
+      onError: () => {
+        setFailureOpen(true);
+      },
     });
   };
   return (
-    <Button variant="secondary" loading={add.isPending} onClick={onClick}>
-      {add.isPending ? t('services.buyAgain.adding') : t('services.buyAgain.button')}
-    </Button>
+    <>
+      <Button variant="secondary" loading={add.isPending} onClick={onClick}>
+        {add.isPending ? t('services.buyAgain.adding') : t('services.buyAgain.button')}
+      </Button>
+      {failureOpen && add.isError && (
+        <ErrorDialog
+          title={t('services.buyAgain.failedTitle')}
+          lead="dismiss"
+          onDismiss={() => {
+            setFailureOpen(false);
+          }}
+        >
+          <p>{t('services.buyAgain.failed', { reason: refusalReason(add.error) })}</p>
+        </ErrorDialog>
+      )}
+    </>
   );
 }

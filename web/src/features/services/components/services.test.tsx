@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveApp } from '@/shared/routing/leave-app';
 import { order } from '@/test/fixtures';
@@ -92,7 +92,7 @@ describe('services on the item card', () => {
     expect(screen.getAllByRole('link', { name: 'View in bag' })).not.toHaveLength(0);
   });
 
-  it('buy again goes to the product when the bag refuses', async () => {
+  it('buy again stays on the order and says why when the bag refuses', async () => {
     mockFetch([
       orderRoute,
       {
@@ -101,10 +101,42 @@ describe('services on the item card', () => {
         respond: () => json({ code: 'no-pricing-info', message: 'No pricing info' }, 422),
       },
     ]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    const { user, currentUrl } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click((await screen.findAllByRole('button', { name: 'Buy again' }))[0]!);
-    await waitFor(() => {
-      expect(leaveApp).toHaveBeenCalledWith('/');
+    const dialog = await screen.findByRole('dialog', { name: "Couldn't add to bag" });
+    expect(dialog).toHaveTextContent("This product can't be bought online at the moment.");
+    expect(leaveApp).not.toHaveBeenCalled();
+    expect(currentUrl()).toBe(`/orders/sales/${detail.orderNumber}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Buy again' })).not.toHaveLength(0);
+  });
+
+  it('offers neither buy again nor shop similar when the server disables buy it again (customised)', async () => {
+    const firstGroup = detail.groups[0]!;
+    const customised = order({
+      groups: [
+        {
+          ...firstGroup,
+          orderItems: [
+            {
+              ...firstGroup.orderItems[0]!,
+              actions: {
+                buyItAgain: {
+                  enabled: false,
+                  reasonCode: 'customized-product',
+                  reasonText: 'A customised product cannot be bought again from here.',
+                },
+              },
+            },
+          ],
+        },
+      ],
     });
+    mockFetch([{ path: `/orders/history/v1/${customised.orderNumber}`, respond: () => json(customised) }]);
+    renderApp(`/orders/sales/${customised.orderNumber}`, { member: true });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Shipped' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Shop similar' })).not.toBeInTheDocument();
   });
 });

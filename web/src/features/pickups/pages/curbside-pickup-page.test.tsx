@@ -117,7 +117,7 @@ describe('curbside pickup page', () => {
     expect(requests.filter((request) => request.url.pathname.endsWith(ID)).length, 'polling stops at completed').toBe(
       polls,
     );
-  }, 10_000);
+  });
 
   it('follows the open interaction a 409 names, and restores it on reload', async () => {
     mockFetch([

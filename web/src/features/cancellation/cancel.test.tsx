@@ -19,6 +19,21 @@ function cancellable(untilMs: number) {
   return detail;
 }
 
+/** Opens the order, confirms the cancel, and has the server answer it with a 500. */
+async function confirmCancelThatFails(detail: ReturnType<typeof cancellable>) {
+  mockFetch([
+    { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+    {
+      method: 'POST',
+      path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+      respond: () => json({ code: 'internal', message: 'x' }, 500),
+    },
+  ]);
+  const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+  await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+  await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+}
+
 describe('cancel dialog outcomes (002 §4)', () => {
   it.each([
     [{ status: 'COMPLETED', response: {} }, 'complete'],
@@ -129,17 +144,7 @@ describe('cancelling from the order page', () => {
 
   it('shows the error state when the request fails', async () => {
     const detail = cancellable(10 * 60 * 1000);
-    mockFetch([
-      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      {
-        method: 'POST',
-        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
-        respond: () => json({ code: 'internal', message: 'x' }, 500),
-      },
-    ]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
-    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+    await confirmCancelThatFails(detail);
     expect(await screen.findByRole('dialog', { name: "Sorry, we couldn't cancel your order." })).toBeInTheDocument();
   });
 
@@ -217,17 +222,7 @@ describe('China and mobile variants', () => {
   it('offers to call on a narrow screen when the cancel fails', async () => {
     const detail = cancellable(10 * 60 * 1000);
     vi.stubGlobal('innerWidth', 480);
-    mockFetch([
-      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      {
-        method: 'POST',
-        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
-        respond: () => json({ code: 'internal', message: 'x' }, 500),
-      },
-    ]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
-    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+    await confirmCancelThatFails(detail);
     const dialog = await screen.findByRole('dialog', { name: "Sorry, we couldn't cancel your order." });
     expect(dialog).toHaveTextContent('Please call Consumer Services');
     expect(within(dialog).getByRole('link', { name: 'Call us' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { CancelOrderSlot } from '@/features/cancellation';
 import { CurbsideSlot } from '@/features/pickups';
 import { DeferredPaymentSlot } from '@/features/payments';
 import { MoneyTimeline } from '@/features/money-timeline';
-import { ReturnItemSlot } from '@/features/returns';
+import { ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
 import { BuyAgainSlot, EinvoiceSlot, ShopSimilarSlot, WriteReviewSlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -11,5 +11,5 @@ export const orderSlots: Partial<OrderSlots> = {
   itemActions: [ReturnItemSlot, BuyAgainSlot, WriteReviewSlot],
   itemExtras: [ShopSimilarSlot],
   orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot],
-  sidebar: [MoneyTimeline],
+  sidebar: [ReturnDetailsPanel, MoneyTimeline],
 };

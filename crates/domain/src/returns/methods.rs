@@ -119,14 +119,24 @@ pub struct MethodSettings {
     pub usps_enabled: bool,
     /// Korea: store return offered (returns barcode flag).
     pub returns_barcode: bool,
-    /// EMEA paperless codes offered.
+    /// EMEA paperless codes offered (emeaPaperless).
     pub emea_paperless: bool,
+    /// Korea: the courier pickup offered (enableCourierPickup).
+    pub courier_pickup: bool,
+    /// Japan: the Sagawa pickup offered (enableSagawaReturn).
+    pub sagawa_pickup: bool,
 }
 
 impl Default for MethodSettings {
-    /// Our choice: UPS in the US (the spec's primary reading), barcodes and paperless on.
+    /// Our choice: UPS in the US (the spec's primary reading), barcodes, paperless and pickups on.
     fn default() -> Self {
-        Self { usps_enabled: false, returns_barcode: true, emea_paperless: true }
+        Self {
+            usps_enabled: false,
+            returns_barcode: true,
+            emea_paperless: true,
+            courier_pickup: true,
+            sagawa_pickup: true,
+        }
     }
 }
 
@@ -219,14 +229,17 @@ pub fn methods_for(country: &str, carriers: &[CarrierOffer], settings: MethodSet
         }
         "JP" => {
             let mut list = vec![with(ReturnMethod::ReturnToStore, None)];
-            if let Some(carrier) = first_with(carriers, "sagawa", Service::Pickup) {
+            if let Some(carrier) = first_with(carriers, "sagawa", Service::Pickup).filter(|_| settings.sagawa_pickup) {
                 list.push(with(ReturnMethod::SagawaPickup, Some(carrier)));
             }
             list
         }
         "KR" => {
             let courier = carriers.iter().find(|c| c.offers(Service::Pickup)).map(|c| c.carrier_id.clone());
-            let mut list = vec![with(ReturnMethod::CourierPickup, courier)];
+            let mut list = Vec::new();
+            if settings.courier_pickup {
+                list.push(with(ReturnMethod::CourierPickup, courier));
+            }
             if settings.returns_barcode {
                 list.push(with(ReturnMethod::ReturnToStore, None));
             }
@@ -343,6 +356,10 @@ mod tests {
         assert_eq!(ids("KR", no_barcode), ["courierPickup|cj-logistics"]);
         let no_paperless = MethodSettings { emea_paperless: false, ..MethodSettings::default() };
         assert_eq!(ids("DE", no_paperless), ["DROPOFF_RETURN|dhl-de", "DROPOFF_RETURN|hermes-de"]);
+        let no_courier = MethodSettings { courier_pickup: false, ..MethodSettings::default() };
+        assert_eq!(ids("KR", no_courier), ["returnToStore"]);
+        let no_sagawa = MethodSettings { sagawa_pickup: false, ..MethodSettings::default() };
+        assert_eq!(ids("JP", no_sagawa), ["returnToStore"]);
     }
 
     #[test]

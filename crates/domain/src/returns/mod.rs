@@ -5,11 +5,13 @@
 //! - `methods`: which return methods a country offers, and the method id `method|carrier`;
 //! - `reasons`: the return reasons per country with their server codes;
 //! - `quantity`: what a line may still return;
+//! - `instructions`: what a created return's instructions show (variant, bank refund);
 //! - `pricing`: what the caller pays, what the refund loses, the refund estimate, the scannable-code wait.
 //!
 //! Every choice the spec leaves open ("not shown") is a named constant or table in its module, next to the
 //! rule it fills, so it can be changed in one place.
 
+pub mod instructions;
 pub mod methods;
 pub mod pricing;
 pub mod quantity;

@@ -75,6 +75,14 @@ pub fn code128_svg(text: &str) -> Result<String, DocumentError> {
     ))
 }
 
+/// The CODE128 SVG as a `data:` URI, for an `<img>` in the web app: the product draws barcodes only here,
+/// the page shows the server's image (one barcode implementation). `None` for text CODE128 cannot hold.
+pub fn code128_data_uri(text: &str) -> Option<String> {
+    use base64::Engine;
+    let svg = code128_svg(text).ok()?;
+    Some(format!("data:image/svg+xml;base64,{}", base64::engine::general_purpose::STANDARD.encode(svg)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,6 +81,7 @@ codes! {
     StoreCountryMismatch = "store-country-mismatch", CONFLICT, "An in-store return in another country than the order's.";
     ReturnNotReady = "return-not-ready", CONFLICT, "The return is still being created.";
     LabelNotAvailable = "label-not-available", CONFLICT, "The return has no carrier label.";
+    StoreReturnEmailFailure = "store-return-email-failure", BAD_REQUEST, "The store-return e-mail could not be sent (the mail server refused it or is down); nothing was sent and the page says 'Take the next step'.";
     WithdrawalNotAvailable = "withdrawal-not-available", CONFLICT, "The order can no longer be withdrawn from.";
     WithdrawalAlreadyDeclared = "withdrawal-already-declared", CONFLICT, "A withdrawal was declared for this order already.";
     CarrierPickupRefused = "carrier-pickup-refused", CONFLICT, "Job outcome: the carrier refused the courier pickup.";

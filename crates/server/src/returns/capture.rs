@@ -254,7 +254,7 @@ pub async fn check(
             line.quantity,
         ));
     }
-    let offered = offered_methods(order, method_settings(state.usps_enabled, true));
+    let offered = offered_methods(order, method_settings(state, &order.country));
     let choice = chosen_method(order, request, &offered)?;
     let mut stored = StoredRequest {
         capture_system: request.capture_system.clone(),

@@ -33,7 +33,22 @@ pub fn for_order(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, 
                 );
             }
         }
+        // disableReturns (001 §6): nothing may be returned, so no line offers it and the page shows no
+        // return button (the return calls refuse too).
+        OrderType::SalesOrder if state.settings.flag(&order.country, domain::country::Flag::DisableReturns) => {
+            for line in &order.lines {
+                lines.insert(
+                    line.line_number,
+                    LineReturnFacts {
+                        returnable_quantity: Some(0),
+                        returnable_flag: Some(false),
+                        ..LineReturnFacts::default()
+                    },
+                );
+            }
+        }
         OrderType::SalesOrder => {
+            let policy = options::policy_url(state, &order.country);
             let within = window::within_window(order.order_date, state.clock.now_ms(), &order.country);
             for line in &order.lines {
                 let result =
@@ -43,7 +58,7 @@ pub fn for_order(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, 
                     LineReturnFacts {
                         returnable_quantity: Some(result.quantity),
                         returnable_flag: Some(result.flag()),
-                        return_disable_reason: result.reason.map(options::disable_reason),
+                        return_disable_reason: result.reason.map(|reason| options::disable_reason(reason, &policy)),
                         return_quantity: None,
                     },
                 );

@@ -217,7 +217,9 @@ async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnC
     state.cache.forget_order(&parent.order_number, &members);
     state.cache.forget_order(rn, &members);
     let email_sent = notify::status_mail_once(state, rn, StatusMail::Created).await.map_err(JobError::retry)?;
-    if method.is_some_and(ReturnMethod::is_store) {
+    // 001 §6 Doris communication: the retailer's store system hears of store returns only where it is on.
+    let doris_on = state.settings.flag(&ret.country, domain::country::Flag::EnableDorisCommunication);
+    if doris_on && method.is_some_and(ReturnMethod::is_store) {
         notify::doris_once(state, &ret, &parent).await;
     }
     // The worker stores the outcome.

@@ -59,8 +59,20 @@ fn shopper_address(parent: &StoredOrder) -> LabelAddress {
     LabelAddress { name, lines: parent.shipping_address.clone() }
 }
 
-/// A return the caller may see, with its sales order; the same 404 for a missing one and another's.
+/// A return the caller may see, with its sales order, where labels may be made (disableCreateLabel off);
+/// the same 404 for a missing one and another's.
 pub async fn visible_return(
+    state: &AppState,
+    caller: &Caller,
+    return_order_number: &str,
+) -> AppResult<(ReturnRow, StoredOrder)> {
+    let (ret, parent) = find_visible_return(state, caller, return_order_number).await?;
+    state.settings.require(Some(&ret.country), domain::country::Flag::DisableCreateLabel)?;
+    Ok((ret, parent))
+}
+
+/// A return the caller may see, with its sales order; the same 404 for a missing one and another's.
+pub async fn find_visible_return(
     state: &AppState,
     caller: &Caller,
     return_order_number: &str,
@@ -73,8 +85,7 @@ pub async fn visible_return(
         }
         return Err(AppError::OrderNotFound);
     };
-    let access = authorize_order(state, caller, &ret.parent_order_number).await?;
-    state.settings.require(Some(&access.country), domain::country::Flag::DisableCreateLabel)?;
+    authorize_order(state, caller, &ret.parent_order_number).await?;
     let Some((parent, _)) = crate::orders::find_order_and_version(&state.db, &ret.parent_order_number).await? else {
         return Err(AppError::OrderNotFound);
     };

@@ -5,6 +5,7 @@
 //! - `capture`: `POST /order_mgmt/user_return_captures/v1` reserves the units (conditional UPDATE), stores
 //!   the return and enqueues the `return_capture` job in one transaction; `job` creates the RETURN_ORDER
 //!   through the one stored-order record, books a pickup, sends the "created" e-mail and the Doris notice.
+//! - `instructions`: what a created return's instructions and detail show, from the stored return.
 //! - `labels`: the label (PDF or EMEA paperless PNG) and its dispatch by e-mail or post.
 //! - `refund`: bank refund with a checked IBAN, of which only the last 4 characters are kept in clear.
 //! - `events`: ops moves a return along (raw statuses of 001 §4.1) and the shopper is e-mailed.
@@ -16,6 +17,7 @@ pub mod capture;
 pub mod db;
 pub mod events;
 pub mod facts;
+pub mod instructions;
 pub mod job;
 pub mod labels;
 pub mod notify;

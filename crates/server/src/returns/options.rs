@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use domain::country::Flag;
 use domain::returns::methods::{self, CarrierOffer, MethodChoice, MethodSettings, ReturnMethod, Service};
 use domain::returns::quantity::{LineFacts, returnable};
 use domain::returns::{pricing, reasons, window};
@@ -13,6 +14,7 @@ use utoipa::ToSchema;
 
 use crate::carriers::{self, ServiceType};
 use crate::orders::{ReturnDisableReason, StoredLine, StoredOrder, rfc3339_millis};
+use crate::state::AppState;
 
 /// `{"amount","currency"}`: decimal text in the major unit.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]
@@ -135,8 +137,12 @@ pub struct ReturnOptions {
 pub struct OptionInputs<'a> {
     pub as_member: bool,
     pub now_ms: i64,
-    pub usps_enabled: bool,
-    pub returns_barcode: bool,
+    /// The country's method flags (`method_settings`).
+    pub methods: MethodSettings,
+    /// enableLoginPrompt: guests are asked to sign in for free returns.
+    pub login_prompt: bool,
+    /// Where a line's not-returnable reason links (`policy_url`).
+    pub policy_url: &'a str,
     /// Units taken by earlier returns, by line number.
     pub returned: &'a HashMap<i64, i64>,
     pub language: &'a str,
@@ -165,8 +171,17 @@ pub fn carrier_offers(country: &str) -> Vec<CarrierOffer> {
         .collect()
 }
 
-pub fn method_settings(usps_enabled: bool, returns_barcode: bool) -> MethodSettings {
-    MethodSettings { usps_enabled, returns_barcode, emea_paperless: true }
+/// The country's flags that change the methods (001 §6): the one place both the options call and the
+/// capture read them, so what is offered is what is accepted.
+pub fn method_settings(state: &AppState, country: &str) -> MethodSettings {
+    let flag = |flag: Flag| state.settings.flag(country, flag);
+    MethodSettings {
+        usps_enabled: state.usps_enabled,
+        returns_barcode: flag(Flag::EnableReturnsBarcode),
+        emea_paperless: flag(Flag::EmeaPaperless),
+        courier_pickup: flag(Flag::EnableCourierPickup),
+        sagawa_pickup: flag(Flag::EnableSagawaReturn),
+    }
 }
 
 pub fn payment_types(order: &StoredOrder) -> Vec<&str> {
@@ -226,13 +241,22 @@ pub fn line_facts(
     returnable(&order.country, &facts, within)
 }
 
-pub fn disable_reason(reason: domain::returns::quantity::DisableReason) -> ReturnDisableReason {
+/// Why a line may not be returned, linked to the country's returns policy (`/config`'s `returnsPolicy`,
+/// the generic help page where the country has none): never a relative link that leads nowhere.
+pub fn disable_reason(reason: domain::returns::quantity::DisableReason, policy_url: &str) -> ReturnDisableReason {
     ReturnDisableReason {
         code: reason.code().to_owned(),
         text: reason.text().to_owned(),
         link_text: Some("Return Policy".to_owned()),
-        link_url: Some("/help/returns-policy".to_owned()),
+        link_url: Some(policy_url.to_owned()),
     }
+}
+
+/// The country's returns-policy page, as `/config/v1/{country}` links it.
+pub fn policy_url(state: &AppState, country: &str) -> String {
+    let table = state.settings.table();
+    let country = state.settings.country(country);
+    country.returns_policy.as_deref().map_or_else(|| table.generic_help_url(), |path| table.help_url(path))
 }
 
 pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions {
@@ -261,12 +285,12 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
                 returned_quantity: returned,
                 returnable_quantity: result.quantity,
                 returnable_flag: result.flag(),
-                return_disable_reason: result.reason.map(disable_reason),
+                return_disable_reason: result.reason.map(|reason| disable_reason(reason, inputs.policy_url)),
                 unit_refund: Amount::of(unit, currency),
             }
         })
         .collect();
-    let settings = method_settings(inputs.usps_enabled, inputs.returns_barcode);
+    let settings = inputs.methods;
     let today = chrono::DateTime::from_timestamp_millis(inputs.now_ms).unwrap_or_default().date_naive();
     let methods = offered_methods(order, settings)
         .into_iter()
@@ -334,7 +358,7 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
         store_return_allowed: methods::store_return_allowed(&payments),
         store_refund_to_gift_card: methods::store_refund_to_gift_card(&payments),
         proof_of_purchase_required: !inputs.as_member,
-        login_prompt: !inputs.as_member,
+        login_prompt: !inputs.as_member && inputs.login_prompt,
         scannable_code_wait_minutes: pricing::scannable_code_wait_minutes(&order.country),
         comment_max_length: domain::returns::COMMENT_MAX_CHARS,
         comment_allowed: domain::returns::comment_allowed(&order.country),

@@ -12,7 +12,7 @@ use super::options::{self, OptionInputs, ReturnOptions};
 use super::{CAPTURE_JOB, capture, db, events, labels, refund};
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
 use crate::jobs::view::{JobView, find_visible};
 use crate::mail::{Attachment, OutgoingMail};
@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(capture::create_return_capture))
         .routes(routes!(get_return_capture_job))
         .routes(routes!(labels::get_return_label))
+        .routes(routes!(super::instructions::get_return_instructions))
         .routes(routes!(labels::dispatch_return_label))
         .routes(routes!(refund::submit_bank_refund))
         .routes(routes!(send_store_return_email))
@@ -55,11 +56,13 @@ pub async fn get_return_options(
     let returned = db::returned_quantities(&state.db, &order.order_number).await?;
     let language = query.first("language").or_else(|| query.first("locale")).unwrap_or("en");
     let language = if language.len() <= 35 { language } else { "en" };
+    let policy_url = options::policy_url(&state, &order.country);
     let inputs = OptionInputs {
+        policy_url: &policy_url,
         as_member: access.as_member,
         now_ms: state.clock.now_ms(),
-        usps_enabled: state.usps_enabled,
-        returns_barcode: crate::orders::action_flags(&state, &order.country).enable_returns_barcode,
+        methods: options::method_settings(&state, &order.country),
+        login_prompt: state.settings.flag(&order.country, domain::country::Flag::EnableLoginPrompt),
         returned: &returned,
         language,
     };
@@ -98,17 +101,11 @@ pub struct StoreReturnEmailSent {
     pub sent: bool,
 }
 
-/// Whether the store-return e-mail is on (001 §6 send-store-return-email). On in every country until the
-/// configuration service lands.
-pub fn send_store_return_email_flag(_country: &str) -> bool {
-    true
-}
-
 /// The store-return e-mail with the return barcode (CODE128 PNG) for the store to scan.
 #[utoipa::path(post, path = "/order_mgmt/store_return_email/v1", tag = "returns", request_body = StoreReturnEmail,
     params(("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = StoreReturnEmailSent),
-              (status = 400, body = crate::error::ApiError, description = "store-return-email-refused: no e-mail, not a store return, or the flag is off; validation-failed"),
+              (status = 400, body = crate::error::ApiError, description = "validation-failed: no e-mail, not a store return, or sendStoreReturnEmail is off; store-return-email-failure: the mail could not be sent"),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn send_store_return_email(
     State(state): State<AppState>,
@@ -123,7 +120,8 @@ pub async fn send_store_return_email(
     if !ReturnMethod::parse(&ret.return_method).is_some_and(ReturnMethod::is_store) {
         return Err(refused("the store-return e-mail is only for store returns"));
     }
-    if !send_store_return_email_flag(&ret.country) {
+    // 001 §6 send-store-return-email, from the country's configuration (the same value /config serves).
+    if !state.settings.flag(&ret.country, domain::country::Flag::SendStoreReturnEmail) {
         return Err(refused("the store-return e-mail is off in this country"));
     }
     let to = request
@@ -159,7 +157,8 @@ pub async fn send_store_return_email(
     if let Err(error) = state.mailer.send(OutgoingMail { to, subject, body, attachment: Some(attachment) }).await {
         tracing::warn!(code = "store-return-email-failure", %error, "the store-return e-mail was not sent");
         db::release_effect(&state.db, &ret.return_order_number, &key).await?;
-        return Err(AppError::Unavailable);
+        // 001 §8: a store e-mail that fails is a refused request (the page then says "Take the next step").
+        return Err(AppError::coded(Code::StoreReturnEmailFailure, "to", "The store-return e-mail could not be sent."));
     }
     Ok(Json(StoreReturnEmailSent { sent: true }))
 }

@@ -30,6 +30,7 @@ mod payments;
 mod ready_details;
 mod ready_pages;
 mod ready_rows;
+mod return_flags;
 mod returns;
 mod seed;
 mod services;

@@ -59,6 +59,14 @@ export async function createReturnCapture(request: CaptureRequest, idempotencyKe
 export const getCaptureJob = (jobId: string) =>
   apiGet('/order_mgmt/user_return_captures_jobs/v1/{jobId}', { auth: 'member-or-guest', params: { jobId } });
 
+/** What a created return's instructions and detail show, from the stored return (works from a URL alone). */
+export const getReturnInstructions = (returnOrderNumber: string, signal?: AbortSignal) =>
+  apiGet('/order_mgmt/return_instructions/v1/{returnOrderNumber}', {
+    auth: 'member-or-guest',
+    params: { returnOrderNumber },
+    signal,
+  });
+
 /** Read as possibly partial: spec 001 §7 checks the label's format. */
 const fetchLabel = (returnOrderNumber: string, signal?: AbortSignal): Promise<Partial<ReturnLabel> | undefined> =>
   apiGet('/order_mgmt/user_return_labels/v1/{returnOrderNumber}', {

@@ -549,6 +549,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order_mgmt/return_instructions/v1/{returnOrderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_return_instructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order_mgmt/return_options/v1/{orderNumber}": {
         parameters: {
             query?: never;
@@ -1259,7 +1275,7 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -1522,6 +1538,11 @@ export interface components {
             };
             specialHours?: components["schemas"]["SpecialHoursView"][];
         };
+        /**
+         * @description Which instruction text the return gets.
+         * @enum {string}
+         */
+        InstructionsVariant: "us" | "carrier" | "paperless" | "store";
         /** @description The dates of an item (000 section 3, "Item dates"); each an RFC 3339 time or a YYYY-MM-DD day. */
         ItemDates: {
             /** @description Free text such as "Nov 5 - Nov 8" or two dates joined by "/". */
@@ -2181,6 +2202,29 @@ export interface components {
             returnOrderNumber: string;
             simpleStatus: string;
         };
+        ReturnInstructions: {
+            /** @description The bank-refund form is offered: a cash payment on a non-online order in a bank-refund country. */
+            bankRefundOffered: boolean;
+            barcode?: components["schemas"]["StoreBarcode"] | null;
+            carrierName?: string | null;
+            /**
+             * Format: int64
+             * @description Paperless returns: minutes until the scannable code can be used.
+             */
+            codeWaitMinutes?: number | null;
+            country: string;
+            /** @description A carrier label (PDF) or paperless code (PNG) exists: `GET /order_mgmt/user_return_labels/v1/{n}`. */
+            labelOffered: boolean;
+            /** @description The sales order the return belongs to. */
+            orderNumber: string;
+            /** @description The return method (e.g. returnToStore, PAPERLESS_RETURN, UPS_DROPOFF). */
+            returnMethod: string;
+            returnOrderNumber: string;
+            /** @description The step-by-step text is shown (off for store returns where suppressStoreReturnInstructions is on). */
+            showSteps: boolean;
+            storeId?: string | null;
+            variant: components["schemas"]["InstructionsVariant"];
+        };
         ReturnLabelView: {
             carrier: string;
             carrierId: string;
@@ -2329,6 +2373,14 @@ export interface components {
             iso2Country: string;
             postalCode: string;
             state?: string | null;
+        };
+        /** @description The barcode a store scans for a store return: CODE128 of the return number (000 §9). */
+        StoreBarcode: {
+            /** @description Always CODE128. */
+            format: string;
+            /** @description The barcode as an SVG image (`data:image/svg+xml;base64,...`), drawn by the server. */
+            image: string;
+            value: string;
         };
         /** @description The ops feed's body. */
         StoreInput: {
@@ -3987,6 +4039,57 @@ export interface operations {
             };
         };
     };
+    get_return_instructions: {
+        parameters: {
+            query?: {
+                /** @description guests: email(...) or phoneNumber(...) */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                returnOrderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnInstructions"];
+                };
+            };
+            /** @description invalid-order-number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-order-detail-failure: no such return, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description too-many-requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_return_options: {
         parameters: {
             query?: {
@@ -4096,7 +4199,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreReturnEmailSent"];
                 };
             };
-            /** @description store-return-email-refused: no e-mail, not a store return, or the flag is off; validation-failed */
+            /** @description validation-failed: no e-mail, not a store return, or sendStoreReturnEmail is off; store-return-email-failure: the mail could not be sent */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,22 +1,25 @@
-import { barRects, encodeCode128 } from '../model/code128';
+import type { components } from '@/shared/api/schema';
+import { useI18n } from '@/shared/i18n/i18n-context';
 
-/** The store-return barcode (CODE128) of the return number, named for screen readers by its text. */
-export function ReturnBarcode({ value, label }: { value: string; label: string }) {
-  const code = encodeCode128(value);
-  if (!code) return null;
-  const { rects, width } = barRects(code);
+type StoreBarcode = components['schemas']['StoreBarcode'];
+
+/**
+ * The store-return barcode (CODE128 of the return number), drawn by the server (one barcode
+ * implementation: crates/server/src/documents/barcode.rs) and named for screen readers by `label`.
+ */
+export function ReturnBarcode({ barcode, label }: { barcode: StoreBarcode; label: string }) {
+  return <img className="return-barcode__image" src={barcode.image} alt={label} />;
+}
+
+/** The store-return barcode with its number, for the store to scan (001 §2.2). */
+export function StoreBarcodeCard({ barcode, returnOrderNumber }: { barcode: StoreBarcode; returnOrderNumber: string }) {
+  const { t } = useI18n();
   return (
-    <svg
-      role="img"
-      aria-label={label}
-      width={width}
-      height={code.height}
-      viewBox={`0 0 ${String(width)} ${String(code.height)}`}
-    >
-      <rect width={width} height={code.height} fill="#fff" />
-      {rects.map((rect) => (
-        <rect key={rect.x} x={rect.x} width={rect.width} height={code.height} fill="#000" />
-      ))}
-    </svg>
+    <section className="card return-barcode" aria-labelledby="return-barcode-heading">
+      <h2 id="return-barcode-heading">{t('returns.instructions.barcodeHeading')}</h2>
+      <ReturnBarcode barcode={barcode} label={t('returns.instructions.barcodeLabel', { returnOrderNumber })} />
+      <p className="return-code__text">{barcode.value}</p>
+      <p className="muted">{t('returns.instructions.barcodeHelp')}</p>
+    </section>
   );
 }

@@ -164,15 +164,7 @@ function LoadedWizard({
         locale: locale.intlLocale,
         flags,
       }),
-      summary: {
-        orderNumber: order.orderNumber,
-        country: order.country,
-        method: method.method,
-        carrierName: method.carrierName ?? null,
-        storeId: storeReturn ? storeId : null,
-        paperless,
-        codeWaitMinutes: options.scannableCodeWaitMinutes,
-      },
+      summary: { paperless, orderNumber: order.orderNumber, country: order.country },
       storeEmail:
         storeReturn && flags.sendStoreReturnEmail && email
           ? { to: email, firstName: order.shipFrom?.recipient?.firstName ?? '', language: locale.language }

@@ -4,8 +4,7 @@ import { queryKeys } from '@/shared/api/query-keys';
 import type { OrderDetail } from '@/shared/api/types';
 import { identityKey, useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { getReturnOptions, getReturnLabel } from '../api';
-import type { LastReturn } from '../model/last-return';
+import { getReturnInstructions, getReturnLabel, getReturnOptions } from '../api';
 import type { ReturnableLine } from '../model/selection';
 
 /**
@@ -51,17 +50,17 @@ export function useReturnOptions(orderNumber: string, enabled = true) {
 }
 
 /**
- * The server's scannable-code wait (return options, scannableCodeWaitMinutes) for a return's order: the
- * remembered value, else the return's order's options (the order found from the return when nothing is
- * remembered). Null while unknown: the web has no wait of its own.
+ * A created return as its instructions and detail show it (variant, label, barcode, code wait, bank
+ * refund), from the server: the page works from its URL alone, in any tab, on any day.
  */
-export function useCodeWaitMinutes(returnOrderNumber: string, known: LastReturn | null, needed: boolean) {
-  const remembered = known?.codeWaitMinutes ?? null;
-  const lookUp = needed && remembered === null;
-  const returnOrder = useOrderForReturn(returnOrderNumber, lookUp && !known);
-  const orderNumber = known?.orderNumber ?? returnOrder.data?.parentSalesOrderNumber ?? '';
-  const options = useReturnOptions(orderNumber, lookUp);
-  return remembered ?? options.data?.scannableCodeWaitMinutes ?? null;
+export function useReturnInstructions(returnOrderNumber: string) {
+  const identity = identityKey(useSession());
+  return useQuery({
+    queryKey: ['returns', 'instructions', returnOrderNumber, identity] as const,
+    queryFn: ({ signal }) => getReturnInstructions(returnOrderNumber, signal),
+    enabled: returnOrderNumber !== '' && identity !== 'anonymous',
+    retry: false,
+  });
 }
 
 /** Spec 001 §4.3: the label loads at page start unless the country is China or Korea. */

@@ -11,7 +11,6 @@ import {
 } from '../api';
 import { capturedOrThrow, ReturnJobFailed } from '../model/capture-outcome';
 import { returnPaths } from '../paths';
-import { rememberReturn, type LastReturn } from '../model/last-return';
 
 /** Spec 001 §9: the redirect to the instructions 3 s after the success state shows. */
 export const REDIRECT_DELAY_MS = 3000;
@@ -24,8 +23,9 @@ export type SubmitState =
 
 export interface SubmitInput {
   request: CaptureRequest;
-  /** What the instructions page needs (method, store, parent order). */
-  summary: Omit<LastReturn, 'returnOrderNumber'>;
+  /** Where the new return's instructions are: the EMEA paperless page or the general one. The page itself
+   * reads everything else from the server (GET /order_mgmt/return_instructions/v1/{n}). */
+  summary: { paperless: boolean; orderNumber: string; country: string };
   /** The store e-mail to send after a store return, when the flag and an address allow it. */
   storeEmail: { to: string; firstName: string; language: string } | null;
 }
@@ -85,7 +85,6 @@ export function useSubmitReturn() {
           () => false,
         );
       }
-      rememberReturn({ ...summary, returnOrderNumber });
       attempt.current = null;
       setState({ kind: 'success', returnOrderNumber });
       timer.current = setTimeout(() => {

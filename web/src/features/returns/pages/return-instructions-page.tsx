@@ -6,34 +6,58 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { LabelActions } from '../components/label-actions';
-import { ReturnBarcode } from '../components/return-barcode';
+import { StoreBarcodeCard } from '../components/return-barcode';
 import { ReturnCodeDialog } from '../components/return-code-dialog';
-import { useCodeWaitMinutes, useReturnLabel } from '../hooks/use-return-data';
-import { bankRefundOffered, instructionsVariant, labelOffered } from '../model/instructions';
-import { recallReturn } from '../model/last-return';
+import { useReturnInstructions, useReturnLabel } from '../hooks/use-return-data';
 import { returnPaths } from '../paths';
 import './returns.css';
 
 /**
- * returnInstructions and returnInstructionsEmea (spec 001 §2.1, §2.2): what to do next for the new
- * return, the label actions, the carrier's return-code modal and the store-return barcode number.
+ * returnInstructions and returnInstructionsEmea (spec 001 §2.1, §2.2): what to do next for a return, the
+ * label actions, the carrier's return-code modal and the store-return barcode. Everything is read from
+ * the server (`useReturnInstructions`), so the page works from its URL alone: in another tab, from an
+ * e-mail link or the next day.
  */
-export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrderNumber: string; emea: boolean }) {
+export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumber: string; emea: boolean }) {
   const { t } = useI18n();
   const query = new URLSearchParams(useSearch());
   const pageView = query.has('pageView');
   const emailSent = query.get('emailSent') === 'true';
-  const known = recallReturn(returnOrderNumber);
-  const country = known?.country ?? '';
-  const method = known?.method ?? '';
-  const variant = instructionsVariant(country, method, emea || Boolean(known?.paperless));
-  const codeWait = useCodeWaitMinutes(returnOrderNumber, known, variant === 'paperless');
-  const label = useReturnLabel(returnOrderNumber, labelOffered(country, method));
+  const instructions = useReturnInstructions(returnOrderNumber);
+  const facts = instructions.data;
+  const label = useReturnLabel(returnOrderNumber, facts?.labelOffered === true);
   const code = label.data?.dropOffCode?.data ?? null;
   // Spec 001 §4.3: the code modal opens by itself when a code exists, for the return just created.
   const [codeOpen, setCodeOpen] = useState<boolean | null>(null);
   const showCode = code !== null && (codeOpen ?? pageView);
 
+  if (instructions.isPending && instructions.fetchStatus !== 'idle') {
+    return (
+      <div className="return-instructions">
+        <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
+        <Spinner label={t('returns.label.loading')} />
+      </div>
+    );
+  }
+  if (!facts) {
+    return (
+      <div className="return-instructions">
+        <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
+        <Alert>
+          {t('returns.instructions.loadFailed')}{' '}
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void instructions.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  const variant = facts.variant;
   return (
     <div className="return-instructions">
       <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
@@ -41,28 +65,20 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
       {variant === 'store' && (
         <p>{emailSent ? t('returns.instructions.emailSent') : t('returns.instructions.nextStep')}</p>
       )}
-      <section className="card" aria-labelledby="return-steps-heading">
-        <h2 id="return-steps-heading">{t('returns.instructions.stepsHeading')}</h2>
-        <ol className="return-steps">
-          {[1, 2, 3].map((step) => (
-            <li key={step}>{t('returns.instructions.step', { variant, step, carrier: known?.carrierName ?? '' })}</li>
-          ))}
-        </ol>
-        {variant === 'paperless' && codeWait !== null && (
-          <p className="muted">{t('returns.instructions.codeWait', { minutes: codeWait })}</p>
-        )}
-      </section>
-      {variant === 'store' && (
-        <section className="card return-barcode" aria-labelledby="return-barcode-heading">
-          <h2 id="return-barcode-heading">{t('returns.instructions.barcodeHeading')}</h2>
-          <ReturnBarcode
-            value={returnOrderNumber}
-            label={t('returns.instructions.barcodeLabel', { returnOrderNumber })}
-          />
-          <p className="return-code__text">{returnOrderNumber}</p>
-          <p className="muted">{t('returns.instructions.barcodeHelp')}</p>
+      {facts.showSteps && (
+        <section className="card" aria-labelledby="return-steps-heading">
+          <h2 id="return-steps-heading">{t('returns.instructions.stepsHeading')}</h2>
+          <ol className="return-steps">
+            {[1, 2, 3].map((step) => (
+              <li key={step}>{t('returns.instructions.step', { variant, step, carrier: facts.carrierName ?? '' })}</li>
+            ))}
+          </ol>
+          {variant === 'paperless' && facts.codeWaitMinutes != null && (
+            <p className="muted">{t('returns.instructions.codeWait', { minutes: facts.codeWaitMinutes })}</p>
+          )}
         </section>
       )}
+      {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} />}
       {label.isPending && label.fetchStatus !== 'idle' && <Spinner label={t('returns.label.loading')} />}
       {label.isError && (
         <Alert>
@@ -104,9 +120,9 @@ export function ReturnInstructionsPage({ returnOrderNumber, emea }: { returnOrde
           }}
         />
       )}
-      {known && bankRefundOffered(country) && (
+      {facts.bankRefundOffered && (
         <p>
-          <Link href={returnPaths.refund(known.orderNumber, returnOrderNumber)}>
+          <Link href={returnPaths.refund(facts.orderNumber, returnOrderNumber)}>
             {t('returns.instructions.bankRefund')}
           </Link>
         </p>

@@ -5,7 +5,7 @@ import { order, returnOptions } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
-import { rememberReturn } from '../model/last-return';
+import type { components } from '@/shared/api/schema';
 
 /** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
 async function violations() {
@@ -17,19 +17,34 @@ async function violations() {
 
 const RETURN = 'R0000000042';
 const PNG = 'iVBORw0KGgo=';
+const SVG = 'data:image/svg+xml;base64,PHN2Zy8+';
+
+/** The server's instructions of RETURN (GET /order_mgmt/return_instructions/v1/{n}). */
+function instructionsRoute(overrides: Partial<components['schemas']['ReturnInstructions']>) {
+  const body: components['schemas']['ReturnInstructions'] = {
+    returnOrderNumber: RETURN,
+    orderNumber: 'C0012345678',
+    country: 'US',
+    returnMethod: 'upsDropoff',
+    variant: 'us',
+    labelOffered: true,
+    showSteps: true,
+    bankRefundOffered: false,
+    ...overrides,
+  };
+  return { path: `/order_mgmt/return_instructions/v1/${RETURN}`, respond: () => json(body) };
+}
 
 describe('return instructions', () => {
   it('opens the return-code modal by itself after a new EMEA paperless return, with the code as text', async () => {
-    rememberReturn({
-      returnOrderNumber: RETURN,
-      orderNumber: 'C0012345678',
-      country: 'GB',
-      method: 'PAPERLESS_RETURN',
-      carrierName: 'Royal Mail',
-      paperless: true,
-      codeWaitMinutes: 15,
-    });
     mockFetch([
+      instructionsRoute({
+        country: 'GB',
+        returnMethod: 'PAPERLESS_RETURN',
+        variant: 'paperless',
+        carrierName: 'Royal Mail',
+        codeWaitMinutes: 15,
+      }),
       {
         path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
         respond: () =>
@@ -63,17 +78,15 @@ describe('return instructions', () => {
     expect(screen.getByRole('dialog', { name: 'Your return code' })).toBeInTheDocument();
   });
 
-  it("opened later, with nothing remembered, shows the server's code wait for the return's order", async () => {
+  it('opened later in another tab, reads everything from the server: the code wait and the bank-refund link', async () => {
     mockFetch([
-      {
-        path: `/orders/history/v1/${RETURN}`,
-        respond: () =>
-          json(order({ orderNumber: RETURN, orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678' })),
-      },
-      {
-        path: '/order_mgmt/return_options/v1/C0012345678',
-        respond: () => json(returnOptions({ country: 'GB', scannableCodeWaitMinutes: 15 })),
-      },
+      instructionsRoute({
+        country: 'NL',
+        returnMethod: 'PAPERLESS_RETURN',
+        variant: 'paperless',
+        codeWaitMinutes: 15,
+        bankRefundOffered: true,
+      }),
       { path: `/order_mgmt/user_return_labels/v1/${RETURN}`, respond: () => json({ code: 'internal' }, 500) },
     ]);
     renderApp(`/gb/orders/return-instructions-emea/${RETURN}`, { visitor: { email: 'jane@example.com' } });
@@ -81,21 +94,30 @@ describe('return instructions', () => {
       await screen.findByText('Your return code can take up to 15 minutes to work at the drop-off point.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/up to 30 minutes/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /bank/i })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/orders/refund/C0012345678'),
+    );
+  });
+
+  it('offers no bank refund to a card payer, and says so when the return cannot be loaded', async () => {
+    mockFetch([
+      {
+        path: `/order_mgmt/return_instructions/v1/${RETURN}`,
+        respond: () => json({ code: 'service-order-detail-failure', message: 'x' }, 404),
+      },
+    ]);
+    renderApp(`/orders/return-instructions/${RETURN}`, { member: true });
+    expect(await screen.findByText("We couldn't load this return.")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /bank/i })).not.toBeInTheDocument();
   });
 
   it('e-mails the label after a confirm, shows sending, then sent; a failed post offers retry', async () => {
-    rememberReturn({
-      returnOrderNumber: RETURN,
-      orderNumber: 'C0012345678',
-      country: 'US',
-      method: 'upsDropoff',
-      carrierName: 'UPS',
-      paperless: false,
-    });
     const email = deferred();
     let posts = 0;
     mockFetch([
       configRoute(countryConfig('us')),
+      instructionsRoute({ carrierName: 'UPS' }),
       {
         path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
         respond: () =>
@@ -136,17 +158,17 @@ describe('return instructions', () => {
   });
 
   it('shows the return number for the store to scan and no label for a store return', async () => {
-    rememberReturn({
-      returnOrderNumber: RETURN,
-      orderNumber: 'C0012345678',
-      country: 'US',
-      method: 'returnToStore',
-      paperless: false,
-    });
-    const { requests } = mockFetch([]);
+    const { requests } = mockFetch([
+      instructionsRoute({
+        returnMethod: 'returnToStore',
+        variant: 'store',
+        labelOffered: false,
+        barcode: { value: RETURN, format: 'CODE128', image: SVG },
+      }),
+    ]);
     renderApp(`/orders/return-instructions/${RETURN}?pageView=true&emailSent=true`, { member: true });
     expect(await screen.findByRole('heading', { level: 2, name: 'Your return number' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: `Barcode of return ${RETURN}` })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: `Barcode of return ${RETURN}` })).toHaveAttribute('src', SVG);
     expect(await violations()).toEqual([]);
     expect(screen.getByText("We've e-mailed you these instructions.")).toBeInTheDocument();
     expect(requests.filter((request) => request.url.pathname.includes('user_return_labels'))).toHaveLength(0);

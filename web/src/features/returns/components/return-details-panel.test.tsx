@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { components } from '@/shared/api/schema';
+import { order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const RETURN = 'R0000000077';
+const SVG = 'data:image/svg+xml;base64,PHN2Zy8+';
+
+function routes(instructions: Partial<components['schemas']['ReturnInstructions']>) {
+  const body: components['schemas']['ReturnInstructions'] = {
+    returnOrderNumber: RETURN,
+    orderNumber: 'C0012345678',
+    country: 'US',
+    returnMethod: 'returnToStore',
+    variant: 'store',
+    labelOffered: false,
+    showSteps: true,
+    bankRefundOffered: false,
+    ...instructions,
+  };
+  return [
+    {
+      path: `/orders/history/v1/${RETURN}`,
+      respond: () =>
+        json(order({ orderNumber: RETURN, orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678' })),
+    },
+    { path: `/order_mgmt/return_instructions/v1/${RETURN}`, respond: () => json(body) },
+    {
+      path: `/order_mgmt/user_return_labels/v1/${RETURN}`,
+      respond: () =>
+        json({ carrier: 'UPS', labelFormat: 'PDF', returnLabel: 'JVBERi0=', dropOffCode: { data: '1Z9' } }),
+    },
+  ];
+}
+
+describe('the return order detail', () => {
+  it("shows a store return's barcode from the server, reopened with nothing remembered", async () => {
+    const { requests } = mockFetch(routes({ barcode: { value: RETURN, format: 'CODE128', image: SVG } }));
+    renderApp(`/orders/returns/${RETURN}`, { member: true });
+    expect(await screen.findByRole('img', { name: `Barcode of return ${RETURN}` })).toHaveAttribute('src', SVG);
+    expect(screen.getByRole('link', { name: 'Return instructions' })).toHaveAttribute(
+      'href',
+      `/orders/return-instructions/${RETURN}`,
+    );
+    expect(requests.some((request) => request.url.pathname.includes('user_return_labels'))).toBe(false);
+  });
+
+  it("offers a carrier return's label: download, e-mail and post, and its drop-off code", async () => {
+    mockFetch(routes({ returnMethod: 'upsDropoff', variant: 'us', labelOffered: true }));
+    renderApp(`/orders/returns/${RETURN}`, { member: true });
+    expect(await screen.findByRole('button', { name: 'Download label' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'E-mail label' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show return code' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Barcode of return/ })).not.toBeInTheDocument();
+  });
+});

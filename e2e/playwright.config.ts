@@ -35,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `../target/release/orders serve --addr 127.0.0.1:${port} --database-url ${database} --ops-key e2e-ops-key`,
+    command: `../target/release/orders serve --addr 127.0.0.1:${port} --database-url ${database} --ops-key e2e-ops-key --config-file config.toml`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

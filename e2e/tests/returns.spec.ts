@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, shot, signIn } from './fixtures';
 
 /*
@@ -20,10 +20,31 @@ async function checkStep(page: Page, name: string) {
   await expectNoAxeViolations(page, `${name} at 1440 px`);
 }
 
+/**
+ * Issue 31: a return reopened later, in a new browser (no session storage, another day): the return's
+ * detail shows what the one-time instructions page showed, read from the server.
+ */
+async function reopenInNewBrowser(browser: Browser, returnOrderNumber: string, check: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'shopper@example.com');
+  await page.goto(`/orders/returns/${returnOrderNumber}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Your return' })).toBeVisible();
+  await check(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `returns-reopened-${returnOrderNumber}-390`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, `returns-reopened-${returnOrderNumber}-1440`);
+  await expectNoAxeViolations(page, 'return detail reopened');
+  await context.close();
+}
+
+const returnNumberOf = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) ?? '';
+
 /** The primary button of the step (the sidebar's; the mobile footer repeats it below 960 px). */
 const primary = (page: Page, name: string) => page.getByRole('complementary', { name: 'Return summary' }).getByRole('button', { name });
 
-test('a US member returns a shoe to a store', async ({ page }) => {
+test('a US member returns a shoe to a store, then finds its barcode again in a new browser', async ({ page, browser }) => {
   await signIn(page, 'shopper@example.com');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/orders/sales/${US_MEMBER_ORDER}`);
@@ -54,6 +75,17 @@ test('a US member returns a shoe to a store', async ({ page }) => {
   await expect(page).toHaveURL(/\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Your return number' })).toBeVisible();
   await checkStep(page, 'us-instructions');
+
+  const returnOrderNumber = returnNumberOf(page);
+  await reopenInNewBrowser(browser, returnOrderNumber, async (reopened) => {
+    const barcode = reopened.getByRole('img', { name: `Barcode of return ${returnOrderNumber}` });
+    await expect(barcode).toBeVisible();
+    expect(await barcode.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+    // The instructions page works from its URL alone too.
+    await reopened.getByRole('link', { name: 'Return instructions' }).click();
+    await expect(reopened.getByRole('img', { name: `Barcode of return ${returnOrderNumber}` })).toBeVisible();
+    await reopened.goBack();
+  });
 });
 
 test('a GB guest returns by scannable code and sees the QR code', async ({ page }) => {
@@ -89,7 +121,7 @@ test('a GB guest returns by scannable code and sees the QR code', async ({ page 
   await checkStep(page, 'gb-guest-code');
 });
 
-test('a DE member returns by carrier drop-off and e-mails the label', async ({ page }) => {
+test('a DE member returns by carrier drop-off, e-mails the label, and finds the label again later', async ({ page, browser }) => {
   await signIn(page, 'shopper@example.com');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/de/en/orders/return-items/C9RM00000003?selected=00882000000001');
@@ -107,4 +139,12 @@ test('a DE member returns by carrier drop-off and e-mails the label', async ({ p
   await page.getByRole('dialog', { name: 'E-mail your label?' }).getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText("We've e-mailed your label.")).toBeVisible();
   await checkStep(page, 'de-label-sent');
+
+  const returnOrderNumber = returnNumberOf(page);
+  await reopenInNewBrowser(browser, returnOrderNumber, async (reopened) => {
+    const download = reopened.waitForEvent('download');
+    await reopened.getByRole('button', { name: 'Download label' }).click();
+    expect((await download).suggestedFilename()).toBe(`return-label-${returnOrderNumber}.pdf`);
+    await expect(reopened.getByRole('button', { name: 'E-mail label' })).toBeVisible();
+  });
 });

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -57,14 +58,25 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(crate::metrics::serve_metrics))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     let behind_tls = state.behind_tls;
+    let embed_parent_origin = state.settings.embed_parent_origin().map(str::to_owned);
+    let csp = HeaderValue::from_str(&crate::web::content_security_policy(embed_parent_origin.as_deref()))
+        .unwrap_or_else(|_| HeaderValue::from_static("frame-ancestors 'none'"));
+    let frame_options = match embed_parent_origin {
+        // X-Frame-Options cannot name an origin: with embedded mode the CSP's frame-ancestors decides.
+        Some(_) => None,
+        None => Some(HeaderValue::from_static("DENY")),
+    };
     let app = Router::new()
         .merge(api)
         .merge(crate::catalog::router())
-        .fallback(crate::web::serve)
+        .fallback(move |method, uri| async move { crate::web::serve(method, uri, &csp).await })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP.
-        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP. With
+        // embedded mode, only the CSP's frame-ancestors (the retailer's page) decides.
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, move |_: &Response<Body>| {
+            frame_options.clone()
+        }))
         .layer(SetResponseHeaderLayer::overriding(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),

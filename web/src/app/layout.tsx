@@ -1,9 +1,10 @@
 import { useRef, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { SignOutButton } from '@/features/auth';
 import { useSession } from '@/shared/auth/session';
 import { brandOf, useBrandTheme } from '@/shared/config/brand';
 import { useCountryConfig } from '@/shared/config/config-provider';
+import { isStandalone, memberHeaderShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { useRouteFocus } from '@/shared/routing/use-route-focus';
@@ -19,47 +20,56 @@ export function Layout({ children }: { children: ReactNode }) {
   useBrandTheme(brand);
   useDocumentTitle(t(pageTitleKey(location)), locale.country, brand.name);
   useRouteFocus(main, location);
+  // Spec 000 §2: the standalone view (embedded in the retailer's page) has no site header at all; the
+  // member header (the member's own links: their orders, their addresses) shows only to members and not
+  // on the return and refund steps. Guest lookup and gift card stay for everyone.
+  const standalone = isStandalone(useSearch());
+  const memberNav = memberHeaderShown({ path: location, standalone, member: Boolean(session.member) });
   return (
     <>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Link href={paths.history()} className="site-header__brand">
-            {brand.logoUrl && brand.name ? (
-              <>
-                {/* The logo names the link; the text beside it repeats the name for sighted users only. */}
-                <img className="site-header__logo" src={brand.logoUrl} alt={brand.name} width={40} height={40} />
-                <span className="site-header__name site-header__name--with-logo" aria-hidden="true">
-                  {brand.name}
-                </span>
-              </>
-            ) : (
-              <span className="site-header__name">{brand.name ?? t('app.brand')}</span>
-            )}
-          </Link>
-          <nav aria-label={t('app.nav.label')} className="site-header__nav">
-            <ul>
-              <li>
-                <Link href={paths.history()}>{t('app.nav.history')}</Link>
-              </li>
-              <li>
-                <Link href={paths.guestLookup()}>{t('app.nav.lookup')}</Link>
-              </li>
-              <li>
-                <Link href={paths.giftCardLookup()}>{t('app.nav.giftCard')}</Link>
-              </li>
-              {session.member && (
-                <li>
-                  <Link href={paths.addresses()}>{t('app.nav.addresses')}</Link>
-                </li>
+      {!standalone && (
+        <header className="site-header">
+          <div className="site-header__inner">
+            <Link href={paths.history()} className="site-header__brand">
+              {brand.logoUrl && brand.name ? (
+                <>
+                  {/* The logo names the link; the text beside it repeats the name for sighted users only. */}
+                  <img className="site-header__logo" src={brand.logoUrl} alt={brand.name} width={40} height={40} />
+                  <span className="site-header__name site-header__name--with-logo" aria-hidden="true">
+                    {brand.name}
+                  </span>
+                </>
+              ) : (
+                <span className="site-header__name">{brand.name ?? t('app.brand')}</span>
               )}
-            </ul>
-          </nav>
-          <SignOutButton />
-        </div>
-      </header>
+            </Link>
+            <nav aria-label={t('app.nav.label')} className="site-header__nav">
+              <ul>
+                {memberNav && (
+                  <li>
+                    <Link href={paths.history()}>{t('app.nav.history')}</Link>
+                  </li>
+                )}
+                <li>
+                  <Link href={paths.guestLookup()}>{t('app.nav.lookup')}</Link>
+                </li>
+                <li>
+                  <Link href={paths.giftCardLookup()}>{t('app.nav.giftCard')}</Link>
+                </li>
+                {memberNav && (
+                  <li>
+                    <Link href={paths.addresses()}>{t('app.nav.addresses')}</Link>
+                  </li>
+                )}
+              </ul>
+            </nav>
+            <SignOutButton />
+          </div>
+        </header>
+      )}
       <main ref={main} id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -58,6 +58,10 @@ struct ConfigFile {
     countries: BTreeMap<String, CountryOverrides>,
     #[serde(default)]
     brand: Option<brand::BrandSection>,
+    /// The retailer's page that may show the app in a frame (embedded mode, 000 §2): an origin such as
+    /// `https://shop.example.com`. Without one no site may frame the app.
+    #[serde(default)]
+    embed_parent_origin: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -88,6 +92,20 @@ fn parse_bool(text: &str) -> Option<bool> {
     }
 }
 
+/// `https://host[:port]` (or http for a local test page), lower-cased, without a path: what a
+/// browser compares a frame's parent and a message's target with.
+fn parse_origin(text: &str) -> Option<String> {
+    let url = reqwest::Url::parse(text.trim()).ok()?;
+    let plain = matches!(url.scheme(), "https" | "http")
+        && url.host_str().is_some()
+        && url.username().is_empty()
+        && url.password().is_none()
+        && matches!(url.path(), "" | "/")
+        && url.query().is_none()
+        && url.fragment().is_none();
+    plain.then(|| url.origin().ascii_serialization())
+}
+
 fn flag_named(source_name: &str, field: &str, name: &str) -> Result<Flag, ConfigError> {
     Flag::from_name(name)
         .ok_or_else(|| config_error(source_name, field, format!("{name:?} is not a flag (orders --help lists them)")))
@@ -107,6 +125,8 @@ pub struct SiteSettings {
     flags: BTreeMap<String, BTreeMap<Flag, bool>>,
     rendered: BTreeMap<String, RenderedConfig>,
     brand: brand::Brand,
+    /// `embedParentOrigin` of the configuration file, checked to be an origin.
+    embed_parent_origin: Option<String>,
     /// Names the effective flags of every country (`fingerprint`).
     fingerprint: u64,
 }
@@ -212,7 +232,13 @@ impl SiteSettings {
             let digest = Sha256::digest(format!("{flags:?}").as_bytes());
             digest.iter().take(8).fold(0_u64, |value, byte| (value << 8) | u64::from(*byte))
         };
-        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, fingerprint };
+        let embed_parent_origin = match &file.embed_parent_origin {
+            Some(origin) => Some(parse_origin(origin).ok_or_else(|| {
+                config_error(&file_name, "embedParentOrigin", "an origin: https://host or https://host:port")
+            })?),
+            None => None,
+        };
+        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, embed_parent_origin, fingerprint };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
@@ -264,6 +290,11 @@ impl SiteSettings {
     /// The help article for a country and language (the generic help page when there is none).
     pub fn help_link(&self, article: Article, country: &str, language: &str) -> String {
         self.table.help_link(article, country, language)
+    }
+
+    /// The origin allowed to frame the app and to receive its frame messages (embedded mode).
+    pub fn embed_parent_origin(&self) -> Option<&str> {
+        self.embed_parent_origin.as_deref()
     }
 
     /// The retailer's brand (the product's own look without a `[brand]` section).

@@ -46,6 +46,10 @@ pub struct CountryConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub special_handling: Option<String>,
     pub brand: BrandConfig,
+    /// Embedded mode (000 §2): the retailer's page allowed to frame the app; the app posts its frame
+    /// messages to this origin only, and none when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub embed_parent_origin: Option<String>,
 }
 
 /// The retailer's brand for the header (the same in every country).
@@ -188,6 +192,7 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
         eu: table.is_eu(&country.code),
         special_handling: table.special_handling.get(&country.code).cloned(),
         brand: brand_config(settings.brand()),
+        embed_parent_origin: settings.embed_parent_origin().map(str::to_owned),
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;
     let digest = Sha256::digest(&body);

@@ -36,11 +36,16 @@ const API_PREFIXES: &[&str] = &[
     "/images/",
 ];
 
-/// `frame-ancestors 'none'`: no other site may frame the app (clickjacking); the app itself asks to be
-/// opened at the top when an embedding frame shows it (spec 000 §5).
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data: https:; \
-    style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-    form-action 'self'; frame-ancestors 'none'";
+/// The HTML's CSP. `frame-ancestors`: no other site may frame the app (clickjacking), but the retailer's
+/// own page where embedded mode is configured (`embedParentOrigin`, 000 §2); the app then asks that page
+/// to open order details at the top.
+pub fn content_security_policy(embed_parent_origin: Option<&str>) -> String {
+    let ancestors = embed_parent_origin.map_or_else(|| "'none'".to_owned(), |origin| format!("'self' {origin}"));
+    format!(
+        "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
+         connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors {ancestors}"
+    )
+}
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Orders</title></head><body><main>\
     <h1>The web app is not built</h1><p>Run <code>npm --prefix web run build</code>, then build the server again.</p>\
@@ -58,17 +63,18 @@ fn file_response(path: &str, cache_control: &'static str) -> Option<Response> {
     Some(response)
 }
 
-fn index_html() -> Response {
+fn index_html(csp: &HeaderValue) -> Response {
     let mut response = file_response("index.html", "no-cache").unwrap_or_else(|| {
         (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT).into_response()
     });
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
     response
 }
 
-pub async fn serve(method: Method, uri: Uri) -> Response {
+/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`).
+pub async fn serve(method: Method, uri: Uri, csp: &HeaderValue) -> Response {
     let path = uri.path();
     if API_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return AppError::NotFound.into_response();
@@ -85,5 +91,5 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
     if looks_like_file && let Some(response) = file_response(relative, "public, max-age=3600") {
         return response;
     }
-    index_html()
+    index_html(csp)
 }

@@ -147,3 +147,39 @@ async fn requests_beyond_the_in_flight_limit_wait_for_a_turn() {
     assert_eq!(statuses, vec![StatusCode::OK; 24]);
     app.finish().await;
 }
+
+/// Embedded mode (000 §2): with `embedParentOrigin` configured, the retailer's page (and only it) may frame
+/// the app, and `/config` names it so the app posts its frame messages there and nowhere else.
+#[tokio::test]
+async fn embedded_mode_lets_the_retailers_page_frame_the_app() {
+    fn embedded(settings: &mut server::config::Settings) {
+        let path = std::env::temp_dir().join(format!("orders-embed-{}.toml", std::process::id()));
+        std::fs::write(&path, "embedParentOrigin = \"https://Shop.Example.com/\"\n").expect("write the config");
+        settings.config_file = Some(path);
+    }
+    let options = crate::helpers::Options { configure: Some(embedded), ..Default::default() };
+    let app = crate::helpers::spawn_app_with(crate::helpers::Backend::Sqlite, options).await;
+    let page = app.get("/orders", None).await;
+    assert!(page.headers().get("x-frame-options").is_none(), "X-Frame-Options cannot name an origin");
+    let csp = page.headers()["content-security-policy"].to_str().expect("csp").to_owned();
+    assert!(csp.contains("frame-ancestors 'self' https://shop.example.com"), "{csp}");
+    let (_, config) = app.get_json("/config/v1/us", None).await;
+    assert_eq!(config["embedParentOrigin"], "https://shop.example.com");
+    app.finish().await;
+
+    let (_, plain) = {
+        let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite).await;
+        let answer = app.get_json("/config/v1/us", None).await;
+        app.finish().await;
+        answer
+    };
+    assert!(plain.get("embedParentOrigin").is_none(), "{plain}");
+}
+
+#[test]
+fn an_embed_origin_with_a_path_is_refused_at_start() {
+    let path = std::env::temp_dir().join(format!("orders-embed-bad-{}.toml", std::process::id()));
+    std::fs::write(&path, "embedParentOrigin = \"https://shop.example.com/orders\"\n").expect("write the config");
+    let error = server::settings::SiteSettings::load(Some(&path), Vec::new(), &[]).expect_err("refused");
+    assert!(error.to_string().contains("embedParentOrigin"), "{error}");
+}

@@ -1317,6 +1317,11 @@ export interface components {
             brand: components["schemas"]["BrandConfig"];
             /** @description The country answered (lower case): the one asked for, or the default country for an unknown code. */
             country: string;
+            /**
+             * @description Embedded mode (000 §2): the retailer's page allowed to frame the app; the app posts its frame
+             *     messages to this origin only, and none when absent.
+             */
+            embedParentOrigin?: string | null;
             /** @description In the spec's EU list. */
             eu: boolean;
             /** @description Every feature flag by name, with the deployment's overrides applied. */

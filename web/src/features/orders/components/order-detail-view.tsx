@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { isApiError } from '@/shared/api/api-error';
 import { Redirect } from 'wouter';
 import { useSession } from '@/shared/auth/session';
+import { useCountryConfig } from '@/shared/config/config-provider';
+import { askParentToOpen } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
@@ -29,15 +31,12 @@ export function OrderDetailView({ orderNumber, route }: { orderNumber: string; r
   return <LoadedOrderDetail orderNumber={orderNumber} route={route} asGuest={!session.member} />;
 }
 
-/**
- * Spec 000 §2, §5: loaded inside an embedding frame, the page asks the top window to open its own URL
- * (the shopper gets the full page, and the frame is not a place for payment or return steps).
- */
+/** Spec 000 §2, §5: inside the retailer's frame, ask its page to open this order at the top. */
 function useBreakOutOfFrame() {
+  const parentOrigin = useCountryConfig()?.embedParentOrigin ?? undefined;
   useEffect(() => {
-    if (window.top === window.self) return;
-    window.top?.postMessage({ type: 'orders:open-url', url: window.location.href }, '*');
-  }, []);
+    askParentToOpen(window.location.href, parentOrigin);
+  }, [parentOrigin]);
 }
 
 function LoadedOrderDetail({

@@ -1,7 +1,8 @@
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { HelpContacts } from '@/shared/config/help-contacts';
 import { useHelpLinks } from '@/shared/config/help-links';
+import { isStandalone } from '@/shared/embed/embed';
 import { addressForDisplay } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
@@ -15,6 +16,7 @@ import { PriceSummary } from './price-summary';
 export function OrderSidebar({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const help = useHelpLinks();
+  const standalone = isStandalone(useSearch());
   const isReturn = order.orderType === 'RETURN_ORDER';
   const parentOrder = order.parentSalesOrderNumber;
   const { sidebar } = useOrderSlots();
@@ -71,11 +73,14 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
         <h2 className="order-sidebar__heading">{t('orders.detail.summary')}</h2>
         <PriceSummary order={order} />
       </div>
-      <div className="card">
-        <h2 className="order-sidebar__heading">{t('orders.detail.needHelp')}</h2>
-        <a href={help.help}>{t('orders.detail.helpLink')}</a>
-        <HelpContacts />
-      </div>
+      {/* Spec 000 §2: a standalone view omits help and contact (the retailer's page has its own). */}
+      {!standalone && (
+        <div className="card">
+          <h2 className="order-sidebar__heading">{t('orders.detail.needHelp')}</h2>
+          <a href={help.help}>{t('orders.detail.helpLink')}</a>
+          <HelpContacts />
+        </div>
+      )}
       {sidebar.map((Panel, index) => (
         <Panel key={index} order={order} />
       ))}

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { askParentToOpen, isStandalone, memberHeaderShown } from './embed';
+
+describe('embedded mode', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+  });
+
+  it('turns the standalone view on from the URL and keeps it for the tab until turned off', () => {
+    expect(isStandalone('')).toBe(false);
+    expect(isStandalone('?standalone=true')).toBe(true);
+    expect(isStandalone('?selected=1')).toBe(true);
+    expect(isStandalone('?standalone=false')).toBe(false);
+    expect(isStandalone('')).toBe(false);
+  });
+
+  it('hides the member header when standalone, signed out, and on return and refund steps only', () => {
+    const member = { standalone: false, member: true };
+    expect(memberHeaderShown({ path: '/orders', ...member })).toBe(true);
+    expect(memberHeaderShown({ path: '/orders/returns/R1', ...member })).toBe(true);
+    expect(memberHeaderShown({ path: '/gb/orders/refund-pay/C1', ...member })).toBe(true);
+    expect(memberHeaderShown({ path: '/orders/return-items/C1', ...member })).toBe(false);
+    expect(memberHeaderShown({ path: '/gb/orders/return-instructions-emea/R1', ...member })).toBe(false);
+    expect(memberHeaderShown({ path: '/orders/refund/C1', ...member })).toBe(false);
+    expect(memberHeaderShown({ path: '/orders', standalone: true, member: true })).toBe(false);
+    expect(memberHeaderShown({ path: '/orders', standalone: false, member: false })).toBe(false);
+  });
+
+  it('posts the frame message to the configured parent origin only, never to *', () => {
+    const postMessage = vi.fn();
+    const parent = { postMessage } as unknown as Window;
+    expect(askParentToOpen('https://portal/orders/sales/C1', undefined, parent)).toBe(false);
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(askParentToOpen('https://portal/orders/sales/C1', 'https://shop.example.com', parent)).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'orders:open-url', url: 'https://portal/orders/sales/C1' },
+      'https://shop.example.com',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Embedded mode (spec 000 §2): a retailer shows the portal inside its own page. `?standalone=true` on
+ * any entry URL turns on the standalone view for the rest of the tab (the retailer's page has its own
+ * chrome: no site header, no help or contact in the sidebar); `?standalone=false` turns it off.
+ */
+const KEY = 'orders.standalone';
+
+/** Reads `standalone` from the URL (and remembers it for the tab), else what the tab remembered. */
+export function isStandalone(search: string = window.location.search): boolean {
+  const given = new URLSearchParams(search).get('standalone');
+  try {
+    if (given === 'true' || given === 'false') sessionStorage.setItem(KEY, given);
+    return sessionStorage.getItem(KEY) === 'true';
+  } catch {
+    return given === 'true';
+  }
+}
+
+/**
+ * The member header (the site header's navigation, spec 000 §2) is hidden in the standalone view, for a
+ * visitor without a member session, and on the return and refund steps except the return detail
+ * (`/orders/returns/...`) and the refund payment (`refund-pay`).
+ */
+export function memberHeaderShown({
+  path,
+  standalone,
+  member,
+}: {
+  path: string;
+  standalone: boolean;
+  member: boolean;
+}): boolean {
+  if (standalone || !member) return false;
+  const returnOrRefundStep =
+    /\/orders\/(return-items|return-instructions(-emea)?|refund|refund-confirmation|withdrawal)\//.test(path);
+  return !returnOrRefundStep;
+}
+
+/**
+ * Spec 000 §2, §5: shown inside the retailer's frame, an order detail asks the top window to open its own
+ * URL. The message goes to the configured parent origin only (`/config`'s embedParentOrigin), never to
+ * `*`: another site that framed the page learns nothing. Without a configured origin nothing is posted.
+ */
+export function askParentToOpen(url: string, parentOrigin: string | undefined, target: Window | null = window.top) {
+  if (!parentOrigin || !target || target === window.self) return false;
+  target.postMessage({ type: 'orders:open-url', url }, parentOrigin);
+  return true;
+}

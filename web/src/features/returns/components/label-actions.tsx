@@ -26,7 +26,16 @@ function downloadLabel(label: CheckedLabel, returnOrderNumber: string) {
  * Label download, e-mail and post (spec 001 §4.3): confirm, then sending (button off), then sent, or a
  * failure alert titled by the dispatch type with retry, dismiss and contact (§8).
  */
-export function LabelActions({ label, returnOrderNumber }: { label: CheckedLabel; returnOrderNumber: string }) {
+export function LabelActions({
+  label,
+  returnOrderNumber,
+  inCard = false,
+}: {
+  label: CheckedLabel;
+  returnOrderNumber: string;
+  /** Inside another card (the return detail's panel): no card of its own. */
+  inCard?: boolean;
+}) {
   const { t } = useI18n();
   const help = useHelpLinks();
   const [confirming, setConfirming] = useState<DispatchType | null>(null);
@@ -39,7 +48,7 @@ export function LabelActions({ label, returnOrderNumber }: { label: CheckedLabel
   };
   const sentType = dispatch.isSuccess ? dispatch.variables : null;
   return (
-    <section className="card" aria-labelledby="label-actions-heading">
+    <section className={inCard ? undefined : 'card'} aria-labelledby="label-actions-heading">
       <h2 id="label-actions-heading">{t('returns.label.heading')}</h2>
       <div className="return-label-actions">
         <Button

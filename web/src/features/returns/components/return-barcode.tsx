@@ -12,10 +12,19 @@ export function ReturnBarcode({ barcode, label }: { barcode: StoreBarcode; label
 }
 
 /** The store-return barcode with its number, for the store to scan (001 §2.2). */
-export function StoreBarcodeCard({ barcode, returnOrderNumber }: { barcode: StoreBarcode; returnOrderNumber: string }) {
+export function StoreBarcodeCard({
+  barcode,
+  returnOrderNumber,
+  inCard = false,
+}: {
+  barcode: StoreBarcode;
+  returnOrderNumber: string;
+  /** Inside another card (the return detail's panel): no card of its own. */
+  inCard?: boolean;
+}) {
   const { t } = useI18n();
   return (
-    <section className="card return-barcode" aria-labelledby="return-barcode-heading">
+    <section className={inCard ? 'return-barcode' : 'card return-barcode'} aria-labelledby="return-barcode-heading">
       <h2 id="return-barcode-heading">{t('returns.instructions.barcodeHeading')}</h2>
       <ReturnBarcode barcode={barcode} label={t('returns.instructions.barcodeLabel', { returnOrderNumber })} />
       <p className="return-code__text">{barcode.value}</p>

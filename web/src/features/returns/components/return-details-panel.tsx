@@ -31,7 +31,7 @@ export function ReturnDetailsPanel({ order }: OrderSlotProps) {
   return (
     <section className="card return-details" aria-labelledby="return-details-heading">
       <h2 id="return-details-heading">{t('returns.details.heading')}</h2>
-      {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} />}
+      {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} inCard />}
       {label.isPending && label.fetchStatus !== 'idle' && <Spinner label={t('returns.label.loading')} />}
       {label.isError && (
         <Alert>
@@ -56,7 +56,7 @@ export function ReturnDetailsPanel({ order }: OrderSlotProps) {
           {t('returns.code.show')}
         </Button>
       )}
-      {label.data && !png && <LabelActions label={label.data} returnOrderNumber={returnOrderNumber} />}
+      {label.data && !png && <LabelActions label={label.data} returnOrderNumber={returnOrderNumber} inCard />}
       {codeOpen && label.data && code && (
         <ReturnCodeDialog
           code={code}

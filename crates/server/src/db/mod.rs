@@ -73,8 +73,20 @@ fn sqlite_path(url: &str) -> Option<String> {
     Some(rest.split('?').next().unwrap_or(rest).to_owned())
 }
 
+/// `max_page_count=N` in a SQLite URL's query (`orders.db?max_page_count=262144`): the most pages the file
+/// may grow to, a cap an operator sets below the disk's size so that a full database is a clean 503
+/// `storage-full` while the disk still has room for the journal (and the tests' way to fill one).
+fn sqlite_max_page_count(url: &str) -> Option<u64> {
+    let (_, query) = url.split_once('?')?;
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(key, _)| key == "max_page_count")
+        .and_then(|(_, value)| value.parse().ok())
+        .filter(|pages| *pages > 0)
+}
+
 pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx::Error> {
     sqlx::any::install_default_drivers();
+    let max_page_count = sqlite_max_page_count(url);
     let (backend, url) = normalize_url(url);
     let created = match backend {
         Backend::Sqlite => {
@@ -97,6 +109,9 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
                              PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
                         )
                         .await?;
+                    if let Some(pages) = max_page_count {
+                        connection.execute(sqlx::AssertSqlSafe(format!("PRAGMA max_page_count = {pages}"))).await?;
+                    }
                 }
                 Ok(())
             })
@@ -105,7 +120,7 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
         .await?;
     let reads = ReadPool::new(backend, &url, max_connections)?;
     let sqlite_writer = match backend {
-        Backend::Sqlite => Some(SqliteWriter::new(sqlite_path(&url).unwrap_or_default().into())),
+        Backend::Sqlite => Some(SqliteWriter::new(sqlite_path(&url).unwrap_or_default().into(), max_page_count)),
         Backend::Postgres => None,
     };
     Ok(Connected { db: Db { pool, backend, reads, writer: Arc::default(), sqlite_writer }, created })

@@ -87,8 +87,12 @@ impl Columns for rusqlite::Row<'_> {
 /// A rusqlite error as the rest of the crate sees database errors: a busy or unopenable database is
 /// "unavailable" (503, like an exhausted pool), anything else a failed query (500).
 pub(super) fn from_rusqlite(error: rusqlite::Error) -> sqlx::Error {
-    use rusqlite::ErrorCode::{CannotOpen, DatabaseBusy, DatabaseLocked};
+    use rusqlite::ErrorCode::{CannotOpen, DatabaseBusy, DatabaseLocked, DiskFull};
     match &error {
+        // A full disk (or the file at its max_page_count): `AppError` answers it 503 storage-full.
+        rusqlite::Error::SqliteFailure(failure, _) if failure.code == DiskFull => {
+            sqlx::Error::Io(std::io::Error::new(std::io::ErrorKind::StorageFull, error))
+        }
         rusqlite::Error::SqliteFailure(failure, _)
             if matches!(failure.code, DatabaseBusy | DatabaseLocked | CannotOpen) =>
         {

@@ -134,6 +134,8 @@ pub struct SqliteWriter {
 
 struct WriterInner {
     path: PathBuf,
+    /// `db::sqlite_max_page_count`: applied to the connection as to the pool's.
+    max_page_count: Option<u64>,
     connection: Mutex<Option<rusqlite::Connection>>,
 }
 
@@ -142,8 +144,8 @@ struct WriterInner {
 const STATEMENT_CACHE: usize = 32;
 
 impl SqliteWriter {
-    pub(super) fn new(path: PathBuf) -> Self {
-        Self { inner: Arc::new(WriterInner { path, connection: Mutex::new(None) }) }
+    pub(super) fn new(path: PathBuf, max_page_count: Option<u64>) -> Self {
+        Self { inner: Arc::new(WriterInner { path, max_page_count, connection: Mutex::new(None) }) }
     }
 
     fn open(&self) -> rusqlite::Result<rusqlite::Connection> {
@@ -151,6 +153,9 @@ impl SqliteWriter {
         // As the main pool's connections (db::connect): another process's writer is waited for as long.
         connection.busy_timeout(WRITER_QUEUE_TIMEOUT)?;
         connection.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
+        if let Some(pages) = self.inner.max_page_count {
+            connection.execute_batch(&format!("PRAGMA max_page_count = {pages}"))?;
+        }
         connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         Ok(connection)
     }

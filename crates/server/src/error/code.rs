@@ -107,6 +107,7 @@ codes! {
     UnknownJobKind = "unknown-job-kind", INTERNAL_SERVER_ERROR, "Job outcome: no handler is registered for the job's kind (a job written by another build).";
     // The server itself.
     ServiceBusy = "service-busy", SERVICE_UNAVAILABLE, "Too much work at once (e.g. sign-ins being checked); `Retry-After` says when to try again.";
+    StorageFull = "storage-full", SERVICE_UNAVAILABLE, "The database's disk (or its configured size) is full: nothing was written, reads go on; `Retry-After` says when to try again.";
     ServiceUnavailable = "service-unavailable", SERVICE_UNAVAILABLE, "The database is not answering; `Retry-After` says when to try again.";
     Internal = "internal", INTERNAL_SERVER_ERROR, "An unexpected failure (logged once on the server).";
 }

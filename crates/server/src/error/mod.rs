@@ -72,6 +72,9 @@ pub enum AppError {
     Busy { retry_after_seconds: u64 },
     #[error("the database is not answering")]
     Unavailable,
+    /// The database's disk is full (SQLITE_FULL, PostgreSQL 53100): nothing was written.
+    #[error("the database's storage is full; nothing was written")]
+    StorageFull,
     /// The feature is off in this country by a flag (`settings::SiteSettings::require`).
     #[error("this feature is not available in this country")]
     FeatureDisabled { flag: &'static str },
@@ -119,6 +122,7 @@ impl AppError {
             Self::ControlCharacters { .. } => Code::InvalidCharacters,
             Self::Busy { .. } => Code::ServiceBusy,
             Self::Unavailable => Code::ServiceUnavailable,
+            Self::StorageFull => Code::StorageFull,
             Self::FeatureDisabled { .. } => Code::FeatureDisabled,
             Self::Internal(_) => Code::Internal,
         }
@@ -137,10 +141,18 @@ impl AppError {
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
         match error {
+            sqlx::Error::Io(io) if io.kind() == std::io::ErrorKind::StorageFull => Self::StorageFull,
+            sqlx::Error::Database(database) if is_storage_full(database.as_ref()) => Self::StorageFull,
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => Self::Unavailable,
             other => Self::Internal(Box::new(other)),
         }
     }
+}
+
+/// SQLite's SQLITE_FULL (13, "database or disk is full") or PostgreSQL's disk_full (53100).
+fn is_storage_full(error: &dyn sqlx::error::DatabaseError) -> bool {
+    let code = error.code();
+    matches!(code.as_deref(), Some("13" | "53100")) || error.message().contains("database or disk is full")
 }
 
 /// The stable code of an error answer, left on the response for the metrics layer.
@@ -167,8 +179,24 @@ impl IntoResponse for AppError {
         if let Self::RateLimited { retry_after_seconds } | Self::Busy { retry_after_seconds } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }
+        match self {
+            // An operator frees space in minutes, not seconds.
+            Self::StorageFull => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(STORAGE_FULL_RETRY_SECONDS));
+            }
+            // A database restart or failover: seconds.
+            Self::Unavailable => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_SECONDS));
+            }
+            _ => {}
+        }
         response
     }
 }
 
 pub type AppResult<T> = Result<T, AppError>;
+
+/// Retry-After of a `storage-full` answer.
+pub const STORAGE_FULL_RETRY_SECONDS: u64 = 60;
+/// Retry-After of a `service-unavailable` answer (the database is not answering).
+pub const UNAVAILABLE_RETRY_SECONDS: u64 = 5;

@@ -35,6 +35,7 @@ mod returns;
 mod seed;
 mod services;
 mod session;
+mod storage_full;
 mod web;
 mod write_path;
 mod write_transactions;

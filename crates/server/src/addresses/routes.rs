@@ -217,5 +217,9 @@ pub async fn delete_address(
 ) -> AppResult<StatusCode> {
     own_book(&member, &upm_id)?;
     let now = state.clock.now_ms();
-    if db::delete(&state.db, &member.upm_id, &id, now).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
+    if db::delete(&state.db, &member.upm_id, &id, now).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::NotFound)
+    }
 }

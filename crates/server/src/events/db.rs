@@ -97,8 +97,10 @@ pub async fn after(db: &Db, after: Position, limit: i64) -> Result<Vec<StoredEve
 
 /// The position of the last readable event ((0, 0) when none).
 pub async fn head(db: &Db) -> Result<Position, sqlx::Error> {
-    let sql =
-        format!("SELECT e.tx, e.seq FROM events e WHERE {} ORDER BY e.tx DESC, e.seq DESC LIMIT 1", visible(db.backend));
+    let sql = format!(
+        "SELECT e.tx, e.seq FROM events e WHERE {} ORDER BY e.tx DESC, e.seq DESC LIMIT 1",
+        visible(db.backend)
+    );
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_optional(&db.pool).await?;
     Ok(match row {
         Some(row) => Position { tx: row.try_get("tx")?, seq: row.try_get("seq")? },
@@ -209,7 +211,8 @@ pub async fn rewind_webhook(db: &Db, id: &str, to: Option<Position>, now: i64) -
         "UPDATE event_consumers SET next_attempt_at = $5 WHERE id = $1 AND kind = $2 AND $3 = $4"
     };
     let to = to.unwrap_or_default();
-    let done = sqlx::query(sql).bind(id).bind(KIND_WEBHOOK).bind(to.tx).bind(to.seq).bind(now).execute(&db.pool).await?;
+    let done =
+        sqlx::query(sql).bind(id).bind(KIND_WEBHOOK).bind(to.tx).bind(to.seq).bind(now).execute(&db.pool).await?;
     if done.rows_affected() == 1 {
         return Ok(true);
     }

@@ -185,8 +185,7 @@ mod tests {
         assert_eq!(parse_delay("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_delay("5m"), Ok(Duration::from_secs(300)));
         assert!(parse_delay("5 parsecs").is_err());
-        let total: Duration =
-            DEFAULT_RETRY_DELAYS.split(',').map(|delay| parse_delay(delay).unwrap_or_default()).sum();
+        let total: Duration = DEFAULT_RETRY_DELAYS.split(',').map(|delay| parse_delay(delay).unwrap_or_default()).sum();
         let hours = total.as_secs() / 3600;
         assert!((70..=74).contains(&hours), "{hours} h");
     }

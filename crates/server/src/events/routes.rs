@@ -1,10 +1,10 @@
 //! `GET /ops/v1/events` (the pull feed) and the webhook endpoints `POST/GET /ops/v1/webhooks`,
 //! `DELETE /ops/v1/webhooks/{id}`, `POST /ops/v1/webhooks/{id}/replay` (the retailer's systems, ops key).
 
+use axum::Json;
 use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use base64::Engine;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -80,9 +80,8 @@ pub async fn feed(
     Query(query): Query<FeedQuery>,
 ) -> AppResult<Json<EventPage>> {
     let after = match query.after.as_deref().filter(|after| !after.trim().is_empty()) {
-        Some(cursor) => position_of(cursor).ok_or_else(|| {
-            AppError::coded(Code::InvalidEventCursor, "after", "not a cursor this feed gave out")
-        })?,
+        Some(cursor) => position_of(cursor)
+            .ok_or_else(|| AppError::coded(Code::InvalidEventCursor, "after", "not a cursor this feed gave out"))?,
         None => Position::default(),
     };
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT);

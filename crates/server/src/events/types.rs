@@ -126,7 +126,10 @@ impl EventData {
 
     /// The data alone, as JSON.
     pub fn data_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).ok().and_then(|mut whole| whole.get_mut("data").map(serde_json::Value::take)).unwrap_or_default()
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|mut whole| whole.get_mut("data").map(serde_json::Value::take))
+            .unwrap_or_default()
     }
 }
 

@@ -18,6 +18,7 @@ use super::db::{self, ReturnLineRow, ReturnRow};
 use super::notify::{self, StatusMail};
 use crate::carriers::{self, PickupRequest, PickupSlot};
 use crate::error::Code;
+use crate::events;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
 use crate::orders::{self, OptText, ReturnToStore, StoredLine, StoredOrder};
 use crate::state::AppState;
@@ -211,6 +212,22 @@ async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnC
     if !exists || ret.raw_status == super::capture::INITIAL_RAW_STATUS {
         let marked = orders::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now);
         marked.await.map_err(JobError::retry)?;
+    }
+    // Once per return, however often the job runs.
+    let created = events::EventData::ReturnCreated(db::event_data(&ret, &lines, tracking.clone()));
+    let recorded = events::record_once(&mut tx, now, format!("return.created:{rn}"), created);
+    recorded.await.map_err(JobError::retry)?;
+    if label {
+        let event = events::ReturnLabelCreated {
+            return_order_number: rn.to_owned(),
+            order_number: parent.order_number.clone(),
+            carrier_id: ret.carrier_id.clone(),
+            drop_off_code: code.clone(),
+            tracking_number: tracking.clone(),
+        };
+        let labelled = events::EventData::ReturnLabelCreated(event);
+        let recorded = events::record_once(&mut tx, now, format!("return.label_created:{rn}"), labelled);
+        recorded.await.map_err(JobError::retry)?;
     }
     tx.commit().await.map_err(JobError::retry)?;
     let members: Vec<&str> = parent.upm_id.iter().map(String::as_str).collect();

@@ -26,9 +26,7 @@ fn layer_of(module: &str) -> Option<Layer> {
         "caller" | "auth" | "access" => Layer::Identity,
         "orders" | "returns" | "cancellation" | "payments" | "pickups" | "addresses" | "consent" | "gift_cards"
         | "einvoice" | "products" | "cart" | "reviews" | "stores" | "settings" | "ops" | "carriers" | "catalog"
-        | "events" => {
-            Layer::Area
-        }
+        | "events" => Layer::Area,
         "app" | "openapi" | "state" | "seed" | "lib" | "main" => Layer::App,
         _ => return None,
     })

@@ -74,12 +74,18 @@ const MARKETS: &[Market] = &[
     Market { country: "CN", currency: "CNY", methods: &["DROPOFF_RETURN"], reason: "6", label: None },
 ];
 
-fn days_ago(app: &TestApp, days: i64) -> String {
+pub(crate) fn days_ago(app: &TestApp, days: i64) -> String {
     (app.clock.now() - chrono::Duration::days(days)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// A delivered order in `country` with two lines (1 shoe, 2 tees).
-fn delivered_order(app: &TestApp, number: &str, upm_id: Option<&str>, country: &str, currency: &str) -> Value {
+pub(crate) fn delivered_order(
+    app: &TestApp,
+    number: &str,
+    upm_id: Option<&str>,
+    country: &str,
+    currency: &str,
+) -> Value {
     let mut order = crate::helpers::order(number, upm_id, &days_ago(app, 5));
     order["country"] = json!(country);
     order["currency"] = json!(currency);
@@ -95,7 +101,13 @@ fn delivered_order(app: &TestApp, number: &str, upm_id: Option<&str>, country: &
     order
 }
 
-async fn post(app: &TestApp, path: &str, body: &Value, token: Option<&str>, key: Option<&str>) -> (StatusCode, Value) {
+pub(crate) async fn post(
+    app: &TestApp,
+    path: &str,
+    body: &Value,
+    token: Option<&str>,
+    key: Option<&str>,
+) -> (StatusCode, Value) {
     let mut request = app.client.post(app.url(path)).json(body);
     if let Some(token) = token {
         request = request.bearer_auth(token);
@@ -121,7 +133,7 @@ async fn ops_outbox(app: &TestApp, to: &str) -> Vec<Value> {
 }
 
 /// Polls a capture job until it ends; answers its last view.
-async fn wait_job(app: &TestApp, job_id: &str, token: Option<&str>, query: &str) -> Value {
+pub(crate) async fn wait_job(app: &TestApp, job_id: &str, token: Option<&str>, query: &str) -> Value {
     for _ in 0..200 {
         let (status, job) =
             app.get_json(&format!("/order_mgmt/user_return_captures_jobs/v1/{job_id}{query}"), token).await;
@@ -134,7 +146,7 @@ async fn wait_job(app: &TestApp, job_id: &str, token: Option<&str>, query: &str)
     panic!("the job did not end");
 }
 
-fn capture_body(order_number: &str, options: &Value, method_id: &str, reason: &str, quantity: i64) -> Value {
+pub(crate) fn capture_body(order_number: &str, options: &Value, method_id: &str, reason: &str, quantity: i64) -> Value {
     let line = &options["orderLines"][0];
     let mut body = json!({
         "orderNumber": order_number,

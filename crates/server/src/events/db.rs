@@ -83,11 +83,12 @@ fn event_from_row(row: &AnyRow) -> Result<StoredEvent, sqlx::Error> {
     })
 }
 
-/// Up to `limit` readable events after `after`, in position order.
+/// Up to `limit` readable events after `after`, in position order (a row-value comparison, which both
+/// databases answer from the index on (tx, seq)).
 pub async fn after(db: &Db, after: Position, limit: i64) -> Result<Vec<StoredEvent>, sqlx::Error> {
     let sql = format!(
         "SELECT e.seq, e.tx, e.id, e.event_type, e.occurred_at, e.data FROM events e \
-         WHERE (e.tx > $1 OR (e.tx = $1 AND e.seq > $2)) AND {} ORDER BY e.tx, e.seq LIMIT $3",
+         WHERE (e.tx, e.seq) > ($1, $2) AND {} ORDER BY e.tx, e.seq LIMIT $3",
         visible(db.backend)
     );
     let rows =
@@ -206,7 +207,7 @@ pub async fn rewind_webhook(db: &Db, id: &str, to: Option<Position>, now: i64) -
     let sql = if to.is_some() {
         "UPDATE event_consumers SET cursor_tx = $3, cursor_seq = $4, attempts = 0, first_failure_at = NULL, \
          failing_since = NULL, last_error = NULL, next_attempt_at = $5 WHERE id = $1 AND kind = $2 \
-         AND (cursor_tx > $3 OR (cursor_tx = $3 AND cursor_seq > $4))"
+         AND (cursor_tx, cursor_seq) > ($3, $4)"
     } else {
         "UPDATE event_consumers SET next_attempt_at = $5 WHERE id = $1 AND kind = $2 AND $3 = $4"
     };
@@ -245,7 +246,7 @@ pub async fn claim(
     let sql = format!(
         "UPDATE event_consumers SET leased_until = $1, leased_by = $2 WHERE id = (SELECT c.id FROM event_consumers c \
          WHERE (c.kind = $3{sink_filter}) AND c.next_attempt_at <= $4 AND (c.leased_until IS NULL OR c.leased_until < $4) \
-         AND EXISTS (SELECT 1 FROM events e WHERE (e.tx > c.cursor_tx OR (e.tx = c.cursor_tx AND e.seq > c.cursor_seq)) \
+         AND EXISTS (SELECT 1 FROM events e WHERE (e.tx, e.seq) > (c.cursor_tx, c.cursor_seq) \
          AND {}) ORDER BY c.next_attempt_at LIMIT 1{lock}) RETURNING {CONSUMER_COLUMNS}",
         visible(db.backend)
     );

@@ -152,7 +152,7 @@ pub struct Settings {
     /// Delays between attempts at a webhook delivery that failed, comma-separated (ms, s, m, h, d); after
     /// the last the endpoint is marked failing and tried at the last delay. Default: the Standard Webhooks
     /// schedule, about 3 days (5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,14h).
-    #[arg(long, env = "ORDERS_WEBHOOK_RETRY_DELAYS", value_delimiter = ',', value_parser = crate::events::parse_delay,
+    #[arg(long, env = "ORDERS_WEBHOOK_RETRY_DELAYS", value_delimiter = ',', value_parser = crate::clock::parse_duration,
           hide = true, global = true)]
     pub webhook_retry_delays: Vec<std::time::Duration>,
 

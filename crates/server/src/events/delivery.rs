@@ -26,23 +26,6 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// and tried again at the last delay until it answers.
 pub const DEFAULT_RETRY_DELAYS: &str = "5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,14h";
 
-/// Reads `5s,5m,30m,2h,500ms` (`ms`, `s`, `m`, `h`, `d`).
-pub fn parse_delay(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: u64 = number.parse().map_err(|_| format!("{text}: a number and a unit (ms, s, m, h, d)"))?;
-    let millis = match unit {
-        "ms" => number,
-        "s" => number * 1000,
-        "m" => number * 60_000,
-        "h" => number * 3_600_000,
-        "d" => number * 86_400_000,
-        _ => return Err(format!("{text}: the unit is ms, s, m, h or d")),
-    };
-    Ok(Duration::from_millis(millis))
-}
-
 /// Starts `count` delivery workers; they stop when `stop` turns true and give back what they hold.
 pub fn spawn(state: EventsState, count: usize, stop: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
     (0..count)
@@ -182,10 +165,11 @@ mod tests {
 
     #[test]
     fn delays_read_with_units_and_the_default_lasts_about_three_days() {
-        assert_eq!(parse_delay("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_delay("5m"), Ok(Duration::from_secs(300)));
-        assert!(parse_delay("5 parsecs").is_err());
-        let total: Duration = DEFAULT_RETRY_DELAYS.split(',').map(|delay| parse_delay(delay).unwrap_or_default()).sum();
+        assert_eq!(crate::clock::parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(crate::clock::parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert!(crate::clock::parse_duration("5 parsecs").is_err());
+        let total: Duration =
+            DEFAULT_RETRY_DELAYS.split(',').map(|delay| crate::clock::parse_duration(delay).unwrap_or_default()).sum();
         let hours = total.as_secs() / 3600;
         assert!((70..=74).contains(&hours), "{hours} h");
     }

@@ -14,7 +14,7 @@ mod types;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use delivery::{DEFAULT_RETRY_DELAYS, parse_delay};
+pub use delivery::DEFAULT_RETRY_DELAYS;
 pub use routes::router;
 pub use sink::{EventSink, NATS_STREAM, NATS_SUBJECTS, NatsSink};
 pub use types::*;
@@ -81,7 +81,7 @@ impl EventsState {
             db::insert_consumer(&db, &row).await?;
         }
         let retry_delays: Vec<Duration> = if retry_delays.is_empty() {
-            DEFAULT_RETRY_DELAYS.split(',').filter_map(|delay| parse_delay(delay).ok()).collect()
+            DEFAULT_RETRY_DELAYS.split(',').filter_map(|delay| crate::clock::parse_duration(delay).ok()).collect()
         } else {
             retry_delays
         };

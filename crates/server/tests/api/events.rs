@@ -630,3 +630,25 @@ async fn events_reach_nats_jetstream() {
     assert!(stream.is_ok(), "the stream {} exists", server::events::NATS_STREAM);
     app.finish().await;
 }
+
+/// The catalogue is declared once: the document's `EventData` lists exactly the types webhooks accept,
+/// and docs/events.md describes each.
+#[tokio::test]
+async fn the_document_and_the_docs_list_every_event_type() {
+    let app = crate::helpers::spawn_app(Backend::Sqlite).await;
+    let (status, document) = app.get_json("/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let listed: Vec<&str> = document["components"]["schemas"]["EventData"]["oneOf"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|variant| variant["properties"]["type"]["enum"][0].as_str())
+        .collect();
+    assert_eq!(listed, server::events::EVENT_TYPES, "the document's types are the accepted ones, in order");
+    assert_eq!(listed, TYPES);
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/events.md")).expect("docs");
+    for kind in listed {
+        assert!(docs.contains(&format!("### `{kind}`")), "docs/events.md describes {kind}");
+    }
+    app.finish().await;
+}

@@ -652,3 +652,37 @@ async fn the_document_and_the_docs_list_every_event_type() {
     }
     app.finish().await;
 }
+
+/// PostgreSQL: a transaction that took its sequence value first but commits last. The feed holds back
+/// what committed after it started until it ends, then serves both: a cursor taken in between skips
+/// nothing.
+#[tokio::test]
+async fn an_event_that_commits_late_is_not_skipped() {
+    use sqlx::Connection;
+    if !postgres_configured() {
+        return;
+    }
+    let app = spawn_app_with(Backend::Postgres, Options::default()).await;
+    let (_, token) = app.member("late@example.com").await;
+    let mut slow = sqlx::AnyConnection::connect(&app.database_url).await.expect("connect");
+    let mut transaction = slow.begin().await.expect("begin");
+    sqlx::query(
+        "INSERT INTO events (id, event_type, occurred_at, data) VALUES ($1, 'consent.changed', $2, '{\"late\":true}')",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(app.clock.now_ms())
+    .execute(&mut *transaction)
+    .await
+    .expect("the slow effect's event");
+    consent_changes(&app, &token, 1).await;
+    let (_, page) = ops(&app, Method::GET, "/ops/v1/events", None).await;
+    assert_eq!(page["data"], json!([]), "nothing after the running transaction is served yet");
+    let cursor = page["next"].as_str().expect("next").to_owned();
+    transaction.commit().await.expect("commit");
+    let (_, page) = ops(&app, Method::GET, &format!("/ops/v1/events?after={cursor}"), None).await;
+    let data = page["data"].as_array().cloned().unwrap_or_default();
+    assert_eq!(data.len(), 2, "{page}");
+    assert_eq!(data[0]["data"]["late"], true, "the one that took its place first comes first");
+    slow.close().await.expect("close");
+    app.finish().await;
+}

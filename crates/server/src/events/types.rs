@@ -42,6 +42,10 @@ pub enum EventData {
     /// The return has a carrier label (with its drop-off code and tracking number).
     #[serde(rename = "return.label_created")]
     ReturnLabelCreated(ReturnLabelCreated),
+    /// The return could not be created (e.g. the carrier refused the courier pickup): the units are free
+    /// again and the return number will not be used.
+    #[serde(rename = "return.refused")]
+    ReturnRefused(ReturnRefused),
     /// Ops moved a return along (raw status of 001 §4.1).
     #[serde(rename = "return.status_changed")]
     ReturnStatusChanged(ReturnStatusChanged),
@@ -86,6 +90,7 @@ pub const EVENT_TYPES: &[&str] = &[
     "return.requested",
     "return.created",
     "return.label_created",
+    "return.refused",
     "return.status_changed",
     "return.bank_refund_details_added",
     "pickup.arrived",
@@ -110,6 +115,7 @@ impl EventData {
             Self::ReturnRequested(_) => "return.requested",
             Self::ReturnCreated(_) => "return.created",
             Self::ReturnLabelCreated(_) => "return.label_created",
+            Self::ReturnRefused(_) => "return.refused",
             Self::ReturnStatusChanged(_) => "return.status_changed",
             Self::ReturnBankRefundDetailsAdded(_) => "return.bank_refund_details_added",
             Self::PickupArrived(_) => "pickup.arrived",
@@ -210,6 +216,16 @@ pub struct ReturnLabelCreated {
     /// The drop-off code printed on the label (scanned at the carrier).
     pub drop_off_code: Option<String>,
     pub tracking_number: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnRefused {
+    pub return_order_number: String,
+    pub order_number: String,
+    /// The catalogue's code (e.g. carrier-pickup-refused).
+    pub code: String,
+    pub message: String,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

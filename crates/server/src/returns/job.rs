@@ -116,8 +116,17 @@ async fn deny_and_release(
     lines: &[ReturnLineRow],
     refusal: JobFailure,
 ) -> JobResult<ReturnCaptured> {
+    let event = events::ReturnRefused {
+        return_order_number: ret.return_order_number.clone(),
+        order_number: ret.parent_order_number.clone(),
+        code: refusal.code.clone(),
+        message: refusal.message.clone(),
+    };
     let denied = Finish::Denied(refusal);
     let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+    let key = format!("return.refused:{}", ret.return_order_number);
+    let recorded = events::record_once(&mut tx, state.clock.now_ms(), key, events::EventData::ReturnRefused(event));
+    recorded.await.map_err(JobError::retry)?;
     for line in lines {
         let released = db::release(&mut tx, &ret.parent_order_number, line.line_number, line.quantity);
         released.await.map_err(JobError::retry)?;

@@ -1582,6 +1582,14 @@ export interface components {
             /** @enum {string} */
             type: "return.label_created";
         } | {
+            /**
+             * @description The return could not be created (e.g. the carrier refused the courier pickup): the units are free
+             *     again and the return number will not be used.
+             */
+            data: components["schemas"]["ReturnRefused"];
+            /** @enum {string} */
+            type: "return.refused";
+        } | {
             /** @description Ops moved a return along (raw status of 001 §4.1). */
             data: components["schemas"]["ReturnStatusChanged"];
             /** @enum {string} */
@@ -2546,6 +2554,13 @@ export interface components {
             withdrawalAvailable: boolean;
             withdrawalDeadline?: string | null;
             withinWindow: boolean;
+        };
+        ReturnRefused: {
+            /** @description The catalogue's code (e.g. carrier-pickup-refused). */
+            code: string;
+            message: string;
+            orderNumber: string;
+            returnOrderNumber: string;
         };
         ReturnStatusChanged: {
             /** @description The return's lines (original order line numbers). */

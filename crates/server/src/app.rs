@@ -49,6 +49,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::returns::router())
         .merge(crate::cancellation::routes::router())
         .merge(crate::payments::routes::router())
+        .merge(crate::events::router())
 }
 
 pub fn router(state: AppState) -> Router {

@@ -143,6 +143,22 @@ pub struct Settings {
     /// In the US, offer USPS instead of UPS (shipment service providers).
     #[arg(long, env = "ORDERS_USPS_ENABLED", global = true)]
     pub usps_enabled: bool,
+
+    /// NATS server to publish every event to (JetStream stream ORDERS_EVENTS, subjects orders.events.{type};
+    /// created when missing), e.g. nats://127.0.0.1:4222. Without it no message bus is used.
+    #[arg(long, env = "ORDERS_EVENTS_NATS_URL", hide_env_values = true, global = true)]
+    pub events_nats_url: Option<String>,
+
+    /// Delays between attempts at a webhook delivery that failed, comma-separated (ms, s, m, h, d); after
+    /// the last the endpoint is marked failing and tried at the last delay. Default: the Standard Webhooks
+    /// schedule, about 3 days (5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,14h).
+    #[arg(long, env = "ORDERS_WEBHOOK_RETRY_DELAYS", value_delimiter = ',', value_parser = crate::clock::parse_duration,
+          hide = true, global = true)]
+    pub webhook_retry_delays: Vec<std::time::Duration>,
+
+    /// Event delivery workers this process runs (webhooks and the message bus); 0 runs none here.
+    #[arg(long, env = "ORDERS_EVENT_WORKERS", default_value_t = 2, global = true)]
+    pub event_workers: usize,
 }
 
 #[derive(Debug, Clone, Args)]

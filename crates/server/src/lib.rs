@@ -17,6 +17,7 @@ pub mod db;
 pub mod documents;
 pub mod einvoice;
 pub mod error;
+pub mod events;
 pub mod extract;
 pub mod gift_cards;
 pub mod idempotency;
@@ -86,6 +87,15 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let metrics = metrics::Metrics::default();
+    let clock = Clock::default();
+    let events = events::EventsState::prepare(
+        connected.db.clone(),
+        clock.clone(),
+        settings.webhook_retry_delays.clone(),
+        settings.events_nats_url.clone(),
+        settings.event_workers,
+    )
+    .await?;
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
     tracing::info!(mailer = mailer.kind(), "e-mail");
     Ok(AppState::new(state::Shared {
@@ -102,8 +112,9 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
             orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)
                 .counted_in(metrics.cache_lookups()),
         ),
-        clock: Clock::default(),
+        clock,
         jobs: JobQueue::new(job_kinds()),
+        events,
         job_workers: settings.job_workers,
         secure_cookies: !settings.insecure_cookies,
         metrics,
@@ -148,7 +159,8 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop_workers, stop) = tokio::sync::watch::channel(false);
-    let workers = jobs::spawn_workers(state.clone(), state.job_workers, stop);
+    let mut workers = jobs::spawn_workers(state.clone(), state.job_workers, stop.clone());
+    workers.extend(events::spawn_delivery(state.events.clone(), stop));
     let grace = state.shutdown_grace;
     let (signalled, mut signal) = tokio::sync::watch::channel(false);
     let limits = state.connection_limits;

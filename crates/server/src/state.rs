@@ -51,6 +51,12 @@ impl JobContext for AppState {
     }
 }
 
+impl axum::extract::FromRef<AppState> for crate::events::EventsState {
+    fn from_ref(state: &AppState) -> Self {
+        state.events.clone()
+    }
+}
+
 /// What `AppState` holds.
 #[derive(Clone)]
 pub struct Shared {
@@ -65,6 +71,8 @@ pub struct Shared {
     pub ready_pages: crate::orders::behind::Writer<crate::orders::ready_page::Ready>,
     pub clock: Clock,
     pub jobs: JobQueue<AppState>,
+    /// The outbox's delivery (webhooks, the message bus) and the events routes' state.
+    pub events: crate::events::EventsState,
     /// Workers `serve` starts beside the web server.
     pub job_workers: usize,
     /// Cookies carry `Secure` (off only with `--insecure-cookies`, for plain-http hosts other than localhost).

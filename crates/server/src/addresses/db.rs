@@ -9,6 +9,26 @@ use sqlx::any::AnyRow;
 
 use crate::db::{Db, WriteTransaction};
 use crate::error::AppResult;
+use crate::events::{self, AddressChanged, EventData};
+
+/// The `address.changed` event of a change to the member's address `id`, in the change's transaction.
+async fn record_change(
+    tx: &mut WriteTransaction,
+    upm_id: &str,
+    id: &str,
+    change: &str,
+    country: Option<String>,
+    now_ms: i64,
+) -> AppResult<()> {
+    let event = AddressChanged {
+        upm_id: upm_id.to_owned(),
+        address_id: id.to_owned(),
+        change: change.to_owned(),
+        country: country.filter(|country| !country.is_empty()),
+    };
+    events::record(tx, now_ms, EventData::AddressChanged(event)).await?;
+    Ok(())
+}
 
 #[derive(Debug, Clone)]
 pub struct StoredAddress {
@@ -120,6 +140,7 @@ pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, 
     .bind(now_ms)
     .execute(&mut *tx)
     .await?;
+    record_change(&mut tx, upm_id, &address.id, "created", fields.country.clone(), now_ms).await?;
     tx.commit().await?;
     Ok(Inserted::Stored)
 }
@@ -172,15 +193,23 @@ pub async fn update(
         return Ok(None);
     }
     let stored = fetch_one(&mut tx, upm_id, id).await?;
+    record_change(&mut tx, upm_id, id, "updated", fields.country.clone(), now_ms).await?;
     tx.commit().await?;
     Ok(stored)
 }
 
-pub async fn delete(db: &Db, upm_id: &str, id: &str) -> AppResult<bool> {
+pub async fn delete(db: &Db, upm_id: &str, id: &str, now_ms: i64) -> AppResult<bool> {
+    let mut tx = db.begin_write().await?;
     let done = sqlx::query("DELETE FROM member_addresses WHERE upm_id = $1 AND id = $2")
         .bind(upm_id)
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    record_change(&mut tx, upm_id, id, "deleted", None, now_ms).await?;
+    tx.commit().await?;
+    Ok(true)
 }

@@ -216,5 +216,10 @@ pub async fn delete_address(
     Path((upm_id, id)): Path<(String, String)>,
 ) -> AppResult<StatusCode> {
     own_book(&member, &upm_id)?;
-    if db::delete(&state.db, &member.upm_id, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
+    let now = state.clock.now_ms();
+    if db::delete(&state.db, &member.upm_id, &id, now).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::NotFound)
+    }
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::db::{self, MoneyEvent, OrderFacts};
 use super::policy;
 use crate::error::Code;
+use crate::events;
 use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
 use crate::state::AppState;
 
@@ -122,10 +123,12 @@ async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
         let decision = cancellation::decide(&statuses(&facts), now, cancellable_until(&facts));
         let (cancel_now, request) = match decision {
             Decision::AlreadyCancelled => {
-                return Ok(Finish::denied(409, Code::AlreadyCancelled, ALREADY_CANCELLED_MESSAGE));
+                return deny(state, run, &order_number, 409, Code::AlreadyCancelled, ALREADY_CANCELLED_MESSAGE).await;
             }
             Decision::AlreadyPending => return Ok(Finish::Completed(outcome(true))),
-            Decision::Refused(refusal) => return Ok(Finish::denied(422, refusal_code(refusal), refusal.message())),
+            Decision::Refused(refusal) => {
+                return deny(state, run, &order_number, 422, refusal_code(refusal), refusal.message()).await;
+            }
             Decision::Accept { now, request } => (now, request),
         };
         let pending = !request.is_empty();
@@ -159,6 +162,32 @@ async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
                 .enumerate()
                 .all(|(index, status)| *status == SimpleStatus::Cancelled || cancel_now.contains(&index));
         release_money(&mut tx, &facts, &cancel_now, none_left, now).await.map_err(JobError::retry)?;
+        let line_numbers = |indexes: &[usize]| -> Vec<i64> {
+            indexes.iter().filter_map(|index| facts.lines.get(*index)).map(|line| line.line_number).collect()
+        };
+        if !cancel_now.is_empty() {
+            let event = events::OrderCancelled {
+                order_number: order_number.clone(),
+                line_numbers: line_numbers(&cancel_now),
+                source: "shopper".to_owned(),
+                order_fully_cancelled: none_left,
+            };
+            let key = format!("order.cancelled:{}", run.id);
+            events::record_once(&mut tx, now, key, events::EventData::OrderCancelled(event))
+                .await
+                .map_err(JobError::retry)?;
+        }
+        if pending {
+            let event = events::OrderCancelPending {
+                order_number: order_number.clone(),
+                line_numbers: line_numbers(&request),
+                job_id: run.id.clone(),
+            };
+            let key = format!("order.cancel_pending:{}", run.id);
+            events::record_once(&mut tx, now, key, events::EventData::OrderCancelPending(event))
+                .await
+                .map_err(JobError::retry)?;
+        }
         db::insert_cancellation(&mut tx, &run.id, &order_number, &run.owner_key, now, !pending)
             .await
             .map_err(JobError::retry)?;
@@ -168,6 +197,33 @@ async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
         return Ok(finish);
     }
     Err(JobError::retry("the order kept changing during the cancel"))
+}
+
+/// Ends the job DENIED together with its `order.cancel_denied` event, in one transaction.
+async fn deny(
+    state: &AppState,
+    run: &RunInfo,
+    order_number: &str,
+    status: u16,
+    code: Code,
+    message: &str,
+) -> JobResult<CancelOutcome> {
+    let finish = Finish::denied(status, code, message);
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+    let event = events::OrderCancelDenied {
+        order_number: order_number.to_owned(),
+        job_id: run.id.clone(),
+        code: code.as_str().to_owned(),
+        message: message.to_owned(),
+    };
+    let key = format!("order.cancel_denied:{}", run.id);
+    events::record_once(&mut tx, now, key, events::EventData::OrderCancelDenied(event))
+        .await
+        .map_err(JobError::retry)?;
+    complete_in(&mut tx, &state.clock, run, &finish).await.map_err(JobError::retry)?;
+    tx.commit().await.map_err(JobError::retry)?;
+    Ok(finish)
 }
 
 /// The catalogue's code for the domain's reason to refuse a cancel.

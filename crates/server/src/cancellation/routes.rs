@@ -20,9 +20,10 @@ use crate::access::authorize_order;
 use crate::auth::Ops;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
+use crate::events;
 use crate::extract::{JsonBody, parse_json_bytes};
 use crate::idempotency::IdempotencyKey;
-use crate::jobs::accept::{JobOnly, Once, accept};
+use crate::jobs::accept::{Effect, JobOnly, Once, accept};
 use crate::jobs::view::{JobView, find_visible};
 use crate::jobs::{JobCreated, NewJob};
 use crate::state::AppState;
@@ -129,8 +130,34 @@ pub async fn cancel_order(
         order_number: Some(access.order_number.into_string()),
         owner_key: owner_key.clone(),
     };
+    let requested = CancelRequested {
+        order_number: job.order_number.clone().unwrap_or_default(),
+        source_of_request: job.payload.source_of_request.clone(),
+        at: state.clock.now_ms(),
+    };
     let once = key.map(|key| Once { owner_key: &owner_key, scope: "POST cancelOrder", key, body: &bytes });
-    accept(&state, once, async { Ok((job, JobOnly)) }).await
+    accept(&state, once, async { Ok((job, requested)) }).await
+}
+
+/// The cancel request's record beside its job: the `order.cancel_requested` event.
+struct CancelRequested {
+    order_number: String,
+    source_of_request: Option<String>,
+    at: i64,
+}
+
+impl Effect for CancelRequested {
+    type Answer = JobCreated;
+
+    async fn write(self, tx: &mut sqlx::AnyConnection, job_id: String) -> AppResult<JobCreated> {
+        let event = events::OrderCancelRequested {
+            order_number: self.order_number,
+            job_id: job_id.clone(),
+            source_of_request: self.source_of_request,
+        };
+        events::record(tx, self.at, events::EventData::OrderCancelRequested(event)).await?;
+        JobOnly.write(tx, job_id).await
+    }
 }
 
 /// A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job).
@@ -240,6 +267,15 @@ pub async fn apply_status_event(
             if !after.contains(&SimpleStatus::CancellationPending) {
                 db::complete_cancellations(&mut tx, number.as_str(), now).await?;
             }
+            let line_numbers =
+                moves.iter().filter_map(|index| facts.lines.get(*index)).map(|line| line.line_number).collect();
+            let event = events::OrderCancelled {
+                order_number: number.as_str().to_owned(),
+                line_numbers,
+                source: "ops".to_owned(),
+                order_fully_cancelled: none_left,
+            };
+            events::record(&mut tx, now, events::EventData::OrderCancelled(event)).await?;
         }
         let stale = if moves.is_empty() { None } else { Some(db::bump_version(&mut tx, number.as_str(), now).await?) };
         tx.commit().await?;

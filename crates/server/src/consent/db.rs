@@ -5,6 +5,7 @@ use sqlx::Row;
 use super::ConsentType;
 use crate::db::Db;
 use crate::error::AppResult;
+use crate::events::{self, ConsentChanged, EventData};
 
 pub struct ConsentRow {
     pub kind: ConsentType,
@@ -43,6 +44,7 @@ pub async fn set(db: &Db, upm_id: &str, kind: ConsentType, granted: bool, by: &s
     if exists.is_none() {
         return Ok(false);
     }
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO member_consents (upm_id, consent_type, granted, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (upm_id, consent_type) DO UPDATE SET granted = excluded.granted, \
@@ -53,7 +55,15 @@ pub async fn set(db: &Db, upm_id: &str, kind: ConsentType, granted: bool, by: &s
     .bind(i64::from(granted))
     .bind(now_ms)
     .bind(by)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    let event = ConsentChanged {
+        upm_id: upm_id.to_owned(),
+        consent_type: kind.as_str().to_owned(),
+        granted,
+        changed_by: by.to_owned(),
+    };
+    events::record(&mut tx, now_ms, EventData::ConsentChanged(event)).await?;
+    tx.commit().await?;
     Ok(true)
 }

@@ -27,6 +27,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     // PostgreSQL only (their parts in `PER_DATABASE`).
     (17, "ready_bodies_lz4", ""),
     (18, "member_versions_at_commit", ""),
+    (19, "events", include_str!("../../../../migrations/0019_events.sql")),
 ];
 
 /// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.
@@ -38,6 +39,11 @@ const PER_DATABASE: &[(i64, &str, &str)] = &[
     ),
     (17, "", include_str!("../../../../migrations/0017_ready_bodies_lz4.postgres.sql")),
     (18, "", include_str!("../../../../migrations/0018_member_versions_at_commit.postgres.sql")),
+    (
+        19,
+        include_str!("../../../../migrations/0019_events.sqlite.sql"),
+        include_str!("../../../../migrations/0019_events.postgres.sql"),
+    ),
 ];
 
 /// PostgreSQL advisory lock id so that several `orders` processes starting at once migrate one by one.

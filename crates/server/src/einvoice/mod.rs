@@ -148,19 +148,33 @@ async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     };
     use base64::Engine as _;
     let encoded = base64::engine::general_purpose::STANDARD.encode(pdf);
-    sqlx::query(
+    let issued_at = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+    let changed = sqlx::query(
         "UPDATE einvoices SET status = $1, invoice_number = $2, pdf_base64 = $3, issued_at = $4 \
          WHERE order_number = $5 AND status = $6",
     )
     .bind(status::ISSUED)
     .bind(&number)
     .bind(encoded)
-    .bind(state.clock.now_ms())
+    .bind(issued_at)
     .bind(&order_number)
     .bind(status::REQUESTED)
-    .execute(&state.db.pool)
+    .execute(&mut *tx)
     .await
     .map_err(JobError::retry)?;
+    if changed.rows_affected() == 1 {
+        let event = crate::events::EinvoiceData {
+            order_number: order_number.clone(),
+            job_id: None,
+            invoice_type: None,
+            invoice_number: Some(number.clone()),
+        };
+        crate::events::record(&mut tx, issued_at, crate::events::EventData::EinvoiceIssued(event))
+            .await
+            .map_err(JobError::retry)?;
+    }
+    tx.commit().await.map_err(JobError::retry)?;
     issued(Some(number))
 }
 

@@ -165,6 +165,13 @@ impl Effect for EinvoiceRecord {
                 "an e-invoice has already been requested for this order",
             ));
         }
+        let requested = crate::events::EinvoiceData {
+            order_number: self.order_number.clone(),
+            job_id: Some(job_id.clone()),
+            invoice_type: Some(self.title_type.to_owned()),
+            invoice_number: None,
+        };
+        crate::events::record(tx, self.requested_at, crate::events::EventData::EinvoiceRequested(requested)).await?;
         Ok(EinvoiceRequested { job_id, status: status::REQUESTED.to_owned() })
     }
 }

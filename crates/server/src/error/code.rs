@@ -101,6 +101,11 @@ codes! {
     CurbsideInvalidValidationCode = "curbside-invalid-validation-code", UNPROCESSABLE_ENTITY, "The validation code is not the order's own QR id.";
     PickupDuplicate = "pickup-duplicate", CONFLICT, "The order has an open pickup interaction; `Location` names it.";
     PickupInvalidTransition = "pickup-invalid-transition", CONFLICT, "The pickup interaction no longer allows this change.";
+    // Events out (webhooks, the feed).
+    InvalidEventCursor = "invalid-event-cursor", BAD_REQUEST, "The feed's `after` is not a cursor the feed gave out.";
+    WebhookInvalidUrl = "webhook-invalid-url", UNPROCESSABLE_ENTITY, "A webhook's `url` is not an absolute http or https URL.";
+    WebhookNoEvents = "webhook-no-events", UNPROCESSABLE_ENTITY, "A webhook's `events` is empty (name event types, or `*`).";
+    UnknownEventType = "unknown-event-type", UNPROCESSABLE_ENTITY, "A webhook names an event type that does not exist; `field` names which.";
     // Jobs in general.
     InvalidJob = "invalid-job", BAD_REQUEST, "Job outcome: the job's payload names nothing it can work on.";
     Retrying = "retrying", SERVICE_UNAVAILABLE, "Job state: the last try met a dependency that did not answer; the job is tried again.";

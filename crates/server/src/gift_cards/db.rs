@@ -3,10 +3,12 @@
 //! no attempt left to reserve until its lock ends.
 
 use domain::gift_card::{LOCK_MINUTES, MAX_FAILED_PINS};
+use sha2::Digest;
 use sqlx::Row;
 
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::events::{self, EventData, GiftCardLocked};
 
 /// A card whose attempt was reserved: what the PIN is checked against and what is answered on success.
 pub struct ReservedCard {
@@ -47,6 +49,33 @@ pub async fn reserve_attempt(db: &Db, card_number: &str, now_ms: i64) -> AppResu
     })
     .transpose()
     .map_err(AppError::from)
+}
+
+/// The `gift_card.locked` event of a card whose last allowed attempt had a wrong PIN, written with a
+/// check that the lock still stands (the lock itself was set when that attempt was reserved, and only a
+/// right PIN lifts it). Once per lock.
+pub async fn record_locked(db: &Db, card_number: &str, last4: &str, now_ms: i64) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    let locked_until: Option<i64> =
+        sqlx::query_scalar("SELECT locked_until FROM gift_cards WHERE card_number = $1 AND locked_until > $2")
+            .bind(card_number)
+            .bind(now_ms)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if let Some(until) = locked_until {
+        let event = GiftCardLocked {
+            card_last4: last4.to_owned(),
+            locked_until: chrono::DateTime::from_timestamp_millis(until)
+                .map(|time| time.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+        };
+        // The card number itself stays out of the outbox: its digest names the lock.
+        let digest = sha2::Sha256::digest(card_number.as_bytes());
+        let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
+        let key = format!("gift_card.locked:{hex}:{until}");
+        events::record_once(&mut tx, now_ms, key, EventData::GiftCardLocked(event)).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// A right PIN: the count starts again.

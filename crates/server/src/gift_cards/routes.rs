@@ -92,6 +92,7 @@ pub async fn check_gift_card_balance(
                     card = number.last_four(),
                     "a gift card locked after failed PINs"
                 );
+                db::record_locked(&state.db, number.as_str(), number.last_four(), now).await?;
             }
             return Err(AppError::GiftCardInvalid);
         }

@@ -287,6 +287,19 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
         tx.commit().await?;
         return Ok(WebhookAnswer { payment_id: callback.payment_id, status: payment.try_get("status")? });
     }
+    let settled = crate::events::PaymentData {
+        order_number: payment.try_get("order_number")?,
+        payment_id: callback.payment_id.clone(),
+        method: payment.try_get("payment_type")?,
+        amount: payment.try_get("amount")?,
+        currency: payment.try_get("currency")?,
+    };
+    let settled = if outcome == "APPROVED" {
+        crate::events::EventData::PaymentApproved(settled)
+    } else {
+        crate::events::EventData::PaymentDeclined(settled)
+    };
+    crate::events::record(&mut tx, now, settled).await?;
     let mut stale = None;
     if outcome == "APPROVED" {
         let order_number: String = payment.try_get("order_number")?;

@@ -234,6 +234,7 @@ async fn advance(
         // Another associate (or the shopper) changed it first: their change stands.
         return Err(PickupError::invalid_transition("changed by someone else"));
     }
+    db::record_status_change(&mut transaction, &record, to.as_str(), now).await?;
     let mut stale = None;
     if to == InteractionStatus::Complete {
         // The goods are handed over: the order's ready lines become picked up, in the same transaction.

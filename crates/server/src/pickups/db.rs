@@ -55,6 +55,7 @@ pub struct NewPickup<'a> {
 /// Inserts a SUBMITTED interaction unless the order has an open one (the partial unique index
 /// `order_pickups_one_open` decides, on both databases). `Err(Some(id))` names the open one.
 pub async fn insert_open(db: &Db, new: &NewPickup<'_>) -> Result<Result<(), Option<String>>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
     let inserted = sqlx::query(
         "INSERT INTO order_pickups (id, order_number, store_id, store_service_id, status, vehicle_description, \
          owner_key, created_at, updated_at) VALUES ($1, $2, $3, $4, 'SUBMITTED', $5, $6, $7, $7) \
@@ -67,11 +68,22 @@ pub async fn insert_open(db: &Db, new: &NewPickup<'_>) -> Result<Result<(), Opti
     .bind(new.vehicle_description)
     .bind(new.owner_key)
     .bind(new.now)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
     if inserted.rows_affected() == 1 {
+        let arrived = crate::events::PickupData {
+            pickup_id: new.id.to_owned(),
+            order_number: new.order_number.to_owned(),
+            store_id: new.store_id.to_owned(),
+            status: "SUBMITTED".to_owned(),
+            previous_status: None,
+            vehicle_description: Some(new.vehicle_description.to_owned()),
+        };
+        crate::events::record(&mut tx, new.now, crate::events::EventData::PickupArrived(arrived)).await?;
+        tx.commit().await?;
         return Ok(Ok(()));
     }
+    tx.rollback().await?;
     let open: Option<String> = sqlx::query_scalar(
         "SELECT id FROM order_pickups WHERE order_number = $1 AND status IN ('SUBMITTED', 'CLAIMED') LIMIT 1",
     )
@@ -85,6 +97,24 @@ pub async fn find(db: &Db, id: &str) -> Result<Option<PickupRecord>, sqlx::Error
     let sql = format!("SELECT {COLUMNS} FROM order_pickups WHERE id = $1");
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id.to_owned()).fetch_optional(&db.pool).await?;
     row.as_ref().map(record).transpose()
+}
+
+/// The `pickup.status_changed` event of `record` moved to `to`, in the transaction of the move.
+pub async fn record_status_change(
+    connection: &mut sqlx::AnyConnection,
+    record: &PickupRecord,
+    to: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let changed = crate::events::PickupData {
+        pickup_id: record.id.clone(),
+        order_number: record.order_number.clone(),
+        store_id: record.store_id.clone(),
+        status: to.to_owned(),
+        previous_status: Some(record.status.clone()),
+        vehicle_description: None,
+    };
+    crate::events::record(connection, now, crate::events::EventData::PickupStatusChanged(changed)).await
 }
 
 /// Moves `id` from `from` to `to` if it is still in `from` (and, when given, at `store_id`); true when

@@ -315,13 +315,16 @@ pub async fn patch_pickup(
     if !curbside::may_transition(Actor::Shopper, current, to) {
         return Err(PickupError::invalid_transition(&record.status));
     }
-    let mut connection = state.db.pool.acquire().await?;
+    let mut transaction = state.db.begin_write().await?;
     let open = [InteractionStatus::Submitted.as_str(), InteractionStatus::Claimed.as_str()];
-    if !db::transition(&mut connection, &record.id, None, &open, to.as_str(), state.clock.now_ms()).await? {
+    let now = state.clock.now_ms();
+    if !db::transition(&mut transaction, &record.id, None, &open, to.as_str(), now).await? {
         // Completed by the store between our read and our write: the store's change stands.
         return Err(PickupError::invalid_transition("no longer open"));
     }
-    drop(connection);
+    // The status read above may be older than the one just left; the event names the one read.
+    db::record_status_change(&mut transaction, &record, to.as_str(), now).await?;
+    transaction.commit().await?;
     let updated = db::find(&state.db, &record.id).await?.ok_or(AppError::NotFound)?;
     Ok(Json(view(updated)))
 }

@@ -400,6 +400,8 @@ impl Effect for ReturnRecord {
         }
         let lines: Vec<ReturnLineRow> = self.lines.into_iter().map(|(line, _)| line).collect();
         db::insert_return(tx, &self.row, &lines).await?;
+        let requested = crate::events::EventData::ReturnRequested(db::event_data(&self.row, &lines, None));
+        crate::events::record(tx, self.row.created_at, requested).await?;
         let return_order_number = self.row.return_order_number;
         Ok(CaptureAccepted { job_id, response: CaptureResponseBody { return_order_number } })
     }

@@ -104,6 +104,31 @@ pub struct ReturnLineRow {
     pub comment: Option<String>,
 }
 
+/// What a return's events carry about it (`return.requested`, `return.created`).
+pub fn event_data(
+    row: &ReturnRow,
+    lines: &[ReturnLineRow],
+    tracking_number: Option<String>,
+) -> crate::events::ReturnData {
+    crate::events::ReturnData {
+        return_order_number: row.return_order_number.clone(),
+        order_number: row.parent_order_number.clone(),
+        country: row.country.clone(),
+        method: row.return_method.clone(),
+        carrier_id: row.carrier_id.clone(),
+        store_id: row.store_id.clone(),
+        lines: lines
+            .iter()
+            .map(|line| crate::events::ReturnLine {
+                line_number: line.line_number,
+                quantity: line.quantity,
+                reason_code: Some(line.reason_code.clone()).filter(|code| !code.is_empty()),
+            })
+            .collect(),
+        tracking_number,
+    }
+}
+
 pub async fn insert_return(connection: &mut AnyConnection, row: &ReturnRow, lines: &[ReturnLineRow]) -> AppResult<()> {
     sqlx::query(
         "INSERT INTO returns (return_order_number, parent_order_number, owner_key, as_member, country, return_method, \

@@ -86,6 +86,14 @@ pub async fn post_return_event(
         let parent_lines: Vec<i64> = lines.iter().map(|line| line.line_number).collect();
         orders::set_line_statuses(&mut tx, &ret.parent_order_number, &parent_lines, parent_status, now).await?;
     }
+    let changed = crate::events::ReturnStatusChanged {
+        return_order_number: return_order_number.clone(),
+        order_number: ret.parent_order_number.clone(),
+        raw_status: raw.clone(),
+        status: simple.as_str().to_owned(),
+        line_numbers: lines.iter().map(|line| line.line_number).collect(),
+    };
+    crate::events::record(&mut tx, now, crate::events::EventData::ReturnStatusChanged(changed)).await?;
     tx.commit().await?;
     let members: Vec<&str> = return_order.upm_id.iter().map(String::as_str).collect();
     state.cache.forget_order(&return_order_number, &members);

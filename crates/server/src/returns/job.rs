@@ -18,6 +18,7 @@ use super::db::{self, ReturnLineRow, ReturnRow};
 use super::notify::{self, StatusMail};
 use crate::carriers::{self, PickupRequest, PickupSlot};
 use crate::error::Code;
+use crate::events;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
 use crate::orders::{self, OptText, ReturnToStore, StoredLine, StoredOrder};
 use crate::state::AppState;
@@ -115,8 +116,17 @@ async fn deny_and_release(
     lines: &[ReturnLineRow],
     refusal: JobFailure,
 ) -> JobResult<ReturnCaptured> {
+    let event = events::ReturnRefused {
+        return_order_number: ret.return_order_number.clone(),
+        order_number: ret.parent_order_number.clone(),
+        code: refusal.code.clone(),
+        message: refusal.message.clone(),
+    };
     let denied = Finish::Denied(refusal);
     let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+    let key = format!("return.refused:{}", ret.return_order_number);
+    let recorded = events::record_once(&mut tx, state.clock.now_ms(), key, events::EventData::ReturnRefused(event));
+    recorded.await.map_err(JobError::retry)?;
     for line in lines {
         let released = db::release(&mut tx, &ret.parent_order_number, line.line_number, line.quantity);
         released.await.map_err(JobError::retry)?;
@@ -211,6 +221,22 @@ async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnC
     if !exists || ret.raw_status == super::capture::INITIAL_RAW_STATUS {
         let marked = orders::set_line_statuses(&mut tx, &parent.order_number, &line_numbers, PARENT_LINE_CREATED, now);
         marked.await.map_err(JobError::retry)?;
+    }
+    // Once per return, however often the job runs.
+    let created = events::EventData::ReturnCreated(db::event_data(&ret, &lines, tracking.clone()));
+    let recorded = events::record_once(&mut tx, now, format!("return.created:{rn}"), created);
+    recorded.await.map_err(JobError::retry)?;
+    if label {
+        let event = events::ReturnLabelCreated {
+            return_order_number: rn.to_owned(),
+            order_number: parent.order_number.clone(),
+            carrier_id: ret.carrier_id.clone(),
+            drop_off_code: code.clone(),
+            tracking_number: tracking.clone(),
+        };
+        let labelled = events::EventData::ReturnLabelCreated(event);
+        let recorded = events::record_once(&mut tx, now, format!("return.label_created:{rn}"), labelled);
+        recorded.await.map_err(JobError::retry)?;
     }
     tx.commit().await.map_err(JobError::retry)?;
     let members: Vec<&str> = parent.upm_id.iter().map(String::as_str).collect();

@@ -120,6 +120,8 @@ pub async fn submit_bank_refund(
         tracing::warn!(code = "bank-refund-payout-failure", "the payout provider refused: {message}");
         AppError::Unavailable
     })?;
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
     sqlx::query(
         "INSERT INTO bank_refunds (order_number, owner_key, iban_last4, iban_fingerprint, country, first_name, last_name, \
          email, payout_reference, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -135,9 +137,17 @@ pub async fn submit_bank_refund(
     .bind(&last_name)
     .bind(&email)
     .bind(&reference)
-    .bind(state.clock.now_ms())
-    .execute(&state.db.pool)
+    .bind(now)
+    .execute(&mut *tx)
     .await?;
+    let added = crate::events::BankRefundDetailsAdded {
+        order_number: access.order_number.as_str().to_owned(),
+        iban_country: iban.country_code().to_owned(),
+        iban_last4: last4.clone(),
+        payout_reference: reference.clone(),
+    };
+    crate::events::record(&mut tx, now, crate::events::EventData::ReturnBankRefundDetailsAdded(added)).await?;
+    tx.commit().await?;
     tracing::info!(event = "bank-refund-recorded", iban_last4 = %last4, "bank refund details recorded");
     Ok(Json(BankRefundResponse { order_number: access.order_number.as_str().to_owned(), iban_last4: last4, email }))
 }

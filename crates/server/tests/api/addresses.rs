@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, order};
 use crate::on_both_backends;
 
-async fn send(
+pub(crate) async fn send(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -26,12 +26,12 @@ async fn send(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-fn us_address() -> Value {
+pub(crate) fn us_address() -> Value {
     json!({"country": "US", "nameGiven": "Jane", "nameFamily": "Carter", "line1": "1 Market Street",
            "locality": "San Francisco", "province": "CA", "code": "94105", "phone": "415-555-0100"})
 }
 
-fn book(upm_id: &str) -> String {
+pub(crate) fn book(upm_id: &str) -> String {
     format!("/addresses/v1/{upm_id}/address")
 }
 

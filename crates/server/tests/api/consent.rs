@@ -6,7 +6,13 @@ use serde_json::{Value, json};
 use crate::helpers::{OPS_KEY, TestApp};
 use crate::on_both_backends;
 
-async fn put(app: &TestApp, path: &str, token: Option<&str>, ops: bool, body: &Value) -> (StatusCode, Value) {
+pub(crate) async fn put(
+    app: &TestApp,
+    path: &str,
+    token: Option<&str>,
+    ops: bool,
+    body: &Value,
+) -> (StatusCode, Value) {
     let mut request = app.client.request(Method::PUT, app.url(path)).json(body);
     if let Some(token) = token {
         request = request.bearer_auth(token);

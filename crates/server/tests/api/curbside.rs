@@ -8,7 +8,7 @@ use crate::on_both_backends;
 
 const GUEST: &str = "filter=email(guest.shopper@example.com)";
 
-fn store(id: &str, open: bool, services: &[&str]) -> Value {
+pub(crate) fn store(id: &str, open: bool, services: &[&str]) -> Value {
     let day = if open {
         json!({"startTime": "00:00", "duration": "24"})
     } else {
@@ -25,7 +25,7 @@ fn store(id: &str, open: bool, services: &[&str]) -> Value {
 }
 
 /// An order ready for pickup at `store_id`.
-fn ready_order(number: &str, upm_id: Option<&str>, store_id: &str) -> Value {
+pub(crate) fn ready_order(number: &str, upm_id: Option<&str>, store_id: &str) -> Value {
     let mut body = order(number, upm_id, "2026-11-01T10:00:00Z");
     body["pickupStoreId"] = json!(store_id);
     for line in body["lines"].as_array_mut().expect("lines") {
@@ -38,7 +38,7 @@ fn ready_order(number: &str, upm_id: Option<&str>, store_id: &str) -> Value {
     body
 }
 
-async fn send(
+pub(crate) async fn send(
     app: &TestApp,
     method: reqwest::Method,
     path: &str,
@@ -58,26 +58,26 @@ async fn send(
     (status, response.json().await.unwrap_or(Value::Null), location)
 }
 
-async fn offer(app: &TestApp, number: &str, token: Option<&str>, query: &str) -> (StatusCode, Value) {
+pub(crate) async fn offer(app: &TestApp, number: &str, token: Option<&str>, query: &str) -> (StatusCode, Value) {
     let (status, body, _) =
         send(app, reqwest::Method::GET, &format!("/store/curbside_offers/v1/{number}?{query}"), token, None).await;
     (status, body)
 }
 
-fn request(number: &str, store_id: &str, qr_id: &str, vehicle: &str) -> Value {
+pub(crate) fn request(number: &str, store_id: &str, qr_id: &str, vehicle: &str) -> Value {
     json!({"notes": [{"text": vehicle, "authorType": "CONSUMER", "target": "ATHLETE"}], "orderNumber": number,
            "storeId": store_id, "storeServiceId": "curbside",
            "validationCode": {"type": "STORE_CONSUMER_ORDER_CODE", "code": qr_id}})
 }
 
-async fn store_key(app: &TestApp, store_id: &str) -> String {
+pub(crate) async fn store_key(app: &TestApp, store_id: &str) -> String {
     let (status, body) =
         app.post_json(&format!("/ops/v1/stores/{store_id}/keys"), &json!({"label": "tablet"}), true).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     body["key"].as_str().expect("key").to_owned()
 }
 
-async fn console(app: &TestApp, key: &str, method: reqwest::Method, path: &str) -> (StatusCode, Value) {
+pub(crate) async fn console(app: &TestApp, key: &str, method: reqwest::Method, path: &str) -> (StatusCode, Value) {
     let response = app.client.request(method, app.url(path)).header("x-store-key", key).send().await.expect("request");
     let status = response.status();
     (status, response.json().await.unwrap_or(Value::Null))

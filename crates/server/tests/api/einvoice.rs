@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, order};
 use crate::on_both_backends;
 
-fn china_order(number: &str, upm_id: Option<&str>, status: &str) -> Value {
+pub(crate) fn china_order(number: &str, upm_id: Option<&str>, status: &str) -> Value {
     let mut body = order(number, upm_id, "2026-11-01T10:00:00Z");
     body["country"] = json!("CN");
     body["currency"] = json!("CNY");
@@ -18,7 +18,7 @@ fn china_order(number: &str, upm_id: Option<&str>, status: &str) -> Value {
     body
 }
 
-async fn post(app: &TestApp, path: &str, token: Option<&str>, body: &Value) -> (StatusCode, Value) {
+pub(crate) async fn post(app: &TestApp, path: &str, token: Option<&str>, body: &Value) -> (StatusCode, Value) {
     let mut request = app.client.post(app.url(path)).json(body);
     if let Some(token) = token {
         request = request.bearer_auth(token);
@@ -28,7 +28,7 @@ async fn post(app: &TestApp, path: &str, token: Option<&str>, body: &Value) -> (
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn wait_issued(app: &TestApp, path: &str, token: Option<&str>) -> Value {
+pub(crate) async fn wait_issued(app: &TestApp, path: &str, token: Option<&str>) -> Value {
     for _ in 0..100 {
         let (status, state) = app.get_json(path, token).await;
         assert_eq!(status, StatusCode::OK, "{state}");

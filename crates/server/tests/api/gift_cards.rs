@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 use crate::helpers::TestApp;
 use crate::on_both_backends;
 
-const CARD: &str = "6060123456789012345";
+pub(crate) const CARD: &str = "6060123456789012345";
 
-async fn load_card(app: &TestApp) {
+pub(crate) async fn load_card(app: &TestApp) {
     let body = json!({"number": "6060 1234 5678 9012 345", "pin": "123456", "currency": "USD", "balance": "50.00",
                       "expiresOn": "2030-12-31"});
     let (status, answer) = app.post_json("/ops/v1/gift_cards", &body, true).await;
@@ -18,7 +18,7 @@ async fn load_card(app: &TestApp) {
     assert!(answer.get("pin").is_none() && !answer.to_string().contains("123456"), "the PIN is never answered");
 }
 
-async fn balance(app: &TestApp, number: &str, pin: &str) -> (StatusCode, Value) {
+pub(crate) async fn balance(app: &TestApp, number: &str, pin: &str) -> (StatusCode, Value) {
     app.post_json(
         "/payment/giftcard_balance/v1",
         &json!({"accountNumber": number, "pin": pin, "currency": "USD"}),

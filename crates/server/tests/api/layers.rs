@@ -25,9 +25,8 @@ fn layer_of(module: &str) -> Option<Layer> {
         | "metrics" | "documents" | "mail" | "cookies" | "idempotency" | "web" => Layer::Platform,
         "caller" | "auth" | "access" => Layer::Identity,
         "orders" | "returns" | "cancellation" | "payments" | "pickups" | "addresses" | "consent" | "gift_cards"
-        | "einvoice" | "products" | "cart" | "reviews" | "stores" | "settings" | "ops" | "carriers" | "catalog" => {
-            Layer::Area
-        }
+        | "einvoice" | "products" | "cart" | "reviews" | "stores" | "settings" | "ops" | "carriers" | "catalog"
+        | "events" => Layer::Area,
         "app" | "openapi" | "state" | "seed" | "lib" | "main" => Layer::App,
         _ => return None,
     })

@@ -16,6 +16,7 @@ mod database_reads;
 mod detail;
 mod documents;
 mod einvoice;
+mod events;
 mod gift_cards;
 mod hardening;
 mod history;

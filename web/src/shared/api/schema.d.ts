@@ -252,6 +252,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outbox as a feed, for a retailer catching up: events after `after` in the order they were
+         *     committed, so that paging with `next` never repeats or skips one.
+         */
+        get: operations["feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/gift_cards": {
         parameters: {
             query?: never;
@@ -487,6 +507,61 @@ export interface paths {
         put?: never;
         /** Complete a claimed interaction: the order's lines ready for pickup become picked up. */
         post: operations["complete_pickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints with their delivery status (never their secrets). */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint. It receives the events recorded from now on (POST `replay` sends older
+         *     ones), signed per Standard Webhooks with the secret answered here (and only here).
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook endpoint; nothing more is sent to it. */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again every event the endpoint subscribes to since `since`, in order, before the newer ones. */
+        post: operations["replay_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1111,6 +1186,13 @@ export interface components {
             province?: string | null;
             zone?: string | null;
         };
+        AddressChanged: {
+            addressId: string;
+            /** @description created, updated or deleted. */
+            change: string;
+            country?: string | null;
+            upmId: string;
+        };
         /** @description `{"amount","currency"}`: decimal text in the major unit. */
         Amount: {
             amount: string;
@@ -1159,6 +1241,15 @@ export interface components {
             currency: string;
             /** @description Last day the card can be used (YYYY-MM-DD), when it expires. */
             expiresOn?: string | null;
+        };
+        BankRefundDetailsAdded: {
+            /** @description The IBAN's country. */
+            ibanCountry: string;
+            /** @description The IBAN's last 4 characters; the full IBAN is never in an event. */
+            ibanLast4: string;
+            orderNumber: string;
+            /** @description The payout provider's reference for the registered account. */
+            payoutReference: string;
         };
         BankRefundRequest: {
             accountDetails: components["schemas"]["AccountDetails"];
@@ -1275,9 +1366,17 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
+        };
+        ConsentChanged: {
+            /** @description member or ops. */
+            changedBy: string;
+            /** @description partnerOrderDataSharing, performanceCookies or marketingEmail. */
+            consentType: string;
+            granted: boolean;
+            upmId: string;
         };
         ConsentRecord: {
             granted: boolean;
@@ -1347,6 +1446,13 @@ export interface components {
             /** @description Who or what the key is for (e.g. "front desk tablet"); at most 100 characters. */
             label?: string | null;
         };
+        CreateWebhook: {
+            description?: string | null;
+            /** @description Event types to send (see `Event`), or `["*"]` for all. */
+            events: string[];
+            /** @description Where events are POSTed: an absolute http or https URL. */
+            url: string;
+        };
         CreatedMember: {
             upmId: string;
         };
@@ -1415,6 +1521,15 @@ export interface components {
              */
             titleType: string;
         };
+        EinvoiceData: {
+            /** @description einvoice.issued. */
+            invoiceNumber?: string | null;
+            /** @description The invoice's type as requested (einvoice.requested). */
+            invoiceType?: string | null;
+            /** @description The issuing job (einvoice.requested). */
+            jobId?: string | null;
+            orderNumber: string;
+        };
         EinvoiceRequested: {
             /** @description Poll `GET /orders/einvoice/v1/{orderNumber}` until `status` is ISSUED. */
             jobId: string;
@@ -1440,6 +1555,122 @@ export interface components {
             taxpayerId?: string | null;
             title?: string | null;
             titleType?: string | null;
+        };
+        /** @description An event as delivered (webhook body, feed entry, NATS message): `{"id", "type", "timestamp", "data"}`. */
+        Event: components["schemas"]["EventData"] & {
+            /** @description Unique per event (a UUID); the same on every delivery of it (`webhook-id`, `Nats-Msg-Id`). */
+            id: string;
+            /** @description When the effect happened, RFC 3339 UTC. */
+            timestamp: string;
+        };
+        /** @description The type and its data. */
+        EventData: {
+            /**
+             * @description A shopper asked to cancel an order (the cancel job is queued; its outcome follows as
+             *     `order.cancelled`, `order.cancel_pending` or `order.cancel_denied`).
+             */
+            data: components["schemas"]["OrderCancelRequested"];
+            /** @enum {string} */
+            type: "order.cancel_requested";
+        } | {
+            /** @description Lines of an order were cancelled (by the shopper's cancel, or by a status event from ops). */
+            data: components["schemas"]["OrderCancelled"];
+            /** @enum {string} */
+            type: "order.cancelled";
+        } | {
+            /** @description Lines wait for the warehouse to confirm a cancel (raw status pending cancellation): act on it. */
+            data: components["schemas"]["OrderCancelPending"];
+            /** @enum {string} */
+            type: "order.cancel_pending";
+        } | {
+            /** @description The shopper's cancel was refused (window over, lines past cancelling, already cancelled). */
+            data: components["schemas"]["OrderCancelDenied"];
+            /** @enum {string} */
+            type: "order.cancel_denied";
+        } | {
+            /** @description A shopper asked to return lines; the units are reserved and the return is being created. */
+            data: components["schemas"]["ReturnData"];
+            /** @enum {string} */
+            type: "return.requested";
+        } | {
+            /** @description The return order exists (RETURN_ORDER with its number), a pickup booked when one was asked for. */
+            data: components["schemas"]["ReturnData"];
+            /** @enum {string} */
+            type: "return.created";
+        } | {
+            /** @description The return has a carrier label (with its drop-off code and tracking number). */
+            data: components["schemas"]["ReturnLabelCreated"];
+            /** @enum {string} */
+            type: "return.label_created";
+        } | {
+            /**
+             * @description The return could not be created (e.g. the carrier refused the courier pickup): the units are free
+             *     again and the return number will not be used.
+             */
+            data: components["schemas"]["ReturnRefused"];
+            /** @enum {string} */
+            type: "return.refused";
+        } | {
+            /** @description Ops moved a return along (raw status of 001 §4.1). */
+            data: components["schemas"]["ReturnStatusChanged"];
+            /** @enum {string} */
+            type: "return.status_changed";
+        } | {
+            /** @description The shopper gave bank details for a refund; only the IBAN's last 4 characters are in the event. */
+            data: components["schemas"]["BankRefundDetailsAdded"];
+            /** @enum {string} */
+            type: "return.bank_refund_details_added";
+        } | {
+            /** @description A shopper arrived for a curbside pickup (the interaction is SUBMITTED). */
+            data: components["schemas"]["PickupData"];
+            /** @enum {string} */
+            type: "pickup.arrived";
+        } | {
+            /** @description A curbside interaction moved (CLAIMED, COMPLETE, CANCELLED_CONSUMER). */
+            data: components["schemas"]["PickupData"];
+            /** @enum {string} */
+            type: "pickup.status_changed";
+        } | {
+            /** @description A deferred payment was approved by the provider. */
+            data: components["schemas"]["PaymentData"];
+            /** @enum {string} */
+            type: "payment.approved";
+        } | {
+            /** @description A deferred payment was declined by the provider. */
+            data: components["schemas"]["PaymentData"];
+            /** @enum {string} */
+            type: "payment.declined";
+        } | {
+            /** @description A shopper asked for an e-invoice (the issuing job is queued). */
+            data: components["schemas"]["EinvoiceData"];
+            /** @enum {string} */
+            type: "einvoice.requested";
+        } | {
+            /** @description The e-invoice was issued. */
+            data: components["schemas"]["EinvoiceData"];
+            /** @enum {string} */
+            type: "einvoice.issued";
+        } | {
+            /** @description A gift card was locked after too many wrong PINs (the PIN is never in the event). */
+            data: components["schemas"]["GiftCardLocked"];
+            /** @enum {string} */
+            type: "gift_card.locked";
+        } | {
+            /** @description A member's address book changed. */
+            data: components["schemas"]["AddressChanged"];
+            /** @enum {string} */
+            type: "address.changed";
+        } | {
+            /** @description A member's consent changed. */
+            data: components["schemas"]["ConsentChanged"];
+            /** @enum {string} */
+            type: "consent.changed";
+        };
+        EventPage: {
+            /** @description Events in the order they became visible, each once. */
+            data: components["schemas"]["Event"][];
+            /** @description Pass as `after` for the events that follow (the same cursor again when there were none yet). */
+            next: string;
         };
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
@@ -1472,6 +1703,12 @@ export interface components {
             number: string;
             /** @description 6 digits; stored only as an Argon2id hash, never returned or logged. */
             pin: string;
+        };
+        GiftCardLocked: {
+            /** @description The card number's last 4 digits (never the PIN). */
+            cardLast4: string;
+            /** @description Until when it refuses balance checks, RFC 3339 UTC. */
+            lockedUntil?: string | null;
         };
         GiftCardSummary: {
             /** Format: double */
@@ -1838,6 +2075,34 @@ export interface components {
             taxesIncluded?: boolean | null;
             upmId?: string | null;
         };
+        OrderCancelDenied: {
+            /** @description The catalogue's code (cancel-window-expired, cancel-invalid-state, already-cancelled). */
+            code: string;
+            jobId: string;
+            message: string;
+            orderNumber: string;
+        };
+        OrderCancelPending: {
+            jobId: string;
+            /** @description Lines whose cancel the warehouse must confirm (then a CANCELLED status event completes it). */
+            lineNumbers: number[];
+            orderNumber: string;
+        };
+        OrderCancelRequested: {
+            /** @description The cancel job (`GET /order_mgmt/ordermods/v1/jobs/{jobId}` for the shopper). */
+            jobId: string;
+            orderNumber: string;
+            sourceOfRequest?: string | null;
+        };
+        OrderCancelled: {
+            /** @description The lines cancelled by this change. */
+            lineNumbers: number[];
+            /** @description Every line of the order is cancelled now. */
+            orderFullyCancelled: boolean;
+            orderNumber: string;
+            /** @description `shopper` (the cancel job) or `ops` (a status event). */
+            source: string;
+        };
         OrderDetail: components["schemas"]["CancellationView"] & {
             actions: {
                 [key: string]: components["schemas"]["ActionView"];
@@ -2005,6 +2270,19 @@ export interface components {
             paymentType: string;
             paymentTypeImageUrl?: string | null;
         };
+        PaymentData: {
+            /**
+             * Format: int64
+             * @description Minor units.
+             */
+            amount: number;
+            currency: string;
+            /** @description The payment method (e.g. KLARNA, WECHAT). */
+            method: string;
+            orderNumber: string;
+            /** @description The provider's payment id. */
+            paymentId: string;
+        };
         PendingModification: {
             /** @description CANCEL_ORDER */
             type: string;
@@ -2029,6 +2307,18 @@ export interface components {
             phone?: string | null;
             postalCode: string;
             state?: string | null;
+        };
+        PickupData: {
+            orderNumber: string;
+            /** @description The curbside interaction. */
+            pickupId: string;
+            /** @description The status before (pickup.status_changed). */
+            previousStatus?: string | null;
+            /** @description SUBMITTED, CLAIMED, COMPLETE or CANCELLED_CONSUMER. */
+            status: string;
+            storeId: string;
+            /** @description The shopper's vehicle (pickup.arrived). */
+            vehicleDescription?: string | null;
         };
         PickupHours: {
             /** @description By lower-case weekday name (monday ... sunday); a missing day is closed. */
@@ -2191,6 +2481,28 @@ export interface components {
             link: string;
             signature: string;
         };
+        ReplayAccepted: {
+            id: string;
+            since: string;
+        };
+        ReplayRequest: {
+            /** @description RFC 3339: every subscribed event recorded at or after it is sent again, in order. */
+            since: string;
+        };
+        ReturnData: {
+            carrierId?: string | null;
+            country: string;
+            lines: components["schemas"]["ReturnLine"][];
+            /** @description The return method (e.g. SHIP_BY_CARRIER, STORE_RETURN, COURIER_PICKUP). */
+            method: string;
+            /** @description The sales order the lines come from. */
+            orderNumber: string;
+            returnOrderNumber: string;
+            /** @description The store, for a store return. */
+            storeId?: string | null;
+            /** @description return.created: the carrier's tracking number of a booked pickup, when there is one. */
+            trackingNumber?: string | null;
+        };
         /** @description Why a line may not be returned: a stable code, a text, and a link (display text and URL). */
         ReturnDisableReason: {
             code: string;
@@ -2230,6 +2542,14 @@ export interface components {
             storeId?: string | null;
             variant: components["schemas"]["InstructionsVariant"];
         };
+        ReturnLabelCreated: {
+            carrierId?: string | null;
+            /** @description The drop-off code printed on the label (scanned at the carrier). */
+            dropOffCode?: string | null;
+            orderNumber: string;
+            returnOrderNumber: string;
+            trackingNumber?: string | null;
+        };
         ReturnLabelView: {
             carrier: string;
             carrierId: string;
@@ -2241,6 +2561,17 @@ export interface components {
             /** @description Base64 of the PDF or PNG. */
             returnLabel: string;
             trackingNumber: string;
+        };
+        /** @description One returned line. */
+        ReturnLine: {
+            /**
+             * Format: int64
+             * @description The line of the original (sales) order.
+             */
+            lineNumber: number;
+            /** Format: int64 */
+            quantity: number;
+            reasonCode?: string | null;
         };
         ReturnOptions: {
             asMember: boolean;
@@ -2272,6 +2603,23 @@ export interface components {
             withdrawalAvailable: boolean;
             withdrawalDeadline?: string | null;
             withinWindow: boolean;
+        };
+        ReturnRefused: {
+            /** @description The catalogue's code (e.g. carrier-pickup-refused). */
+            code: string;
+            message: string;
+            orderNumber: string;
+            returnOrderNumber: string;
+        };
+        ReturnStatusChanged: {
+            /** @description The return's lines (original order line numbers). */
+            lineNumbers: number[];
+            orderNumber: string;
+            /** @description As received (normalised), e.g. RETURN_RECEIVED. */
+            rawStatus: string;
+            returnOrderNumber: string;
+            /** @description The simple status it maps to. */
+            status: string;
         };
         /** @description Return-to-store information (000 section 3: header, subheader, barcodeNumber, linkSource, linkDisplayText). */
         ReturnToStore: {
@@ -2556,6 +2904,40 @@ export interface components {
             /** @description APPROVED or DECLINED. */
             outcome: string;
             paymentId: string;
+        };
+        WebhookCreated: {
+            description?: string | null;
+            events: string[];
+            id: string;
+            /** @description `whsec_` + base64 of the signing key (Standard Webhooks). Shown only here. */
+            secret: string;
+            url: string;
+        };
+        WebhookList: {
+            data: components["schemas"]["WebhookView"][];
+        };
+        WebhookView: {
+            /**
+             * Format: int64
+             * @description Failed attempts at the event it is stuck at.
+             */
+            attempts: number;
+            /** @description RFC 3339 UTC. */
+            createdAt: string;
+            description?: string | null;
+            events: string[];
+            failingSince?: string | null;
+            id: string;
+            /** @description What went wrong last (status code or timeout). */
+            lastError?: string | null;
+            /** @description The next attempt when retrying, RFC 3339 UTC. */
+            nextAttemptAt?: string | null;
+            /**
+             * @description `active`, `retrying` (a delivery failed; retried later) or `failing` (failed for the whole retry
+             *     schedule, about 3 days; still tried at the last delay until it answers).
+             */
+            status: string;
+            url: string;
         };
         WithdrawalConfirmation: {
             /** @description The end of the withdrawal period; null while the goods are not delivered. */
@@ -3248,6 +3630,47 @@ export interface operations {
             };
         };
     };
+    feed: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page; absent: from the first event. */
+                after?: string;
+                /** @description Events per page, 1 to 1000 (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description invalid-event-cursor; validation-failed (limit) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     upsert_gift_card: {
         parameters: {
             query?: never;
@@ -3904,6 +4327,169 @@ export interface operations {
             };
             /** @description pickup-invalid-transition */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description validation-failed (description) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description webhook-invalid-url, webhook-no-events, unknown-event-type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not-found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replay_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayAccepted"];
+                };
+            };
+            /** @description validation-failed (since) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -77,6 +77,15 @@ test('a US member returns a shoe to a store, then finds its barcode again in a n
   await primary(page, 'Submit return').click();
   await expect(page.getByText('Your return was submitted')).toBeVisible();
   await shot(page, 'returns-us-success-1440');
+  // Analytics (issue 31): the wizard's events reached the tag manager's data layer, with no personal data.
+  const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []);
+  expect(events.map((entry) => entry.event)).toEqual(
+    expect.arrayContaining(['orders.return_click', 'orders.return_reason_chosen', 'orders.return_submitted']),
+  );
+  expect(events.find((entry) => entry.event === 'orders.return_submitted')).toMatchObject({
+    method: expect.any(String), itemCount: 1, country: 'US',
+  });
+  expect(JSON.stringify(events)).not.toMatch(/@|shopper/);
   // Spec 001 §2.1: 3 s later, the instructions with pageView=true.
   await expect(page).toHaveURL(/\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Your return number' })).toBeVisible();

@@ -38,10 +38,12 @@ Set one for every country with --flag NAME=true|false or the environment variabl
 in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
 configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .toml, else JSON):
   helpSite = \"https://help.example.com\"
+  embedParentOrigin = \"https://shop.example.com\"   (the retailer page that may frame the app)
   [flags]
   enableEdd = false
   [countries.au.flags]
   enableCurbsidePickup = true
+  [analytics]   enabled = true, dataLayer = \"dataLayer\"   (where the web app's events go)
 Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.
 The header's brand (name, logo or logoUrl, colors) is the file's [brand] section (docs/configuration.md);
 ORDERS_BRAND_NAME replaces its name.";
@@ -62,6 +64,27 @@ struct ConfigFile {
     /// `https://shop.example.com`. Without one no site may frame the app.
     #[serde(default)]
     embed_parent_origin: Option<String>,
+    /// Where the web app's analytics events go (`/config` analytics): `window.dataLayer` by default.
+    #[serde(default)]
+    analytics: Option<AnalyticsSection>,
+}
+
+/// `[analytics]`: `enabled = false` turns the events off; `dataLayer = "name"` pushes them elsewhere.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct AnalyticsSection {
+    #[serde(default)]
+    enabled: Option<bool>,
+    #[serde(default)]
+    data_layer: Option<String>,
+}
+
+/// The analytics the web app uses (`[analytics]` of the configuration file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analytics {
+    pub enabled: bool,
+    /// The global array the events are pushed onto (a JavaScript identifier).
+    pub data_layer: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -127,6 +150,7 @@ pub struct SiteSettings {
     brand: brand::Brand,
     /// `embedParentOrigin` of the configuration file, checked to be an origin.
     embed_parent_origin: Option<String>,
+    analytics: Analytics,
     /// Names the effective flags of every country (`fingerprint`).
     fingerprint: u64,
 }
@@ -238,7 +262,19 @@ impl SiteSettings {
             })?),
             None => None,
         };
-        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, embed_parent_origin, fingerprint };
+        let section = file.analytics.unwrap_or_default();
+        let data_layer = section.data_layer.unwrap_or_else(|| "dataLayer".to_owned());
+        let identifier = data_layer.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+            && data_layer.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+            && data_layer.len() <= 64;
+        if !identifier {
+            return Err(
+                config_error(&file_name, "analytics.dataLayer", "a JavaScript identifier, e.g. dataLayer").into()
+            );
+        }
+        let analytics = Analytics { enabled: section.enabled.unwrap_or(true), data_layer };
+        let mut settings =
+            Self { table, flags, rendered: BTreeMap::new(), brand, embed_parent_origin, analytics, fingerprint };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
@@ -290,6 +326,11 @@ impl SiteSettings {
     /// The help article for a country and language (the generic help page when there is none).
     pub fn help_link(&self, article: Article, country: &str, language: &str) -> String {
         self.table.help_link(article, country, language)
+    }
+
+    /// Where the web app's analytics events go.
+    pub fn analytics(&self) -> &Analytics {
+        &self.analytics
     }
 
     /// The origin allowed to frame the app and to receive its frame messages (embedded mode).

@@ -50,6 +50,17 @@ pub struct CountryConfig {
     /// messages to this origin only, and none when absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embed_parent_origin: Option<String>,
+    pub analytics: AnalyticsConfig,
+}
+
+/// Where the web app's analytics events go (the configuration file's `[analytics]`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsConfig {
+    /// Off: no event is recorded.
+    pub enabled: bool,
+    /// The global array events are pushed onto (`window.dataLayer` by default).
+    pub data_layer: String,
 }
 
 /// The retailer's brand for the header (the same in every country).
@@ -193,6 +204,10 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
         special_handling: table.special_handling.get(&country.code).cloned(),
         brand: brand_config(settings.brand()),
         embed_parent_origin: settings.embed_parent_origin().map(str::to_owned),
+        analytics: AnalyticsConfig {
+            enabled: settings.analytics().enabled,
+            data_layer: settings.analytics().data_layer.clone(),
+        },
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;
     let digest = Sha256::digest(&body);

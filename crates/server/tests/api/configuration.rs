@@ -298,3 +298,26 @@ mod brand_configured {
         app.finish().await;
     }
 }
+
+/// Analytics (issue 31): `/config` says where the web app's events go; `[analytics]` in the configuration
+/// file turns them off or names another data layer, and a name that is not an identifier is refused.
+#[tokio::test]
+async fn the_configuration_says_where_analytics_events_go() {
+    let plain = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    assert_eq!(config(&plain, "us").await["analytics"], json!({"enabled": true, "dataLayer": "dataLayer"}));
+    plain.finish().await;
+
+    fn off(settings: &mut server::config::Settings) {
+        let path = std::env::temp_dir().join(format!("orders-analytics-{}.toml", std::process::id()));
+        std::fs::write(&path, "[analytics]\nenabled = false\ndataLayer = \"shopEvents\"\n").expect("write");
+        settings.config_file = Some(path);
+    }
+    let app = spawn_app_with(Backend::Sqlite, Options { configure: Some(off), ..Options::default() }).await;
+    assert_eq!(config(&app, "gb").await["analytics"], json!({"enabled": false, "dataLayer": "shopEvents"}));
+    app.finish().await;
+
+    let path = std::env::temp_dir().join(format!("orders-analytics-bad-{}.toml", std::process::id()));
+    std::fs::write(&path, "[analytics]\ndataLayer = \"window.x; alert(1)\"\n").expect("write");
+    let error = server::settings::SiteSettings::load(Some(&path), Vec::new(), &[]).expect_err("refused");
+    assert!(error.to_string().contains("analytics.dataLayer"), "{error}");
+}

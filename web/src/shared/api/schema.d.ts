@@ -1198,6 +1198,13 @@ export interface components {
             amount: string;
             currency: string;
         };
+        /** @description Where the web app's analytics events go (the configuration file's `[analytics]`). */
+        AnalyticsConfig: {
+            /** @description The global array events are pushed onto (`window.dataLayer` by default). */
+            dataLayer: string;
+            /** @description Off: no event is recorded. */
+            enabled: boolean;
+        };
         /** @description The body of every error answer. */
         ApiError: {
             /** @description Stable code, e.g. `invalid-order-number`. */
@@ -1413,6 +1420,7 @@ export interface components {
         };
         /** @description The configuration of one country. */
         CountryConfig: {
+            analytics: components["schemas"]["AnalyticsConfig"];
             brand: components["schemas"]["BrandConfig"];
             /** @description The country answered (lower case): the one asked for, or the default country for an unknown code. */
             country: string;

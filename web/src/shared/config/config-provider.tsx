@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Spinner } from '@/shared/ui/spinner';
+import { configureAnalytics } from '@/shared/analytics/analytics';
 import { countryConfigQuery, type CountryConfig } from './country-config';
 import { FlagsContext, flagsFrom, type Flags } from './flags';
 
@@ -26,6 +27,8 @@ export function ConfigProvider({ country, load = true, overrides, children }: Co
   const query = useQuery({ ...countryConfigQuery(country), enabled: load, retryOnMount: false });
   const config = query.data ?? null;
   const flags = useMemo(() => ({ ...flagsFrom(config?.flags), ...overrides }), [config, overrides]);
+  // The deployment's analytics adapter (window.dataLayer unless /config says otherwise).
+  configureAnalytics(config?.analytics);
   if (load && query.isPending) return <Spinner fullPage />;
   return (
     <CountryConfigContext.Provider value={config}>

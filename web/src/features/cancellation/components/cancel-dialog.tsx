@@ -5,6 +5,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { pollCancelJob, requestCancel, type CancelContact } from '../api/cancel-order';
+import { track } from '@/shared/analytics/analytics';
 import { outcomeOf, type CancelState, type DeniedReason } from '../model/cancel-state';
 
 /** Spec 002 §9: narrower than 960 px is mobile (the error offers to call). */
@@ -31,6 +32,10 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
       const created = await requestCancel(orderNumber, region, contact);
       const outcome = outcomeOf(await pollCancelJob(created.id));
       if (outcome.reason) setReason(outcome.reason);
+      // Spec 002 §7: an invalid-state answer is tracked as denied.
+      if (outcome.state === 'complete' || outcome.state === 'pending' || outcome.state === 'denied') {
+        track({ name: 'cancel_outcome', outcome: outcome.state === 'complete' ? 'cancelled' : outcome.state });
+      }
       setState(outcome.state);
     } catch {
       setState('error');

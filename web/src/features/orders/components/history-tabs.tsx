@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
+import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import type { HistoryKind } from '../api/get-order-history';
@@ -8,6 +10,10 @@ export function HistoryTabs({ active }: { active: HistoryKind }) {
   const { t } = useI18n();
   const search = useSearch();
   const withSearch = (path: string) => (search ? `${path}?${search}` : path);
+  // Spec 000 §2: a "partner tab present" event once, and a click event when the partner tab is chosen.
+  useEffect(() => {
+    track({ name: 'partner_tab_present' });
+  }, []);
   const tabs = [
     { kind: 'own' as const, href: withSearch(paths.history()), label: t('orders.tabs.own') },
     { kind: 'partner' as const, href: withSearch(paths.partnerHistory()), label: t('orders.tabs.partner') },
@@ -17,7 +23,14 @@ export function HistoryTabs({ active }: { active: HistoryKind }) {
       <ul>
         {tabs.map((tab) => (
           <li key={tab.kind}>
-            <Link href={tab.href} className="history-tabs__tab" aria-current={tab.kind === active ? 'page' : undefined}>
+            <Link
+              href={tab.href}
+              className="history-tabs__tab"
+              aria-current={tab.kind === active ? 'page' : undefined}
+              onClick={() => {
+                if (tab.kind === 'partner') track({ name: 'partner_tab_click' });
+              }}
+            >
               {tab.label}
             </Link>
           </li>

@@ -1,6 +1,7 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent, useEffect } from 'react';
 import { useHelpLinks } from '@/shared/config/help-links';
 import { formatTimeOfDay } from '@/shared/format/clock';
+import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
@@ -36,6 +37,10 @@ export function CurbsideErrorView({
   const { t } = useI18n();
   const help = useHelpLinks();
   const { retry, contact } = errorActions(kind, attempts);
+  // Spec 002 §8: the error view's page view, with status, service name and message.
+  useEffect(() => {
+    track({ name: 'curbside_error_view', status: 'unknown', service: 'curbside', message: kind });
+  }, [kind]);
   const heading = kind === 'storeClosed' ? t('curbside.error.storeClosedHeading') : t('curbside.error.heading');
   const body = {
     missingParameters: t('curbside.error.missingParameters'),

@@ -12,6 +12,7 @@ import {
   type ReturnableLine,
   type Selection,
 } from '../model/selection';
+import { track } from '@/shared/analytics/analytics';
 import { reasonName } from './reason-name';
 
 interface ItemsStepProps {
@@ -150,6 +151,9 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
                 required
                 onChange={(event) => {
                   set({ reason: event.target.value });
+                  if (event.target.value) {
+                    track({ name: 'return_reason_chosen', reasonCode: event.target.value, country });
+                  }
                 }}
               >
                 <option value="">{t('returns.items.chooseReason')}</option>

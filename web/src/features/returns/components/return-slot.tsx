@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { ItemSlotProps } from '@/shared/order-slots/order-slots';
+import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { returnPaths } from '../paths';
 
@@ -16,7 +17,13 @@ export function ReturnItemSlot({ item, order }: ItemSlotProps) {
   const returnable = action ? action.enabled : item.returnableFlag === true && (item.returnableQuantity ?? 0) > 0;
   if (!returnable) return null;
   return (
-    <Link className="button button--secondary" href={returnPaths.items(order.orderNumber, item.product.gtin)}>
+    <Link
+      className="button button--secondary"
+      href={returnPaths.items(order.orderNumber, item.product.gtin)}
+      onClick={() => {
+        track({ name: 'return_click', country: order.country });
+      }}
+    >
       {t('returns.slot.returnItem')}
     </Link>
   );

@@ -1,3 +1,4 @@
+import { track } from '@/shared/analytics/analytics';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from '@/shared/api/api-error';
@@ -86,6 +87,12 @@ export function useSubmitReturn() {
         );
       }
       attempt.current = null;
+      track({
+        name: 'return_submitted',
+        method: request.returnMethod ?? request.methodId ?? '',
+        itemCount: request.orderLines.reduce((sum, line) => sum + line.quantity, 0),
+        country: summary.country,
+      });
       setState({ kind: 'success', returnOrderNumber });
       timer.current = setTimeout(() => {
         navigate(instructionsPath(returnOrderNumber, summary.paperless, emailSent));

@@ -47,6 +47,7 @@ codes! {
     IdempotencyKeyReused = "idempotency-key-reused", UNPROCESSABLE_ENTITY, "The Idempotency-Key was used before with another body.";
     IdempotencyRequestInProgress = "idempotency-request-in-progress", CONFLICT, "A request with this Idempotency-Key is still being processed.";
     PayloadTooLarge = "payload-too-large", PAYLOAD_TOO_LARGE, "The body is larger than the endpoint takes.";
+    BulkTooManyLines = "bulk-too-many-lines", PAYLOAD_TOO_LARGE, "A bulk order body (NDJSON) has more than 10,000 lines; send it in parts.";
     // Who is calling.
     Unauthorized = "unauthorized", UNAUTHORIZED, "The access token or session is missing, invalid or expired where a member is required.";
     InvalidCredentials = "invalid-credentials", UNAUTHORIZED, "Sign-in with a wrong e-mail or password.";

@@ -122,7 +122,7 @@ struct Ready {
 
 /// Checks one line as `POST /ops/v1/orders` checks its body: the order's rules, its member and its store.
 async fn check(db: &Db, bytes: &[u8]) -> Result<(StoredOrder, Option<String>), (Option<String>, AppError)> {
-    let order = body::parse_order(bytes).map_err(|error| (None, error))?;
+    let order = body::parse_order(bytes).map_err(|error| (named_order_number(bytes), error))?;
     let number = || Some(order.order_number.clone());
     let lookup = match order.upm_id.as_deref() {
         Some(upm_id) => db::member_and_order_owner(db, upm_id, &order.order_number).await,
@@ -140,6 +140,19 @@ async fn check(db: &Db, bytes: &[u8]) -> Result<(StoredOrder, Option<String>), (
         }
     }
     Ok((order, previous.flatten()))
+}
+
+/// The `orderNumber` a refused line names, when it is JSON with one (to say which order was refused).
+fn named_order_number(bytes: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        #[serde(rename = "orderNumber")]
+        order_number: String,
+    }
+    let named: Named = serde_json::from_slice(bytes).ok()?;
+    let number = named.order_number.trim();
+    (!number.is_empty() && number.len() <= 64 && number.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .then(|| number.to_owned())
 }
 
 /// Imports one batch of lines (`(line number, bytes)`, blank lines left out by the caller), at most `BATCH`

@@ -7,6 +7,7 @@ mod helpers;
 mod addresses;
 mod auth;
 mod authz_sweep;
+mod bulk;
 mod cancellation;
 mod configuration;
 mod consent;

@@ -337,6 +337,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/v1/orders/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace many orders: NDJSON, one order body per line (the body of `POST /ops/v1/orders`), at
+         *     most 10,000 lines. Answers 200 with one result per line even when some are refused; a refused line
+         *     stores nothing, and the other lines are written all the same. An order sent again with the same body is
+         *     `unchanged` (its version stays).
+         */
+        post: operations["upsert_orders_in_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/v1/orders/{orderNumber}/status_events": {
         parameters: {
             query?: never;
@@ -1184,6 +1206,14 @@ export interface components {
             /** @description The brand's name; absent when none is configured (the app shows its own, translated, name). */
             name?: string | null;
         };
+        /** @description The answer of `POST /ops/v1/orders/bulk`: one result per non-blank line, and the counts. */
+        BulkResults: {
+            created: number;
+            refused: number;
+            replaced: number;
+            results: components["schemas"]["LineResult"][];
+            unchanged: number;
+        };
         CancelBody: {
             request: components["schemas"]["CancelRequestFields"];
             sourceOfRequest?: string | null;
@@ -1259,7 +1289,7 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -1656,6 +1686,17 @@ export interface components {
             /** Format: double */
             unitPrice: number;
         };
+        /** @description One line's result. */
+        LineResult: {
+            code?: components["schemas"]["Code"] | null;
+            field?: string | null;
+            /** @description The line's number in the body, from 1 (blank lines count, and are skipped). */
+            line: number;
+            message?: string | null;
+            /** @description The order number, when the line could be read as an order. */
+            orderNumber?: string | null;
+            status: components["schemas"]["LineStatus"];
+        };
         /** @description Return facts of one line; `None` fields are omitted from the answer. */
         LineReturnFacts: {
             returnDisableReason?: components["schemas"]["ReturnDisableReason"] | null;
@@ -1668,6 +1709,11 @@ export interface components {
             /** Format: int64 */
             returnableQuantity?: number | null;
         };
+        /**
+         * @description What became of one line.
+         * @enum {string}
+         */
+        LineStatus: "created" | "replaced" | "unchanged" | "refused";
         /** @description Line amounts in the alternate currency. */
         LineTransactionAlt: {
             /** Format: double */
@@ -3400,6 +3446,49 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    upsert_orders_in_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One order body per line (see `POST /ops/v1/orders`); blank lines are skipped */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description One result per line, refused ones included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResults"];
+                };
+            };
+            /** @description The body could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description More than 10,000 lines (`bulk-too-many-lines`) or a body over 48 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -60,6 +60,7 @@ pub fn router(state: AppState) -> Router {
     let app = Router::new()
         .merge(api)
         .merge(crate::catalog::router())
+        .merge(crate::settings::help::router())
         .fallback(crate::web::serve)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))

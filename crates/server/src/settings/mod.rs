@@ -13,6 +13,7 @@
 //! refuse a call whose feature is off (404 `feature-disabled`, the flag named in `field`).
 
 pub mod brand;
+pub mod help;
 pub mod routes;
 
 use std::collections::BTreeMap;
@@ -109,6 +110,9 @@ pub struct SiteSettings {
     brand: brand::Brand,
     /// Names the effective flags of every country (`fingerprint`).
     fingerprint: u64,
+    /// No `helpSite` is configured: help links lead to the binary's own pages (`help.rs`), not to the
+    /// placeholder site of the shipped data.
+    own_help: bool,
 }
 
 impl std::fmt::Debug for SiteSettings {
@@ -212,7 +216,8 @@ impl SiteSettings {
             let digest = Sha256::digest(format!("{flags:?}").as_bytes());
             digest.iter().take(8).fold(0_u64, |value, byte| (value << 8) | u64::from(*byte))
         };
-        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, fingerprint };
+        let own_help = file.help_site.is_none();
+        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, fingerprint, own_help };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
@@ -261,9 +266,24 @@ impl SiteSettings {
         if feature_on { Ok(()) } else { Err(AppError::FeatureDisabled { flag: flag.name() }) }
     }
 
-    /// The help article for a country and language (the generic help page when there is none).
+    /// The help article for a country and language (the generic help page when there is none); without a
+    /// configured `helpSite`, the binary's own page (`help.rs`).
     pub fn help_link(&self, article: Article, country: &str, language: &str) -> String {
+        if self.own_help {
+            let country = self.table.resolve(country);
+            let language = language.to_ascii_lowercase();
+            let language =
+                if country.languages.contains(&language) { language.as_str() } else { country.default_language() };
+            return help::article_paths(country, article)
+                .remove(language)
+                .unwrap_or_else(|| help::start_path(&country.code, language));
+        }
         self.table.help_link(article, country, language)
+    }
+
+    /// Whether help links lead to the binary's own pages (no `helpSite` configured).
+    pub fn own_help(&self) -> bool {
+        self.own_help
     }
 
     /// The retailer's brand (the product's own look without a `[brand]` section).

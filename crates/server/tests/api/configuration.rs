@@ -27,7 +27,8 @@ async fn the_configuration_answers_flags_and_country_data(app: &TestApp) {
     assert_eq!(korea["locale"]["formatGroup"], 2);
     assert!(korea["help"]["returnsPhone"].as_str().is_some_and(|phone| phone.starts_with("+82")));
     assert_ne!(korea["help"]["returnsPhone"], korea["help"]["phone"]);
-    assert!(korea["help"]["howToReturn"]["ko"].as_str().is_some_and(|link| link.starts_with("https://")));
+    // No helpSite configured: the binary's own help pages (help_links_answer below).
+    assert_eq!(korea["help"]["howToReturn"]["ko"], "/help/kr/ko/how-to-return");
 
     let revalidated =
         app.client.get(app.url("/config/v1/kr")).header("if-none-match", &etag).send().await.expect("get");
@@ -298,3 +299,38 @@ mod brand_configured {
         app.finish().await;
     }
 }
+
+/// Every help link `/config` serves without a configured helpSite leads to a page this binary serves (issue
+/// 33: no dead link in the demo): simple HTML in the link's language, no script.
+async fn help_links_answer(app: &TestApp) {
+    for country in ["us", "ca", "de", "jp", "kr", "br", "ch", "ae"] {
+        let body = config(app, country).await;
+        let help = &body["help"];
+        let mut links: Vec<String> = ["generic", "contact", "returnsPolicy"]
+            .iter()
+            .filter_map(|name| help[*name].as_str().map(str::to_owned))
+            .collect();
+        for article in ["changeOrCancelOrder", "howToReturn"] {
+            let variants = help[article].as_object().expect("an article's variants");
+            assert!(!variants.is_empty(), "{country}: {article} has a page per language");
+            links.extend(variants.values().filter_map(|link| link.as_str().map(str::to_owned)));
+        }
+        assert!(links.len() >= 5, "{country}: {links:?}");
+        for link in links {
+            assert!(link.starts_with("/help/"), "{country}: {link}");
+            let response = app.get(&link, None).await;
+            assert_eq!(response.status(), StatusCode::OK, "{country}: {link}");
+            assert!(response.headers()["content-type"].to_str().unwrap_or("").starts_with("text/html"), "{link}");
+            let html = response.text().await.expect("html");
+            assert!(html.contains("<html lang=\"") && html.contains("<h1>"), "{link}: {html}");
+            assert!(!html.contains("<script"), "{link}");
+        }
+    }
+    // German in Switzerland reads German; a topic or country that is not there is a 404.
+    let swiss = app.get("/help/ch/de/returns-policy", None).await.text().await.expect("html");
+    assert!(swiss.contains("<html lang=\"de\""), "{swiss}");
+    for missing in ["/help/de/de/nothing", "/help/zz/en/contact", "/help/de/ja/contact"] {
+        assert_eq!(app.get(missing, None).await.status(), StatusCode::NOT_FOUND, "{missing}");
+    }
+}
+on_both_backends!(own_help_pages, help_links_answer);

@@ -140,6 +140,12 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,
 
+    /// The address shoppers reach this deployment at (https://shop.example), for links in e-mails (password
+    /// resets). Defaults to http://<--addr>. Never taken from a request's Host header (a forged one would
+    /// send a reset link to another site).
+    #[arg(long, env = "ORDERS_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
     /// Sender address of e-mails.
     #[arg(long, env = "ORDERS_MAIL_FROM", default_value = "Orders <no-reply@orders.example>", global = true)]
     pub mail_from: String,

@@ -4,6 +4,7 @@ pub mod db;
 pub mod identity;
 mod ops_key;
 pub mod password;
+pub mod reset;
 pub mod routes;
 pub mod token;
 

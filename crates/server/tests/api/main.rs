@@ -27,6 +27,7 @@ mod metrics;
 mod ops;
 mod orders_contract;
 mod parsers;
+mod password_reset;
 mod payments;
 mod ready_details;
 mod ready_pages;

@@ -246,3 +246,20 @@ async fn shutdown_signal() {
     let terminate = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = terminate => {} }
 }
+
+#[cfg(test)]
+mod tests {
+    /// `orders` with no environment runs with arena eager commit off (what MIMALLOC_ARENA_EAGER_COMMIT=0 did).
+    #[test]
+    #[expect(unsafe_code, reason = "reads the option back through mimalloc's C API")]
+    fn the_binary_turns_arena_eager_commit_off_itself() {
+        super::set_allocator_options();
+        // SAFETY: mi_option_get only reads mimalloc's option table.
+        let value = unsafe { libmimalloc_sys::mi_option_get(super::MI_OPTION_ARENA_EAGER_COMMIT) };
+        match std::env::var("MIMALLOC_ARENA_EAGER_COMMIT") {
+            // An operator's own setting stays in force.
+            Ok(set) => assert_eq!(value.to_string(), set.trim()),
+            Err(_) => assert_eq!(value, 0),
+        }
+    }
+}

@@ -6,6 +6,7 @@ mod ops_key;
 pub mod password;
 pub mod reset;
 pub mod routes;
+pub mod sign_up;
 pub mod token;
 
 pub use identity::{MaybeMember, Member};

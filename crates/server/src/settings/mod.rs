@@ -59,6 +59,9 @@ struct ConfigFile {
     countries: BTreeMap<String, CountryOverrides>,
     #[serde(default)]
     brand: Option<brand::BrandSection>,
+    /// Shoppers may create an account themselves (`POST /auth/v1/members`); off unless the file says so.
+    #[serde(default)]
+    allow_sign_up: bool,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -113,6 +116,8 @@ pub struct SiteSettings {
     /// No `helpSite` is configured: help links lead to the binary's own pages (`help.rs`), not to the
     /// placeholder site of the shipped data.
     own_help: bool,
+    /// `allowSignUp` of the configuration file: `POST /auth/v1/members` creates accounts.
+    allow_sign_up: bool,
 }
 
 impl std::fmt::Debug for SiteSettings {
@@ -217,7 +222,9 @@ impl SiteSettings {
             digest.iter().take(8).fold(0_u64, |value, byte| (value << 8) | u64::from(*byte))
         };
         let own_help = file.help_site.is_none();
-        let mut settings = Self { table, flags, rendered: BTreeMap::new(), brand, fingerprint, own_help };
+        let allow_sign_up = file.allow_sign_up;
+        let mut settings =
+            Self { table, flags, rendered: BTreeMap::new(), brand, fingerprint, own_help, allow_sign_up };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
@@ -279,6 +286,11 @@ impl SiteSettings {
                 .unwrap_or_else(|| help::start_path(&country.code, language));
         }
         self.table.help_link(article, country, language)
+    }
+
+    /// Whether shoppers may create accounts (`allowSignUp` in the configuration file).
+    pub fn allow_sign_up(&self) -> bool {
+        self.allow_sign_up
     }
 
     /// Whether help links lead to the binary's own pages (no `helpSite` configured).

@@ -154,3 +154,59 @@ mod password_reset_per_client {
         app.finish().await;
     }
 }
+
+/// Sign-up is off unless the configuration file says `allowSignUp: true`.
+async fn sign_up_is_off_by_default(app: &TestApp) {
+    let body = json!({"email": "new.shopper@example.com", "password": "a good password"});
+    let (status, answer) = app.post_json("/auth/v1/members", &body, false).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert_eq!(answer["code"], "feature-disabled");
+    assert_eq!(answer["field"], "allowSignUp");
+}
+on_both_backends!(sign_up_off, sign_up_is_off_by_default);
+
+fn allow_sign_up(settings: &mut server::config::Settings) {
+    let path = std::env::temp_dir().join(format!("orders-test-sign-up-{}.json", uuid::Uuid::new_v4().simple()));
+    std::fs::write(&path, r#"{"allowSignUp": true}"#).expect("write the configuration file");
+    settings.config_file = Some(path);
+}
+
+/// With sign-up on: a new account signs in at once; a taken e-mail gets the same 202 and keeps its password.
+async fn a_shopper_creates_an_account(app: &TestApp) {
+    let body =
+        json!({"email": "New.Shopper@Example.com", "password": "a good password", "firstName": "Ana", "country": "de"});
+    let (status, _) = app.post_json("/auth/v1/members", &body, false).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(sign_in_status(app, "new.shopper@example.com", "a good password").await, StatusCode::OK);
+    let again = json!({"email": "new.shopper@example.com", "password": "another password"});
+    assert_eq!(app.post_json("/auth/v1/members", &again, false).await.0, StatusCode::ACCEPTED);
+    assert_eq!(sign_in_status(app, "new.shopper@example.com", "another password").await, StatusCode::UNAUTHORIZED);
+    assert_eq!(sign_in_status(app, "new.shopper@example.com", "a good password").await, StatusCode::OK);
+    let short = json!({"email": "short@example.com", "password": "short"});
+    let (status, answer) = app.post_json("/auth/v1/members", &short, false).await;
+    assert_eq!((status, answer["field"].as_str()), (StatusCode::BAD_REQUEST, Some("password")));
+}
+
+mod sign_up_on {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite() {
+        let app =
+            spawn_app_with(Backend::Sqlite, Options { configure: Some(allow_sign_up), ..Options::default() }).await;
+        a_shopper_creates_an_account(&app).await;
+        app.finish().await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        if postgres_admin_url().is_none() {
+            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+            return;
+        }
+        let app =
+            spawn_app_with(Backend::Postgres, Options { configure: Some(allow_sign_up), ..Options::default() }).await;
+        a_shopper_creates_an_account(&app).await;
+        app.finish().await;
+    }
+}

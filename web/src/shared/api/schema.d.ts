@@ -94,6 +94,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account (only when the retailer allows sign-up). 202 whether or not the e-mail was taken. */
+        post: operations["create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/password_resets": {
         parameters: {
             query?: never;
@@ -1823,6 +1840,15 @@ export interface components {
             /** @description Payment type (credit_card, alipay ...). */
             method: string;
         };
+        NewAccount: {
+            /** @description Two letters (ISO 3166); the default country when absent. */
+            country?: string | null;
+            email: string;
+            firstName?: string | null;
+            lastName?: string | null;
+            /** @description 8 to 128 characters. */
+            password: string;
+        };
         NewPassword: {
             /** @description 8 to 128 characters. */
             password: string;
@@ -2892,6 +2918,53 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAccount"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a new account can sign in now (a taken e-mail is not told apart) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `feature-disabled`: sign-up is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -23,8 +23,53 @@ use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/help", get(redirect_start))
+        .route("/help/{topic}", get(redirect_topic))
         .route("/help/{country}/{language}", get(get_help_start))
         .route("/help/{country}/{language}/{topic}", get(get_help_topic))
+}
+
+/// `?country=..&language=..` of the web app's own fallback links (`web/src/shared/config/site.ts`, used
+/// when the configuration could not be loaded): `/help` and `/help/contact` lead to the pages above.
+#[derive(Debug, serde::Deserialize)]
+pub struct Where {
+    country: Option<String>,
+    language: Option<String>,
+}
+
+/// The country (the default one when unknown) and a language of it (its first when not one of its own).
+fn resolve<'a>(table: &'a CountryTable, wanted: &Where) -> (&'a Country, String) {
+    let country = table.resolve(wanted.country.as_deref().unwrap_or(""));
+    let language = wanted.language.as_deref().unwrap_or("").to_ascii_lowercase();
+    let language = if country.languages.contains(&language) { language } else { country.default_language().to_owned() };
+    (country, language)
+}
+
+fn see_other(location: &str) -> Response {
+    match HeaderValue::from_str(location) {
+        Ok(value) => (axum::http::StatusCode::SEE_OTHER, [(header::LOCATION, value)]).into_response(),
+        Err(_) => AppError::NotFound.into_response(),
+    }
+}
+
+/// `GET /help?country=..&language=..`: to that country's help start page.
+pub async fn redirect_start(State(state): State<AppState>, Query(wanted): Query<Where>) -> Response {
+    let (country, language) = resolve(state.settings.table(), &wanted);
+    see_other(&start_path(&country.code, &language))
+}
+
+/// `GET /help/{topic}?country=..&language=..` (`/help/contact`, and `/help/returns-policy` that return
+/// reasons link): to that topic's page of the country.
+pub async fn redirect_topic(
+    State(state): State<AppState>,
+    Path(topic): Path<String>,
+    Query(wanted): Query<Where>,
+) -> Response {
+    let Some(topic) = Topic::from_slug(&topic) else {
+        return AppError::NotFound.into_response();
+    };
+    let (country, language) = resolve(state.settings.table(), &wanted);
+    see_other(&topic_path(&country.code, &language, topic))
 }
 
 /// The topics of the help pages, by their path segment.

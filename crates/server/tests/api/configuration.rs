@@ -329,7 +329,20 @@ async fn help_links_answer(app: &TestApp) {
     // German in Switzerland reads German; a topic or country that is not there is a 404.
     let swiss = app.get("/help/ch/de/returns-policy", None).await.text().await.expect("html");
     assert!(swiss.contains("<html lang=\"de\""), "{swiss}");
-    for missing in ["/help/de/de/nothing", "/help/zz/en/contact", "/help/de/ja/contact"] {
+    // The web app's fallback links (no configuration loaded) lead to the same pages.
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    for (link, to) in [
+        ("/help?country=de&language=de", "/help/de/de"),
+        ("/help/contact?country=ca&language=fr", "/help/ca/fr/contact"),
+        ("/help/contact?country=zz&language=xx", "/help/us/en/contact"),
+        ("/help/returns-policy", "/help/us/en/returns-policy"),
+    ] {
+        let response = client.get(app.url(link)).send().await.expect("request");
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{link}");
+        assert_eq!(response.headers()["location"], to, "{link}");
+        assert_eq!(app.get(to, None).await.status(), StatusCode::OK, "{to}");
+    }
+    for missing in ["/help/de/de/nothing", "/help/zz/en/contact", "/help/de/ja/contact", "/help/nothing"] {
         assert_eq!(app.get(missing, None).await.status(), StatusCode::NOT_FOUND, "{missing}");
     }
 }

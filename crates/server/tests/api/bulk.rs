@@ -110,6 +110,21 @@ async fn bulk_lines_are_created_refused_and_unchanged_one_by_one(app: &TestApp) 
 }
 on_both_backends!(bulk_endpoint, bulk_lines_are_created_refused_and_unchanged_one_by_one);
 
+/// A change in place (a status event) makes the stored order differ from the body last imported: the same
+/// body again replaces it (it is not taken as unchanged), and then it is unchanged again.
+async fn an_edit_in_place_makes_the_same_body_replace_again(app: &TestApp) {
+    let body = order("B30000001", None, "2026-11-01T10:00:00Z").to_string();
+    let (_, first) = post_bulk(app, ndjson(std::slice::from_ref(&body))).await;
+    assert_eq!(statuses(&first), ["created"]);
+    let (status, answer) = crate::cancellation::status_event(app, "B30000001", "Shipped").await;
+    assert!(status.is_success(), "{answer}");
+    let (_, again) = post_bulk(app, ndjson(std::slice::from_ref(&body))).await;
+    assert_eq!(statuses(&again), ["replaced"], "{again}");
+    let (_, third) = post_bulk(app, ndjson(&[body])).await;
+    assert_eq!(statuses(&third), ["unchanged"], "{third}");
+}
+on_both_backends!(bulk_after_edit, an_edit_in_place_makes_the_same_body_replace_again);
+
 async fn more_than_ten_thousand_lines_are_refused_with_a_code(app: &TestApp) {
     let body = "{}\n".repeat(10_001);
     let (status, answer) = post_bulk(app, body).await;

@@ -45,7 +45,8 @@ configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .to
   enableCurbsidePickup = true
 Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.
 The header's brand (name, logo or logoUrl, colors) is the file's [brand] section (docs/configuration.md);
-ORDERS_BRAND_NAME replaces its name.";
+ORDERS_BRAND_NAME replaces its name. Without helpSite, help links lead to the binary's own pages
+(/help/<country>/<language>). allowSignUp = true lets shoppers create accounts (POST /auth/v1/members).";
 
 /// The configuration file (JSON).
 #[derive(Debug, Default, Deserialize)]

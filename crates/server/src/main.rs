@@ -3,6 +3,7 @@ use std::io::IsTerminal;
 use clap::Parser;
 use server::config::{Cli, Command};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt::writer::BoxMakeWriter;
 
 /// mimalloc returns freed memory to the system promptly: after a burst of sign-ins (19 MiB Argon2 work
 /// areas) the process shrinks back, where glibc's allocator kept gigabytes (docs/performance.md).
@@ -40,12 +41,19 @@ fn main() -> std::process::ExitCode {
 }
 
 async fn run() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    // `orders import` prints its summary on standard output: its log lines go to standard error.
+    let (writer, terminal) = if matches!(cli.command, Some(Command::Import(_))) {
+        (BoxMakeWriter::new(std::io::stderr), std::io::stderr().is_terminal())
+    } else {
+        (BoxMakeWriter::new(std::io::stdout), std::io::stdout().is_terminal())
+    };
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_env("ORDERS_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(writer)
         // Colour escapes only on a terminal: log files and collectors get plain text.
-        .with_ansi(std::io::stdout().is_terminal())
+        .with_ansi(terminal)
         .init();
-    let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.settings).await,
         Command::Migrate => migrate(cli.settings).await,

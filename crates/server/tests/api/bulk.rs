@@ -125,6 +125,34 @@ async fn an_edit_in_place_makes_the_same_body_replace_again(app: &TestApp) {
 }
 on_both_backends!(bulk_after_edit, an_edit_in_place_makes_the_same_body_replace_again);
 
+/// A line that passes every check but that the database refuses (here a trigger) rolls its batch back; the
+/// batch is then written one line a transaction, so only that line is refused and its neighbours are stored.
+async fn a_line_the_database_refuses_takes_no_neighbour_down(app: &TestApp) {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let trigger = if app.database_url.starts_with("postgres") {
+        "CREATE FUNCTION refuse_b40000002() RETURNS trigger AS $$ BEGIN \
+           IF NEW.order_number = 'B40000002' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; \
+         END $$ LANGUAGE plpgsql; \
+         CREATE TRIGGER refuse_b40000002 BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_b40000002();"
+    } else {
+        "CREATE TRIGGER refuse_b40000002 BEFORE INSERT ON orders WHEN NEW.order_number = 'B40000002' \
+         BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;"
+    };
+    sqlx::raw_sql(sqlx::AssertSqlSafe(trigger)).execute(&connected.db.pool).await.expect("create the trigger");
+    connected.db.pool.close().await;
+    let lines: Vec<String> =
+        (1..=3).map(|n| order(&format!("B4000000{n}"), None, "2026-11-01T10:00:00Z").to_string()).collect();
+    let (status, answer) = post_bulk(app, ndjson(&lines)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(statuses(&answer), ["created", "refused", "created"], "{answer}");
+    assert!(answer["results"][1]["code"].is_string(), "{answer}");
+    assert_eq!(count(app, "orders", "B40000001").await, 1);
+    assert_eq!(count(app, "orders", "B40000002").await, 0);
+    assert_eq!(count(app, "order_lines", "B40000002").await, 0);
+    assert_eq!(count(app, "order_lines", "B40000003").await, 2);
+}
+on_both_backends!(bulk_fallback, a_line_the_database_refuses_takes_no_neighbour_down);
+
 async fn more_than_ten_thousand_lines_are_refused_with_a_code(app: &TestApp) {
     let body = "{}\n".repeat(10_001);
     let (status, answer) = post_bulk(app, body).await;

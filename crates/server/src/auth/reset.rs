@@ -147,7 +147,8 @@ async fn send_link(state: &AppState, email: &str, language: &str) -> AppResult<(
               (status = 400, body = crate::error::ApiError,
                description = "`password-reset-invalid` (unknown token) or `validation-failed` (password length)"),
               (status = 410, body = crate::error::ApiError, description = "`password-reset-expired`: expired or used"),
-              (status = 429, body = crate::error::ApiError)))]
+              (status = 429, body = crate::error::ApiError),
+              (status = 503, body = crate::error::ApiError, description = "`service-busy`: too many passwords being hashed at once")))]
 pub async fn reset_password(
     State(state): State<AppState>,
     caller: Caller,
@@ -182,7 +183,7 @@ pub async fn reset_password(
     if used_at.is_some() || expires_at <= now {
         return Err(expired());
     }
-    let new_hash = password::hash(request.password).await?;
+    let new_hash = password::hash_bounded(&state.hashing, request.password).await?;
     // The use is the compare-and-set: of two requests with one token, one sets the password.
     let mut transaction = state.db.begin_write().await?;
     let upm_id: Option<String> = sqlx::query_scalar(

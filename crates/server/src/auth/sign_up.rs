@@ -60,7 +60,8 @@ fn name(value: Option<String>, field: &str) -> AppResult<String> {
     responses((status = 202, description = "Accepted: a new account can sign in now (a taken e-mail is not told apart)"),
               (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "`feature-disabled`: sign-up is off"),
-              (status = 429, body = crate::error::ApiError)))]
+              (status = 429, body = crate::error::ApiError),
+              (status = 503, body = crate::error::ApiError, description = "`service-busy`: too many passwords being hashed at once")))]
 pub async fn create_account(
     State(state): State<AppState>,
     caller: Caller,
@@ -88,7 +89,7 @@ pub async fn create_account(
     let record = MemberRecord {
         upm_id: uuid::Uuid::new_v4().to_string(),
         email,
-        password_hash: password::hash(request.password).await?,
+        password_hash: password::hash_bounded(&state.hashing, request.password).await?,
         first_name: name(request.first_name, "firstName")?,
         last_name: name(request.last_name, "lastName")?,
         country,

@@ -28,8 +28,8 @@ RUN apt-get update \
 COPY --from=server /src/target/release/orders /usr/local/bin/orders
 USER orders
 WORKDIR /var/lib/orders
-ENV MIMALLOC_ARENA_EAGER_COMMIT=0 \
-    ORDERS_ADDR=0.0.0.0:8080 \
+# No MIMALLOC_ARENA_EAGER_COMMIT=0: the binary sets that allocator option itself at its start (main.rs).
+ENV ORDERS_ADDR=0.0.0.0:8080 \
     ORDERS_DATABASE_URL=/var/lib/orders/orders.db
 EXPOSE 8080
 # bash, not sh: /dev/tcp is a bash feature (Debian's sh is dash). The port is ORDERS_ADDR's, so the check

@@ -33,6 +33,19 @@ pub enum Command {
     /// this build and these flags (after a seed, an upgrade or a change of flags; ADR 0012), then exit.
     /// Safe to run beside serving processes, which otherwise store them as details are read.
     ReadyDetails(ReadyRowsArgs),
+    /// Create or replace orders from NDJSON, one ops order body per line (the body POST /ops/v1/orders
+    /// takes), then exit: a summary of created, replaced, unchanged and refused lines; exit status 1 when
+    /// a line was refused (nothing of it is stored; the other lines are). Importing a file again changes nothing.
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ImportArgs {
+    /// The NDJSON file; `-` reads standard input.
+    pub file: std::path::PathBuf,
+    /// Lines per write transaction (a batch with a failing line is written again one line at a time).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub batch: u32,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -126,6 +139,12 @@ pub struct Settings {
     /// Without it e-mails are stored in the outbox table (GET /ops/v1/outbox).
     #[arg(long, env = "ORDERS_SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,
+
+    /// The address shoppers reach this deployment at (https://shop.example), for links in e-mails (password
+    /// resets). Defaults to http://<--addr>. Never taken from a request's Host header (a forged one would
+    /// send a reset link to another site).
+    #[arg(long, env = "ORDERS_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
 
     /// Sender address of e-mails.
     #[arg(long, env = "ORDERS_MAIL_FROM", default_value = "Orders <no-reply@orders.example>", global = true)]

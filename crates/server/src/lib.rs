@@ -98,8 +98,15 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     .await?;
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
     tracing::info!(mailer = mailer.kind(), "e-mail");
+    let public_url = match settings.public_url.as_deref().map(str::trim).filter(|url| !url.is_empty()) {
+        Some(url) if url.starts_with("https://") || url.starts_with("http://") => url.trim_end_matches('/').to_owned(),
+        Some(_) => return Err("--public-url: an http:// or https:// address such as https://shop.example".into()),
+        None if settings.addr.ip().is_unspecified() => format!("http://localhost:{}", settings.addr.port()),
+        None => format!("http://{}", settings.addr),
+    };
     Ok(AppState::new(state::Shared {
         mailer,
+        public_url: public_url.into(),
         usps_enabled: settings.usps_enabled,
         settings: Arc::new(site),
         ready_details: orders::behind::Writer::start(connected.db.clone()),

@@ -3,26 +3,69 @@ use std::io::IsTerminal;
 use clap::Parser;
 use server::config::{Cli, Command};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt::writer::BoxMakeWriter;
 
 /// mimalloc returns freed memory to the system promptly: after a burst of sign-ins (19 MiB Argon2 work
 /// areas) the process shrinks back, where glibc's allocator kept gigabytes (docs/performance.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+/// `mi_option_arena_eager_commit` in mimalloc's `mi_option_t` (mimalloc.h; the same in its v2 and v3).
+const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+
+/// Allocator options the binary sets itself, so `orders serve` with no environment behaves as measured
+/// (docs/performance.md, "Sign-in memory" and "Peak RSS"): arena memory committed lazily
+/// (`MIMALLOC_ARENA_EAGER_COMMIT=0`), so an idle process gives back what a burst of sign-ins used. This
+/// used to be an environment variable set by scripts/run, the Dockerfile and the compose file; a binary
+/// started any other way went without it. `set_default` leaves an operator's own `MIMALLOC_*` variable in
+/// force. The purge delay stays mimalloc's default: `MIMALLOC_PURGE_DELAY=0` measured within the noise
+/// (docs/performance.md), so it is not set.
+#[expect(unsafe_code, reason = "mimalloc's options are set through its C API; the call has no preconditions")]
+fn set_allocator_options() {
+    // SAFETY: mi_option_set_default only stores a value in mimalloc's option table (before any thread but
+    // this one exists); an option mimalloc already read from the environment is left as it is.
+    unsafe { libmimalloc_sys::mi_option_set_default(MI_OPTION_ARENA_EAGER_COMMIT, 0) };
+}
+
+fn main() -> std::process::ExitCode {
+    // First, before the runtime's threads and buffers are allocated.
+    set_allocator_options();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the runtime: {error}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(run())
+}
+
+async fn run() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    // `orders import` prints its summary on standard output: its log lines go to standard error.
+    let (writer, terminal) = if matches!(cli.command, Some(Command::Import(_))) {
+        (BoxMakeWriter::new(std::io::stderr), std::io::stderr().is_terminal())
+    } else {
+        (BoxMakeWriter::new(std::io::stdout), std::io::stdout().is_terminal())
+    };
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_env("ORDERS_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(writer)
         // Colour escapes only on a terminal: log files and collectors get plain text.
-        .with_ansi(std::io::stdout().is_terminal())
+        .with_ansi(terminal)
         .init();
-    let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.settings).await,
         Command::Migrate => migrate(cli.settings).await,
         Command::Seed(args) => seed(cli.settings, args).await,
         Command::ReadyRows(args) => ready_rows(cli.settings, args).await,
         Command::ReadyDetails(args) => ready_details(cli.settings, args).await,
+        Command::Import(args) => match import(cli.settings, args).await {
+            // Every line stored or unchanged: 0; a refused line: 1 (the summary names it).
+            Ok(true) => Ok(()),
+            Ok(false) => return std::process::ExitCode::FAILURE,
+            Err(error) => Err(error),
+        },
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -100,6 +143,100 @@ async fn seed(settings: server::config::Settings, args: server::config::SeedArgs
     Ok(())
 }
 
+/// `orders import FILE`: the lines in batches through `ops::import` (the code of POST /ops/v1/orders/bulk),
+/// a progress bar on a terminal, a summary at the end. True when no line was refused.
+async fn import(
+    settings: server::config::Settings,
+    args: server::config::ImportArgs,
+) -> Result<bool, server::BoxError> {
+    use std::io::BufRead;
+
+    use server::ops::import::{self, Counts, LineResult, LineStatus};
+
+    let connected = server::db::connect(&settings.database_url, 2).await?;
+    server::prepare_database(&connected.db).await?;
+    let db = connected.db;
+    let (reader, size): (Box<dyn BufRead>, Option<u64>) = if args.file.as_os_str() == "-" {
+        (Box::new(std::io::stdin().lock()), None)
+    } else {
+        let file =
+            std::fs::File::open(&args.file).map_err(|error| format!("cannot read {}: {error}", args.file.display()))?;
+        let size = file.metadata().ok().map(|metadata| metadata.len());
+        (Box::new(std::io::BufReader::with_capacity(1 << 20, file)), size)
+    };
+    // Drawn on standard error, and only when it is a terminal (indicatif hides it otherwise).
+    let progress = match size {
+        Some(bytes) => indicatif::ProgressBar::new(bytes).with_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ({elapsed}, {eta} left)")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        ),
+        None => indicatif::ProgressBar::new_spinner(),
+    };
+    if !std::io::stderr().is_terminal() {
+        progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let started = std::time::Instant::now();
+    let batch_size = args.batch as usize;
+    let mut counts = Counts::default();
+    let mut refused: Vec<LineResult> = Vec::new();
+    let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(batch_size);
+    let mut reader = reader;
+    let mut number = 0usize;
+    let mut read = 0u64;
+    loop {
+        let mut line = Vec::new();
+        let length = reader.read_until(b'\n', &mut line)?;
+        let done = length == 0;
+        if !done {
+            number += 1;
+            read += length as u64;
+            if line.last() == Some(&b'\n') {
+                line.pop();
+            }
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            if !import::is_blank(&line) {
+                batch.push((number, line));
+            }
+        }
+        if batch.len() >= batch_size || (done && !batch.is_empty()) {
+            let lines: Vec<(usize, &[u8])> = batch.iter().map(|(number, line)| (*number, line.as_slice())).collect();
+            let now = chrono::Utc::now().timestamp_millis();
+            let outcome = import::import_batch(&db, &lines, now).await;
+            counts.add(&outcome.results);
+            refused.extend(outcome.results.into_iter().filter(|result| result.status == LineStatus::Refused));
+            batch.clear();
+            progress.set_position(read);
+            progress.set_message(format!("{} orders, {} refused", counts.lines(), counts.refused));
+        }
+        if done {
+            break;
+        }
+    }
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "imported {} lines in {seconds:.1}s ({:.0} a second): {} created, {} replaced, {} unchanged, {} refused",
+        counts.lines(),
+        counts.lines() as f64 / seconds.max(0.001),
+        counts.created,
+        counts.replaced,
+        counts.unchanged,
+        counts.refused
+    );
+    if !refused.is_empty() {
+        println!("refused (nothing of these lines was stored):");
+        for result in &refused {
+            let order = result.order_number.as_deref().map(|number| format!(" (order {number})")).unwrap_or_default();
+            let code = result.code.map(|code| code.as_str()).unwrap_or("refused");
+            let field = result.field.as_deref().map(|field| format!(" {field}")).unwrap_or_default();
+            println!("  line {}{order}: {code}{field}: {}", result.line, result.message.as_deref().unwrap_or(""));
+        }
+    }
+    Ok(refused.is_empty())
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -116,4 +253,21 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = terminate => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `orders` with no environment runs with arena eager commit off (what MIMALLOC_ARENA_EAGER_COMMIT=0 did).
+    #[test]
+    #[expect(unsafe_code, reason = "reads the option back through mimalloc's C API")]
+    fn the_binary_turns_arena_eager_commit_off_itself() {
+        super::set_allocator_options();
+        // SAFETY: mi_option_get only reads mimalloc's option table.
+        let value = unsafe { libmimalloc_sys::mi_option_get(super::MI_OPTION_ARENA_EAGER_COMMIT) };
+        match std::env::var("MIMALLOC_ARENA_EAGER_COMMIT") {
+            // An operator's own setting stays in force.
+            Ok(set) => assert_eq!(value.to_string(), set.trim()),
+            Err(_) => assert_eq!(value, 0),
+        }
+    }
 }

@@ -91,6 +91,8 @@ pub struct Shared {
     pub hashing: Arc<crate::auth::password::Hashing>,
     /// E-mail: SMTP when configured, else the stored outbox.
     pub mailer: Arc<dyn crate::mail::Mailer>,
+    /// Where shoppers reach this deployment (`--public-url`), no trailing slash: links in e-mails.
+    pub public_url: Arc<str>,
     /// Countries and feature flags (`state.settings.flag(country, Flag::X)`).
     pub settings: Arc<crate::settings::SiteSettings>,
     /// US shipment providers: USPS instead of UPS.

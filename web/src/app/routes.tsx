@@ -72,6 +72,12 @@ const WithdrawalPage = lazy(() =>
 const SignInPage = lazy(() =>
   import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
+);
 
 /** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
 const ORDER = '(?<orderNumber>[A-Za-z0-9]{4,32})';
@@ -107,6 +113,8 @@ export function AppRoutes() {
       <Route path={WITHDRAWAL}>{(params) => <WithdrawalPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
+      <Route path="/orders/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/orders/password-reset" component={ResetPasswordPage} />
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />
       <Route path="/orders/addresses" component={SavedAddressesPage} />
       <Route path="/orders/bag" component={BagPage} />

@@ -4,7 +4,9 @@ pub mod db;
 pub mod identity;
 mod ops_key;
 pub mod password;
+pub mod reset;
 pub mod routes;
+pub mod sign_up;
 pub mod token;
 
 pub use identity::{MaybeMember, Member};

@@ -57,6 +57,12 @@ async fn bounded<T: Send + 'static>(
     tokio::task::spawn_blocking(work).await.map_err(|error| AppError::Internal(Box::new(error)))
 }
 
+/// Hashes a password a stranger can ask for (sign-up, a password reset): in the same bounded slots as the
+/// sign-in checks, so a burst of them queues (or answers 503) instead of taking every core.
+pub async fn hash_bounded(hashing: &Arc<Hashing>, password: String) -> Result<String, AppError> {
+    bounded(hashing, move || hash_blocking(&password)).await?
+}
+
 /// Hashes a new password or PIN (ops and the seed: not a request a stranger can repeat at will).
 pub async fn hash(password: String) -> Result<String, AppError> {
     tokio::task::spawn_blocking(move || hash_blocking(&password))

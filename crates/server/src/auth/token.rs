@@ -9,8 +9,11 @@ use crate::db::Db;
 use crate::error::AppError;
 
 const ISSUER: &str = "orders";
-/// Seconds of clock difference tolerated between the process that issued a token and the one checking it.
+/// Seconds of clock difference tolerated between the process that issued a token and the one checking it
+/// (`exp`, `nbf`, `iat`). At most 30 (issue 33; README, "Security model"): a token that expired 45 s ago
+/// is refused (tests/api/auth.rs `token_leeway`).
 const CLOCK_SKEW_SECONDS: u64 = 30;
+const _: () = assert!(CLOCK_SKEW_SECONDS <= 30, "the token leeway is at most 30 seconds");
 const SIGNING_KEY_SETTING: &str = "token_signing_key";
 
 #[derive(Debug, Serialize, Deserialize)]

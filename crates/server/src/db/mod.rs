@@ -22,7 +22,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 pub use migrate::migrate;
 pub use reads::{Columns, Param, ReadPool, SqliteReads};
 use writes::SqliteWriter;
-pub use writes::{SqliteTransaction, Value, execute, fetch_integer};
+pub use writes::{SqliteTransaction, Value, execute, fetch_integer, fetch_optional_integer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {

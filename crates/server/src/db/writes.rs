@@ -121,6 +121,17 @@ impl SqliteTransaction<'_> {
         row.get(0).map_err(from_rusqlite)
     }
 
+    /// Runs a statement that returns at most one row of one integer (`... DO UPDATE ... WHERE ... RETURNING`).
+    pub fn fetch_optional_integer(&self, sql: &str, values: &[Value]) -> Result<Option<i64>, sqlx::Error> {
+        let mut statement = self.prepare(sql)?;
+        statement.bind(values).map_err(from_rusqlite)?;
+        let mut rows = statement.statement.raw_query();
+        match rows.next().map_err(from_rusqlite)? {
+            Some(row) => row.get(0).map(Some).map_err(from_rusqlite),
+            None => Ok(None),
+        }
+    }
+
     fn prepare(&self, sql: &str) -> Result<Statement<'_>, sqlx::Error> {
         Ok(Statement { statement: self.transaction.prepare_cached(sql).map_err(from_rusqlite)? })
     }
@@ -218,4 +229,17 @@ pub async fn fetch_integer(
     use sqlx::Row;
     let row = sqlx::query_with(AssertSqlSafe(sql), bind(values)?).fetch_one(connection).await?;
     row.try_get(0)
+}
+
+/// Like `fetch_integer`, for a statement that returns at most one row.
+pub async fn fetch_optional_integer(
+    connection: &mut sqlx::AnyConnection,
+    sql: &str,
+    values: &[Value],
+) -> Result<Option<i64>, sqlx::Error> {
+    use sqlx::Row;
+    match sqlx::query_with(AssertSqlSafe(sql), bind(values)?).fetch_optional(connection).await? {
+        Some(row) => row.try_get(0).map(Some),
+        None => Ok(None),
+    }
 }

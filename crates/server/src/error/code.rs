@@ -47,9 +47,12 @@ codes! {
     IdempotencyKeyReused = "idempotency-key-reused", UNPROCESSABLE_ENTITY, "The Idempotency-Key was used before with another body.";
     IdempotencyRequestInProgress = "idempotency-request-in-progress", CONFLICT, "A request with this Idempotency-Key is still being processed.";
     PayloadTooLarge = "payload-too-large", PAYLOAD_TOO_LARGE, "The body is larger than the endpoint takes.";
+    BulkTooManyLines = "bulk-too-many-lines", PAYLOAD_TOO_LARGE, "A bulk order body (NDJSON) has more than 10,000 lines; send it in parts.";
     // Who is calling.
     Unauthorized = "unauthorized", UNAUTHORIZED, "The access token or session is missing, invalid or expired where a member is required.";
     InvalidCredentials = "invalid-credentials", UNAUTHORIZED, "Sign-in with a wrong e-mail or password.";
+    PasswordResetInvalid = "password-reset-invalid", BAD_REQUEST, "The password reset token is unknown (or malformed).";
+    PasswordResetExpired = "password-reset-expired", GONE, "The password reset token has expired (after 1 hour) or was used already.";
     CsrfTokenInvalid = "csrf-token-invalid", FORBIDDEN, "A write made with the session cookie lacks the session's X-CSRF-Token.";
     StoreKeyInvalid = "store-key-invalid", UNAUTHORIZED, "The store console's key is missing, unknown, revoked or for another store.";
     RateLimited = "rate-limited", TOO_MANY_REQUESTS, "Too many attempts (guest lookups, sign-ins, gift card PINs); `Retry-After` says when to try again.";

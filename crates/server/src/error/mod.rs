@@ -136,6 +136,18 @@ impl AppError {
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
         Self::Validation { field: field.into(), message: message.into() }
     }
+
+    /// The request field at fault, when there is one (the answer's `field`).
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Self::Validation { field, .. }
+            | Self::Conflict { field, .. }
+            | Self::Coded { field, .. }
+            | Self::ControlCharacters { field } => Some(field.clone()),
+            Self::FeatureDisabled { flag } => Some((*flag).to_owned()),
+            _ => None,
+        }
+    }
 }
 
 impl From<sqlx::Error> for AppError {
@@ -165,14 +177,7 @@ impl IntoResponse for AppError {
         if let Self::Internal(cause) = &self {
             tracing::error!(error = %cause, "request failed");
         }
-        let field = match &self {
-            Self::Validation { field, .. }
-            | Self::Conflict { field, .. }
-            | Self::Coded { field, .. }
-            | Self::ControlCharacters { field } => Some(field.clone()),
-            Self::FeatureDisabled { flag } => Some((*flag).to_owned()),
-            _ => None,
-        };
+        let field = self.field();
         let body = ApiError { code, message: self.to_string(), field };
         let mut response = (code.status(), axum::Json(body)).into_response();
         response.extensions_mut().insert(ErrorCode(code));

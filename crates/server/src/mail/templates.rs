@@ -10,6 +10,8 @@ pub enum MailKind {
     PickupBooked,
     /// vars: returnNumber. A label is sent by post (5-7 business days).
     LabelByPost,
+    /// vars: link (the one-time password reset link, valid 1 hour).
+    PasswordReset,
 }
 
 /// Languages with their own texts.
@@ -138,6 +140,42 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
         (LabelByPost, "ko") => (
             "반품 라벨({returnNumber})이 발송되었습니다",
             "안녕하세요.\n\n반품 {returnNumber}의 라벨을 우편으로 보내드립니다. 영업일 기준 5~7일 내에 도착합니다.\n\n감사합니다.",
+        ),
+        (PasswordReset, "en") => (
+            "Reset your password",
+            "Hello,\n\nsomeone asked to reset the password of your account. To choose a new password, open this link within 1 hour:\n\n{link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.",
+        ),
+        (PasswordReset, "fr") => (
+            "Réinitialisez votre mot de passe",
+            "Bonjour,\n\nune réinitialisation du mot de passe de votre compte a été demandée. Pour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n\n{link}\n\nLe lien ne fonctionne qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+        ),
+        (PasswordReset, "de") => (
+            "Passwort zurücksetzen",
+            "Hallo,\n\nfür Ihr Konto wurde das Zurücksetzen des Passworts angefordert. Um ein neues Passwort zu wählen, öffnen Sie innerhalb von 1 Stunde diesen Link:\n\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
+        ),
+        (PasswordReset, "es") => (
+            "Restablece tu contraseña",
+            "Hola:\n\nse ha solicitado restablecer la contraseña de tu cuenta. Para elegir una contraseña nueva, abre este enlace antes de 1 hora:\n\n{link}\n\nEl enlace solo funciona una vez. Si no lo has solicitado tú, ignora este e-mail: tu contraseña no cambia.",
+        ),
+        (PasswordReset, "it") => (
+            "Reimposta la password",
+            "Ciao,\n\nè stata richiesta la reimpostazione della password del tuo account. Per scegliere una nuova password, apri questo link entro 1 ora:\n\n{link}\n\nIl link funziona una sola volta. Se non sei stato tu a chiederlo, ignora questa e-mail: la tua password resta invariata.",
+        ),
+        (PasswordReset, "nl") => (
+            "Stel je wachtwoord opnieuw in",
+            "Hallo,\n\ner is gevraagd het wachtwoord van je account opnieuw in te stellen. Open binnen 1 uur deze link om een nieuw wachtwoord te kiezen:\n\n{link}\n\nDe link werkt één keer. Heb je dit niet gevraagd, negeer deze e-mail dan: je wachtwoord blijft zoals het is.",
+        ),
+        (PasswordReset, "pt") => (
+            "Redefina a sua palavra-passe",
+            "Olá,\n\nfoi pedida a redefinição da palavra-passe da sua conta. Para escolher uma nova, abra este link no prazo de 1 hora:\n\n{link}\n\nO link funciona uma vez. Se não fez este pedido, ignore este e-mail: a sua palavra-passe mantém-se.",
+        ),
+        (PasswordReset, "ja") => (
+            "パスワードの再設定",
+            "こんにちは。\n\nお客様のアカウントのパスワード再設定のリクエストを受け付けました。1時間以内に次のリンクを開いて、新しいパスワードを設定してください。\n\n{link}\n\nこのリンクは一度だけ使えます。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。",
+        ),
+        (PasswordReset, "ko") => (
+            "비밀번호 재설정",
+            "안녕하세요.\n\n회원님 계정의 비밀번호 재설정이 요청되었습니다. 1시간 이내에 아래 링크를 열어 새 비밀번호를 설정하세요.\n\n{link}\n\n이 링크는 한 번만 사용할 수 있습니다. 요청하지 않으셨다면 이 메일을 무시하세요. 비밀번호는 변경되지 않습니다.",
         ),
         _ => return None,
     })

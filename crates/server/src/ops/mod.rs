@@ -2,6 +2,7 @@
 
 pub mod body;
 pub mod db;
+pub mod import;
 pub mod routes;
 
 /// The ops feed's body parsing (`parse_order` is how a fed order becomes the stored record).

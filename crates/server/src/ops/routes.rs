@@ -3,6 +3,7 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -11,15 +12,23 @@ use utoipa_axum::routes;
 
 use super::body::{self, MemberBody, OrderBody};
 use super::db;
+use super::import::{self, Counts, LineResult};
 use crate::auth::db::MemberRecord;
 use crate::auth::{Ops, db as members, password};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Code};
 use crate::orders;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create_member)).routes(routes!(upsert_order))
+    // The bulk route reads bodies of up to 10,000 orders: its own limit, inside the app's (the inner wins).
+    let bulk = OpenApiRouter::new()
+        .routes(routes!(upsert_orders_in_bulk))
+        .layer(axum::extract::DefaultBodyLimit::max(BULK_MAX_BODY_BYTES));
+    OpenApiRouter::new().routes(routes!(create_member)).routes(routes!(upsert_order)).merge(bulk)
 }
+
+/// Largest body of `POST /ops/v1/orders/bulk` (10,000 orders of a few KiB each).
+pub const BULK_MAX_BODY_BYTES: usize = 48 * 1024 * 1024;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -90,4 +99,64 @@ pub async fn upsert_order(
         .forget_in(&state.cache);
     let status = if written.created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(UpsertedOrder { order_number: order.order_number, created: written.created })))
+}
+
+/// The answer of `POST /ops/v1/orders/bulk`: one result per non-blank line, and the counts.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkResults {
+    pub results: Vec<LineResult>,
+    pub created: usize,
+    pub replaced: usize,
+    pub unchanged: usize,
+    pub refused: usize,
+}
+
+/// Create or replace many orders: NDJSON, one order body per line (the body of `POST /ops/v1/orders`), at
+/// most 10,000 lines. Answers 200 with one result per line even when some are refused; a refused line
+/// stores nothing, and the other lines are written all the same. An order sent again with the same body is
+/// `unchanged` (its version stays).
+#[utoipa::path(post, path = "/ops/v1/orders/bulk", tag = "ops", security(("ops_key" = [])),
+    request_body(content = String, content_type = "application/x-ndjson",
+        description = "One order body per line (see `POST /ops/v1/orders`); blank lines are skipped"),
+    responses((status = 200, body = BulkResults, description = "One result per line, refused ones included"),
+              (status = 400, body = crate::error::ApiError, description = "The body could not be read"),
+              (status = 413, body = crate::error::ApiError, description = "More than 10,000 lines (`bulk-too-many-lines`) or a body over 48 MiB")))]
+pub async fn upsert_orders_in_bulk(
+    State(state): State<AppState>,
+    _ops: Ops,
+    bytes: Result<Bytes, BytesRejection>,
+) -> AppResult<Json<BulkResults>> {
+    let bytes = bytes.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::PayloadTooLarge
+        } else {
+            AppError::InvalidJson(rejection.body_text())
+        }
+    })?;
+    let lines = import::numbered_lines(&bytes);
+    if lines.len() > import::MAX_LINES {
+        return Err(AppError::coded(
+            Code::BulkTooManyLines,
+            "body",
+            format!("{} lines: at most {} a request", lines.len(), import::MAX_LINES),
+        ));
+    }
+    let mut results = Vec::with_capacity(lines.len());
+    for batch in lines.chunks(import::BATCH) {
+        let outcome = import::import_batch(&state.db, batch, state.clock.now_ms()).await;
+        for stale in &outcome.stale {
+            stale.forget_in(&state.cache);
+        }
+        results.extend(outcome.results);
+    }
+    let mut counts = Counts::default();
+    counts.add(&results);
+    Ok(Json(BulkResults {
+        results,
+        created: counts.created,
+        replaced: counts.replaced,
+        unchanged: counts.unchanged,
+        refused: counts.refused,
+    }))
 }

@@ -46,7 +46,10 @@ impl Stale {
     }
 }
 
-const TOUCH: &str = "UPDATE orders SET version = version + 1, updated_at = $2 WHERE order_number = $1 RETURNING upm_id";
+/// `body_hash = NULL`: the order no longer is the body last written whole, so importing that body again
+/// replaces it (`store::upsert_many`).
+const TOUCH: &str = "UPDATE orders SET version = version + 1, updated_at = $2, body_hash = NULL WHERE order_number = $1 \
+     RETURNING upm_id";
 
 /// Ends every change in place: bumps the order's version and rewrites its ready history rows. No order
 /// under the number: nothing happens (and nothing is stale but the number's own entry).
@@ -171,7 +174,7 @@ pub async fn stamp_line_cancelled(
 }
 
 /// The version is the compare-and-set key: the details document is read and written back whole.
-const LIFT_HOLD: &str = "UPDATE orders SET details = $1, version = version + 1, updated_at = $2 \
+const LIFT_HOLD: &str = "UPDATE orders SET details = $1, version = version + 1, updated_at = $2, body_hash = NULL \
      WHERE order_number = $3 AND version = $4 RETURNING upm_id";
 
 /// A deferred payment was approved (a money event): lifts the order's payment hold (its details

@@ -379,10 +379,18 @@ pub struct Upserted {
 /// simultaneous creators of one new order wait on the first one's row and then update it; SQLite runs
 /// writers one at a time. The lines written with it carry their ready history rows, so they are ready at
 /// the new version (`ready::VERSION_COLUMN`).
-static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| upsert_order_sql(""));
+/// `UPSERT_ORDER` that leaves a stored order whose body digest is the one sent as it is (no version bump,
+/// no row returned): importing the same orders again changes nothing (`upsert_many`).
+static UPSERT_ORDER_IF_CHANGED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    upsert_order_sql(" WHERE orders.body_hash IS NULL OR orders.body_hash <> excluded.body_hash")
+});
+
+fn upsert_order_sql(condition: &str) -> String {
     format!(
-        "INSERT INTO orders ({}, version, {ready}) VALUES ({}, 0, {tag}) ON CONFLICT (order_number) DO UPDATE SET {}, \
-         version = orders.version + 1, {ready} = orders.version + 1 + {tag} RETURNING version",
+        "INSERT INTO orders ({}, body_hash, version, {ready}) VALUES ({}, ${hash}, 0, {tag}) ON CONFLICT (order_number) \
+         DO UPDATE SET {}, body_hash = excluded.body_hash, version = orders.version + 1, \
+         {ready} = orders.version + 1 + {tag}{condition} RETURNING version",
         ORDER_COLUMNS.join(", "),
         (1..=ORDER_COLUMNS.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", "),
         ORDER_COLUMNS
@@ -391,10 +399,34 @@ static UPSERT_ORDER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             .map(|column| format!("{column} = excluded.{column}"))
             .collect::<Vec<_>>()
             .join(", "),
+        hash = ORDER_COLUMNS.len() + 1,
         ready = ready::VERSION_COLUMN,
         tag = ready::format_tag(),
     )
-});
+}
+
+/// The digest of an order as written whole (`orders.body_hash`): SHA-256 over every value of the order and
+/// its lines but `updated_at` (the last order value), so the same body sent twice has the same digest.
+fn body_hash(order: &[Value], lines: &[(String, Vec<Value>)]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    let values = order.iter().take(order.len().saturating_sub(1)).chain(lines.iter().flat_map(|(_, values)| values));
+    for value in values {
+        match value {
+            Value::Text(None) => hasher.update([0u8]),
+            Value::Text(Some(text)) => {
+                hasher.update([1u8]);
+                hasher.update((text.len() as u64).to_le_bytes());
+                hasher.update(text.as_bytes());
+            }
+            Value::Integer(number) => {
+                hasher.update([2u8]);
+                hasher.update(number.to_le_bytes());
+            }
+        }
+    }
+    format!("{:x}", hasher.finalize())
+}
 const DELETE_LINES: &str = "DELETE FROM order_lines WHERE order_number = $1";
 /// A return changes its sales order's view (viewReturn): the parent's rendered body is stale too. Its
 /// ready history rows are not (a line's return order is read with them), so they stay ready if they were.
@@ -417,17 +449,34 @@ struct UpsertStatements {
 impl UpsertStatements {
     fn new(backend: Backend, order: &StoredOrder, now: i64) -> Result<Self, BoxError> {
         let lines: Vec<(&StoredOrder, &StoredLine)> = order.lines.iter().map(|line| (order, line)).collect();
+        let mut values = order_values(order, now)?;
+        let lines = line_inserts(backend, &lines, false)?;
+        values.push(body_hash(&values, &lines).into());
         Ok(Self {
-            order: order_values(order, now)?,
+            order: values,
             order_number: order.order_number.as_str().into(),
             parent: order.parent_sales_order_number.as_deref().map(Value::from),
-            lines: line_inserts(backend, &lines, false)?,
+            lines,
         })
     }
 
     /// On SQLite, inside `Db::sqlite_write`: every statement on the calling thread.
     fn run_sqlite(&self, transaction: &SqliteTransaction<'_>) -> Result<i64, sqlx::Error> {
         let version = transaction.fetch_integer(&UPSERT_ORDER, &self.order)?;
+        self.run_sqlite_rest(transaction, version)?;
+        Ok(version)
+    }
+
+    /// `run_sqlite` unless the stored order has this body already: then nothing is written (`None`).
+    fn run_sqlite_if_changed(&self, transaction: &SqliteTransaction<'_>) -> Result<Option<i64>, sqlx::Error> {
+        let Some(version) = transaction.fetch_optional_integer(&UPSERT_ORDER_IF_CHANGED, &self.order)? else {
+            return Ok(None);
+        };
+        self.run_sqlite_rest(transaction, version)?;
+        Ok(Some(version))
+    }
+
+    fn run_sqlite_rest(&self, transaction: &SqliteTransaction<'_>, version: i64) -> Result<(), sqlx::Error> {
         // A new order has no lines (they are deleted with their order: ON DELETE CASCADE).
         if version > 0 {
             transaction.execute(DELETE_LINES, std::slice::from_ref(&self.order_number))?;
@@ -438,12 +487,26 @@ impl UpsertStatements {
         for (sql, values) in &self.lines {
             transaction.execute(sql, values)?;
         }
-        Ok(version)
+        Ok(())
     }
 
     /// On PostgreSQL: the same statements, each a round trip, in the caller's transaction.
     async fn run_sqlx(&self, connection: &mut sqlx::AnyConnection) -> Result<i64, sqlx::Error> {
         let version = db::fetch_integer(connection, &UPSERT_ORDER, &self.order).await?;
+        self.run_sqlx_rest(connection, version).await?;
+        Ok(version)
+    }
+
+    /// `run_sqlx` unless the stored order has this body already: then nothing is written (`None`).
+    async fn run_sqlx_if_changed(&self, connection: &mut sqlx::AnyConnection) -> Result<Option<i64>, sqlx::Error> {
+        let Some(version) = db::fetch_optional_integer(connection, &UPSERT_ORDER_IF_CHANGED, &self.order).await? else {
+            return Ok(None);
+        };
+        self.run_sqlx_rest(connection, version).await?;
+        Ok(Some(version))
+    }
+
+    async fn run_sqlx_rest(&self, connection: &mut sqlx::AnyConnection, version: i64) -> Result<(), sqlx::Error> {
         if version > 0 {
             db::execute(connection, DELETE_LINES, std::slice::from_ref(&self.order_number)).await?;
         }
@@ -453,7 +516,7 @@ impl UpsertStatements {
         for (sql, values) in &self.lines {
             db::execute(connection, sql, values).await?;
         }
-        Ok(version)
+        Ok(())
     }
 }
 
@@ -471,6 +534,55 @@ pub async fn upsert(db: &Db, order: &StoredOrder, now: i64) -> AppResult<Upserte
         }
     };
     Ok(Upserted { created: version == 0, version })
+}
+
+/// What writing one order of `upsert_many` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// The order was new.
+    Created,
+    /// A stored order was replaced (its version moved).
+    Replaced,
+    /// The stored order was written with this very body before and not changed since: left as it is.
+    Unchanged,
+}
+
+/// Inserts or replaces many orders, each whole, all in ONE transaction (bulk imports: `ops::import`); an
+/// order stored with the same body already is left as it is (`Written::Unchanged`, no version bump). Any
+/// error rolls back every order of the call: the caller retries them one by one to find the one at fault.
+pub async fn upsert_many(db: &Db, orders: &[&StoredOrder], now: i64) -> AppResult<Vec<Written>> {
+    if orders.is_empty() {
+        return Ok(Vec::new());
+    }
+    let statements = orders
+        .iter()
+        .map(|order| UpsertStatements::new(db.backend, order, now))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(AppError::Internal)?;
+    let written = |version: Option<i64>| match version {
+        None => Written::Unchanged,
+        Some(0) => Written::Created,
+        Some(_) => Written::Replaced,
+    };
+    match db.backend {
+        Backend::Sqlite => Ok(db
+            .sqlite_write(move |transaction| {
+                statements
+                    .iter()
+                    .map(|statement| statement.run_sqlite_if_changed(transaction).map(written))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .await?),
+        Backend::Postgres => {
+            let mut transaction = db.begin_write().await?;
+            let mut done = Vec::with_capacity(statements.len());
+            for statement in &statements {
+                done.push(written(statement.run_sqlx_if_changed(&mut transaction).await?));
+            }
+            transaction.commit().await?;
+            Ok(done)
+        }
+    }
 }
 
 /// Inserts many new orders in one transaction with multi-row INSERTs; orders (and lines) that exist

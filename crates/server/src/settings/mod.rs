@@ -13,6 +13,7 @@
 //! refuse a call whose feature is off (404 `feature-disabled`, the flag named in `field`).
 
 pub mod brand;
+pub mod help;
 pub mod routes;
 
 use std::collections::BTreeMap;
@@ -46,7 +47,8 @@ configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .to
   [analytics]   enabled = true, dataLayer = \"dataLayer\"   (where the web app's events go)
 Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.
 The header's brand (name, logo or logoUrl, colors) is the file's [brand] section (docs/configuration.md);
-ORDERS_BRAND_NAME replaces its name.";
+ORDERS_BRAND_NAME replaces its name. Without helpSite, help links lead to the binary's own pages
+(/help/<country>/<language>). allowSignUp = true lets shoppers create accounts (POST /auth/v1/members).";
 
 /// The configuration file (JSON).
 #[derive(Debug, Default, Deserialize)]
@@ -67,6 +69,9 @@ struct ConfigFile {
     /// Where the web app's analytics events go (`/config` analytics): `window.dataLayer` by default.
     #[serde(default)]
     analytics: Option<AnalyticsSection>,
+    /// Shoppers may create an account themselves (`POST /auth/v1/members`); off unless the file says so.
+    #[serde(default)]
+    allow_sign_up: bool,
 }
 
 /// `[analytics]`: `enabled = false` turns the events off; `dataLayer = "name"` pushes them elsewhere.
@@ -153,6 +158,11 @@ pub struct SiteSettings {
     analytics: Analytics,
     /// Names the effective flags of every country (`fingerprint`).
     fingerprint: u64,
+    /// No `helpSite` is configured: help links lead to the binary's own pages (`help.rs`), not to the
+    /// placeholder site of the shipped data.
+    own_help: bool,
+    /// `allowSignUp` of the configuration file: `POST /auth/v1/members` creates accounts.
+    allow_sign_up: bool,
 }
 
 impl std::fmt::Debug for SiteSettings {
@@ -273,8 +283,19 @@ impl SiteSettings {
             );
         }
         let analytics = Analytics { enabled: section.enabled.unwrap_or(true), data_layer };
-        let mut settings =
-            Self { table, flags, rendered: BTreeMap::new(), brand, embed_parent_origin, analytics, fingerprint };
+        let own_help = file.help_site.is_none();
+        let allow_sign_up = file.allow_sign_up;
+        let mut settings = Self {
+            table,
+            flags,
+            rendered: BTreeMap::new(),
+            brand,
+            embed_parent_origin,
+            analytics,
+            fingerprint,
+            own_help,
+            allow_sign_up,
+        };
         let mut rendered = BTreeMap::new();
         for code in settings.table.countries.keys() {
             rendered.insert(code.clone(), routes::render(&settings, code)?);
@@ -323,8 +344,18 @@ impl SiteSettings {
         if feature_on { Ok(()) } else { Err(AppError::FeatureDisabled { flag: flag.name() }) }
     }
 
-    /// The help article for a country and language (the generic help page when there is none).
+    /// The help article for a country and language (the generic help page when there is none); without a
+    /// configured `helpSite`, the binary's own page (`help.rs`).
     pub fn help_link(&self, article: Article, country: &str, language: &str) -> String {
+        if self.own_help {
+            let country = self.table.resolve(country);
+            let language = language.to_ascii_lowercase();
+            let language =
+                if country.languages.contains(&language) { language.as_str() } else { country.default_language() };
+            return help::article_paths(country, article)
+                .remove(language)
+                .unwrap_or_else(|| help::start_path(&country.code, language));
+        }
         self.table.help_link(article, country, language)
     }
 
@@ -336,6 +367,16 @@ impl SiteSettings {
     /// The origin allowed to frame the app and to receive its frame messages (embedded mode).
     pub fn embed_parent_origin(&self) -> Option<&str> {
         self.embed_parent_origin.as_deref()
+    }
+
+    /// Whether shoppers may create accounts (`allowSignUp` in the configuration file).
+    pub fn allow_sign_up(&self) -> bool {
+        self.allow_sign_up
+    }
+
+    /// Whether help links lead to the binary's own pages (no `helpSite` configured).
+    pub fn own_help(&self) -> bool {
+        self.own_help
     }
 
     /// The retailer's brand (the product's own look without a `[brand]` section).

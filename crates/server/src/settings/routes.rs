@@ -14,7 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::brand::Brand;
-use super::{RenderedConfig, SiteSettings};
+use super::{RenderedConfig, SiteSettings, help};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
@@ -191,14 +191,29 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
                 .map(|tax| TaxConfig { name: tax.name.clone(), rate_basis_points: tax.rate_basis_points }),
             date_formats,
         },
-        help: HelpConfig {
-            generic: table.generic_help_url(),
-            contact: country.contact.as_deref().map(|path| table.help_url(path)),
-            returns_policy: country.returns_policy.as_deref().map(|path| table.help_url(path)),
-            change_or_cancel_order: table.help_links(Article::ChangeOrCancelOrder, &country.code),
-            how_to_return: table.help_links(Article::HowToReturn, &country.code),
-            phone: table.phones.get(&country.code).cloned(),
-            returns_phone: (country.code == "kr").then(|| table.korea_returns_phone.clone()),
+        help: if settings.own_help() {
+            // No help site configured: the binary's own pages, in the country's default language for the
+            // single links and in each of its languages for the articles (settings/help.rs).
+            let language = country.default_language();
+            HelpConfig {
+                generic: help::start_path(&country.code, language),
+                contact: Some(help::topic_path(&country.code, language, help::Topic::Contact)),
+                returns_policy: Some(help::topic_path(&country.code, language, help::Topic::ReturnsPolicy)),
+                change_or_cancel_order: help::article_paths(country, Article::ChangeOrCancelOrder),
+                how_to_return: help::article_paths(country, Article::HowToReturn),
+                phone: table.phones.get(&country.code).cloned(),
+                returns_phone: (country.code == "kr").then(|| table.korea_returns_phone.clone()),
+            }
+        } else {
+            HelpConfig {
+                generic: table.generic_help_url(),
+                contact: country.contact.as_deref().map(|path| table.help_url(path)),
+                returns_policy: country.returns_policy.as_deref().map(|path| table.help_url(path)),
+                change_or_cancel_order: table.help_links(Article::ChangeOrCancelOrder, &country.code),
+                how_to_return: table.help_links(Article::HowToReturn, &country.code),
+                phone: table.phones.get(&country.code).cloned(),
+                returns_phone: (country.code == "kr").then(|| table.korea_returns_phone.clone()),
+            }
         },
         eu: table.is_eu(&country.code),
         special_handling: table.special_handling.get(&country.code).cloned(),

@@ -73,6 +73,25 @@ async fn bad_signatures_unsigned_and_expired_tokens_get_401(app: &TestApp) {
 }
 on_both_backends!(token_checks, bad_signatures_unsigned_and_expired_tokens_get_401);
 
+/// Issue 33: the clock-skew leeway is at most 30 s. A token that expired 45 s ago is refused; one that
+/// expired 10 s ago is still accepted (inside the leeway).
+async fn expiry_leeway_is_at_most_thirty_seconds(app: &TestApp) {
+    let (upm_id, _) = app.member("leeway@example.com").await;
+    let now = chrono::Utc::now().timestamp();
+    let key = TOKEN_KEY.as_bytes();
+    let expired_45 = forge("", &json!({"sub": upm_id, "iss": "orders", "iat": now - 600, "exp": now - 45}), key);
+    let expired_10 = forge("", &json!({"sub": upm_id, "iss": "orders", "iat": now - 600, "exp": now - 10}), key);
+    let (status, body) = app.get_json("/orders/history/v1", Some(&expired_45)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "expired 45 s ago: past the leeway");
+    assert_eq!(body["code"], "unauthorized");
+    assert_eq!(
+        app.get("/orders/history/v1", Some(&expired_10)).await.status(),
+        StatusCode::OK,
+        "expired 10 s ago: inside the leeway"
+    );
+}
+on_both_backends!(token_leeway, expiry_leeway_is_at_most_thirty_seconds);
+
 /// Issue 7, defect 10: a token is not valid before its `nbf`, nor when it claims to be issued in the future.
 async fn tokens_not_yet_valid_or_issued_in_the_future_get_401(app: &TestApp) {
     let (upm_id, _) = app.member("early@example.com").await;

@@ -27,7 +27,8 @@ async fn the_configuration_answers_flags_and_country_data(app: &TestApp) {
     assert_eq!(korea["locale"]["formatGroup"], 2);
     assert!(korea["help"]["returnsPhone"].as_str().is_some_and(|phone| phone.starts_with("+82")));
     assert_ne!(korea["help"]["returnsPhone"], korea["help"]["phone"]);
-    assert!(korea["help"]["howToReturn"]["ko"].as_str().is_some_and(|link| link.starts_with("https://")));
+    // No helpSite configured: the binary's own help pages (help_links_answer below).
+    assert_eq!(korea["help"]["howToReturn"]["ko"], "/help/kr/ko/how-to-return");
 
     let revalidated =
         app.client.get(app.url("/config/v1/kr")).header("if-none-match", &etag).send().await.expect("get");
@@ -321,3 +322,51 @@ async fn the_configuration_says_where_analytics_events_go() {
     let error = server::settings::SiteSettings::load(Some(&path), Vec::new(), &[]).expect_err("refused");
     assert!(error.to_string().contains("analytics.dataLayer"), "{error}");
 }
+
+/// Every help link `/config` serves without a configured helpSite leads to a page this binary serves (issue
+/// 33: no dead link in the demo): simple HTML in the link's language, no script.
+async fn help_links_answer(app: &TestApp) {
+    for country in ["us", "ca", "de", "jp", "kr", "br", "ch", "ae"] {
+        let body = config(app, country).await;
+        let help = &body["help"];
+        let mut links: Vec<String> = ["generic", "contact", "returnsPolicy"]
+            .iter()
+            .filter_map(|name| help[*name].as_str().map(str::to_owned))
+            .collect();
+        for article in ["changeOrCancelOrder", "howToReturn"] {
+            let variants = help[article].as_object().expect("an article's variants");
+            assert!(!variants.is_empty(), "{country}: {article} has a page per language");
+            links.extend(variants.values().filter_map(|link| link.as_str().map(str::to_owned)));
+        }
+        assert!(links.len() >= 5, "{country}: {links:?}");
+        for link in links {
+            assert!(link.starts_with("/help/"), "{country}: {link}");
+            let response = app.get(&link, None).await;
+            assert_eq!(response.status(), StatusCode::OK, "{country}: {link}");
+            assert!(response.headers()["content-type"].to_str().unwrap_or("").starts_with("text/html"), "{link}");
+            let html = response.text().await.expect("html");
+            assert!(html.contains("<html lang=\"") && html.contains("<h1>"), "{link}: {html}");
+            assert!(!html.contains("<script"), "{link}");
+        }
+    }
+    // German in Switzerland reads German; a topic or country that is not there is a 404.
+    let swiss = app.get("/help/ch/de/returns-policy", None).await.text().await.expect("html");
+    assert!(swiss.contains("<html lang=\"de\""), "{swiss}");
+    // The web app's fallback links (no configuration loaded) lead to the same pages.
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    for (link, to) in [
+        ("/help?country=de&language=de", "/help/de/de"),
+        ("/help/contact?country=ca&language=fr", "/help/ca/fr/contact"),
+        ("/help/contact?country=zz&language=xx", "/help/us/en/contact"),
+        ("/help/returns-policy", "/help/us/en/returns-policy"),
+    ] {
+        let response = client.get(app.url(link)).send().await.expect("request");
+        assert_eq!(response.status(), StatusCode::SEE_OTHER, "{link}");
+        assert_eq!(response.headers()["location"], to, "{link}");
+        assert_eq!(app.get(to, None).await.status(), StatusCode::OK, "{to}");
+    }
+    for missing in ["/help/de/de/nothing", "/help/zz/en/contact", "/help/de/ja/contact", "/help/nothing"] {
+        assert_eq!(app.get(missing, None).await.status(), StatusCode::NOT_FOUND, "{missing}");
+    }
+}
+on_both_backends!(own_help_pages, help_links_answer);

@@ -123,7 +123,8 @@ async function request<O>(method: Method, template: string, options: RequestOpti
   const text = await response.text();
   const body = text === '' ? undefined : parseJson(text);
   if (response.ok) {
-    if (response.status === 204) return undefined as SuccessBody<O>;
+    // No content: 204, or a 202 that carries no body (POST /auth/v1/password_resets).
+    if (response.status === 204 || (response.status === 202 && body === undefined)) return undefined as SuccessBody<O>;
     if (body === undefined) {
       throw new ApiError({ status: response.status, code: 'unparseable-response', message: PARSE_ERROR_MESSAGE });
     }

@@ -94,6 +94,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account (only when the retailer allows sign-up). 202 whether or not the e-mail was taken. */
+        post: operations["create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/password_resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a new password with the token of a reset link. 204; the token is used up. */
+        put: operations["reset_password"];
+        /**
+         * Ask for a password reset link. 202 whatever the e-mail; a member gets one link by e-mail (valid 1 hour,
+         *     once), at most 3 an hour.
+         */
+        post: operations["request_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/session": {
         parameters: {
             query?: never;
@@ -351,6 +389,28 @@ export interface paths {
         put?: never;
         /** Create or replace one order with all its lines. */
         post: operations["upsert_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/v1/orders/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace many orders: NDJSON, one order body per line (the body of `POST /ops/v1/orders`), at
+         *     most 10,000 lines. Answers 200 with one result per line even when some are refused; a refused line
+         *     stores nothing, and the other lines are written all the same. An order sent again with the same body is
+         *     `unchanged` (its version stays).
+         */
+        post: operations["upsert_orders_in_bulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1298,6 +1358,14 @@ export interface components {
             /** @description The brand's name; absent when none is configured (the app shows its own, translated, name). */
             name?: string | null;
         };
+        /** @description The answer of `POST /ops/v1/orders/bulk`: one result per non-blank line, and the counts. */
+        BulkResults: {
+            created: number;
+            refused: number;
+            replaced: number;
+            results: components["schemas"]["LineResult"][];
+            unchanged: number;
+        };
         CancelBody: {
             request: components["schemas"]["CancelRequestFields"];
             sourceOfRequest?: string | null;
@@ -1373,7 +1441,7 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "unauthorized" | "invalid-credentials" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -1927,6 +1995,17 @@ export interface components {
             /** Format: double */
             unitPrice: number;
         };
+        /** @description One line's result. */
+        LineResult: {
+            code?: components["schemas"]["Code"] | null;
+            field?: string | null;
+            /** @description The line's number in the body, from 1 (blank lines count, and are skipped). */
+            line: number;
+            message?: string | null;
+            /** @description The order number, when the line could be read as an order. */
+            orderNumber?: string | null;
+            status: components["schemas"]["LineStatus"];
+        };
         /** @description Return facts of one line; `None` fields are omitted from the answer. */
         LineReturnFacts: {
             returnDisableReason?: components["schemas"]["ReturnDisableReason"] | null;
@@ -1939,6 +2018,11 @@ export interface components {
             /** Format: int64 */
             returnableQuantity?: number | null;
         };
+        /**
+         * @description What became of one line.
+         * @enum {string}
+         */
+        LineStatus: "created" | "replaced" | "unchanged" | "refused";
         /** @description Line amounts in the alternate currency. */
         LineTransactionAlt: {
             /** Format: double */
@@ -2026,6 +2110,21 @@ export interface components {
             kind: string;
             /** @description Payment type (credit_card, alipay ...). */
             method: string;
+        };
+        NewAccount: {
+            /** @description Two letters (ISO 3166); the default country when absent. */
+            country?: string | null;
+            email: string;
+            firstName?: string | null;
+            lastName?: string | null;
+            /** @description 8 to 128 characters. */
+            password: string;
+        };
+        NewPassword: {
+            /** @description 8 to 128 characters. */
+            password: string;
+            /** @description The token from the link. */
+            token: string;
         };
         OpeningHours: {
             /** @description Hours open, as text (e.g. "9" or "9.5"). */
@@ -2261,6 +2360,11 @@ export interface components {
         Pages: {
             /** @description The query to append for the next page; null on the last page. */
             next?: string | null;
+        };
+        PasswordResetRequest: {
+            email: string;
+            /** @description The language of the e-mail (`fr`, `de-CH` ...); English when absent or without texts. */
+            language?: string | null;
         };
         PatchPickupRequest: {
             /** @description The shopper may only set CANCELLED_CONSUMER. */
@@ -3270,6 +3374,157 @@ export interface operations {
             };
         };
     };
+    create_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAccount"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a new account can sign in now (a taken e-mail is not told apart) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `feature-disabled`: sign-up is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service-busy`: too many passwords being hashed at once */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPassword"];
+            };
+        };
+        responses: {
+            /** @description The password is set; the link no longer works */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `password-reset-invalid` (unknown token) or `validation-failed` (password length) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `password-reset-expired`: expired or used */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service-busy`: too many passwords being hashed at once */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    request_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted, whether or not an account has this e-mail */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_session: {
         parameters: {
             query?: never;
@@ -3888,6 +4143,49 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    upsert_orders_in_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One order body per line (see `POST /ops/v1/orders`); blank lines are skipped */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description One result per line, refused ones included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResults"];
+                };
+            };
+            /** @description The body could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description More than 10,000 lines (`bulk-too-many-lines`) or a body over 48 MiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,9 @@ export const paths = {
     return search ? `${path}?${search}` : path;
   },
   storeConsole: () => '/orders/store-console',
+  forgotPassword: () => '/orders/forgot-password',
+  /** The reset link's page; the e-mail's link carries the token in the fragment (#token=...). */
+  resetPassword: () => '/orders/password-reset',
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };

@@ -5,6 +5,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { useCreateSession } from '../api/create-token';
+import { PasswordField } from './password-field';
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -45,9 +46,8 @@ export function SignInForm() {
           setEmail(event.target.value);
         }}
       />
-      <TextField
+      <PasswordField
         label={t('auth.signIn.password')}
-        type="password"
         name="password"
         autoComplete="current-password"
         value={password}

@@ -26,6 +26,9 @@ export function SignInPage() {
         <SignInForm />
       </div>
       <p className="narrow-page__aside">
+        <Link href={paths.forgotPassword()}>{t('auth.signIn.forgotLink')}</Link>
+      </p>
+      <p className="narrow-page__aside">
         <Link href={paths.guestLookup()}>{t('auth.signIn.guestLink')}</Link>
       </p>
     </div>

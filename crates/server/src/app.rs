@@ -30,6 +30,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(healthz))
         .merge(crate::auth::routes::router())
+        .merge(crate::auth::oidc::routes::router())
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
         .merge(crate::gift_cards::routes::router())

@@ -83,6 +83,16 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
+    let clock = Clock::default();
+    let oidc = match auth::oidc::OidcSettings::from_settings(settings)? {
+        Some(oidc) => {
+            // Nothing is fetched here: the provider may be down at start (keys are read on first use).
+            tracing::info!(issuer = %oidc.issuer, web_sign_in = oidc.client_id.is_some(), "members from the OpenID provider");
+            Some(Arc::new(auth::oidc::Oidc::new(oidc, clock.clone())?))
+        }
+        None => None,
+    };
+    let site = site.with_sign_in(settings::SignIn::from_oidc(oidc.as_deref()))?;
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let metrics = metrics::Metrics::default();
@@ -96,13 +106,14 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         ready_pages: orders::behind::Writer::start(connected.db.clone()),
         db: connected.db,
         tokens: Arc::new(tokens),
+        oidc,
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
         cache: Arc::new(
             orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)
                 .counted_in(metrics.cache_lookups()),
         ),
-        clock: Clock::default(),
+        clock,
         jobs: JobQueue::new(job_kinds()),
         job_workers: settings.job_workers,
         secure_cookies: !settings.insecure_cookies,

@@ -56,6 +56,8 @@ impl JobContext for AppState {
 pub struct Shared {
     pub db: Db,
     pub tokens: Arc<TokenKeys>,
+    /// The retailer's OpenID provider, when one is configured: member bearer tokens are its JWTs then.
+    pub oidc: Option<Arc<crate::auth::oidc::Oidc>>,
     pub ops_key: Option<Arc<str>>,
     pub limiter: Arc<Limiter>,
     pub cache: Arc<crate::orders::cache::ResponseCache>,

@@ -27,6 +27,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     // PostgreSQL only (their parts in `PER_DATABASE`).
     (17, "ready_bodies_lz4", ""),
     (18, "member_versions_at_commit", ""),
+    (21, "oidc_logins", include_str!("../../../../migrations/0021_oidc_logins.sql")),
 ];
 
 /// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.

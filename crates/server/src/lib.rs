@@ -84,7 +84,15 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
     let clock = Clock::default();
-    let oidc = match auth::oidc::OidcSettings::from_settings(settings)? {
+    let oidc = auth::oidc::OidcSettings::new(
+        settings.oidc_issuer.as_deref(),
+        settings.oidc_audience.as_deref(),
+        &settings.oidc_member_claim,
+        settings.oidc_client_id.as_deref(),
+        settings.oidc_client_secret.as_deref(),
+        settings.oidc_redirect_url.as_deref(),
+    )?;
+    let oidc = match oidc {
         Some(oidc) => {
             // Nothing is fetched here: the provider may be down at start (keys are read on first use).
             tracing::info!(issuer = %oidc.issuer, web_sign_in = oidc.client_id.is_some(), "members from the OpenID provider");

@@ -56,6 +56,11 @@ fn member_from_cookie(parts: &Parts, state: &AppState) -> Result<Option<Member>,
     Ok(Some(Member { upm_id: session.upm_id }))
 }
 
+/// The country a member record made on first sight gets (the deployment's default, as members store it).
+pub(crate) fn default_country(state: &AppState) -> String {
+    state.settings.table().default.code.to_ascii_uppercase()
+}
+
 impl FromRequestParts<AppState> for MaybeMember {
     type Rejection = AppError;
 
@@ -67,7 +72,11 @@ impl FromRequestParts<AppState> for MaybeMember {
                 // built-in tokens are not accepted then. The session cookie (opened by either sign-in)
                 // is this server's own and is read above.
                 let upm_id = match &state.oidc {
-                    Some(oidc) => oidc.verify_access_token(token).await?,
+                    Some(oidc) => {
+                        let upm_id = oidc.verify_access_token(token).await?;
+                        oidc.ensure_member(&state.db, &upm_id, &default_country(state)).await?;
+                        upm_id
+                    }
                     None => state.tokens.verify(token)?,
                 };
                 Ok(Self(Some(Member { upm_id })))

@@ -23,6 +23,7 @@ mod history_filters;
 mod jobs;
 mod layers;
 mod metrics;
+mod oidc;
 mod ops;
 mod orders_contract;
 mod parsers;

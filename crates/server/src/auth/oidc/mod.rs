@@ -19,7 +19,6 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::clock::Clock;
-use crate::config::Settings;
 use crate::error::AppError;
 
 pub use keys::REFETCH_INTERVAL_MS;
@@ -50,34 +49,34 @@ pub struct OidcSettings {
 }
 
 impl OidcSettings {
-    /// The OIDC settings, when an issuer is configured; an issuer without an audience is refused.
-    pub fn from_settings(settings: &Settings) -> Result<Option<Self>, crate::BoxError> {
-        let Some(issuer) = settings.oidc_issuer.as_deref().map(str::trim).filter(|issuer| !issuer.is_empty()) else {
+    /// The settings when an issuer is given (`--oidc-*`); an issuer without an audience, or one that is
+    /// no http(s) URL, is refused. Empty values count as unset.
+    pub fn new(
+        issuer: Option<&str>,
+        audience: Option<&str>,
+        member_claim: &str,
+        client_id: Option<&str>,
+        client_secret: Option<&str>,
+        redirect_url: Option<&str>,
+    ) -> Result<Option<Self>, crate::BoxError> {
+        let given = |value: Option<&str>| value.map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned);
+        let Some(issuer) = given(issuer) else {
             return Ok(None);
         };
-        let parsed = reqwest::Url::parse(issuer).map_err(|error| format!("--oidc-issuer {issuer}: {error}"))?;
+        let parsed = reqwest::Url::parse(&issuer).map_err(|error| format!("--oidc-issuer {issuer}: {error}"))?;
         if !matches!(parsed.scheme(), "https" | "http") {
             return Err(format!("--oidc-issuer {issuer}: not an http(s) URL").into());
         }
-        let audience = settings
-            .oidc_audience
-            .as_deref()
-            .map(str::trim)
-            .filter(|audience| !audience.is_empty())
-            .ok_or("--oidc-audience (ORDERS_OIDC_AUDIENCE) is required with --oidc-issuer")?;
-        let member_claim = settings.oidc_member_claim.trim();
-        if member_claim.is_empty() {
-            return Err("--oidc-member-claim is empty".into());
-        }
-        let nonempty =
-            |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        let audience =
+            given(audience).ok_or("--oidc-audience (ORDERS_OIDC_AUDIENCE) is required with --oidc-issuer")?;
+        let member_claim = given(Some(member_claim)).ok_or("--oidc-member-claim is empty")?;
         Ok(Some(Self {
-            issuer: issuer.to_owned(),
-            audience: audience.to_owned(),
-            member_claim: member_claim.to_owned(),
-            client_id: nonempty(&settings.oidc_client_id),
-            client_secret: nonempty(&settings.oidc_client_secret),
-            redirect_url: nonempty(&settings.oidc_redirect_url),
+            issuer,
+            audience,
+            member_claim,
+            client_id: given(client_id),
+            client_secret: given(client_secret),
+            redirect_url: given(redirect_url),
         }))
     }
 }
@@ -119,7 +118,12 @@ pub struct Oidc {
     /// Single flight for the discovery document, with the time of the last attempt.
     discovery_fetch: tokio::sync::Mutex<Option<i64>>,
     keys: keys::KeyCache,
+    /// Members whose record this process has made or seen (`ensure_member`), so a request costs no write.
+    known_members: std::sync::Mutex<std::collections::HashSet<String>>,
 }
+
+/// Members remembered by `known_members` before the set starts over.
+const KNOWN_MEMBERS_CAP: usize = 100_000;
 
 impl Oidc {
     pub fn new(settings: OidcSettings, clock: Clock) -> Result<Self, crate::BoxError> {
@@ -136,7 +140,24 @@ impl Oidc {
             clock,
             discovery: RwLock::new(None),
             discovery_fetch: tokio::sync::Mutex::new(None),
+            known_members: std::sync::Mutex::default(),
         })
+    }
+
+    /// Makes the member's record on first sight (orders, addresses and consent refer to it).
+    pub async fn ensure_member(&self, db: &crate::db::Db, upm_id: &str, country: &str) -> Result<(), AppError> {
+        let known = self.known_members.lock().is_ok_and(|known| known.contains(upm_id));
+        if known {
+            return Ok(());
+        }
+        super::db::ensure_provider_member(db, upm_id, country).await?;
+        if let Ok(mut known) = self.known_members.lock() {
+            if known.len() >= KNOWN_MEMBERS_CAP {
+                known.clear();
+            }
+            known.insert(upm_id.to_owned());
+        }
+        Ok(())
     }
 
     /// The web sign-in is configured (a client id besides the issuer).

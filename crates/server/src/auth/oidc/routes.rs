@@ -256,6 +256,7 @@ pub async fn callback(
         .verify_id_token(&id_token, &pending.nonce)
         .await
         .map_err(|_| sign_in_failed("the provider's ID token did not verify"))?;
+    oidc.ensure_member(&state.db, &member, &crate::auth::identity::default_country(&state)).await?;
     let (session, claims) = state.tokens.issue_session(&member)?;
     let max_age = (claims.expires_at - chrono::Utc::now().timestamp()).max(0);
     let response = redirect(&pending.return_to)?;

@@ -37,6 +37,7 @@ export function countryConfig(country: string, flags: Record<string, boolean> = 
       phone: '+18005550100',
     },
     brand: { colors: PRODUCT_COLORS },
+    signIn: { method: 'password' },
   };
 }
 

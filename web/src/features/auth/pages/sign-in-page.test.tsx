@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/shared/auth/session';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { historyPage, order } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
@@ -116,5 +117,41 @@ describe('sign in', () => {
     const read = requests.find((request) => request.url.pathname === '/orders/history/v1');
     expect(read?.headers.get('X-CSRF-Token')).toBeNull();
     expect(read?.headers.get('Authorization')).toBeNull();
+  });
+});
+
+describe("sign in through the retailer's provider", () => {
+  it('shows the provider button instead of the password form when /config says OIDC is on', async () => {
+    const config = countryConfig('gb');
+    mockFetch([
+      configRoute({
+        ...config,
+        brand: { ...config.brand, name: 'Acme Sports' },
+        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login', logoutUrl: '/auth/v1/oidc/logout' },
+      }),
+    ]);
+    renderApp('/gb/orders/signin?redirectPath=%2Fgb%2Forders%2FC1234567', { loadConfig: true });
+    const button = await screen.findByRole('link', { name: 'Sign in with Acme Sports' });
+    expect(button).toHaveAttribute('href', '/auth/v1/oidc/login?returnTo=%2Fgb%2Forders%2FC1234567');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it('never sends the provider a return path that leaves the site', async () => {
+    mockFetch([
+      configRoute({
+        ...countryConfig('us'),
+        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login' },
+      }),
+    ]);
+    renderApp('/orders/signin?redirectPath=%2F%2Fevil.example%2Forders', { loadConfig: true });
+    const button = await screen.findByRole('link', { name: 'Sign in with Orders' });
+    expect(button.getAttribute('href')).not.toContain('evil');
+  });
+
+  it('keeps the password form when /config says password', async () => {
+    mockFetch([configRoute(countryConfig('us'))]);
+    renderApp('/orders/signin', { loadConfig: true });
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
   });
 });

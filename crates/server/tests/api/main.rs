@@ -24,6 +24,7 @@ mod jobs;
 mod layers;
 mod metrics;
 mod oidc;
+mod oidc_provider;
 mod ops;
 mod orders_contract;
 mod parsers;

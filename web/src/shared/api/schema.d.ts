@@ -2899,6 +2899,8 @@ export interface operations {
                 state?: string;
                 /** @description Sent by the provider instead of a code when the sign-in failed or was refused. */
                 error?: string;
+                /** @description The issuer, when the provider names it (RFC 9207): it must be ours (no mix-up with another). */
+                iss?: string;
             };
             header?: never;
             path?: never;

@@ -48,6 +48,8 @@ pub struct CallbackQuery {
     pub state: Option<String>,
     /// Sent by the provider instead of a code when the sign-in failed or was refused.
     pub error: Option<String>,
+    /// The issuer, when the provider names it (RFC 9207): it must be ours (no mix-up with another).
+    pub iss: Option<String>,
 }
 
 fn random_token() -> String {
@@ -249,6 +251,9 @@ pub async fn callback(
     let pending = take_login(&state, &headers, query.state.as_deref()).await?;
     if query.error.is_some() {
         return Err(sign_in_failed("the provider did not sign the shopper in"));
+    }
+    if query.iss.as_deref().is_some_and(|iss| iss != oidc.settings.issuer) {
+        return Err(sign_in_failed("the answer names another issuer"));
     }
     let code = query.code.as_deref().filter(|code| !code.is_empty()).ok_or_else(|| sign_in_failed("no code"))?;
     let id_token = exchange(oidc, code, &pending).await?;

@@ -2990,6 +2990,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description rate-limited: the client's request budget (each login stores a pending sign-in) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description service-unavailable: the provider's discovery document cannot be read */
             503: {
                 headers: {

@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 
 use super::Oidc;
 use crate::auth::identity::{SESSION_COOKIE, constant_time_equal};
+use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::state::AppState;
 
@@ -114,13 +115,17 @@ fn with_cookie(mut response: Response, name: &str, value: &str, max_age: i64, se
     responses((status = 303, description = "to the provider's authorization endpoint (state, nonce, S256 code challenge); sets the orders_oidc_state cookie"),
               (status = 400, body = crate::error::ApiError, description = "validation-failed: the Host header is not a host name"),
               (status = 404, body = crate::error::ApiError, description = "not-found: no provider sign-in is configured"),
+              (status = 429, body = crate::error::ApiError, description = "rate-limited: the client's request budget (each login stores a pending sign-in)"),
               (status = 503, body = crate::error::ApiError, description = "service-unavailable: the provider's discovery document cannot be read")))]
 pub async fn login(
     State(state): State<AppState>,
+    caller: Caller,
     headers: HeaderMap,
     Query(query): Query<LoginQuery>,
 ) -> AppResult<Response> {
     let oidc = provider(&state)?;
+    // Each login stores a row until its callback or ten minutes: the client's budget bounds them.
+    state.limiter.check_client(caller.client_ip)?;
     let return_to = safe_return_path(query.return_to.as_deref());
     let discovery = oidc.discovery().await.ok_or(AppError::Unavailable)?;
     let endpoint = discovery.authorization_endpoint.as_deref().ok_or(AppError::Unavailable)?;

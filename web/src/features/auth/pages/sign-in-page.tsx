@@ -14,7 +14,9 @@ export function SignInPage() {
   const session = useSession();
   const config = useCountryConfig();
   // The retailer's OpenID provider signs members in when the server says so; else the password form.
-  const provider = config?.signIn.method === 'oidc' ? config.signIn.loginUrl : undefined;
+  // (`?.` on signIn too: an answer cached from before the field existed has none.)
+  const signIn = config?.signIn ?? null;
+  const provider = signIn?.method === 'oidc' ? signIn.loginUrl : undefined;
   const redirectPath = new URLSearchParams(useSearch()).get('redirectPath');
   // The redirect path is absolute (it keeps its own country/locale prefix); "~" tells the router so.
   const target = isSafeOrdersPath(redirectPath) ? `~${redirectPath}` : paths.history();

@@ -63,7 +63,11 @@ impl KeySet {
             keys: Vec<serde_json::Value>,
         }
         let document: Document = serde_json::from_slice(body).ok()?;
-        let keys = document.keys.into_iter().filter_map(|value| serde_json::from_value::<Jwk>(value).ok());
+        let keys = document
+            .keys
+            .into_iter()
+            .map(fully_specified_ed25519)
+            .filter_map(|value| serde_json::from_value::<Jwk>(value).ok());
         let keys = keys.filter_map(|jwk| usable(&jwk)).collect();
         let max_age_ms = max_age_ms.unwrap_or(DEFAULT_MAX_AGE_MS).clamp(REFETCH_INTERVAL_MS, LONGEST_MAX_AGE_MS);
         Some(Self { keys, fetched_ms: now_ms, max_age_ms })
@@ -86,6 +90,14 @@ impl KeySet {
     fn is_fresh(&self, now_ms: i64) -> bool {
         now_ms - self.fetched_ms < self.max_age_ms
     }
+}
+
+/// RFC 9864 names an Ed25519 key's algorithm `Ed25519`; the same key is EdDSA's.
+fn fully_specified_ed25519(mut value: serde_json::Value) -> serde_json::Value {
+    if value.get("alg").and_then(serde_json::Value::as_str) == Some("Ed25519") {
+        value["alg"] = serde_json::Value::from("EdDSA");
+    }
+    value
 }
 
 fn usable(jwk: &Jwk) -> Option<Key> {
@@ -243,9 +255,11 @@ mod tests {
             {"kty":"oct","k":"c2VjcmV0","kid":"hmac"},
             {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo","kid":"enc","use":"enc"},
             {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo","kid":"ed"},
+            {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo","kid":"ed-9864","alg":"Ed25519"},
             {"kty":"weird","kid":"w"}]}"#;
         let set = KeySet::parse(body, 0, None).expect("a JWKS");
-        assert_eq!(set.keys.len(), 1);
+        assert_eq!(set.keys.len(), 2);
+        assert!(set.find(Some("ed-9864"), Algorithm::EdDSA).is_some(), "alg Ed25519 is EdDSA's");
         assert!(set.find(Some("ed"), Algorithm::EdDSA).is_some());
         assert!(set.find(Some("ed"), Algorithm::RS256).is_none(), "a key answers only its own algorithm");
         assert!(set.find(Some("hmac"), Algorithm::HS256).is_none());

@@ -161,11 +161,9 @@ pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> A
     if now - claims.issued_at < half_life {
         return Ok(session_response(&state, token, claims));
     }
-    // Still in the database? A removed member's session is not renewed. The provider's members have no
-    // record here: the provider decided at sign-in, and the session lives at most its renewals.
-    if state.oidc.is_none() {
-        db::find_by_id(&state.db, &claims.upm_id).await?.ok_or(AppError::Unauthorized)?;
-    }
+    // Still in the database? A removed member's session is not renewed. (The provider's members have a
+    // record too, made when they signed in: ADR 0016.)
+    db::find_by_id(&state.db, &claims.upm_id).await?.ok_or(AppError::Unauthorized)?;
     let (fresh, fresh_claims) = state.tokens.issue_session(&claims.upm_id)?;
     Ok(session_response(&state, &fresh, fresh_claims))
 }

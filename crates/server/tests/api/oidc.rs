@@ -416,6 +416,27 @@ async fn a_rotated_key_works_after_one_refetch_and_unknown_kids_cost_one_fetch_p
 }
 on_both!(a_rotated_key_works_after_one_refetch_and_unknown_kids_cost_one_fetch_per_30_seconds);
 
+async fn a_flood_on_a_fresh_process_costs_one_fetch(backend: Backend) {
+    let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
+    let provider = Provider::start(&[&rsa]).await;
+    let app = app_with(backend, &provider.issuer, unchanged).await;
+    app.put_order(&order("C5350001", Some("oidc-member-1"), "2026-11-01T10:00:00Z")).await;
+    let forged: Vec<String> = (0..30)
+        .map(|n| SigningKey::rsa("attacker-rsa.pem", &format!("made-up-{n}")).sign(&provider.claims("oidc-member-1")))
+        .collect();
+    let answers =
+        futures_util::future::join_all(forged.iter().map(|token| detail_status(&app, "C5350001", token))).await;
+    assert!(answers.iter().all(|status| *status == StatusCode::UNAUTHORIZED), "{answers:?}");
+    for token in &forged {
+        assert_eq!(detail_status(&app, "C5350001", token).await, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(provider.fetches(), 1, "the first load was the flood's one fetch");
+    assert_eq!(detail_status(&app, "C5350001", &rsa.sign(&provider.claims("oidc-member-1"))).await, StatusCode::OK);
+    assert_eq!(provider.fetches(), 1);
+    app.finish().await;
+}
+on_both!(a_flood_on_a_fresh_process_costs_one_fetch);
+
 async fn a_provider_that_is_down_leaves_cached_keys_working(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
     let provider = Provider::start(&[&rsa]).await;

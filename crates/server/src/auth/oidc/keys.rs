@@ -4,7 +4,9 @@
 //!   when the provider says nothing). Past that it is fetched again, and while the provider does not
 //!   answer the old keys keep working.
 //! - A token whose `kid` is in no cached key fetches the set again (key rotation), at most once per 30 s
-//!   whatever the `kid`s sent, so a flood of made-up `kid`s costs one fetch per 30 s.
+//!   whatever the `kid`s sent, so a flood of made-up `kid`s costs one fetch per 30 s. The first load
+//!   counts as that fetch only when it was made for an unknown `kid` (so a rotation right after a valid
+//!   token's first load still works).
 //! - One fetch at a time (single flight): callers that wait for it read its result.
 //! - Only public RSA, P-256 and Ed25519 keys are taken; symmetric (`oct`) keys and encryption keys are
 //!   dropped, so no token can be checked as an HMAC with a published key.
@@ -195,7 +197,13 @@ impl KeyCache {
         };
         self.refresh(why, seen.as_ref(), fetch).await;
         // A stale set still answers: the provider may be down, and its keys have not been withdrawn.
-        self.current().and_then(|set| set.find(kid, alg))
+        let found = self.current().map(|set| set.find(kid, alg));
+        if matches!(why, Why::First) && matches!(found, Some(None)) {
+            // The first set was read for an unknown `kid`: that read was this window's refetch (a flood of
+            // made-up `kid`s on a fresh process costs one fetch, not two).
+            self.fetching.lock().await.last_unknown_kid_ms.get_or_insert(now);
+        }
+        found.flatten()
     }
 
     async fn refresh<F, Fut>(&self, why: Why, seen: Option<&Arc<KeySet>>, fetch: F)

@@ -37,8 +37,8 @@ const DISCOVERY_RETRY_MS: i64 = 2_000;
 /// The algorithms a provider's token may be signed with. Never `none`, never an HMAC.
 const ALGORITHMS: [Algorithm; 3] = [Algorithm::RS256, Algorithm::ES256, Algorithm::EdDSA];
 
-/// What the deployment configured (`--oidc-*`).
-#[derive(Debug, Clone)]
+/// What the deployment configured (`--oidc-*`). Its Debug form leaves the client secret out.
+#[derive(Clone)]
 pub struct OidcSettings {
     pub issuer: String,
     pub audience: String,
@@ -46,6 +46,19 @@ pub struct OidcSettings {
     pub client_id: Option<String>,
     pub client_secret: Option<String>,
     pub redirect_url: Option<String>,
+}
+
+impl std::fmt::Debug for OidcSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OidcSettings")
+            .field("issuer", &self.issuer)
+            .field("audience", &self.audience)
+            .field("member_claim", &self.member_claim)
+            .field("client_id", &self.client_id)
+            .field("client_secret", &self.client_secret.as_ref().map(|_| "(set)"))
+            .field("redirect_url", &self.redirect_url)
+            .finish()
+    }
 }
 
 impl OidcSettings {

@@ -77,6 +77,11 @@ pub fn safe_return_path(requested: Option<&str>) -> String {
     if fits { path.to_owned() } else { DEFAULT_RETURN.to_owned() }
 }
 
+/// 503 while the provider's documents or token endpoint cannot be reached.
+fn provider_unavailable() -> AppError {
+    AppError::coded(Code::ServiceUnavailable, "provider", "the sign-in provider is not answering; try again shortly")
+}
+
 fn provider(state: &AppState) -> AppResult<&Oidc> {
     state.oidc.as_deref().filter(|oidc| oidc.web_sign_in()).ok_or(AppError::NotFound)
 }
@@ -127,9 +132,9 @@ pub async fn login(
     // Each login stores a row until its callback or ten minutes: the client's budget bounds them.
     state.limiter.check_client(caller.client_ip)?;
     let return_to = safe_return_path(query.return_to.as_deref());
-    let discovery = oidc.discovery().await.ok_or(AppError::Unavailable)?;
-    let endpoint = discovery.authorization_endpoint.as_deref().ok_or(AppError::Unavailable)?;
-    let mut target = reqwest::Url::parse(endpoint).map_err(|_| AppError::Unavailable)?;
+    let discovery = oidc.discovery().await.ok_or_else(provider_unavailable)?;
+    let endpoint = discovery.authorization_endpoint.as_deref().ok_or_else(provider_unavailable)?;
+    let mut target = reqwest::Url::parse(endpoint).map_err(|_| provider_unavailable())?;
     let redirect_uri = redirect_uri(&state, oidc, &headers)?;
     let login_state = random_token();
     let nonce = random_token();
@@ -206,8 +211,8 @@ fn sign_in_failed(message: &str) -> AppError {
 
 /// The ID token for `code`, from the provider's token endpoint (client_secret_basic, PKCE verifier).
 async fn exchange(oidc: &Oidc, code: &str, pending: &PendingLogin) -> AppResult<String> {
-    let discovery = oidc.discovery().await.ok_or(AppError::Unavailable)?;
-    let endpoint = discovery.token_endpoint.as_deref().ok_or(AppError::Unavailable)?;
+    let discovery = oidc.discovery().await.ok_or_else(provider_unavailable)?;
+    let endpoint = discovery.token_endpoint.as_deref().ok_or_else(provider_unavailable)?;
     let client_id = oidc.settings.client_id.as_deref().unwrap_or_default();
     let mut form = vec![
         ("grant_type", "authorization_code"),
@@ -226,7 +231,7 @@ async fn exchange(oidc: &Oidc, code: &str, pending: &PendingLogin) -> AppResult<
     let request = request.form(&form);
     let response = request.send().await.map_err(|error| {
         tracing::warn!(%error, "the OpenID provider's token endpoint could not be reached");
-        AppError::Unavailable
+        provider_unavailable()
     })?;
     if !response.status().is_success() {
         tracing::warn!(status = %response.status(), "the OpenID provider refused the code");

@@ -4,7 +4,7 @@
 //! `iss`, `aud` = client id) and opens the same session cookie the password sign-in opens.
 //! `GET /auth/v1/oidc/logout` ends the session (and the provider's, when it has an end_session_endpoint).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -19,6 +19,7 @@ use super::Oidc;
 use crate::auth::identity::{SESSION_COOKIE, constant_time_equal};
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
+use crate::extract::QueryPairs;
 use crate::state::AppState;
 
 /// Holds the state of a sign-in under way: the callback must come back to the browser that left.
@@ -34,15 +35,16 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(callback)).routes(routes!(logout))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
+/// The login route's query (read with `QueryPairs`; this type documents it).
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct LoginQuery {
     /// The page to come back to: a path of this site (`/orders/...`); anything else returns to /orders.
     pub return_to: Option<String>,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+/// The callback's query (read with `QueryPairs`; this type documents it).
+#[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
     pub code: Option<String>,
@@ -126,12 +128,12 @@ pub async fn login(
     State(state): State<AppState>,
     caller: Caller,
     headers: HeaderMap,
-    Query(query): Query<LoginQuery>,
+    query: QueryPairs,
 ) -> AppResult<Response> {
     let oidc = provider(&state)?;
     // Each login stores a row until its callback or ten minutes: the client's budget bounds them.
     state.limiter.check_client(caller.client_ip)?;
-    let return_to = safe_return_path(query.return_to.as_deref());
+    let return_to = safe_return_path(query.first("returnTo"));
     let discovery = oidc.discovery().await.ok_or_else(provider_unavailable)?;
     let endpoint = discovery.authorization_endpoint.as_deref().ok_or_else(provider_unavailable)?;
     let mut target = reqwest::Url::parse(endpoint).map_err(|_| provider_unavailable())?;
@@ -252,20 +254,16 @@ async fn exchange(oidc: &Oidc, code: &str, pending: &PendingLogin) -> AppResult<
               (status = 401, body = crate::error::ApiError, description = "oidc-sign-in-failed"),
               (status = 404, body = crate::error::ApiError, description = "not-found: no provider sign-in is configured"),
               (status = 503, body = crate::error::ApiError, description = "service-unavailable: the provider cannot be reached")))]
-pub async fn callback(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Query(query): Query<CallbackQuery>,
-) -> AppResult<Response> {
+pub async fn callback(State(state): State<AppState>, headers: HeaderMap, query: QueryPairs) -> AppResult<Response> {
     let oidc = provider(&state)?;
-    let pending = take_login(&state, &headers, query.state.as_deref()).await?;
-    if query.error.is_some() {
+    let pending = take_login(&state, &headers, query.first("state")).await?;
+    if query.first("error").is_some() {
         return Err(sign_in_failed("the provider did not sign the shopper in"));
     }
-    if query.iss.as_deref().is_some_and(|iss| iss != oidc.settings.issuer) {
+    if query.first("iss").is_some_and(|iss| iss != oidc.settings.issuer) {
         return Err(sign_in_failed("the answer names another issuer"));
     }
-    let code = query.code.as_deref().filter(|code| !code.is_empty()).ok_or_else(|| sign_in_failed("no code"))?;
+    let code = query.first("code").filter(|code| !code.is_empty()).ok_or_else(|| sign_in_failed("no code"))?;
     let id_token = exchange(oidc, code, &pending).await?;
     let member = oidc
         .verify_id_token(&id_token, &pending.nonce)

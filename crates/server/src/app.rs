@@ -33,6 +33,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::auth::routes::router())
         .merge(crate::auth::reset::router())
         .merge(crate::auth::sign_up::router())
+        .merge(crate::auth::oidc::routes::router())
         .merge(crate::orders::routes::router())
         .merge(crate::ops::routes::router())
         .merge(crate::gift_cards::routes::router())

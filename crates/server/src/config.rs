@@ -159,6 +159,33 @@ pub struct Settings {
     #[arg(long = "flag", value_name = "NAME=VALUE", global = true)]
     pub flags: Vec<String>,
 
+    /// The retailer's OpenID Connect provider (its issuer URL). With it, member access tokens are the
+    /// provider's JWTs (keys from its discovery document's jwks_uri) and the web signs in through it;
+    /// the built-in password sign-in is off (docs/adr/0016-oidc.md).
+    #[arg(long, env = "ORDERS_OIDC_ISSUER", global = true)]
+    pub oidc_issuer: Option<String>,
+
+    /// The audience the provider's access tokens must name in `aud` (required with --oidc-issuer).
+    #[arg(long, env = "ORDERS_OIDC_AUDIENCE", global = true)]
+    pub oidc_audience: Option<String>,
+
+    /// The access token claim whose value is the member id (upmId).
+    #[arg(long, env = "ORDERS_OIDC_MEMBER_CLAIM", default_value = "sub", global = true)]
+    pub oidc_member_claim: String,
+
+    /// This portal's client id at the provider, for the web sign-in (authorization code flow with PKCE).
+    #[arg(long, env = "ORDERS_OIDC_CLIENT_ID", global = true)]
+    pub oidc_client_id: Option<String>,
+
+    /// This portal's client secret at the provider.
+    #[arg(long, env = "ORDERS_OIDC_CLIENT_SECRET", hide_env_values = true, global = true)]
+    pub oidc_client_secret: Option<String>,
+
+    /// The callback URL registered at the provider (https://shop.example/auth/v1/oidc/callback). Without it
+    /// the URL is built from the request's Host (https when --behind-tls).
+    #[arg(long, env = "ORDERS_OIDC_REDIRECT_URL", global = true)]
+    pub oidc_redirect_url: Option<String>,
+
     /// In the US, offer USPS instead of UPS (shipment service providers).
     #[arg(long, env = "ORDERS_USPS_ENABLED", global = true)]
     pub usps_enabled: bool,

@@ -84,6 +84,24 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
+    let clock = Clock::default();
+    let oidc = auth::oidc::OidcSettings::new(
+        settings.oidc_issuer.as_deref(),
+        settings.oidc_audience.as_deref(),
+        &settings.oidc_member_claim,
+        settings.oidc_client_id.as_deref(),
+        settings.oidc_client_secret.as_deref(),
+        settings.oidc_redirect_url.as_deref(),
+    )?;
+    let oidc = match oidc {
+        Some(oidc) => {
+            // Nothing is fetched here: the provider may be down at start (keys are read on first use).
+            tracing::info!(issuer = %oidc.issuer, web_sign_in = oidc.client_id.is_some(), "members from the OpenID provider");
+            Some(Arc::new(auth::oidc::Oidc::new(oidc, clock.clone())?))
+        }
+        None => None,
+    };
+    let site = site.with_sign_in(settings::SignIn::from_oidc(oidc.as_deref()))?;
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let metrics = metrics::Metrics::default();
@@ -113,6 +131,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         ready_pages: orders::behind::Writer::start(connected.db.clone()),
         db: connected.db,
         tokens: Arc::new(tokens),
+        oidc,
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
         cache: Arc::new(

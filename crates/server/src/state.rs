@@ -62,6 +62,8 @@ impl axum::extract::FromRef<AppState> for crate::events::EventsState {
 pub struct Shared {
     pub db: Db,
     pub tokens: Arc<TokenKeys>,
+    /// The retailer's OpenID provider, when one is configured: member bearer tokens are its JWTs then.
+    pub oidc: Option<Arc<crate::auth::oidc::Oidc>>,
     pub ops_key: Option<Arc<str>>,
     pub limiter: Arc<Limiter>,
     pub cache: Arc<crate::orders::cache::ResponseCache>,

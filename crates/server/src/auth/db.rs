@@ -56,3 +56,20 @@ pub async fn insert(db: &Db, member: &MemberRecord) -> AppResult<bool> {
     .await?;
     Ok(result.rows_affected() == 1)
 }
+
+/// The record of a member the retailer's OpenID provider issues (ADR 0016), made on first sight: no
+/// password (the stored value is no Argon2 hash, so no password ever matches it) and a placeholder
+/// e-mail under `.invalid`, which no mail server accepts. An existing member is left as it is.
+pub async fn ensure_provider_member(db: &Db, upm_id: &str, country: &str) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO members (upm_id, email, password_hash, first_name, last_name, country, created_at) \
+         VALUES ($1, $2, '!provider', '', '', $3, $4) ON CONFLICT DO NOTHING",
+    )
+    .bind(upm_id)
+    .bind(format!("{upm_id}@members.oidc.invalid"))
+    .bind(country)
+    .bind(chrono::Utc::now().timestamp_millis())
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}

@@ -8,7 +8,7 @@ use axum::http::request::Parts;
 use crate::error::AppError;
 use crate::state::AppState;
 
-/// A signed-in member (the token's subject). Refuses the request when there is no valid token.
+/// A signed-in member (the token's subject, or the provider's member claim). Refuses the request when there is no valid token.
 #[derive(Debug, Clone)]
 pub struct Member {
     pub upm_id: String,
@@ -32,7 +32,7 @@ pub const SESSION_COOKIE: &str = "orders_session";
 /// The header a write made with the session cookie must carry, repeating the session's CSRF value.
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
-fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
+pub(crate) fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
     left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
 }
 
@@ -56,6 +56,11 @@ fn member_from_cookie(parts: &Parts, state: &AppState) -> Result<Option<Member>,
     Ok(Some(Member { upm_id: session.upm_id }))
 }
 
+/// The country a member record made on first sight gets (the deployment's default, as members store it).
+pub(crate) fn default_country(state: &AppState) -> String {
+    state.settings.table().default.code.to_ascii_uppercase()
+}
+
 impl FromRequestParts<AppState> for MaybeMember {
     type Rejection = AppError;
 
@@ -63,7 +68,17 @@ impl FromRequestParts<AppState> for MaybeMember {
         match bearer_token(parts)? {
             None => Ok(Self(member_from_cookie(parts, state)?)),
             Some(token) => {
-                let upm_id = state.tokens.verify(token)?;
+                // With a provider configured it is the only authority for bearer tokens (ADR 0016): the
+                // built-in tokens are not accepted then. The session cookie (opened by either sign-in)
+                // is this server's own and is read above.
+                let upm_id = match &state.oidc {
+                    Some(oidc) => {
+                        let upm_id = oidc.verify_access_token(token).await?;
+                        oidc.ensure_member(&state.db, &upm_id, &default_country(state)).await?;
+                        upm_id
+                    }
+                    None => state.tokens.verify(token)?,
+                };
                 Ok(Self(Some(Member { upm_id })))
             }
         }

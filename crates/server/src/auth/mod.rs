@@ -2,6 +2,7 @@
 
 pub mod db;
 pub mod identity;
+pub mod oidc;
 mod ops_key;
 pub mod password;
 pub mod reset;

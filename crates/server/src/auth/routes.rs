@@ -58,12 +58,14 @@ pub struct MeResponse {
 /// Sign in with e-mail and password.
 #[utoipa::path(post, path = "/auth/v1/token", tag = "auth", request_body = TokenRequest,
     responses((status = 200, body = TokenResponse), (status = 401, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
               (status = 429, body = crate::error::ApiError)))]
 pub async fn create_token(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Json<TokenResponse>> {
+    password_sign_in_on(&state)?;
     let member = authenticate(&state, caller.client_ip, request).await?;
     let access_token = state.tokens.issue(&member.upm_id)?;
     Ok(Json(TokenResponse {
@@ -72,6 +74,18 @@ pub async fn create_token(
         expires_in: state.tokens.ttl_seconds,
         upm_id: member.upm_id,
     }))
+}
+
+/// With the retailer's provider configured, members sign in there only (ADR 0016).
+fn password_sign_in_on(state: &AppState) -> AppResult<()> {
+    if state.oidc.is_some() {
+        return Err(AppError::coded(
+            crate::error::Code::PasswordSignInOff,
+            "",
+            "members sign in through the retailer's provider (GET /auth/v1/oidc/login)",
+        ));
+    }
+    Ok(())
 }
 
 /// The member whose e-mail and password these are (rate limited; an unknown e-mail costs what a wrong
@@ -122,12 +136,15 @@ fn session_response(state: &AppState, token: &str, claims: SessionClaims) -> Res
 /// Sign in for a browser session: an HttpOnly cookie that every tab shares, and a CSRF value for writes.
 #[utoipa::path(post, path = "/auth/v1/session", tag = "auth", request_body = TokenRequest,
     responses((status = 200, body = SessionResponse, description = "sets the orders_session cookie"),
-              (status = 401, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+              (status = 401, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
+              (status = 429, body = crate::error::ApiError)))]
 pub async fn create_session(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Response> {
+    password_sign_in_on(&state)?;
     let member = authenticate(&state, caller.client_ip, request).await?;
     let (token, claims) = state.tokens.issue_session(&member.upm_id)?;
     Ok(session_response(&state, &token, claims))
@@ -144,7 +161,8 @@ pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> A
     if now - claims.issued_at < half_life {
         return Ok(session_response(&state, token, claims));
     }
-    // Still in the database? A removed member's session is not renewed.
+    // Still in the database? A removed member's session is not renewed. (The provider's members have a
+    // record too, made when they signed in: ADR 0016.)
     db::find_by_id(&state.db, &claims.upm_id).await?.ok_or(AppError::Unauthorized)?;
     let (fresh, fresh_claims) = state.tokens.issue_session(&claims.upm_id)?;
     Ok(session_response(&state, &fresh, fresh_claims))

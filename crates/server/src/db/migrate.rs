@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (18, "member_versions_at_commit", ""),
     (19, "events", include_str!("../../../../migrations/0019_events.sql")),
     (20, "bulk_import_password_resets", include_str!("../../../../migrations/0020_bulk_import_password_resets.sql")),
+    (21, "oidc_logins", include_str!("../../../../migrations/0021_oidc_logins.sql")),
 ];
 
 /// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.

@@ -53,6 +53,9 @@ codes! {
     InvalidCredentials = "invalid-credentials", UNAUTHORIZED, "Sign-in with a wrong e-mail or password.";
     PasswordResetInvalid = "password-reset-invalid", BAD_REQUEST, "The password reset token is unknown (or malformed).";
     PasswordResetExpired = "password-reset-expired", GONE, "The password reset token has expired (after 1 hour) or was used already.";
+    OidcStateInvalid = "oidc-state-invalid", BAD_REQUEST, "The provider sign-in's callback has no state, or one that is unknown, used, expired or not this browser's.";
+    OidcSignInFailed = "oidc-sign-in-failed", UNAUTHORIZED, "The provider refused the sign-in, or its code exchange or ID token did not verify.";
+    PasswordSignInOff = "password-sign-in-off", NOT_FOUND, "The built-in password sign-in is off: members sign in through the retailer's OpenID provider.";
     CsrfTokenInvalid = "csrf-token-invalid", FORBIDDEN, "A write made with the session cookie lacks the session's X-CSRF-Token.";
     StoreKeyInvalid = "store-key-invalid", UNAUTHORIZED, "The store console's key is missing, unknown, revoked or for another store.";
     RateLimited = "rate-limited", TOO_MANY_REQUESTS, "Too many attempts (guest lookups, sign-ins, gift card PINs); `Retry-After` says when to try again.";

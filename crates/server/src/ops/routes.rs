@@ -86,7 +86,13 @@ pub async fn upsert_order(
         None => (true, db::order_owner(&state.db, &order.order_number).await?),
     };
     if !member_found {
-        return Err(AppError::validation("upmId", "no member has this upmId"));
+        // With the retailer's provider, any member id it issues is a member: its record is made here.
+        match (&state.oidc, order.upm_id.as_deref()) {
+            (Some(oidc), Some(upm_id)) => {
+                oidc.ensure_member(&state.db, upm_id, &crate::auth::identity::default_country(&state)).await?;
+            }
+            _ => return Err(AppError::validation("upmId", "no member has this upmId")),
+        }
     }
     if let Some(store_id) = order.pickup_store_id.as_deref()
         && !db::store_exists(&state.db, store_id).await?

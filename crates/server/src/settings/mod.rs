@@ -147,7 +147,21 @@ pub struct RenderedConfig {
     pub etag: String,
 }
 
+/// How members sign in, as the web app is told (`signIn` of the configuration answer).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SignIn {
+    /// Through the retailer's OpenID provider (`GET /auth/v1/oidc/login`) instead of the password form.
+    pub oidc: bool,
+}
+
+impl SignIn {
+    pub fn from_oidc(oidc: Option<&crate::auth::oidc::Oidc>) -> Self {
+        Self { oidc: oidc.is_some_and(crate::auth::oidc::Oidc::web_sign_in) }
+    }
+}
+
 pub struct SiteSettings {
+    sign_in: SignIn,
     table: CountryTable,
     /// Effective flags by country code.
     flags: BTreeMap<String, BTreeMap<Flag, bool>>,
@@ -286,6 +300,7 @@ impl SiteSettings {
         let own_help = file.help_site.is_none();
         let allow_sign_up = file.allow_sign_up;
         let mut settings = Self {
+            sign_in: SignIn::default(),
             table,
             flags,
             rendered: BTreeMap::new(),
@@ -296,12 +311,30 @@ impl SiteSettings {
             own_help,
             allow_sign_up,
         };
-        let mut rendered = BTreeMap::new();
-        for code in settings.table.countries.keys() {
-            rendered.insert(code.clone(), routes::render(&settings, code)?);
-        }
-        settings.rendered = rendered;
+        settings.render_all()?;
         Ok(settings)
+    }
+
+    fn render_all(&mut self) -> AppResult<()> {
+        let mut rendered = BTreeMap::new();
+        for code in self.table.countries.keys() {
+            rendered.insert(code.clone(), routes::render(self, code)?);
+        }
+        self.rendered = rendered;
+        Ok(())
+    }
+
+    /// The same settings telling the web app how members sign in.
+    pub fn with_sign_in(mut self, sign_in: SignIn) -> AppResult<Self> {
+        if sign_in != self.sign_in {
+            self.sign_in = sign_in;
+            self.render_all()?;
+        }
+        Ok(self)
+    }
+
+    pub fn sign_in(&self) -> &SignIn {
+        &self.sign_in
     }
 
     /// A number that differs (but for a one in 2^64 collision) between settings whose flags differ in any

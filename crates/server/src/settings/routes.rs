@@ -51,6 +51,7 @@ pub struct CountryConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embed_parent_origin: Option<String>,
     pub analytics: AnalyticsConfig,
+    pub sign_in: SignInConfig,
 }
 
 /// Where the web app's analytics events go (the configuration file's `[analytics]`).
@@ -61,6 +62,27 @@ pub struct AnalyticsConfig {
     pub enabled: bool,
     /// The global array events are pushed onto (`window.dataLayer` by default).
     pub data_layer: String,
+}
+
+/// How members sign in.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInConfig {
+    /// `password` (the built-in form, `POST /auth/v1/session`) or `oidc` (the retailer's provider).
+    pub method: SignInMethod,
+    /// With `oidc`: where the browser goes to sign in (add `?returnTo=` with the page to come back to).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub login_url: Option<String>,
+    /// With `oidc`: where the browser goes to sign out of the portal and the provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub logout_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum SignInMethod {
+    Password,
+    Oidc,
 }
 
 /// The retailer's brand for the header (the same in every country).
@@ -222,6 +244,15 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
         analytics: AnalyticsConfig {
             enabled: settings.analytics().enabled,
             data_layer: settings.analytics().data_layer.clone(),
+        },
+        sign_in: if settings.sign_in().oidc {
+            SignInConfig {
+                method: SignInMethod::Oidc,
+                login_url: Some("/auth/v1/oidc/login".to_owned()),
+                logout_url: Some("/auth/v1/oidc/logout".to_owned()),
+            }
+        } else {
+            SignInConfig { method: SignInMethod::Password, login_url: None, logout_url: None }
         },
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;

@@ -40,6 +40,9 @@ enum Cleanup {
     Nothing,
 }
 
+/// A change of settings made at run time.
+pub type Configure = Box<dyn FnOnce(&mut Settings) + Send>;
+
 pub struct Options {
     pub ops_key: Option<&'static str>,
     pub per_client: u32,
@@ -47,6 +50,8 @@ pub struct Options {
     pub job_workers: usize,
     /// Any other setting a test needs, applied last.
     pub configure: Option<fn(&mut Settings)>,
+    /// A setting made at run time (a port a test server got), applied after `configure`.
+    pub configure_with: Option<Configure>,
     pub smtp_url: Option<String>,
 }
 
@@ -58,6 +63,7 @@ impl Default for Options {
             per_order: 100_000,
             job_workers: 2,
             configure: None,
+            configure_with: None,
             smtp_url: None,
         }
     }
@@ -119,6 +125,9 @@ async fn start(database_url: String, cleanup: Cleanup, options: Options) -> Test
     settings.job_workers = options.job_workers;
     settings.smtp_url = options.smtp_url.clone();
     if let Some(configure) = options.configure {
+        configure(&mut settings);
+    }
+    if let Some(configure) = options.configure_with {
         configure(&mut settings);
     }
     let state = server::prepare(&settings).await.expect("prepare the app");

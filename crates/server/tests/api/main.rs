@@ -25,6 +25,8 @@ mod history_filters;
 mod jobs;
 mod layers;
 mod metrics;
+mod oidc;
+mod oidc_provider;
 mod ops;
 mod orders_contract;
 mod parsers;

@@ -111,6 +111,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the shopper back: checks the state, exchanges the code, verifies the ID
+         *     token, opens the session and returns to the page the shopper came from.
+         */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oidc/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in through the retailer's provider: a redirect to its authorization endpoint. */
+        get: operations["login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oidc/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign out of the portal (the session cookie is cleared) and, when the provider offers it, of the
+         *     provider too (a redirect to its end_session_endpoint); else back to /orders.
+         */
+        get: operations["logout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/password_resets": {
         parameters: {
             query?: never;
@@ -1441,7 +1498,7 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "oidc-state-invalid" | "oidc-sign-in-failed" | "password-sign-in-off" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -1505,6 +1562,7 @@ export interface components {
             };
             help: components["schemas"]["HelpConfig"];
             locale: components["schemas"]["LocaleConfig"];
+            signIn: components["schemas"]["SignInConfig"];
             /** @description What is handled specially in this country (spec 002 §9), when it is one of those. */
             specialHandling?: string | null;
         };
@@ -2784,6 +2842,17 @@ export interface components {
         ShipmentServiceProviders: {
             objects: components["schemas"]["ShipmentServiceProvider"][];
         };
+        /** @description How members sign in. */
+        SignInConfig: {
+            /** @description With `oidc`: where the browser goes to sign in (add `?returnTo=` with the page to come back to). */
+            loginUrl?: string | null;
+            /** @description With `oidc`: where the browser goes to sign out of the portal and the provider. */
+            logoutUrl?: string | null;
+            /** @description `password` (the built-in form, `POST /auth/v1/session`) or `oidc` (the retailer's provider). */
+            method: components["schemas"]["SignInMethod"];
+        };
+        /** @enum {string} */
+        SignInMethod: "password" | "oidc";
         SimilarProduct: {
             image: string;
             pid: string;
@@ -3430,6 +3499,151 @@ export interface operations {
             };
         };
     };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description Sent by the provider instead of a code when the sign-in failed or was refused. */
+                error?: string;
+                /** @description The issuer, when the provider names it (RFC 9207): it must be ours (no mix-up with another). */
+                iss?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description signed in: to the page the sign-in started from; sets the orders_session cookie */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description oidc-state-invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description oidc-sign-in-failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not-found: no provider sign-in is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-unavailable: the provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: {
+                /** @description The page to come back to: a path of this site (`/orders/...`); anything else returns to /orders. */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the provider's authorization endpoint (state, nonce, S256 code challenge); sets the orders_oidc_state cookie */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation-failed: the Host header is not a host name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not-found: no provider sign-in is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate-limited: the client's request budget (each login stores a pending sign-in) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-unavailable: the provider's discovery document cannot be read */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the provider's end_session_endpoint, or to /orders; clears the orders_session cookie */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not-found: no provider sign-in is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     reset_password: {
         parameters: {
             query?: never;
@@ -3582,6 +3796,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description password-sign-in-off: the retailer's provider signs members in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,6 +3854,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description password-sign-in-off: the retailer's provider signs members in */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { endBrowserSession } from '@/shared/auth/restore-session';
 import { useSession } from '@/shared/auth/session';
+import { useCountryConfig } from '@/shared/config/config-provider';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
+import { goToServerPage } from '@/shared/routing/server-page';
 import { Button } from '@/shared/ui/button';
 
 /** Shown in the header while a member is signed in. */
@@ -12,10 +14,20 @@ export function SignOutButton() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const config = useCountryConfig();
+  // Signed in through the retailer's provider: sign out there too (the server's logout route).
+  const signIn = config?.signIn ?? null;
+  const logoutUrl = signIn?.method === 'oidc' ? signIn.logoutUrl : undefined;
   if (!session.member) return null;
   const onClick = () => {
-    void endBrowserSession();
     queryClient.removeQueries({ queryKey: ['orders'] });
+    if (logoutUrl) {
+      void endBrowserSession().finally(() => {
+        goToServerPage(logoutUrl);
+      });
+      return;
+    }
+    void endBrowserSession();
     navigate(paths.signIn());
   };
   return (

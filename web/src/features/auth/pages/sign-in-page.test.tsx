@@ -1,9 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '@/shared/auth/session';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { historyPage, order } from '@/test/fixtures';
 import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
+import { goToServerPage } from '@/shared/routing/server-page';
+
+vi.mock('@/shared/routing/server-page', () => ({ goToServerPage: vi.fn() }));
 
 const SESSION = { upmId: 'member-9', expiresIn: 3600, csrfToken: 'csrf-abc' };
 
@@ -116,5 +120,69 @@ describe('sign in', () => {
     const read = requests.find((request) => request.url.pathname === '/orders/history/v1');
     expect(read?.headers.get('X-CSRF-Token')).toBeNull();
     expect(read?.headers.get('Authorization')).toBeNull();
+  });
+});
+
+describe("sign in through the retailer's provider", () => {
+  it('shows the provider button instead of the password form when /config says OIDC is on', async () => {
+    const config = countryConfig('gb');
+    mockFetch([
+      configRoute({
+        ...config,
+        brand: { ...config.brand, name: 'Acme Sports' },
+        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login', logoutUrl: '/auth/v1/oidc/logout' },
+      }),
+    ]);
+    renderApp('/gb/orders/signin?redirectPath=%2Fgb%2Forders%2FC1234567', { loadConfig: true });
+    const button = await screen.findByRole('link', { name: 'Sign in with Acme Sports' });
+    expect(button).toHaveAttribute('href', '/auth/v1/oidc/login?returnTo=%2Fgb%2Forders%2FC1234567');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it('never sends the provider a return path that leaves the site', async () => {
+    mockFetch([
+      configRoute({
+        ...countryConfig('us'),
+        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login' },
+      }),
+    ]);
+    renderApp('/orders/signin?redirectPath=%2F%2Fevil.example%2Forders', { loadConfig: true });
+    const button = await screen.findByRole('link', { name: 'Sign in with Orders' });
+    expect(button.getAttribute('href')).not.toContain('evil');
+  });
+
+  it('keeps the password form when /config says password', async () => {
+    mockFetch([configRoute(countryConfig('us'))]);
+    renderApp('/orders/signin', { loadConfig: true });
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+  });
+});
+
+describe("signing out of the retailer's provider", () => {
+  it('ends the session and goes to the server logout route when /config says OIDC is on', async () => {
+    let ended = false;
+    mockFetch([
+      configRoute({
+        ...countryConfig('us'),
+        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login', logoutUrl: '/auth/v1/oidc/logout' },
+      }),
+      { path: '/orders/history/v1', respond: () => json(historyPage([])) },
+      {
+        method: 'DELETE',
+        path: '/auth/v1/session',
+        respond: () => {
+          ended = true;
+          return new Response(null, { status: 204 });
+        },
+      },
+    ]);
+    const { user } = renderApp('/orders', { member: true, loadConfig: true });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(getSession().member).toBeNull();
+    await waitFor(() => {
+      expect(goToServerPage).toHaveBeenCalledWith('/auth/v1/oidc/logout');
+    });
+    expect(ended).toBe(true);
   });
 });

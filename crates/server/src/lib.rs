@@ -84,6 +84,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let tokens = TokenKeys::load(&connected.db, settings.token_key.as_deref(), settings.token_ttl_seconds)
         .await
         .map_err(|error| -> BoxError { error.to_string().into() })?;
+    // One clock for the whole process: the tests move it, and every part (jobs, events, OIDC keys) must see it.
     let clock = Clock::default();
     let oidc = auth::oidc::OidcSettings::new(
         settings.oidc_issuer.as_deref(),
@@ -105,7 +106,6 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
     let carrier_count = carriers::validate()?;
     tracing::info!(carriers = carrier_count, "carrier data loaded");
     let metrics = metrics::Metrics::default();
-    let clock = Clock::default();
     let events = events::EventsState::prepare(
         connected.db.clone(),
         clock.clone(),

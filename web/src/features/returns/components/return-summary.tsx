@@ -1,3 +1,4 @@
+import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import type { RefundPreview } from '../model/refund-preview';
@@ -18,6 +19,9 @@ interface ReturnSummaryProps {
  */
 export function ReturnSummary({ preview, currency, action, disabled, busy, onAction }: ReturnSummaryProps) {
   const { t, money } = useI18n();
+  // 001 §6 show-return-tax-total: the tax is its own row only where the country shows it (it is in the
+  // total either way).
+  const { showReturnTaxTotal } = useFlags();
   const button = (
     <Button onClick={onAction} disabled={disabled || busy} loading={busy}>
       {t('returns.action', { action })}
@@ -32,7 +36,7 @@ export function ReturnSummary({ preview, currency, action, disabled, busy, onAct
             <dt>{t('returns.summary.items', { count: preview.items })}</dt>
             <dd>{money(preview.subtotal, currency)}</dd>
           </div>
-          {preview.tax !== 0 && (
+          {showReturnTaxTotal && preview.tax !== 0 && (
             <div>
               <dt>{t('returns.summary.tax')}</dt>
               <dd>{money(preview.tax, currency)}</dd>

@@ -297,8 +297,10 @@ pub async fn check(
             stored.pickup_address = Some(pickup.address.clone());
             stored.pickup_slot = Some((pickup.slot.date.clone(), pickup.slot.from_hour, pickup.slot.to_hour));
         }
-        (None, true) if choice.method == ReturnMethod::CourierPickup => {
-            return Err(AppError::validation("pickup", "a courier pickup needs an address and a slot"));
+        // Every pickup (Korea's courier, UPS in the US, Sagawa in Japan, the EMEA carriers') is booked with
+        // an address and a window, or it would be offered and then never come.
+        (None, true) => {
+            return Err(AppError::validation("pickup", "a pickup needs an address and a slot"));
         }
         (Some(_), false) => return Err(AppError::validation("pickup", "a pickup is booked only for a pickup method")),
         _ => {}

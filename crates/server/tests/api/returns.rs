@@ -162,10 +162,18 @@ pub(crate) fn capture_body(order_number: &str, options: &Value, method_id: &str,
         .find(|m| m["id"] == method_id)
         .cloned()
         .unwrap_or(Value::Null);
-    if method["returnMethod"] == "courierPickup" {
+    // Every pickup method books an address and a window (Korea's courier, UPS, Sagawa, EMEA carriers).
+    if method["serviceType"] == "PICK_UP" {
         let slot = &method["pickupSlots"][0];
+        let country = options["country"].as_str().unwrap_or("KR").to_ascii_uppercase();
+        let (address1, city, postal_code) = match country.as_str() {
+            "JP" => ("1-1 Chiyoda", "Tokyo", "100-0001"),
+            "US" => ("1 Main St", "Springfield", "97477"),
+            "FR" => ("1 rue de Rivoli", "Paris", "75001"),
+            _ => ("123 Teheran-ro", "Seoul", "06234"),
+        };
         body["pickup"] = json!({
-            "address": {"name": "Kim Minji", "address1": "123 Teheran-ro", "city": "Seoul", "postalCode": "06234", "country": "KR", "phone": "01012345678"},
+            "address": {"name": "Kim Minji", "address1": address1, "city": city, "postalCode": postal_code, "country": country, "phone": "01012345678"},
             "slot": {"date": slot["date"], "fromHour": slot["fromHour"], "toHour": slot["toHour"]},
         });
     }

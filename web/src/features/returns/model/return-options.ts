@@ -23,6 +23,8 @@ export interface ReturnMethodOption {
   id: MethodId;
   /** courierPickup, sagawaPickup, returnToStore, upsDropoff, upsPickup, DROPOFF_RETURN, PAPERLESS_RETURN ... */
   method: string;
+  /** The server's service: PICK_UP (a pickup asks its address and window), CARRIER_DROP_OFF, PAPERLESS ... */
+  serviceType?: string;
   carrier?: string | null;
   carrierName?: string | null;
   /** Standard carrier alpha code, sent with paperless returns only. */
@@ -91,6 +93,7 @@ export function toReturnOptions(wire: components['schemas']['ReturnOptions']): R
     const option: ReturnMethodOption = {
       id: method.id,
       method: method.returnMethod,
+      serviceType: method.serviceType,
       carrier: method.carrierId ?? null,
       carrierName: method.carrierName ?? null,
       scac: method.standardCarrierAlphaCode ?? null,
@@ -107,7 +110,14 @@ export function toReturnOptions(wire: components['schemas']['ReturnOptions']): R
     const alternative = method.paperlessAlternativeId;
     if (alternative && !wire.methods.some((other) => other.id === alternative)) {
       const [kind = 'DROPOFF_RETURN'] = alternative.split('|');
-      methods.push({ ...option, id: alternative, method: kind, alternativeOf: option.id });
+      methods.push({
+        ...option,
+        id: alternative,
+        method: kind,
+        serviceType: 'CARRIER_DROP_OFF',
+        pickupSlots: [],
+        alternativeOf: option.id,
+      });
     }
   }
   return {

@@ -151,6 +151,18 @@ describe('methods and steps', () => {
     expect(primaryAction('items', ['items', 'method'], null)).toBe('continue');
     expect(primaryAction('store', ['items', 'method', 'store'], store)).toBe('submit');
   });
+
+  it('asks every pickup (US UPS, Japan Sagawa, Korea courier) for its address and window', () => {
+    for (const kind of ['upsPickup', 'sagawaPickup', 'courierPickup', 'PICKUP_RETURN']) {
+      expect(wizardSteps({ ...method(kind), serviceType: 'PICK_UP' }, true)).toEqual(['items', 'method', 'address']);
+    }
+    expect(wizardSteps({ ...method('upsDropoff'), serviceType: 'CARRIER_DROP_OFF' }, true)).toEqual([
+      'items',
+      'method',
+    ]);
+    const sagawa = { ...method('sagawaPickup'), serviceType: 'PICK_UP' };
+    expect(primaryAction('address', wizardSteps(sagawa, true), sagawa)).toBe('getInstructions');
+  });
 });
 
 describe('refund preview', () => {

@@ -9,7 +9,8 @@ export type Step = 'items' | 'method' | 'store' | 'address';
 export function wizardSteps(method: ReturnMethodOption | null, storeSelector: boolean): Step[] {
   const steps: Step[] = ['items', 'method'];
   if (method?.method === 'returnToStore' && storeSelector) steps.push('store');
-  if (method?.method === 'courierPickup') steps.push('address');
+  // Every pickup (Korea's courier, UPS, Sagawa, the EMEA carriers') asks its address and window (001 §4.4).
+  if (method?.serviceType === 'PICK_UP') steps.push('address');
   return steps;
 }
 

@@ -117,3 +117,258 @@ async fn a_slow_smtp_server_never_slows_a_shoppers_request() {
     held.abort();
     app.finish().await;
 }
+
+/// A PostgreSQL of the test's own (its own data folder and port, `initdb` and `pg_ctl` of the machine's
+/// PostgreSQL), so that stopping it never stops the shared one. Removed when dropped.
+struct OwnPostgres {
+    folder: std::path::PathBuf,
+    bindir: String,
+    port: u16,
+}
+
+impl OwnPostgres {
+    /// `None` (with the reason) when the machine has no PostgreSQL binaries or no `runuser`.
+    fn start() -> Result<OwnPostgres, String> {
+        let bindir = std::process::Command::new("pg_config")
+            .arg("--bindir")
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+            .ok_or("pg_config is missing")?;
+        if !std::path::Path::new(&format!("{bindir}/initdb")).exists() {
+            return Err(format!("no initdb in {bindir}"));
+        }
+        if std::process::Command::new("runuser").arg("--help").output().is_err() {
+            return Err("runuser is missing".into());
+        }
+        let folder = std::env::temp_dir().join(format!("orders-pg-fault-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .map_err(|e| e.to_string())?
+            .port();
+        let own = OwnPostgres { folder, bindir, port };
+        own.run("chown", &["postgres:postgres", &own.folder.display().to_string()], false)?;
+        let data = own.data();
+        let initdb = format!("{}/initdb", own.bindir);
+        own.run(
+            &initdb,
+            &["-D", &data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"],
+            true,
+        )?;
+        own.start_again()?;
+        Ok(own)
+    }
+
+    fn data(&self) -> String {
+        self.folder.join("data").display().to_string()
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    /// Runs a command (as the postgres user when `as_postgres`: initdb and postgres refuse root).
+    fn run(&self, program: &str, args: &[&str], as_postgres: bool) -> Result<(), String> {
+        let mut command = if as_postgres {
+            let mut command = std::process::Command::new("runuser");
+            command.args(["-u", "postgres", "--", program]);
+            command
+        } else {
+            std::process::Command::new(program)
+        };
+        let out = command.args(args).output().map_err(|e| format!("{program}: {e}"))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(format!("{program} failed: {}", String::from_utf8_lossy(&out.stderr)))
+        }
+    }
+
+    fn pg_ctl(&self, args: &[&str]) -> Result<(), String> {
+        let pg_ctl = format!("{}/pg_ctl", self.bindir);
+        let data = self.data();
+        let mut all = vec!["-D", data.as_str()];
+        all.extend_from_slice(args);
+        self.run(&pg_ctl, &all, true)
+    }
+
+    fn start_again(&self) -> Result<(), String> {
+        let options = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+            self.port,
+            self.folder.display()
+        );
+        let log = self.folder.join("log").display().to_string();
+        self.pg_ctl(&["-l", &log, "-w", "-t", "60", "-o", &options, "start"])
+    }
+
+    fn stop_fast(&self) -> Result<(), String> {
+        self.pg_ctl(&["-m", "fast", "-w", "-t", "60", "stop"])
+    }
+}
+
+impl Drop for OwnPostgres {
+    fn drop(&mut self) {
+        let _ = self.pg_ctl(&["-m", "immediate", "-w", "stop"]);
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
+
+/// One answer under load: when it was asked (since the load began), how long it took, what came back.
+#[derive(Debug, Clone)]
+struct Answer {
+    asked: Duration,
+    took: Duration,
+    /// The status, or the client's error (a timeout, a reset connection).
+    status: Result<StatusCode, String>,
+    retry_after: bool,
+    /// For an acknowledged ops write, the order it wrote.
+    wrote: Option<String>,
+}
+
+/// Every answer must be normal, or 503 with `Retry-After`; none may fail at the connection or take
+/// longer than `bound`.
+fn assert_no_500_and_no_hang(answers: &[Answer], bound: Duration) {
+    for answer in answers {
+        match &answer.status {
+            Ok(status) if status.is_success() => {}
+            Ok(status) if *status == StatusCode::SERVICE_UNAVAILABLE => {
+                assert!(answer.retry_after, "a 503 says when to try again: {answer:?}");
+            }
+            other => panic!("only normal answers or 503 while the database is away, not {other:?}: {answer:?}"),
+        }
+        assert!(answer.took < bound, "no request hangs past {bound:?}: {answer:?}");
+    }
+}
+
+async fn ask(request: reqwest::RequestBuilder, began: Instant, wrote: Option<String>) -> Answer {
+    let asked = began.elapsed();
+    let answer = request.send().await;
+    let took = began.elapsed() - asked;
+    match answer {
+        Ok(response) => {
+            let status = response.status();
+            let retry_after = response.headers().contains_key(reqwest::header::RETRY_AFTER);
+            let _ = response.bytes().await;
+            Answer { asked, took, status: Ok(status), retry_after, wrote: wrote.filter(|_| status.is_success()) }
+        }
+        Err(error) => Answer { asked, took, status: Err(error.to_string()), retry_after: false, wrote: None },
+    }
+}
+
+/// PostgreSQL stopped (`pg_ctl stop -m fast`) for 10 s under a mixed load of guest reads and ops writes,
+/// then started again, the app left running: no 500 (503 with Retry-After while it is away), nothing
+/// hangs, normal answers again within 5 s of its return, and every acknowledged write is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_stopped_for_ten_seconds_under_load_loses_nothing_and_recovers() {
+    let own = match tokio::task::spawn_blocking(OwnPostgres::start).await.expect("start task") {
+        Ok(own) => own,
+        Err(reason) => {
+            assert!(
+                std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
+                "ORDERS_TEST_REQUIRE_POSTGRES is set but a PostgreSQL of the test's own cannot start: {reason}"
+            );
+            eprintln!("no PostgreSQL of the test's own ({reason}): this test did not run");
+            return;
+        }
+    };
+    let own = Arc::new(own);
+    let app = spawn_app_on(&own.url(), Options::default()).await;
+    const READ_ORDERS: usize = 20;
+    for n in 0..READ_ORDERS {
+        app.put_order(&order(&format!("C820{n:04}"), None, "2026-11-01T10:00:00Z")).await;
+    }
+    let guest =
+        |n: usize| format!("/orders/history/v1/C820{:04}?filter=email(guest.shopper@example.com)", n % READ_ORDERS);
+    assert_eq!(app.get_json_status(&guest(0)).await, StatusCode::OK);
+
+    let bound = Duration::from_secs(20);
+    let client = reqwest::Client::builder().timeout(bound).build().expect("client");
+    let began = Instant::now();
+    let running = Arc::new(AtomicBool::new(true));
+    let written = Arc::new(AtomicUsize::new(0));
+    let mut load = Vec::new();
+    for reader in 0..4 {
+        let (client, running, url) = (client.clone(), running.clone(), app.url(""));
+        let guest = guest;
+        load.push(tokio::spawn(async move {
+            let mut answers = Vec::new();
+            let mut n = reader;
+            while running.load(Ordering::SeqCst) {
+                answers.push(ask(client.get(format!("{url}{}", guest(n))), began, None).await);
+                n += 4;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            answers
+        }));
+    }
+    for writer in 0..2 {
+        let (client, running, url, written) =
+            (client.clone(), running.clone(), app.url("/ops/v1/orders"), written.clone());
+        load.push(tokio::spawn(async move {
+            let mut answers = Vec::new();
+            let mut n = 0;
+            while running.load(Ordering::SeqCst) {
+                let number = format!("C83{writer}{n:04}");
+                let body = order(&number, None, "2026-11-02T10:00:00Z");
+                let answer = ask(client.post(&url).header("x-ops-key", OPS_KEY).json(&body), began, Some(number)).await;
+                if answer.wrote.is_some() {
+                    written.fetch_add(1, Ordering::SeqCst);
+                }
+                answers.push(answer);
+                n += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            answers
+        }));
+    }
+
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let stopper = own.clone();
+    tokio::task::spawn_blocking(move || stopper.stop_fast()).await.expect("stop task").expect("pg_ctl stop");
+    let stopped_at = began.elapsed();
+    let written_before = written.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let starter = own.clone();
+    tokio::task::spawn_blocking(move || starter.start_again()).await.expect("start task").expect("pg_ctl start");
+    let back_at = began.elapsed();
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    running.store(false, Ordering::SeqCst);
+    let mut answers = Vec::new();
+    for task in load {
+        answers.extend(task.await.expect("load task"));
+    }
+
+    assert!(written_before > 0, "writes were acknowledged before the stop");
+    assert_no_500_and_no_hang(&answers, bound);
+    let away: Vec<&Answer> = answers.iter().filter(|a| a.asked > stopped_at && a.asked + a.took < back_at).collect();
+    assert!(
+        away.iter().any(|a| a.status == Ok(StatusCode::SERVICE_UNAVAILABLE)),
+        "the ops writes answered 503 while PostgreSQL was away: {away:?}"
+    );
+    let late: Vec<&Answer> = answers.iter().filter(|a| a.asked > back_at + Duration::from_secs(5)).collect();
+    assert!(late.len() > 10, "load went on after the return: {}", late.len());
+    for answer in &late {
+        assert!(
+            answer.status.as_ref().is_ok_and(StatusCode::is_success),
+            "normal answers within 5 s of PostgreSQL's return, without a restart: {answer:?}"
+        );
+    }
+    // Every acknowledged write is there (read back through the app, which has reconnected).
+    let acknowledged: Vec<&String> = answers.iter().filter_map(|a| a.wrote.as_ref()).collect();
+    for number in &acknowledged {
+        let path = format!("/orders/history/v1/{number}?filter=email(guest.shopper@example.com)");
+        assert_eq!(app.get_json_status(&path).await, StatusCode::OK, "acknowledged write {number} is there");
+    }
+    eprintln!(
+        "postgres fault: {} answers, {} acknowledged writes, {} answered while away ({} of them 503)",
+        answers.len(),
+        acknowledged.len(),
+        away.len(),
+        away.iter().filter(|a| a.status == Ok(StatusCode::SERVICE_UNAVAILABLE)).count()
+    );
+    app.finish().await;
+    drop(own);
+}

@@ -292,7 +292,6 @@ async fn postgres_stopped_for_ten_seconds_under_load_loses_nothing_and_recovers(
     let mut load = Vec::new();
     for reader in 0..4 {
         let (client, running, url) = (client.clone(), running.clone(), app.url(""));
-        let guest = guest;
         load.push(tokio::spawn(async move {
             let mut answers = Vec::new();
             let mut n = reader;
@@ -371,4 +370,103 @@ async fn postgres_stopped_for_ten_seconds_under_load_loses_nothing_and_recovers(
     );
     app.finish().await;
     drop(own);
+}
+
+/// The shutdown signal (SIGTERM in `main`) while 200 requests are in flight: every request already sent
+/// is answered normally (none reset), and `serve` ends within its grace period.
+async fn shutdown_under_load(backend: Backend) {
+    // Few turns, so that most of the 200 requests are still in flight (accepted, waiting for a turn or
+    // running) when the signal comes.
+    let configure: fn(&mut server::config::Settings) = |settings| settings.max_requests_in_flight = 4;
+    let mut app = spawn_app_with(backend, Options { configure: Some(configure), ..Options::default() }).await;
+    let (upm_id, token) = app.member("shutdown@example.com").await;
+    const ORDERS: usize = 20;
+    for n in 0..ORDERS {
+        app.put_order(&order(&format!("C840{n:04}"), Some(&upm_id), "2026-11-01T10:00:00Z")).await;
+    }
+    for n in 0..ORDERS {
+        app.put_order(&order(&format!("C841{n:04}"), None, "2026-11-01T10:00:00Z")).await;
+    }
+    // One connection per request: a fresh client, no pool shared with the setup above.
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().expect("client");
+    let sent = Arc::new(AtomicUsize::new(0));
+    let answered = Arc::new(AtomicUsize::new(0));
+    const REQUESTS: usize = 200;
+    let requests: Vec<_> = (0..REQUESTS)
+        .map(|n| {
+            let request =
+                match n % 3 {
+                    0 => client.get(app.url(&format!("/orders/history/v1/C840{:04}", n % ORDERS))).bearer_auth(&token),
+                    1 => client.get(app.url(&format!(
+                        "/orders/history/v1/C841{:04}?filter=email(guest.shopper@example.com)",
+                        n % ORDERS
+                    ))),
+                    _ => client.get(app.url("/orders/history/v1?count=50")).bearer_auth(&token),
+                };
+            let (sent, answered) = (sent.clone(), answered.clone());
+            tokio::spawn(async move {
+                sent.fetch_add(1, Ordering::SeqCst);
+                let answer = match request.send().await {
+                    Ok(response) => {
+                        let status = response.status();
+                        response.bytes().await.map(|_| status).map_err(|e| format!("body: {e}"))
+                    }
+                    // Not connected before the listener closed: refused, never accepted (no answer owed).
+                    Err(error) if error.is_connect() => Err("refused".to_owned()),
+                    Err(error) => Err(format!("{error:?}")),
+                };
+                answered.fetch_add(1, Ordering::SeqCst);
+                answer
+            })
+        })
+        .collect();
+    // Every request is on its way (connected and written) before the signal, and the first are answered.
+    while sent.load(Ordering::SeqCst) < REQUESTS || answered.load(Ordering::SeqCst) < 10 {
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let in_flight = REQUESTS - answered.load(Ordering::SeqCst);
+    assert!(in_flight > REQUESTS / 2, "most requests are in flight at the signal ({in_flight})");
+    let grace = Duration::from_secs(20);
+    let ended = app.shutdown_and_wait(grace + Duration::from_secs(5)).await;
+    let mut answers = Vec::new();
+    for request in requests {
+        answers.push(request.await.expect("request task"));
+    }
+    let (served, took) = ended.expect("serve ended within the grace period");
+    assert!(served.is_ok(), "serve ended without an error: {served:?}");
+    let refused = answers.iter().filter(|answer| answer.as_ref().is_err_and(|error| error == "refused")).count();
+    let failed: Vec<_> = answers
+        .iter()
+        .filter(|answer| !answer.as_ref().is_ok_and(StatusCode::is_success))
+        .filter(|answer| !answer.as_ref().is_err_and(|error| error == "refused"))
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} of {REQUESTS} requests were cut off or not answered normally: {failed:?}",
+        failed.len()
+    );
+    assert!(REQUESTS - refused > REQUESTS / 2, "most requests were accepted before the signal ({refused} refused)");
+    eprintln!(
+        "shutdown under load ({backend:?}): {in_flight} not yet answered at the signal, {} answered normally, \
+         {refused} refused (not connected yet); serve ended after {took:?}",
+        REQUESTS - refused
+    );
+    // The port no longer takes requests.
+    assert!(app.client.get(app.url("/healthz")).send().await.is_err(), "no new requests after the shutdown");
+    app.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_under_load_answers_every_request_in_flight_sqlite() {
+    shutdown_under_load(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_under_load_answers_every_request_in_flight_postgres() {
+    if crate::helpers::postgres_admin_url().is_none() {
+        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    }
+    shutdown_under_load(Backend::Postgres).await;
 }

@@ -470,3 +470,153 @@ async fn shutdown_under_load_answers_every_request_in_flight_postgres() {
     }
     shutdown_under_load(Backend::Postgres).await;
 }
+
+/// One writer's kind of work in `sixteen_writers`.
+#[derive(Clone, Copy, Debug)]
+enum Work {
+    NewOrders,
+    SharedOrder,
+    ReturnCaptures,
+    Cancels,
+    Addresses,
+    Webhooks,
+}
+
+/// Runs one kind of write until `until`; answers the statuses (and bodies of 5xx answers).
+async fn write_until(
+    app: &TestApp,
+    writer: usize,
+    work: Work,
+    token: &str,
+    upm_id: &str,
+    until: Instant,
+) -> Vec<(StatusCode, Value)> {
+    use reqwest::Method;
+    let mut answers = Vec::new();
+    let mut n = 0usize;
+    while Instant::now() < until {
+        let answer = match work {
+            Work::NewOrders => {
+                let body = order(&format!("C86{writer:02}{n:04}"), Some(upm_id), "2026-11-03T10:00:00Z");
+                app.post_json("/ops/v1/orders", &body, true).await
+            }
+            Work::SharedOrder => {
+                let mut body = order("C8700000", None, "2026-11-03T10:00:00Z");
+                body["lines"][0]["status"] = json!(if n.is_multiple_of(2) { "In Transit" } else { "Delivered" });
+                app.post_json("/ops/v1/orders", &body, true).await
+            }
+            Work::ReturnCaptures => {
+                let number = format!("C88{writer:02}{:04}", n % 40);
+                let (_, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{number}"), Some(token)).await;
+                let body = capture_body(&number, &options, "upsDropoff|ups", "1", 1);
+                post(app, "/order_mgmt/user_return_captures/v1", &body, Some(token), None).await
+            }
+            Work::Cancels => {
+                let number = format!("C89{writer:02}{:04}", n % 40);
+                let body = json!({"request": {"omsOrderDocumentReference": "0001", "omsRegionReference": "NIKEUS",
+                    "dayPhoneNumber": "5035550100", "reasonCode": 216, "reasonText": "Front end cancellation",
+                    "email": "guest.shopper@example.com"}, "sourceOfRequest": "web"});
+                post(app, &format!("/order_mgmt/ordermods/v1/{number}/cancelOrder"), &body, Some(token), None).await
+            }
+            Work::Addresses => {
+                let mut address = crate::addresses::us_address();
+                address["line2"] = json!(format!("Suite {n}"));
+                let book = crate::addresses::book(upm_id);
+                let (status, created) =
+                    crate::addresses::send(app, Method::POST, &book, Some(token), Some(&address)).await;
+                match created["id"].as_str() {
+                    Some(id) if status.is_success() => {
+                        crate::addresses::send(app, Method::DELETE, &format!("{book}/{id}"), Some(token), None).await
+                    }
+                    _ => (status, created),
+                }
+            }
+            Work::Webhooks => {
+                let body =
+                    json!({"url": format!("http://127.0.0.1:9/hook/{writer}/{n}"), "events": ["order.cancelled"]});
+                app.post_json("/ops/v1/webhooks", &body, true).await
+            }
+        };
+        answers.push(answer);
+        n += 1;
+    }
+    answers
+}
+
+/// 16 concurrent writers of every kind on one SQLite database for 10 s: no 5xx (no busy error), and no
+/// job that they started ends FAILED.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixteen_mixed_writers_on_sqlite_never_answer_5xx() {
+    let app = Arc::new(spawn_app_with(Backend::Sqlite, Options::default()).await);
+    const WRITERS: usize = 16;
+    let kinds =
+        [Work::NewOrders, Work::SharedOrder, Work::ReturnCaptures, Work::Cancels, Work::Addresses, Work::Webhooks];
+    let mut members = Vec::new();
+    for writer in 0..WRITERS {
+        let (upm_id, token) = app.member(&format!("writer{writer}@example.com")).await;
+        let work = kinds[writer % kinds.len()];
+        for n in 0..40 {
+            match work {
+                Work::ReturnCaptures => {
+                    app.put_order(&delivered_order(&app, &format!("C88{writer:02}{n:04}"), Some(&upm_id), "US", "USD"))
+                        .await;
+                }
+                Work::Cancels => {
+                    let mut body = order(&format!("C89{writer:02}{n:04}"), Some(&upm_id), "2026-11-03T10:00:00Z");
+                    body["lines"][0]["status"] = json!("created");
+                    app.put_order(&body).await;
+                }
+                _ => {}
+            }
+        }
+        members.push((work, upm_id, token));
+    }
+    let until = Instant::now() + Duration::from_secs(10);
+    let tasks: Vec<_> = members
+        .into_iter()
+        .enumerate()
+        .map(|(writer, (work, upm_id, token))| {
+            let app = app.clone();
+            tokio::spawn(async move { (work, write_until(&app, writer, work, &token, &upm_id, until).await) })
+        })
+        .collect();
+    let mut total = 0;
+    let mut server_errors = Vec::new();
+    let mut per_kind = std::collections::BTreeMap::new();
+    for task in tasks {
+        let (work, answers) = task.await.expect("writer");
+        total += answers.len();
+        let accepted = answers.iter().filter(|(status, _)| status.is_success()).count();
+        let entry = per_kind.entry(format!("{work:?}")).or_insert((0, 0));
+        *entry = (entry.0 + answers.len(), entry.1 + accepted);
+        server_errors.extend(answers.into_iter().filter(|(status, _)| status.is_server_error()).map(|a| (work, a)));
+    }
+    assert!(server_errors.is_empty(), "{} of {total} writes answered 5xx: {server_errors:?}", server_errors.len());
+    for (kind, (asked, accepted)) in &per_kind {
+        assert!(*accepted > 0, "{kind}: some of its {asked} writes were accepted, not only refused");
+    }
+    // The jobs they started end without a failure (a busy database would fail them).
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let mut open = i64::MAX;
+    for _ in 0..200 {
+        open = sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE status IN ('PENDING', 'IN_PROGRESS')")
+            .fetch_one(&connected.db.pool)
+            .await
+            .expect("count");
+        if open == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(open, 0, "every job ended");
+    let failed: Vec<String> = sqlx::query_scalar("SELECT COALESCE(error, kind) FROM jobs WHERE status = 'FAILED'")
+        .fetch_all(&connected.db.pool)
+        .await
+        .expect("failed jobs");
+    assert!(failed.is_empty(), "jobs failed: {failed:?}");
+    connected.db.pool.close().await;
+    eprintln!("16 writers on SQLite: {total} writes, none 5xx ((asked, accepted) per kind: {per_kind:?})");
+    if let Ok(app) = Arc::try_unwrap(app) {
+        app.finish().await;
+    }
+}

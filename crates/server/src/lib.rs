@@ -186,6 +186,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (stop_workers, stop) = tokio::sync::watch::channel(false);
     let mut workers = jobs::spawn_workers(state.clone(), state.job_workers, stop.clone());
+    workers.extend(state.mailer.spawn_delivery(stop.clone()));
     workers.extend(events::spawn_delivery(state.events.clone(), stop));
     let grace = state.shutdown_grace;
     let (signalled, mut signal) = tokio::sync::watch::channel(false);

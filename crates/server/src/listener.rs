@@ -26,7 +26,6 @@ use std::time::Duration;
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
-use hyper_util::server::graceful::GracefulShutdown;
 use prometheus_client::metrics::gauge::Gauge;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, SemaphorePermit, watch};
@@ -49,7 +48,9 @@ impl Default for ConnectionLimits {
 }
 
 /// Serves `router` on `listener` until `stop` turns true; then stops accepting and waits for the open
-/// connections to finish their requests (the caller bounds that wait with its grace period).
+/// connections to finish their requests (the caller bounds that wait with its grace period). A request
+/// the server already has is answered, not reset: connections the kernel completed before the stop are
+/// still taken from the listen queue, and one whose request is sent but not yet read is read (`SETTLE`).
 pub async fn serve_connections(
     listener: TcpListener,
     router: axum::Router,
@@ -62,11 +63,12 @@ pub async fn serve_connections(
         0 => None,
         count => Some(Arc::new(Turns { semaphore: Semaphore::new(count), waiting })),
     };
-    let graceful = GracefulShutdown::new();
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout).keep_alive(true);
     builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(Duration::from_secs(20)));
-    let builder = Arc::new(builder);
+    let shared = Arc::new(Shared { router, turns, builder, limits, stop: stop.clone() });
+    // Every connection task holds a clone of `open`; `all_closed` ends when the last one is dropped.
+    let (open, mut all_closed) = tokio::sync::mpsc::channel::<()>(1);
 
     loop {
         let permit = tokio::select! {
@@ -88,41 +90,135 @@ pub async fn serve_connections(
             },
             () = stopped(&mut stop) => break,
         };
-        let _ = stream.set_nodelay(true);
-        let router = router.clone();
-        let turns = turns.clone();
-        let builder = builder.clone();
-        let watcher = graceful.watcher();
-        let first_byte_timeout = limits.header_read_timeout;
-        tokio::spawn(async move {
-            let _permit = permit;
-            // A client that opens a connection and sends nothing is closed like one that trickles.
-            let mut probe = [0u8; 1];
-            match tokio::time::timeout(first_byte_timeout, stream.peek(&mut probe)).await {
-                Ok(Ok(n)) if n > 0 => {}
-                _ => return,
-            }
-            let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
-                request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
-                let router = router.clone();
-                let turns = turns.clone();
-                async move {
-                    let _turn = match &turns {
-                        Some(turns) => turns.take().await,
-                        None => None,
-                    };
-                    Ok::<_, Infallible>(router.oneshot(request.map(axum::body::Body::new)).await.unwrap_infallible())
-                }
-            });
-            let connection = builder.serve_connection(TokioIo::new(stream), service);
-            if let Err(error) = watcher.watch(connection).await {
-                tracing::debug!(%error, "connection ended with an error");
-            }
-        });
+        tokio::spawn(serve_one(shared.clone(), stream, remote, Some(permit), open.clone()));
+    }
+    // Connections the kernel completed before the stop are clients that already sent (or are sending)
+    // a request: they are served (one request each) rather than reset by closing the listener on them.
+    while let Some(Ok((stream, remote))) = futures_util::FutureExt::now_or_never(listener.accept()) {
+        tokio::spawn(serve_one(shared.clone(), stream, remote, None, open.clone()));
     }
     drop(listener);
-    graceful.shutdown().await;
+    drop(open);
+    let _ = all_closed.recv().await;
     Ok(())
+}
+
+/// What every connection task needs.
+struct Shared {
+    router: axum::Router,
+    turns: Option<Arc<Turns>>,
+    builder: auto::Builder<TokioExecutor>,
+    limits: ConnectionLimits,
+    stop: watch::Receiver<bool>,
+}
+
+/// How long a connection that has no request in progress at the stop is still read, so that a request
+/// already sent (bytes in the socket, not yet parsed) is answered instead of cut off.
+const SETTLE: Duration = Duration::from_secs(1);
+
+/// Serves one connection. At the stop, a request in progress (or one that arrives within `SETTLE`) is
+/// answered and the connection then closed; an idle connection is closed at once.
+async fn serve_one(
+    shared: Arc<Shared>,
+    stream: tokio::net::TcpStream,
+    remote: SocketAddr,
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+    _open: tokio::sync::mpsc::Sender<()>,
+) {
+    let _permit = permit;
+    let _ = stream.set_nodelay(true);
+    // A client that opens a connection and sends nothing is closed like one that trickles.
+    // A request that is on its way when the stop comes (or for a connection taken from the listen queue
+    // after it) is waited for `SETTLE` more, not the whole `header_read_timeout`.
+    let mut probe = [0u8; 1];
+    let mut stop = shared.stop.clone();
+    let first_byte = async {
+        let peek = stream.peek(&mut probe);
+        let mut peek = std::pin::pin!(peek);
+        tokio::select! {
+            peeked = peek.as_mut() => Some(peeked),
+            () = stopped(&mut stop) => tokio::time::timeout(SETTLE, peek).await.ok(),
+        }
+    };
+    match tokio::time::timeout(shared.limits.header_read_timeout, first_byte).await {
+        Ok(Some(Ok(n))) if n > 0 => {}
+        _ => return,
+    }
+    let requests = Arc::new(Requests::default());
+    let service = {
+        let (shared, requests) = (shared.clone(), requests.clone());
+        hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
+            let (shared, requests) = (shared.clone(), requests.clone());
+            async move {
+                let _active = requests.begin();
+                let _turn = match &shared.turns {
+                    Some(turns) => turns.take().await,
+                    None => None,
+                };
+                Ok::<_, Infallible>(
+                    shared.router.clone().oneshot(request.map(axum::body::Body::new)).await.unwrap_infallible(),
+                )
+            }
+        })
+    };
+    let connection = shared.builder.serve_connection(TokioIo::new(stream), service);
+    let mut connection = std::pin::pin!(connection);
+    let mut stop = shared.stop.clone();
+    let ended = tokio::select! {
+        ended = connection.as_mut() => Some(ended),
+        () = stopped(&mut stop) => None,
+    };
+    let ended = match ended {
+        Some(ended) => ended,
+        None => {
+            let began = requests.began.notified();
+            if requests.active.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                tokio::select! {
+                    ended = connection.as_mut() => {
+                        log_end(ended);
+                        return;
+                    }
+                    () = began => {}
+                    () = tokio::time::sleep(SETTLE) => {}
+                }
+            }
+            // hyper answers the request in progress, then closes the connection.
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    };
+    log_end(ended);
+}
+
+fn log_end(ended: Result<(), Box<dyn std::error::Error + Send + Sync>>) {
+    if let Err(error) = ended {
+        tracing::debug!(%error, "connection ended with an error");
+    }
+}
+
+/// The requests of one connection: how many are being handled, and a signal when one begins.
+#[derive(Default)]
+struct Requests {
+    active: std::sync::atomic::AtomicUsize,
+    began: tokio::sync::Notify,
+}
+
+impl Requests {
+    fn begin(&self) -> Active<'_> {
+        self.active.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.began.notify_waiters();
+        Active(self)
+    }
+}
+
+/// One request being handled (until its answer's head is ready).
+struct Active<'a>(&'a Requests);
+
+impl Drop for Active<'_> {
+    fn drop(&mut self) {
+        self.0.active.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 /// The turns of `--max-requests-in-flight`, and the gauge of requests waiting for one.

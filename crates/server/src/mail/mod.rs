@@ -1,5 +1,7 @@
 //! E-mail: a [`Mailer`] trait with two implementations, chosen once at start by [`from_settings`]:
-//! - [`smtp::SmtpMailer`] when `--smtp-url` / `ORDERS_SMTP_URL` is set (lettre, async, rustls). URL forms:
+//! - [`smtp::SmtpMailer`] when `--smtp-url` / `ORDERS_SMTP_URL` is set (lettre, async, rustls): `send` stores
+//!   the message in `mail_outbox` and a background sender hands it to the server, trying again while the
+//!   server is down (a request never waits for the mail server). URL forms:
 //!   `smtp://host:port` (plain, for local relays and tests), `smtp://host:port?tls=starttls`,
 //!   `smtps://user:pass@host:465` (implicit TLS).
 //! - [`outbox::OutboxMailer`] otherwise: every message is stored in the `mail_outbox` table;
@@ -63,12 +65,16 @@ pub trait Mailer: Send + Sync {
     fn send(&self, mail: OutgoingMail) -> MailFuture<'_>;
     /// "smtp" or "outbox", for logs and health.
     fn kind(&self) -> &'static str;
+    /// Starts the background sender of a queued mailer (SMTP); it ends when `stop` turns true.
+    fn spawn_delivery(&self, _stop: tokio::sync::watch::Receiver<bool>) -> Option<tokio::task::JoinHandle<()>> {
+        None
+    }
 }
 
 /// SMTP when `smtp_url` is set, else the stored outbox.
 pub fn from_settings(smtp_url: Option<&str>, mail_from: &str, db: Db) -> Result<Arc<dyn Mailer>, MailError> {
     match smtp_url.filter(|url| !url.is_empty()) {
-        Some(url) => Ok(Arc::new(smtp::SmtpMailer::new(url, mail_from)?)),
+        Some(url) => Ok(Arc::new(smtp::SmtpMailer::new(url, mail_from, db)?)),
         None => Ok(Arc::new(outbox::OutboxMailer::new(db))),
     }
 }

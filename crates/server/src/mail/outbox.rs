@@ -40,6 +40,15 @@ fn plausible_address(address: &str) -> bool {
 }
 
 pub async fn store(db: &Db, mail: &OutgoingMail) -> Result<String, sqlx::Error> {
+    insert(db, mail, None).await
+}
+
+/// Stores a message that the SMTP sender is to hand over (`sent_at` 0: due now; see `smtp`).
+pub async fn store_waiting(db: &Db, mail: &OutgoingMail) -> Result<String, sqlx::Error> {
+    insert(db, mail, Some(0)).await
+}
+
+async fn insert(db: &Db, mail: &OutgoingMail, sent_at: Option<i64>) -> Result<String, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     let now = chrono::Utc::now().timestamp_millis();
     let (name, content_type, data) = match &mail.attachment {
@@ -48,7 +57,7 @@ pub async fn store(db: &Db, mail: &OutgoingMail) -> Result<String, sqlx::Error> 
     };
     sqlx::query(
         "INSERT INTO mail_outbox (id, to_address, subject, body_text, attachment_name, attachment_type, \
-         attachment_base64, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)",
+         attachment_base64, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&id)
     .bind(&mail.to)
@@ -58,6 +67,7 @@ pub async fn store(db: &Db, mail: &OutgoingMail) -> Result<String, sqlx::Error> 
     .bind(content_type)
     .bind(data)
     .bind(now)
+    .bind(sent_at)
     .execute(&db.pool)
     .await?;
     Ok(id)
@@ -76,7 +86,7 @@ pub struct OutboxEntry {
     pub attachment_base64: Option<String>,
     /// Unix ms.
     pub created_at: i64,
-    /// Unix ms; null while stored only.
+    /// Unix ms when handed to the SMTP server; null while stored only or still waiting for the server.
     pub sent_at: Option<i64>,
 }
 
@@ -110,7 +120,7 @@ pub async fn list(db: &Db, to: Option<&str>) -> Result<Vec<OutboxEntry>, sqlx::E
                 attachment_type: row.try_get("attachment_type")?,
                 attachment_base64: row.try_get("attachment_base64")?,
                 created_at: row.try_get("created_at")?,
-                sent_at: row.try_get("sent_at")?,
+                sent_at: row.try_get::<Option<i64>, _>("sent_at")?.filter(|sent| *sent > 0),
             })
         })
         .collect()

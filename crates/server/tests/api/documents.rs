@@ -279,7 +279,12 @@ async fn smtp_receiver() -> (String, tokio::sync::oneshot::Receiver<String>) {
 #[tokio::test]
 async fn smtp_delivers_the_message_with_the_pdf_attached() {
     let (url, received) = smtp_receiver().await;
-    let mailer = server::mail::smtp::SmtpMailer::new(&url, "Orders <no-reply@orders.example>").expect("mailer");
+    // The mailer stores the message in the outbox of the app's database; its sender hands it over.
+    let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite).await;
+    let connected = server::db::connect(&app.database_url, 2).await.expect("connect");
+    let mailer = server::mail::smtp::SmtpMailer::new(&url, "Orders <no-reply@orders.example>", connected.db.clone())
+        .expect("mailer");
+    let (stop, stopped) = tokio::sync::watch::channel(false);
     let pdf = server::documents::render_return_label(&server::documents::ReturnLabel {
         return_order_number: "R55".into(),
         drop_off_code: "UP-AAAA-BBBB".into(),
@@ -294,6 +299,7 @@ async fn smtp_delivers_the_message_with_the_pdf_attached() {
     };
     use server::mail::Mailer;
     mailer.send(mail).await.expect("sent");
+    let sender = mailer.spawn_delivery(stopped).expect("an SMTP mailer has a sender");
     let data =
         tokio::time::timeout(std::time::Duration::from_secs(10), received).await.expect("in time").expect("data");
     assert!(data.contains("Subject: Your return label for R55"), "{data}");
@@ -311,4 +317,8 @@ async fn smtp_delivers_the_message_with_the_pdf_attached() {
     let encoded: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
     let bytes = base64::engine::general_purpose::STANDARD.decode(encoded).expect("base64 body");
     assert_eq!(bytes, pdf);
+    let _ = stop.send(true);
+    let _ = sender.await;
+    connected.db.pool.close().await;
+    app.finish().await;
 }

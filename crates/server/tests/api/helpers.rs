@@ -27,6 +27,8 @@ pub struct TestApp {
     #[allow(dead_code, reason = "used by the tests of time windows, not by every test")]
     pub clock: Clock,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    /// The app's `serve` future: it ends after the shutdown signal (`shutdown_and_wait`).
+    served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
     cleanup: Cleanup,
 }
 
@@ -101,6 +103,13 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     start(database_url, cleanup, options).await
 }
 
+/// An app on a database that the test made and removes itself (e.g. on a PostgreSQL of its own).
+#[allow(dead_code, reason = "used by the fault tests only")]
+pub async fn spawn_app_on(database_url: &str, options: Options) -> TestApp {
+    sqlx::any::install_default_drivers();
+    start(database_url.to_owned(), Cleanup::Nothing, options).await
+}
+
 /// A second app process on the same database as `app` (its own caches and limits), as when several
 /// processes run behind one PostgreSQL.
 #[allow(dead_code, reason = "used by the multi-process tests only")]
@@ -135,18 +144,44 @@ async fn start(database_url: String, cleanup: Cleanup, options: Options) -> Test
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
     let address = listener.local_addr().expect("local address");
     let (sender, receiver) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(async move {
-        let _ = server::serve(listener, state, async {
+    let served = tokio::spawn(async move {
+        server::serve(listener, state, async {
             let _ = receiver.await;
         })
-        .await;
+        .await
     });
-    TestApp { address, database_url, client: Client::new(), clock, shutdown: Some(sender), cleanup }
+    TestApp {
+        address,
+        database_url,
+        client: Client::new(),
+        clock,
+        shutdown: Some(sender),
+        served: Some(served),
+        cleanup,
+    }
 }
 
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.address)
+    }
+
+    /// Sends the shutdown signal (as SIGTERM does in `main`) and waits at most `bound` for `serve` to end.
+    /// Answers how it ended, and how long that took; `None` when it did not end in time.
+    #[allow(dead_code, reason = "used by the shutdown tests only")]
+    pub async fn shutdown_and_wait(
+        &mut self,
+        bound: std::time::Duration,
+    ) -> Option<(std::io::Result<()>, std::time::Duration)> {
+        let started = std::time::Instant::now();
+        if let Some(sender) = self.shutdown.take() {
+            let _ = sender.send(());
+        }
+        let served = self.served.take()?;
+        match tokio::time::timeout(bound, served).await {
+            Ok(Ok(result)) => Some((result, started.elapsed())),
+            Ok(Err(_)) | Err(_) => None,
+        }
     }
 
     /// Stops the server and removes its database.

@@ -18,6 +18,7 @@ mod detail;
 mod documents;
 mod einvoice;
 mod events;
+mod faults;
 mod gift_cards;
 mod hardening;
 mod history;

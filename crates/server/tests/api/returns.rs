@@ -718,9 +718,14 @@ async fn rerun_pickup_refusal_store_and_doris(app: &TestApp) {
 on_both_backends!(returns_effects, rerun_pickup_refusal_store_and_doris);
 
 /// An SMTP server for the test: accepts any number of connections and messages, hands each DATA over.
-async fn smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+pub(crate) async fn smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    smtp_server_on("127.0.0.1:0").await
+}
+
+/// `smtp_server` on a given address (a test that starts it late, on the port the app was told about).
+pub(crate) async fn smtp_server_on(address: &str) -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind(address).await.expect("bind");
     let address = listener.local_addr().expect("address");
     let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {

@@ -2395,7 +2395,7 @@ export interface components {
             id: string;
             /**
              * Format: int64
-             * @description Unix ms; null while stored only.
+             * @description Unix ms when handed to the SMTP server; null while stored only or still waiting for the server.
              */
             sentAt?: number | null;
             subject: string;

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
-import { LabelActions } from '../components/label-actions';
 import { StoreBarcodeCard } from '../components/return-barcode';
-import { ReturnCodeDialog } from '../components/return-code-dialog';
-import { useReturnInstructions, useReturnLabel } from '../hooks/use-return-data';
+import { ReturnLabelBlock } from '../components/return-label-block';
+import { useReturnInstructions } from '../hooks/use-return-data';
 import { returnPaths } from '../paths';
 import './returns.css';
 
@@ -25,11 +23,7 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
   const emailSent = query.get('emailSent') === 'true';
   const instructions = useReturnInstructions(returnOrderNumber);
   const facts = instructions.data;
-  const label = useReturnLabel(returnOrderNumber, facts?.labelOffered === true);
-  const code = label.data?.dropOffCode?.data ?? null;
   // Spec 001 §4.3: the code modal opens by itself when a code exists, for the return just created.
-  const [codeOpen, setCodeOpen] = useState<boolean | null>(null);
-  const showCode = code !== null && (codeOpen ?? pageView);
 
   if (instructions.isPending && instructions.fetchStatus !== 'idle') {
     return (
@@ -79,47 +73,7 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
         </section>
       )}
       {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} />}
-      {label.isPending && label.fetchStatus !== 'idle' && <Spinner label={t('returns.label.loading')} />}
-      {label.isError && (
-        <Alert>
-          {t('returns.label.loadFailed')}{' '}
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void label.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
-      {label.data && (
-        <>
-          {code && (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setCodeOpen(true);
-              }}
-            >
-              {t('returns.code.show')}
-            </Button>
-          )}
-          {label.data.labelFormat.toUpperCase() !== 'PNG' && (
-            <LabelActions label={label.data} returnOrderNumber={returnOrderNumber} />
-          )}
-        </>
-      )}
-      {showCode && label.data && (
-        <ReturnCodeDialog
-          code={code}
-          pngBase64={label.data.labelFormat.toUpperCase() === 'PNG' ? label.data.returnLabel : null}
-          carrier={label.data.carrier}
-          onClose={() => {
-            setCodeOpen(false);
-          }}
-        />
-      )}
+      <ReturnLabelBlock returnOrderNumber={returnOrderNumber} offered={facts.labelOffered} openCodeFirst={pageView} />
       {facts.bankRefundOffered && (
         <p>
           <Link href={returnPaths.refund(facts.orderNumber, returnOrderNumber)}>

@@ -90,6 +90,7 @@ const store = (id: string, name: string, isOpenNow: boolean) => ({
 
 function serve({
   captureStatus = 202,
+  captureCode = 'service-unavailable',
   jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }],
   wire = {},
 } = {}) {
@@ -116,8 +117,7 @@ function serve({
       respond: () => {
         captures += 1;
         // The first capture fails when asked to; the retry succeeds.
-        if (captureStatus !== 202 && captures === 1)
-          return json({ code: 'service-unavailable', message: 'x' }, captureStatus);
+        if (captureStatus !== 202 && captures === 1) return json({ code: captureCode, message: 'x' }, captureStatus);
         return json({ jobId: 'J1', response: { returnOrderNumber: 'R0000000042' } }, 202);
       },
     },
@@ -235,6 +235,22 @@ describe('return wizard', () => {
     expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
     const [first, second] = captures(requests);
     expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  }, 15_000);
+
+  it('says a refusal by its code, with no Retry that cannot succeed (the item was returned from another tab)', async () => {
+    serve({ captureStatus: 409, captureCode: 'return-quantity-exceeded' });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Return Not Submitted' });
+    expect(dialog).toHaveTextContent('These items have already been returned.');
+    expect(dialog).not.toHaveTextContent('networking error');
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   }, 15_000);
 
   it('gives up after 20 polls and offers a retry', async () => {

@@ -301,7 +301,7 @@ function LoadedWizard({
       )}
       {state.kind === 'submitting' && <SubmittingOverlay />}
       {state.kind === 'success' && <SubmittedNotice returnOrderNumber={state.returnOrderNumber} />}
-      {state.kind === 'failed' && <NotSubmittedDialog onRetry={doSubmit} onDismiss={dismiss} />}
+      {state.kind === 'failed' && <NotSubmittedDialog code={state.code} onRetry={doSubmit} onDismiss={dismiss} />}
     </div>
   );
 }

@@ -28,9 +28,43 @@ export function SubmittedNotice({ returnOrderNumber }: { returnOrderNumber: stri
   );
 }
 
-/** Spec 001 §8: Return Not Submitted, with retry and dismiss. */
-export function NotSubmittedDialog({ onRetry, onDismiss }: { onRetry: () => void; onDismiss: () => void }) {
+/** Refusals the same request can never turn into a return, by the server's code: said as they are, with no
+ * Retry. The value is the message's select key (ICU keys cannot hold hyphens). */
+export const REFUSALS = {
+  'return-quantity-exceeded': 'quantityExceeded',
+  'item-not-returnable': 'notReturnable',
+  'return-window-closed': 'windowClosed',
+  'return-method-unavailable': 'methodUnavailable',
+  'store-country-mismatch': 'storeCountryMismatch',
+  'carrier-pickup-refused': 'pickupRefused',
+} as const;
+
+const refusalOf = (code: string | null) =>
+  code !== null && Object.hasOwn(REFUSALS, code) ? REFUSALS[code as keyof typeof REFUSALS] : null;
+
+/**
+ * Spec 001 §8: Return Not Submitted. A network or server failure offers Retry (the same request may still
+ * succeed); a refusal (an item returned meanwhile from another tab, the window closed ...) says what
+ * happened, by the server's code, and offers no Retry that cannot succeed.
+ */
+export function NotSubmittedDialog({
+  code,
+  onRetry,
+  onDismiss,
+}: {
+  code: string | null;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
   const { t } = useI18n();
+  const refusal = refusalOf(code);
+  if (refusal) {
+    return (
+      <ErrorDialog title={t('returns.error.notSubmitted.title')} onDismiss={onDismiss}>
+        <p>{t('returns.error.refused', { code: refusal })}</p>
+      </ErrorDialog>
+    );
+  }
   return (
     <ErrorDialog title={t('returns.error.notSubmitted.title')} onRetry={onRetry} onDismiss={onDismiss}>
       <p>{t('returns.error.notSubmitted.body')}</p>

@@ -20,7 +20,7 @@ export type SubmitState =
   | { kind: 'idle' }
   | { kind: 'submitting' }
   | { kind: 'success'; returnOrderNumber: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string; code: string | null };
 
 export interface SubmitInput {
   request: CaptureRequest;
@@ -103,7 +103,8 @@ export function useSubmitReturn() {
         error instanceof ReturnJobFailed ||
         (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 409);
       if (final) attempt.current = null;
-      setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      const code = isApiError(error) ? error.code : error instanceof ReturnJobFailed ? error.code : null;
+      setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error), code });
     }
   };
 

@@ -13,7 +13,8 @@ describe('capturedOrThrow', () => {
 
   it.each(['DENIED', 'FAILED'])('fails when the job ends %s, with its message', (status) => {
     const refused = job({ status, error: { httpStatus: 409, code: 'carrier-pickup-refused', message: 'refused' } });
-    expect(() => capturedOrThrow(refused)).toThrow(new ReturnJobFailed('refused'));
+    expect(() => capturedOrThrow(refused)).toThrow(new ReturnJobFailed('refused', 'carrier-pickup-refused'));
+    expect(() => capturedOrThrow(refused)).toThrow(expect.objectContaining({ code: 'carrier-pickup-refused' }));
   });
 
   it('fails when the completed job carries an error', () => {

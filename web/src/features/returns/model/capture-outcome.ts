@@ -2,9 +2,12 @@ import { jobErrorText, type JobView } from '@/shared/api/poll-job';
 
 /** The capture job finished with an error: the return was not created. */
 export class ReturnJobFailed extends Error {
-  constructor(message: string) {
+  /** The job's stable error code (e.g. carrier-pickup-refused), when it sent one. */
+  readonly code: string | null;
+  constructor(message: string, code: string | null = null) {
     super(message);
     this.name = 'ReturnJobFailed';
+    this.code = code;
   }
 }
 
@@ -15,5 +18,6 @@ export class ReturnJobFailed extends Error {
 export function capturedOrThrow(job: JobView): JobView {
   const failure = jobErrorText(job);
   if (job.status === 'COMPLETED' && failure === null) return job;
-  throw new ReturnJobFailed(failure ?? job.status);
+  const code = (job.error as { code?: unknown } | null | undefined)?.code;
+  throw new ReturnJobFailed(failure ?? job.status, typeof code === 'string' ? code : null);
 }

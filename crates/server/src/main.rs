@@ -153,6 +153,17 @@ async fn import(
 
     use server::ops::import::{self, Counts, LineResult, LineStatus};
 
+    // Whose orders may come in: as `serve` with these settings decides it (any member id of the retailer's
+    // provider, or the portal's own members). The provider itself is not asked: its id is all it takes.
+    let env = std::env::vars_os()
+        .filter_map(|(key, value)| Some((key.into_string().ok()?, value.to_string_lossy().into_owned())));
+    let site = server::settings::SiteSettings::load(settings.config_file.as_deref(), env, &settings.flags)?;
+    let default_country = site.table().default.code.to_ascii_uppercase();
+    let owners = if settings.oidc_issuer.as_deref().is_some_and(|issuer| !issuer.trim().is_empty()) {
+        import::Owners::Provider { default_country: &default_country }
+    } else {
+        import::Owners::Portal
+    };
     let connected = server::db::connect(&settings.database_url, 2).await?;
     server::prepare_database(&connected.db).await?;
     let db = connected.db;
@@ -203,7 +214,7 @@ async fn import(
         if batch.len() >= batch_size || (done && !batch.is_empty()) {
             let lines: Vec<(usize, &[u8])> = batch.iter().map(|(number, line)| (*number, line.as_slice())).collect();
             let now = chrono::Utc::now().timestamp_millis();
-            let outcome = import::import_batch(&db, &lines, now).await;
+            let outcome = import::import_batch(&db, owners, &lines, now).await;
             counts.add(&outcome.results);
             refused.extend(outcome.results.into_iter().filter(|result| result.status == LineStatus::Refused));
             batch.clear();

@@ -75,6 +75,9 @@ const SignInPage = lazy(() =>
 const ForgotPasswordPage = lazy(() =>
   import('@/features/auth/pages/forgot-password-page').then((module) => ({ default: module.ForgotPasswordPage })),
 );
+const SignUpPage = lazy(() =>
+  import('@/features/auth/pages/sign-up-page').then((module) => ({ default: module.SignUpPage })),
+);
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
 );
@@ -113,6 +116,7 @@ export function AppRoutes() {
       <Route path={WITHDRAWAL}>{(params) => <WithdrawalPage orderNumber={params.orderNumber ?? ''} />}</Route>
       <Route path={GUEST_LOOKUP}>{(params) => <GuestLookupPage orderNumber={params.orderNumber} />}</Route>
       <Route path="/orders/signin" component={SignInPage} />
+      <Route path="/orders/signup" component={SignUpPage} />
       <Route path="/orders/forgot-password" component={ForgotPasswordPage} />
       <Route path="/orders/password-reset" component={ResetPasswordPage} />
       <Route path="/orders/gift-card-lookup" component={GiftCardLookupPage} />

@@ -38,7 +38,7 @@ export function countryConfig(country: string, flags: Record<string, boolean> = 
     },
     brand: { colors: PRODUCT_COLORS },
     analytics: { enabled: true, dataLayer: 'dataLayer' },
-    signIn: { method: 'password' },
+    signIn: { method: 'password', allowSignUp: false },
   };
 }
 

@@ -10,6 +10,7 @@ pub mod routes;
 pub mod sign_up;
 pub mod token;
 
+pub use db::ensure_provider_member;
 pub use identity::{MaybeMember, Member};
 pub use ops_key::{Ops, has_ops_key};
 pub use token::TokenKeys;

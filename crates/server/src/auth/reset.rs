@@ -85,12 +85,15 @@ fn new_token() -> String {
 /// once), at most 3 an hour.
 #[utoipa::path(post, path = "/auth/v1/password_resets", tag = "auth", request_body = PasswordResetRequest,
     responses((status = 202, description = "Accepted, whether or not an account has this e-mail"),
-              (status = 400, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+              (status = 400, body = crate::error::ApiError),
+              (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
+              (status = 429, body = crate::error::ApiError)))]
 pub async fn request_password_reset(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(request): JsonBody<PasswordResetRequest>,
 ) -> AppResult<StatusCode> {
+    super::routes::password_sign_in_on(&state)?;
     state.limiter.check_client(caller.client_ip)?;
     let email = domain::contact::normalize_email(&request.email);
     if !domain::contact::is_valid_email(&email) || email.len() > 320 {
@@ -146,6 +149,7 @@ async fn send_link(state: &AppState, email: &str, language: &str) -> AppResult<(
     responses((status = 204, description = "The password is set; the link no longer works"),
               (status = 400, body = crate::error::ApiError,
                description = "`password-reset-invalid` (unknown token) or `validation-failed` (password length)"),
+              (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
               (status = 410, body = crate::error::ApiError, description = "`password-reset-expired`: expired or used"),
               (status = 429, body = crate::error::ApiError),
               (status = 503, body = crate::error::ApiError, description = "`service-busy`: too many passwords being hashed at once")))]
@@ -154,6 +158,7 @@ pub async fn reset_password(
     caller: Caller,
     JsonBody(request): JsonBody<NewPassword>,
 ) -> AppResult<StatusCode> {
+    super::routes::password_sign_in_on(&state)?;
     state.limiter.check_client(caller.client_ip)?;
     let length = request.password.chars().count();
     if !(MIN_PASSWORD..=MAX_PASSWORD).contains(&length) {

@@ -76,8 +76,9 @@ pub async fn create_token(
     }))
 }
 
-/// With the retailer's provider configured, members sign in there only (ADR 0016).
-fn password_sign_in_on(state: &AppState) -> AppResult<()> {
+/// With the retailer's provider configured, members sign in there only (ADR 0016): the password sign-in,
+/// its reset and account creation are off.
+pub(super) fn password_sign_in_on(state: &AppState) -> AppResult<()> {
     if state.oidc.is_some() {
         return Err(AppError::coded(
             crate::error::Code::PasswordSignInOff,

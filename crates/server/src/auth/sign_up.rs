@@ -1,5 +1,6 @@
 //! Account creation by shoppers, when the retailer turns it on (`allowSignUp: true` in the configuration
-//! file; off by default, then 404 `feature-disabled` with field `allowSignUp`).
+//! file; off by default, then 404 `feature-disabled` with field `allowSignUp`; off with the retailer's
+//! OpenID provider, then 404 `password-sign-in-off`).
 //!
 //! `POST /auth/v1/members` `{"email", "password", "firstName"?, "lastName"?, "country"?}` answers 202 with no
 //! body whether the e-mail was free or taken: a taken e-mail is not told apart (no account enumeration) and
@@ -59,7 +60,7 @@ fn name(value: Option<String>, field: &str) -> AppResult<String> {
 #[utoipa::path(post, path = "/auth/v1/members", tag = "auth", request_body = NewAccount,
     responses((status = 202, description = "Accepted: a new account can sign in now (a taken e-mail is not told apart)"),
               (status = 400, body = crate::error::ApiError),
-              (status = 404, body = crate::error::ApiError, description = "`feature-disabled`: sign-up is off"),
+              (status = 404, body = crate::error::ApiError, description = "`feature-disabled`: sign-up is off; `password-sign-in-off`: the retailer's provider makes members"),
               (status = 429, body = crate::error::ApiError),
               (status = 503, body = crate::error::ApiError, description = "`service-busy`: too many passwords being hashed at once")))]
 pub async fn create_account(
@@ -67,6 +68,7 @@ pub async fn create_account(
     caller: Caller,
     JsonBody(request): JsonBody<NewAccount>,
 ) -> AppResult<StatusCode> {
+    super::routes::password_sign_in_on(&state)?;
     if !state.settings.allow_sign_up() {
         return Err(AppError::FeatureDisabled { flag: "allowSignUp" });
     }

@@ -53,8 +53,18 @@ pub async fn reserve_attempt(db: &Db, card_number: &str, now_ms: i64) -> AppResu
 
 /// The `gift_card.locked` event of a card whose last allowed attempt had a wrong PIN, written with a
 /// check that the lock still stands (the lock itself was set when that attempt was reserved, and only a
-/// right PIN lifts it). Once per lock.
+/// right PIN lifts it). Once per lock. A card that is not locked (or does not exist) costs one read and no
+/// write transaction, so guesses at unknown numbers never queue on the writer.
 pub async fn record_locked(db: &Db, card_number: &str, last4: &str, now_ms: i64) -> AppResult<()> {
+    let locked: Option<i64> =
+        sqlx::query_scalar("SELECT locked_until FROM gift_cards WHERE card_number = $1 AND locked_until > $2")
+            .bind(card_number)
+            .bind(now_ms)
+            .fetch_optional(&db.pool)
+            .await?;
+    if locked.is_none() {
+        return Ok(());
+    }
     let mut tx = db.begin_write().await?;
     let locked_until: Option<i64> =
         sqlx::query_scalar("SELECT locked_until FROM gift_cards WHERE card_number = $1 AND locked_until > $2")

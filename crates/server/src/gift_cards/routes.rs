@@ -96,7 +96,12 @@ pub async fn check_gift_card_balance(
             }
             return Err(AppError::GiftCardInvalid);
         }
-        None => return Err(AppError::GiftCardInvalid),
+        None => {
+            // A locked card whose event was lost (the process died between the locking attempt and its
+            // event) gets it from the next attempt during the lock; `record_locked` writes it once per lock.
+            db::record_locked(&state.db, number.as_str(), number.last_four(), now).await?;
+            return Err(AppError::GiftCardInvalid);
+        }
     };
     db::clear_failures(&state.db, number.as_str(), now).await?;
     let currency = parse_currency(&card.currency, "currency")?;

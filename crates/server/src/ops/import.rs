@@ -153,8 +153,21 @@ async fn parse_all(lines: &[(usize, &[u8])]) -> Vec<Parsed> {
     parsed
 }
 
+/// Who may own an imported order, as `POST /ops/v1/orders` decides it: the portal's own members only, or,
+/// with the retailer's OpenID provider, any member id it issues, whose record is made on first sight
+/// (ADR 0016).
+#[derive(Debug, Clone, Copy)]
+pub enum Owners<'a> {
+    Portal,
+    Provider { default_country: &'a str },
+}
+
 /// Checks one parsed line as `POST /ops/v1/orders` checks its body: its member and its store.
-async fn check(db: &Db, parsed: Parsed) -> Result<(StoredOrder, Option<String>), (Option<String>, AppError)> {
+async fn check(
+    db: &Db,
+    owners: Owners<'_>,
+    parsed: Parsed,
+) -> Result<(StoredOrder, Option<String>), (Option<String>, AppError)> {
     let order = parsed?;
     let number = || Some(order.order_number.clone());
     let lookup = match order.upm_id.as_deref() {
@@ -163,7 +176,14 @@ async fn check(db: &Db, parsed: Parsed) -> Result<(StoredOrder, Option<String>),
     };
     let (member_found, previous) = lookup.map_err(|error| (number(), error))?;
     if !member_found {
-        return Err((number(), AppError::validation("upmId", "no member has this upmId")));
+        match (owners, order.upm_id.as_deref()) {
+            (Owners::Provider { default_country }, Some(upm_id)) => {
+                crate::auth::ensure_provider_member(db, upm_id, default_country)
+                    .await
+                    .map_err(|error| (number(), error))?;
+            }
+            _ => return Err((number(), AppError::validation("upmId", "no member has this upmId"))),
+        }
     }
     if let Some(store_id) = order.pickup_store_id.as_deref() {
         match db::store_exists(db, store_id).await {
@@ -190,13 +210,13 @@ fn named_order_number(bytes: &[u8]) -> Option<String> {
 
 /// Imports one batch of lines (`(line number, bytes)`, blank lines left out by the caller), at most `BATCH`
 /// of them for one transaction. Every line gets a result, in the order given.
-pub async fn import_batch(db: &Db, lines: &[(usize, &[u8])], now: i64) -> BatchOutcome {
+pub async fn import_batch(db: &Db, owners: Owners<'_>, lines: &[(usize, &[u8])], now: i64) -> BatchOutcome {
     let mut results: Vec<LineResult> = Vec::with_capacity(lines.len());
     let mut ready: Vec<Ready> = Vec::with_capacity(lines.len());
     // Where each checked line's result goes in `results`, filled after the write.
     let mut slots: Vec<usize> = Vec::with_capacity(lines.len());
     for (&(line, _), parsed) in lines.iter().zip(parse_all(lines).await) {
-        match check(db, parsed).await {
+        match check(db, owners, parsed).await {
             Ok((order, previous_member)) => {
                 slots.push(results.len());
                 results.push(LineResult::written(line, &order.order_number, Written::Unchanged));

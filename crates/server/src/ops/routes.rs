@@ -148,9 +148,15 @@ pub async fn upsert_orders_in_bulk(
             format!("{} lines: at most {} a request", lines.len(), import::MAX_LINES),
         ));
     }
+    let default_country = crate::auth::identity::default_country(&state);
+    let owners = if state.oidc.is_some() {
+        import::Owners::Provider { default_country: &default_country }
+    } else {
+        import::Owners::Portal
+    };
     let mut results = Vec::with_capacity(lines.len());
     for batch in lines.chunks(import::BATCH) {
-        let outcome = import::import_batch(&state.db, batch, state.clock.now_ms()).await;
+        let outcome = import::import_batch(&state.db, owners, batch, state.clock.now_ms()).await;
         for stale in &outcome.stale {
             stale.forget_in(&state.cache);
         }

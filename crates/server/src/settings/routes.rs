@@ -76,6 +76,9 @@ pub struct SignInConfig {
     /// With `oidc`: where the browser goes to sign out of the portal and the provider.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logout_url: Option<String>,
+    /// Shoppers may create an account (`POST /auth/v1/members`): the retailer's `allowSignUp`, and only with
+    /// the built-in `password` sign-in (a provider's members are made by the provider).
+    pub allow_sign_up: bool,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -250,9 +253,15 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
                 method: SignInMethod::Oidc,
                 login_url: Some("/auth/v1/oidc/login".to_owned()),
                 logout_url: Some("/auth/v1/oidc/logout".to_owned()),
+                allow_sign_up: false,
             }
         } else {
-            SignInConfig { method: SignInMethod::Password, login_url: None, logout_url: None }
+            SignInConfig {
+                method: SignInMethod::Password,
+                login_url: None,
+                logout_url: None,
+                allow_sign_up: settings.allow_sign_up(),
+            }
         },
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;

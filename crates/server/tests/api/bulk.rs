@@ -232,3 +232,39 @@ async fn the_import_command_reports_a_refused_line_and_exits_1() {
     assert_eq!((stored, versions), (2, 0), "two orders, never replaced");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With the retailer's OpenID provider configured, `orders import` takes orders for any member id it issues,
+/// as `POST /ops/v1/orders` does (the member's record is made on first sight); without it, such a line is
+/// refused. The provider is not asked: its issuer's address is all the command needs.
+#[tokio::test]
+async fn import_takes_any_provider_member_id_when_an_issuer_is_configured() {
+    let dir = std::env::temp_dir().join(format!("orders-import-oidc-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let database = dir.join("orders.db").display().to_string();
+    let file = dir.join("orders.ndjson");
+    std::fs::write(&file, ndjson(&[order("I20000001", Some("provider-member-9"), "2026-11-01T10:00:00Z").to_string()]))
+        .expect("write the file");
+    let run = |issuer: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_orders"));
+        command.args(["import", &file.display().to_string(), "--database-url", &database]).env("ORDERS_LOG", "warn");
+        if let Some(issuer) = issuer {
+            command.args(["--oidc-issuer", issuer, "--oidc-audience", "https://orders.example/api"]);
+        }
+        let output = command.output().expect("orders import ran");
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (code, without) = run(None);
+    assert_eq!(code, Some(1), "{without}");
+    assert!(without.contains("upmId: no member has this upmId"), "{without}");
+    let (code, with) = run(Some("https://login.shop.example"));
+    assert_eq!(code, Some(0), "{with}");
+    assert!(with.contains("1 created"), "{with}");
+    let connected = server::db::connect(&database, 1).await.expect("connect");
+    let member: Option<String> = sqlx::query_scalar("SELECT upm_id FROM members WHERE upm_id = 'provider-member-9'")
+        .fetch_optional(&connected.db.pool)
+        .await
+        .expect("member");
+    connected.db.pool.close().await;
+    assert_eq!(member.as_deref(), Some("provider-member-9"), "made on first sight");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -285,6 +285,33 @@ async fn the_feed_pages_without_repeats_or_skips(app: &TestApp) {
 }
 on_both_backends!(the_feed_pages_without_repeats_or_skips, the_feed_pages_without_repeats_or_skips);
 
+/// A lock whose event was lost (the process died between the locking attempt and its event: simulated by
+/// locking the card in SQL) is recorded by the next attempt during the lock, once however many follow.
+async fn a_lock_whose_event_was_lost_is_recorded_by_the_next_attempt(app: &TestApp) {
+    crate::gift_cards::load_card(app).await;
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let until = app.clock.now_ms() + 30 * 60_000;
+    sqlx::query("UPDATE gift_cards SET failed_pins = 10, locked_until = $1")
+        .bind(until)
+        .execute(&connected.db.pool)
+        .await
+        .expect("lock the card without its event");
+    connected.db.pool.close().await;
+    assert!(of_type(&feed(app, 50).await, "gift_card.locked").is_empty());
+    for _ in 0..3 {
+        let (status, _) = crate::gift_cards::balance(app, crate::gift_cards::CARD, "123456").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "a locked card refuses even the right PIN");
+    }
+    let events = feed(app, 50).await;
+    let locked = of_type(&events, "gift_card.locked");
+    assert_eq!(locked.len(), 1, "{events:?}");
+    assert_eq!(locked[0]["data"]["cardLast4"], "2345");
+    // An unknown number is not a lock.
+    crate::gift_cards::balance(app, "6060000000000000000", "123456").await;
+    assert_eq!(of_type(&feed(app, 50).await, "gift_card.locked").len(), 1);
+}
+on_both_backends!(lost_lock_event, a_lock_whose_event_was_lost_is_recorded_by_the_next_attempt);
+
 async fn webhook_crud_and_validation(app: &TestApp) {
     let body = json!({"url": "http://127.0.0.1:9/hook", "events": ["order.cancelled", "return.created"], "description": "ERP"});
     let (status, created) = ops(app, Method::POST, "/ops/v1/webhooks", Some(&body)).await;

@@ -285,6 +285,21 @@ async fn provider_tokens_open_their_members_orders(backend: Backend) {
     // No portal account: the ops API takes orders for any member id the provider issues.
     app.put_order(&order("C5100001", Some("oidc-member-1"), "2026-11-01T10:00:00Z")).await;
     app.put_order(&order("C5100002", Some("oidc-member-2"), "2026-11-01T10:00:00Z")).await;
+    // And so does the bulk import.
+    let line = order("C5100003", Some("oidc-member-3"), "2026-11-01T10:00:00Z").to_string();
+    let response = app
+        .client
+        .post(app.url("/ops/v1/orders/bulk"))
+        .header("x-ops-key", crate::helpers::OPS_KEY)
+        .header("content-type", "application/x-ndjson")
+        .body(format!("{line}\n"))
+        .send()
+        .await
+        .expect("bulk");
+    let answer: Value = response.json().await.expect("json");
+    assert_eq!(answer["created"], 1, "{answer}");
+    let token = rsa.sign(&provider.claims("oidc-member-3"));
+    assert_eq!(detail_status(&app, "C5100003", &token).await, StatusCode::OK);
     for key in [&rsa, &ec, &ed] {
         let token = key.sign(&provider.claims("oidc-member-1"));
         let (status, detail) = app.get_json("/orders/history/v1/C5100001", Some(&token)).await;
@@ -515,12 +530,24 @@ async fn the_provider_is_the_only_member_authority(backend: Backend) {
         let (status, answer) = app.post_json(path, &body, false).await;
         assert_eq!((status, answer["code"].as_str()), (StatusCode::NOT_FOUND, Some("password-sign-in-off")), "{path}");
     }
+    // Nor are its reset and account creation: the provider owns passwords and accounts.
+    for (method, path, body) in [
+        (reqwest::Method::POST, "/auth/v1/password_resets", json!({"email": "builtin@example.com"})),
+        (reqwest::Method::PUT, "/auth/v1/password_resets", json!({"token": "x", "password": "long enough 1"})),
+        (reqwest::Method::POST, "/auth/v1/members", json!({"email": "new@example.com", "password": "long enough 1"})),
+    ] {
+        let response = app.client.request(method, app.url(path)).json(&body).send().await.expect("send");
+        let status = response.status();
+        let answer: Value = response.json().await.expect("json");
+        assert_eq!((status, answer["code"].as_str()), (StatusCode::NOT_FOUND, Some("password-sign-in-off")), "{path}");
+    }
     // The web is told to send shoppers to the provider.
     let (status, config) = app.get_json("/config/v1/us", None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         config["signIn"],
-        json!({"method": "oidc", "loginUrl": "/auth/v1/oidc/login", "logoutUrl": "/auth/v1/oidc/logout"})
+        json!({"method": "oidc", "loginUrl": "/auth/v1/oidc/login", "logoutUrl": "/auth/v1/oidc/logout",
+               "allowSignUp": false})
     );
     app.finish().await;
 }
@@ -532,7 +559,7 @@ async fn without_an_issuer_the_built_in_sign_in_stays() {
     let (_, token) = app.member("plain@example.com").await;
     assert_eq!(app.get("/orders/history/v1", Some(&token)).await.status(), StatusCode::OK);
     let (_, config) = app.get_json("/config/v1/us", None).await;
-    assert_eq!(config["signIn"], json!({"method": "password"}));
+    assert_eq!(config["signIn"], json!({"method": "password", "allowSignUp": false}));
     assert_eq!(app.get_json_status("/auth/v1/oidc/login").await, StatusCode::NOT_FOUND);
     assert_eq!(app.get_json_status("/auth/v1/oidc/callback?code=x&state=y").await, StatusCode::NOT_FOUND);
     app.finish().await;

@@ -162,6 +162,8 @@ async fn sign_up_is_off_by_default(app: &TestApp) {
     assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
     assert_eq!(answer["code"], "feature-disabled");
     assert_eq!(answer["field"], "allowSignUp");
+    let (_, config) = app.get_json("/config/v1/us", None).await;
+    assert_eq!(config["signIn"]["allowSignUp"], false, "the web offers no sign-up page");
 }
 on_both_backends!(sign_up_off, sign_up_is_off_by_default);
 
@@ -173,6 +175,8 @@ fn allow_sign_up(settings: &mut server::config::Settings) {
 
 /// With sign-up on: a new account signs in at once; a taken e-mail gets the same 202 and keeps its password.
 async fn a_shopper_creates_an_account(app: &TestApp) {
+    let (_, config) = app.get_json("/config/v1/de", None).await;
+    assert_eq!(config["signIn"]["allowSignUp"], true, "the web links its sign-up page");
     let body =
         json!({"email": "New.Shopper@Example.com", "password": "a good password", "firstName": "Ana", "country": "de"});
     let (status, _) = app.post_json("/auth/v1/members", &body, false).await;

@@ -2844,6 +2844,11 @@ export interface components {
         };
         /** @description How members sign in. */
         SignInConfig: {
+            /**
+             * @description Shoppers may create an account (`POST /auth/v1/members`): the retailer's `allowSignUp`, and only with
+             *     the built-in `password` sign-in (a provider's members are made by the provider).
+             */
+            allowSignUp: boolean;
             /** @description With `oidc`: where the browser goes to sign in (add `?returnTo=` with the page to come back to). */
             loginUrl?: string | null;
             /** @description With `oidc`: where the browser goes to sign out of the portal and the provider. */
@@ -3471,7 +3476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `feature-disabled`: sign-up is off */
+            /** @description `feature-disabled`: sign-up is off; `password-sign-in-off`: the retailer's provider makes members */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,6 +3678,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description password-sign-in-off: the retailer's provider signs members in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `password-reset-expired`: expired or used */
             410: {
                 headers: {
@@ -3722,6 +3736,15 @@ export interface operations {
                 content?: never;
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description password-sign-in-off: the retailer's provider signs members in */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

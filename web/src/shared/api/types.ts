@@ -22,3 +22,4 @@ export type PickupStore = Schemas['PickupStore'];
 export type PickupHours = Schemas['PickupHours'];
 export type OpeningHours = Schemas['OpeningHours'];
 export type SpecialHours = Schemas['SpecialHours'];
+export type NewAccount = Schemas['NewAccount'];

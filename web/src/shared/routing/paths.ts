@@ -21,6 +21,7 @@ export const paths = {
   },
   storeConsole: () => '/orders/store-console',
   forgotPassword: () => '/orders/forgot-password',
+  signUp: () => '/orders/signup',
   /** The reset link's page; the e-mail's link carries the token in the fragment (#token=...). */
   resetPassword: () => '/orders/password-reset',
   signIn: (redirectPath?: string) =>

@@ -3,8 +3,8 @@ import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { TextField } from '@/shared/ui/text-field';
 import { useCreateSession } from '../api/create-token';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
 export function SignInForm() {
@@ -36,16 +36,7 @@ export function SignInForm() {
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       {errorText && <Alert>{errorText}</Alert>}
-      <TextField
-        label={t('auth.signIn.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-        }}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <PasswordField
         label={t('auth.signIn.password')}
         name="password"

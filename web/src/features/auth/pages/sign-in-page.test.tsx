@@ -130,20 +130,28 @@ describe("sign in through the retailer's provider", () => {
       configRoute({
         ...config,
         brand: { ...config.brand, name: 'Acme Sports' },
-        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login', logoutUrl: '/auth/v1/oidc/logout' },
+        signIn: {
+          method: 'oidc',
+          loginUrl: '/auth/v1/oidc/login',
+          logoutUrl: '/auth/v1/oidc/logout',
+          allowSignUp: false,
+        },
       }),
     ]);
     renderApp('/gb/orders/signin?redirectPath=%2Fgb%2Forders%2FC1234567', { loadConfig: true });
     const button = await screen.findByRole('link', { name: 'Sign in with Acme Sports' });
     expect(button).toHaveAttribute('href', '/auth/v1/oidc/login?returnTo=%2Fgb%2Forders%2FC1234567');
     expect(screen.queryByLabelText('Password')).toBeNull();
+    // The provider owns passwords and accounts: no reset or sign-up of the portal's own.
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
 
   it('never sends the provider a return path that leaves the site', async () => {
     mockFetch([
       configRoute({
         ...countryConfig('us'),
-        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login' },
+        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login', allowSignUp: false },
       }),
     ]);
     renderApp('/orders/signin?redirectPath=%2F%2Fevil.example%2Forders', { loadConfig: true });
@@ -165,7 +173,12 @@ describe("signing out of the retailer's provider", () => {
     mockFetch([
       configRoute({
         ...countryConfig('us'),
-        signIn: { method: 'oidc', loginUrl: '/auth/v1/oidc/login', logoutUrl: '/auth/v1/oidc/logout' },
+        signIn: {
+          method: 'oidc',
+          loginUrl: '/auth/v1/oidc/login',
+          logoutUrl: '/auth/v1/oidc/logout',
+          allowSignUp: false,
+        },
       }),
       { path: '/orders/history/v1', respond: () => json(historyPage([])) },
       {

@@ -40,9 +40,17 @@ export function SignInPage() {
           <SignInForm />
         )}
       </div>
-      <p className="narrow-page__aside">
-        <Link href={paths.forgotPassword()}>{t('auth.signIn.forgotLink')}</Link>
-      </p>
+      {/* The provider owns its members' passwords and accounts: reset and sign-up are the portal's only. */}
+      {!provider && (
+        <p className="narrow-page__aside">
+          <Link href={paths.forgotPassword()}>{t('auth.signIn.forgotLink')}</Link>
+        </p>
+      )}
+      {!provider && signIn?.allowSignUp && (
+        <p className="narrow-page__aside">
+          {t('auth.signIn.noAccount')} <Link href={paths.signUp()}>{t('auth.signIn.signUpLink')}</Link>
+        </p>
+      )}
       <p className="narrow-page__aside">
         <Link href={paths.guestLookup()}>{t('auth.signIn.guestLink')}</Link>
       </p>

@@ -116,7 +116,8 @@ export function SignUpPage() {
             label={t('auth.signIn.password')}
             name="new-password"
             autoComplete="new-password"
-            hint={t('auth.reset.length')}
+            // The rule once: as a hint, or as the error when the server refused the password by it.
+            hint={invalidField === 'password' ? undefined : t('auth.reset.length')}
             error={invalidField === 'password' ? t('auth.reset.length') : null}
             value={password}
             onChange={(event) => {

@@ -70,11 +70,17 @@ pub fn router(state: AppState) -> Router {
         Some(_) => None,
         None => Some(HeaderValue::from_static("DENY")),
     };
+    // The page's country configuration goes into the HTML, so the first paint waits for no request.
+    let site = state.settings.clone();
+    let inline_config: std::sync::Arc<crate::web::InlineConfig> = std::sync::Arc::new(move |country: Option<&str>| {
+        let code = country.map_or_else(|| site.table().default.code.clone(), str::to_owned);
+        site.rendered(&code).map(|rendered| rendered.body.clone())
+    });
     let app = Router::new()
         .merge(api)
         .merge(crate::catalog::router())
         .merge(crate::settings::help::router())
-        .fallback(move |method, uri| async move { crate::web::serve(method, uri, &csp).await })
+        .fallback(move |method, uri| async move { crate::web::serve(method, uri, &csp, &*inline_config).await })
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP. With

@@ -63,18 +63,51 @@ fn file_response(path: &str, cache_control: &'static str) -> Option<Response> {
     Some(response)
 }
 
-fn index_html(csp: &HeaderValue) -> Response {
-    let mut response = file_response("index.html", "no-cache").unwrap_or_else(|| {
-        (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT).into_response()
+/// The country a page path names (`/gb/orders/...`: `gb`), as the web app's router reads its prefix.
+fn path_country(path: &str) -> Option<&str> {
+    let mut segments = path.trim_start_matches('/').split('/');
+    let first = segments.next()?;
+    (first.len() == 2 && first.bytes().all(|byte| byte.is_ascii_alphabetic())).then_some(first)
+}
+
+/// `html` with `config` (the country's `GET /config/v1/{country}` answer) inlined before `</head>` as a JSON
+/// data block, so the app's first paint does not wait for that request. A data block is not script: the CSP's
+/// `script-src 'self'` still holds. Every `<` in the JSON is written `\u003c` (still the same JSON), so no text
+/// from the retailer's configuration can close the block.
+fn with_inline_config(html: &[u8], config: &[u8]) -> Option<Vec<u8>> {
+    const HEAD_END: &[u8] = b"</head>";
+    let at = html.windows(HEAD_END.len()).position(|window| window == HEAD_END)?;
+    let json = String::from_utf8_lossy(config).replace('<', "\\u003c");
+    let mut out = Vec::with_capacity(html.len() + json.len() + 64);
+    out.extend_from_slice(&html[..at]);
+    out.extend_from_slice(b"<script id=\"orders-config\" type=\"application/json\">");
+    out.extend_from_slice(json.as_bytes());
+    out.extend_from_slice(b"</script>");
+    out.extend_from_slice(&html[at..]);
+    Some(out)
+}
+
+/// The configuration to inline into a page: by the page's country (`None`: the default country).
+pub type InlineConfig = dyn Fn(Option<&str>) -> Option<axum::body::Bytes> + Send + Sync;
+
+fn index_html(csp: &HeaderValue, config: Option<axum::body::Bytes>) -> Response {
+    let page = Dist::get("index.html").map(|file| {
+        let html = file.data.into_owned();
+        config.and_then(|config| with_inline_config(&html, &config)).unwrap_or(html)
     });
+    let mut response = match page {
+        Some(html) => (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+        None => (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT).into_response(),
+    };
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
     response
 }
 
-/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`).
-pub async fn serve(method: Method, uri: Uri, csp: &HeaderValue) -> Response {
+/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`) and the
+/// page country's configuration inlined (`config`).
+pub async fn serve(method: Method, uri: Uri, csp: &HeaderValue, config: &InlineConfig) -> Response {
     let path = uri.path();
     if API_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return AppError::NotFound.into_response();
@@ -91,5 +124,32 @@ pub async fn serve(method: Method, uri: Uri, csp: &HeaderValue) -> Response {
     if looks_like_file && let Some(response) = file_response(relative, "public, max-age=3600") {
         return response;
     }
-    index_html(csp)
+    index_html(csp, config(path_country(path)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_country_is_its_first_two_letter_segment() {
+        assert_eq!(path_country("/gb/orders/C1"), Some("gb"));
+        assert_eq!(path_country("/fr/fr/orders"), Some("fr"));
+        assert_eq!(path_country("/orders"), None);
+        assert_eq!(path_country("/"), None);
+        assert_eq!(path_country("/g1/orders"), None);
+    }
+
+    #[test]
+    fn inlined_configuration_cannot_close_its_block() {
+        let html = b"<html><head><title>x</title></head><body></body></html>";
+        let config = br#"{"brand":{"name":"</script><script>alert(1)</script>"}}"#;
+        let out = String::from_utf8(with_inline_config(html, config).expect("a head")).expect("utf-8");
+        assert_eq!(out.matches("</script>").count(), 1, "{out}");
+        assert!(out.contains(r#"{"brand":{"name":"\u003c/script>\u003cscript>alert(1)\u003c/script>"}}"#), "{out}");
+        let json = out.split("application/json\">").nth(1).and_then(|rest| rest.split("</script>").next());
+        let value: serde_json::Value = serde_json::from_str(json.expect("the block")).expect("still JSON");
+        assert_eq!(value["brand"]["name"], "</script><script>alert(1)</script>");
+        assert!(with_inline_config(b"<html><body></body></html>", config).is_none(), "no head, nothing inlined");
+    }
 }

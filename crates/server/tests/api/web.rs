@@ -36,6 +36,26 @@ async fn app_routes_fall_back_to_the_web_app_and_unknown_api_paths_are_json_404(
     app.finish().await;
 }
 
+/// A page carries its country's configuration (what `GET /config/v1/{country}` answers), so the app's first
+/// paint waits for no request; the default country's where the path names none.
+#[tokio::test]
+async fn a_page_inlines_its_countrys_configuration() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for (path, country) in [("/gb/orders/C1234567", "gb"), ("/fr/fr/orders", "fr"), ("/orders", "us")] {
+        let html = app.get(path, None).await.text().await.expect("html");
+        let block = html
+            .split(r#"<script id="orders-config" type="application/json">"#)
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .unwrap_or_else(|| panic!("{path}: no inlined configuration (is web/dist built?)"));
+        let inlined: serde_json::Value = serde_json::from_str(block).expect("JSON");
+        let (status, served) = app.get_json(&format!("/config/v1/{country}"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(inlined, served, "{path}");
+    }
+    app.finish().await;
+}
+
 /// The committed `web/openapi.json` is what the server serves; the web client's types come from it.
 /// Run with UPDATE_OPENAPI=1 to rewrite the committed copy after changing the API on purpose.
 #[test]

@@ -10,6 +10,28 @@ const configRequests = (requests: { url: URL }[]) =>
   requests.filter((request) => request.url.pathname.startsWith('/config/v1/'));
 
 describe('configuration from the server', () => {
+  it('starts from the configuration inlined in the page, with no request, for its country only', async () => {
+    const block = document.createElement('script');
+    block.id = 'orders-config';
+    block.type = 'application/json';
+    block.textContent = JSON.stringify(countryConfig('gb', { disableGiftCardLookup: true }));
+    document.head.append(block);
+    try {
+      const { requests } = mockFetch([configRoute(countryConfig('us'))]);
+      const app = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+      // The inlined flags hold: the page that a flag turns off is left, with no request for them.
+      await waitFor(() => expect(app.currentUrl()).toBe('/gb/orders'));
+      expect(configRequests(requests)).toHaveLength(0);
+      app.unmount();
+      // Another country's page asks the server as before.
+      renderApp('/orders/gift-card-lookup', { loadConfig: true });
+      await screen.findByRole('heading', { level: 1, name: 'Check your gift card balance' });
+      expect(configRequests(requests).map((request) => request.url.pathname)).toEqual(['/config/v1/us']);
+    } finally {
+      block.remove();
+    }
+  });
+
   it('loads the route country once, waits for it, and the page obeys its flags', async () => {
     const pending = deferred();
     const { requests } = mockFetch([{ path: '/config/v1/gb', respond: () => pending.promise }]);

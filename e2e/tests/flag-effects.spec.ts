@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectNoAxeViolations, shot, signIn } from './fixtures';
+import { expectNoAxeViolations, removeDatabase, shot, signIn, untilHealthy } from './fixtures';
 
 /*
  * Issue 31 (ADR 0017) in the browser: a second `orders` process with demo data runs with enableFakeReturn on
@@ -27,18 +27,12 @@ test.beforeAll(async () => {
   flagged = spawn(BINARY, ['serve', '--addr', `127.0.0.1:${String(PORT)}`, '--database-url', DATABASE, '--config-file', CONFIG], {
     stdio: ['ignore', 'ignore', 'ignore'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const healthy = await fetch(`${FLAGGED}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('the flagged orders process did not start');
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  await untilHealthy(FLAGGED, 60_000);
 });
 
 test.afterAll(() => {
   flagged?.kill('SIGTERM');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${DATABASE}${suffix}`, { force: true });
+  removeDatabase(DATABASE);
   rmSync(CONFIG, { force: true });
 });
 

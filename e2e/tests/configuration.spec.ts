@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectNoAxeViolations, shot } from './fixtures';
+import { expectNoAxeViolations, removeDatabase, shot, untilHealthy } from './fixtures';
 
 // One flag, turned on for a whole deployment through the environment, checked in the page and in the API
 // together: the shared server runs with the defaults (the lookup on), a second `orders` process beside it
@@ -31,18 +30,12 @@ test.beforeAll(async () => {
     });
     child.on('exit', (code) => { failed(new Error(`the flagged orders process exited (${String(code)})`)); });
   });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const healthy = await fetch(`${FLAGGED}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('the flagged orders process did not start');
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  await untilHealthy(FLAGGED);
 });
 
 test.afterAll(() => {
   flagged?.kill('SIGTERM');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${DATABASE}${suffix}`, { force: true });
+  removeDatabase(DATABASE);
 });
 
 test('flag off: the configuration, the gift card page and its call all offer the lookup', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { rmSync } from 'node:fs';
 
 export const OPS_KEY = 'e2e-ops-key';
 export const DEMO_PASSWORD = 'orders-demo';
@@ -28,6 +29,22 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Waits until a second `orders` process a test started answers /healthz; fails after `ms`. */
+export async function untilHealthy(base: string, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const healthy = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error(`the orders process at ${base} did not start`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+/** Removes a test's SQLite database with its WAL files. */
+export function removeDatabase(path: string) {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
 export async function shot(page: Page, name: string) {

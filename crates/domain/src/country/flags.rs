@@ -23,7 +23,7 @@ pub enum Flag {
     UseQuickActionCta,
     /// Estimated delivery dates on shipment groups (000 §6).
     EnableEdd,
-    /// Chat is hidden for visitors without a token (000 §6).
+    /// Chat is hidden for visitors without a token (000 §6); the web's chat link follows the whole rule.
     DisableChat,
     /// Guest lookup by phone number besides e-mail (000 §6).
     EnableSmsLookup,
@@ -45,7 +45,8 @@ pub enum Flag {
     EnableStoreSelector,
     /// Doris notifications about store returns (001 §6).
     EnableDorisCommunication,
-    /// The "fake return" test flow for store associates (001 §6).
+    /// A return capture answers a mock return order and creates nothing: no return, no job, no mail (001
+    /// §4.2, §6; ADR 0017).
     EnableFakeReturn,
     /// Logged-out shoppers see a login prompt on the return methods (001 §6).
     EnableLoginPrompt,
@@ -63,13 +64,14 @@ pub enum Flag {
     SuppressStoreReturnInstructions,
     /// Return orders do not show the details barcode (001 §6).
     SuppressReturnDetailsBarcode,
-    /// The paperless return confirmation page (001 §6).
+    /// A paperless return's confirmation shows its scannable code on the page instead of in a modal (001 §6,
+    /// ADR 0017).
     EnablePaperlessReturnConfirmation,
     /// Return labels cannot be created (001 §6).
     DisableCreateLabel,
     /// "Write a review" on delivered items (002 §6).
     EnableWriteReview,
-    /// A/B testing (000 §6, 002 §6).
+    /// A/B testing: the web's experiment layer assigns variants (000 §2, §6; 002 §6; ADR 0017).
     EnableAbTesting,
 }
 

@@ -2,11 +2,15 @@
 //! then in ONE transaction reserves the units (conditional UPDATE: never more than ordered), stores the
 //! return with its lines, enqueues the `return_capture` job and stores the idempotent answer. Any refusal
 //! leaves nothing behind.
+//!
+//! With `enableFakeReturn` on for the order's country (001 §4.2 "a fake-return flag shows a mock return
+//! order instead of creating one", ADR 0017) the same checks run and the answer is a 200 mock of the
+//! return, marked `fake`: nothing is reserved or stored, no job is started, no event or mail leaves.
 
 use std::collections::HashSet;
 
 use axum::body::Bytes;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use domain::returns::methods::{self, MethodChoice, ReturnMethod};
 use domain::returns::quantity::DisableReason;
 use domain::returns::{reasons, window};
@@ -107,6 +111,38 @@ pub struct CaptureResponseBody {
 pub struct CaptureAccepted {
     pub job_id: String,
     pub response: CaptureResponseBody,
+}
+
+/// One line of a mock return: what would have been returned.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FakeReturnLine {
+    pub universal_product_code: String,
+    pub quantity: i64,
+    /// The server's reason code the app code resolved to.
+    pub reason_code: String,
+}
+
+/// The mock return order of `enableFakeReturn`: what the capture would have created. It has no return
+/// order number, because no return exists; nothing can be looked up, labelled or refunded from it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FakeReturnOrder {
+    pub order_number: String,
+    /// The return method (e.g. returnToStore, PAPERLESS_RETURN, UPS_DROPOFF).
+    pub return_method: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carrier_name: Option<String>,
+    pub lines: Vec<FakeReturnLine>,
+}
+
+/// 200 instead of 202 when `enableFakeReturn` is on: a checked request, answered with a mock.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FakeCaptureAnswer {
+    /// Always true: this is a demonstration, nothing was created.
+    pub fake: bool,
+    pub return_order: FakeReturnOrder,
 }
 
 /// What the job needs, stored on the return.
@@ -337,6 +373,47 @@ fn new_return_number() -> String {
     format!("R{}", id.get(..15).unwrap_or(&id))
 }
 
+/// The order a capture names, once returns are on in its country and it is a sales order.
+async fn returnable_order(state: &AppState, access: &OrderAccess) -> AppResult<StoredOrder> {
+    state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
+        return Err(AppError::OrderNotFound);
+    };
+    if order.order_type != domain::OrderType::SalesOrder {
+        return Err(AppError::OrderNotFound);
+    }
+    Ok(order)
+}
+
+/// `enableFakeReturn`: every check of a real capture (the same refusals with the same codes), then the
+/// mock of what it would create. Reads only.
+async fn fake(state: &AppState, request: &CaptureRequest, access: &OrderAccess) -> AppResult<FakeCaptureAnswer> {
+    let order = returnable_order(state, access).await?;
+    let checked = check(state, &order, request, access.as_member).await?;
+    let gtin_of = |number: i64| {
+        order.lines.iter().find(|line| line.line_number == number).map(|line| line.gtin.clone()).unwrap_or_default()
+    };
+    let lines = checked
+        .lines
+        .iter()
+        .map(|(line, _)| FakeReturnLine {
+            universal_product_code: gtin_of(line.line_number),
+            quantity: line.quantity,
+            reason_code: line.reason_code.clone(),
+        })
+        .collect();
+    let carrier = checked.choice.carrier_id.as_deref().and_then(carriers::for_id);
+    Ok(FakeCaptureAnswer {
+        fake: true,
+        return_order: FakeReturnOrder {
+            order_number: order.order_number.clone(),
+            return_method: checked.choice.method.as_str().to_owned(),
+            carrier_name: carrier.map(|carrier| carrier.info().name(&checked.locale).to_owned()),
+            lines,
+        },
+    })
+}
+
 /// Checks the capture against the order and names its job and its record (the return and its lines).
 async fn plan(
     state: &AppState,
@@ -344,14 +421,8 @@ async fn plan(
     request: &CaptureRequest,
     access: OrderAccess,
 ) -> AppResult<(NewJob<CaptureReturn>, ReturnRecord)> {
-    state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
-        return Err(AppError::OrderNotFound);
-    };
-    if order.order_type != domain::OrderType::SalesOrder {
-        return Err(AppError::OrderNotFound);
-    }
+    let order = returnable_order(state, &access).await?;
     let checked = check(state, &order, request, access.as_member).await?;
     let price = price_for(&order, &checked.choice, access.as_member);
     let now = state.clock.now_ms();
@@ -409,11 +480,12 @@ impl Effect for ReturnRecord {
     }
 }
 
-/// Creates a return; answers 202 with the job to poll.
+/// Creates a return; answers 202 with the job to poll (200 with a mock when enableFakeReturn is on).
 #[utoipa::path(post, path = "/order_mgmt/user_return_captures/v1", tag = "returns", request_body = CaptureRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Stripe semantics: replay, 422 on another body, 409 while running"),
            ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 202, body = CaptureAccepted),
+              (status = 200, body = FakeCaptureAnswer, description = "enableFakeReturn on in the order's country: checked like a real capture, nothing created (ADR 0017)"),
               (status = 400, body = crate::error::ApiError, description = "validation-failed (field named), invalid-order-number, invalid-idempotency-key"),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such order, or not the caller's"),
               (status = 409, body = crate::error::ApiError, description = "return-quantity-exceeded, return-window-closed, item-not-returnable, return-method-unavailable, store-country-mismatch, idempotency-request-in-progress"),
@@ -427,6 +499,10 @@ pub async fn create_return_capture(
     let request: CaptureRequest = crate::extract::parse_json_bytes(&bytes)?;
     // Authorize before touching keys, so that a stranger cannot probe another caller's keys.
     let access = authorize_order(&state, &caller, &request.order_number).await?;
+    if state.settings.flag(&access.country, domain::country::Flag::EnableFakeReturn) {
+        // No key is kept: a mock writes nothing, so answering it again is the same as replaying it.
+        return Ok(axum::Json(fake(&state, &request, &access).await?).into_response());
+    }
     let order_number = access.order_number.clone();
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     let once = key.map(|key| Once { owner_key: &owner_key, scope: SCOPE, key, body: &bytes });

@@ -75,6 +75,10 @@ pub struct ReturnInstructions {
     pub show_steps: bool,
     /// The bank-refund form is offered: a cash payment on a non-online order in a bank-refund country.
     pub bank_refund_offered: bool,
+    /// enablePaperlessReturnConfirmation on and a paperless return: the confirmation is the paperless one,
+    /// which shows the scannable code on the page itself (nothing to print, nothing to open); off, the
+    /// code stays in the carrier return-code modal that opens by itself (001 §2.2, §4.3).
+    pub paperless_confirmation: bool,
 }
 
 #[utoipa::path(get, path = "/order_mgmt/return_instructions/v1/{returnOrderNumber}", tag = "returns",
@@ -113,6 +117,7 @@ pub async fn get_return_instructions(
         barcode,
         show_steps: !(variant == Variant::Store && flag(Flag::SuppressStoreReturnInstructions)),
         bank_refund_offered: instructions::bank_refund_offered(&ret.country, &super::options::payment_types(&parent)),
+        paperless_confirmation: variant == Variant::Paperless && flag(Flag::EnablePaperlessReturnConfirmation),
         return_order_number: ret.return_order_number,
     }))
 }

@@ -19,6 +19,7 @@ mod documents;
 mod einvoice;
 mod events;
 mod faults;
+mod flag_effects;
 mod gift_cards;
 mod hardening;
 mod history;

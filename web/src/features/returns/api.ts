@@ -38,19 +38,28 @@ export const getReturnOptions = (orderNumber: string, signal?: AbortSignal) =>
 export const RETURN_CAPTURE_FORMAT_ERROR = 'Return Capture response formatting error.';
 export const LABEL_FORMAT_ERROR = 'Label response not formatted correctly.';
 
-/** Answers 202 with the job; read as possibly partial, since the spec checks its format. */
+/** enableFakeReturn (ADR 0017): what the capture would have created; no return exists. */
+export type FakeReturnOrder = Schemas['FakeReturnOrder'];
+
+/** Answers 202 with the job (200 with a mock when enableFakeReturn is on); read as possibly partial, since
+ * the spec checks its format. */
 const postCapture = (
   request: CaptureRequest,
   idempotencyKey: string,
-): Promise<Partial<Schemas['CaptureAccepted']> | undefined> =>
+): Promise<Partial<Schemas['CaptureAccepted'] & Schemas['FakeCaptureAnswer']> | undefined> =>
   apiPost('/order_mgmt/user_return_captures/v1', {
     auth: 'member-or-guest',
     body: request,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
-export async function createReturnCapture(request: CaptureRequest, idempotencyKey: string) {
+export async function createReturnCapture(
+  request: CaptureRequest,
+  idempotencyKey: string,
+): Promise<{ fake: FakeReturnOrder } | { jobId: string; response: { returnOrderNumber: string } }> {
   const answer = await postCapture(request, idempotencyKey);
+  // The server decided this country's returns are a demonstration: it created nothing.
+  if (answer?.fake === true && answer.returnOrder) return { fake: answer.returnOrder };
   const returnOrderNumber = answer?.response?.returnOrderNumber;
   if (!answer?.jobId || !returnOrderNumber) throw new Error(RETURN_CAPTURE_FORMAT_ERROR);
   return { jobId: answer.jobId, response: { returnOrderNumber } };

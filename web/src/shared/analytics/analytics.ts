@@ -22,7 +22,9 @@ export type AnalyticsEvent =
   /** The curbside error view was shown (002 §8: status, service name and message). */
   | { name: 'curbside_error_view'; status: number | 'unknown'; service: string; message: string }
   /** A cancellation ended (an invalid-state answer counts as denied, 002 §7). */
-  | { name: 'cancel_outcome'; outcome: 'cancelled' | 'pending' | 'denied' };
+  | { name: 'cancel_outcome'; outcome: 'cancelled' | 'pending' | 'denied' }
+  /** An A/B experiment's variant was shown to the visitor (the experiment's name and the variant only). */
+  | { name: 'experiment_exposure'; experiment: string; variant: string };
 
 /** Where events go. */
 export interface AnalyticsAdapter {

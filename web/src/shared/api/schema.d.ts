@@ -816,7 +816,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a return; answers 202 with the job to poll. */
+        /** Creates a return; answers 202 with the job to poll (200 with a mock when enableFakeReturn is on). */
         post: operations["create_return_capture"];
         delete?: never;
         options?: never;
@@ -1806,6 +1806,31 @@ export interface components {
             /** @description Pass as `after` for the events that follow (the same cursor again when there were none yet). */
             next: string;
         };
+        /** @description 200 instead of 202 when `enableFakeReturn` is on: a checked request, answered with a mock. */
+        FakeCaptureAnswer: {
+            /** @description Always true: this is a demonstration, nothing was created. */
+            fake: boolean;
+            returnOrder: components["schemas"]["FakeReturnOrder"];
+        };
+        /** @description One line of a mock return: what would have been returned. */
+        FakeReturnLine: {
+            /** Format: int64 */
+            quantity: number;
+            /** @description The server's reason code the app code resolved to. */
+            reasonCode: string;
+            universalProductCode: string;
+        };
+        /**
+         * @description The mock return order of `enableFakeReturn`: what the capture would have created. It has no return
+         *     order number, because no return exists; nothing can be looked up, labelled or refunded from it.
+         */
+        FakeReturnOrder: {
+            carrierName?: string | null;
+            lines: components["schemas"]["FakeReturnLine"][];
+            orderNumber: string;
+            /** @description The return method (e.g. returnToStore, PAPERLESS_RETURN, UPS_DROPOFF). */
+            returnMethod: string;
+        };
         FullOrderStatus: {
             simpleStatus: components["schemas"]["SimpleStatusName"];
             statusColor: components["schemas"]["StatusColorName"];
@@ -2704,6 +2729,12 @@ export interface components {
             labelOffered: boolean;
             /** @description The sales order the return belongs to. */
             orderNumber: string;
+            /**
+             * @description enablePaperlessReturnConfirmation on and a paperless return: the confirmation is the paperless one,
+             *     which shows the scannable code on the page itself (nothing to print, nothing to open); off, the
+             *     code stays in the carrier return-code modal that opens by itself (001 §2.2, §4.3).
+             */
+            paperlessConfirmation: boolean;
             /** @description The return method (e.g. returnToStore, PAPERLESS_RETURN, UPS_DROPOFF). */
             returnMethod: string;
             returnOrderNumber: string;
@@ -5397,6 +5428,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description enableFakeReturn on in the order's country: checked like a real capture, nothing created (ADR 0017) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FakeCaptureAnswer"];
+                };
+            };
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -1,16 +1,26 @@
+import { useChatShown } from '@/shared/chat/chat';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import './help-contacts.css';
 import { useHelpLinks } from './help-links';
 
 /**
  * The country's help articles and phone lines (from the configuration), for a "Need help?" card.
- * Phone numbers are E.164: written as is, and dialled through a tel: link.
+ * Phone numbers are E.164: written as is, and dialled through a tel: link. The chat entry point opens the
+ * country's configured contact channel, where the chat rule (000 §6, `useChatShown`) allows it.
  */
 export function HelpContacts() {
   const { t } = useI18n();
   const links = useHelpLinks();
+  const chat = useChatShown();
   return (
     <ul className="help-contacts">
+      {chat && (
+        <li>
+          <a href={links.contact} className="help-contacts__chat">
+            {t('config.help.chat')}
+          </a>
+        </li>
+      )}
       <li>
         <a href={links.changeOrCancelOrder}>{t('config.help.changeOrCancelOrder')}</a>
       </li>

@@ -4,16 +4,35 @@
  * chrome: no site header, no help or contact in the sidebar); `?standalone=false` turns it off.
  */
 const KEY = 'orders.standalone';
+const SIGN_IN_KEY = 'orders.showSignin';
+
+/** A `true`/`false` query parameter, remembered for the tab (an entry URL's choice holds on every page). */
+function remembered(search: string, parameter: string, key: string): boolean | null {
+  const given = new URLSearchParams(search).get(parameter);
+  try {
+    if (given === 'true' || given === 'false') sessionStorage.setItem(key, given);
+    const kept = sessionStorage.getItem(key);
+    return kept === null ? null : kept === 'true';
+  } catch {
+    return given === null ? null : given === 'true';
+  }
+}
 
 /** Reads `standalone` from the URL (and remembers it for the tab), else what the tab remembered. */
 export function isStandalone(search: string = window.location.search): boolean {
-  const given = new URLSearchParams(search).get('standalone');
-  try {
-    if (given === 'true' || given === 'false') sessionStorage.setItem(KEY, given);
-    return sessionStorage.getItem(KEY) === 'true';
-  } catch {
-    return given === 'true';
-  }
+  return remembered(search, 'standalone', KEY) === true;
+}
+
+/**
+ * `showSignin` (spec 000 §2) with `standalone`: the retailer's page that embeds the portal owns signing
+ * in (its own header, its app's account), so in the standalone view the portal's own sign-in offers (the
+ * guest page's member link, the return method's "sign in for free returns", the login prompt) are hidden
+ * unless the entry URL says `showSignin=true`. Outside the standalone view they always show. Remembered for
+ * the tab like `standalone`.
+ */
+export function signInShown(search: string = window.location.search): boolean {
+  const show = remembered(search, 'showSignin', SIGN_IN_KEY);
+  return !isStandalone(search) || show === true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Link, useRouter, useSearch } from 'wouter';
 import { useSession } from '@/shared/auth/session';
 import { useFlags } from '@/shared/config/flags';
+import { signInShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { GuestLookupForm } from '../components/guest-lookup-form';
@@ -15,7 +16,8 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   const { base } = useRouter();
   // Opened for one order (a deep link while signed out): signing in comes back to it.
   const signInPath = paths.signIn(orderNumber ? `${base}${paths.salesOrder(orderNumber)}` : undefined);
-  const query = new URLSearchParams(useSearch());
+  const search = useSearch();
+  const query = new URLSearchParams(search);
   const initial = {
     orderNumber: orderNumber ?? '',
     email: query.get('email') ?? '',
@@ -35,7 +37,7 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
         {/* A new order number in the route starts a fresh form. */}
         <GuestLookupForm key={orderNumber ?? ''} initial={initial} />
       </div>
-      {!session.member && (
+      {!session.member && signInShown(search) && (
         <p className="narrow-page__aside">
           {t('guestLookup.memberPrompt')} <Link href={signInPath}>{t('guestLookup.memberLink')}</Link>
         </p>

@@ -10,7 +10,8 @@ interface MethodStepProps {
   chosen: ReturnMethodOption | null;
   currency: string;
   isGuest: boolean;
-  signInPath: string;
+  /** Null where sign-in is not offered (the standalone view without showSignin). */
+  signInPath: string | null;
   proofOfPurchase: boolean;
   onChoose: (method: ReturnMethodOption) => void;
 }
@@ -38,7 +39,13 @@ export function MethodStep({
       <legend className="return-step__legend">{t('returns.method.heading')}</legend>
       {isGuest && (
         <p className="return-method__signin">
-          {t('returns.method.guestPays')} <Link href={signInPath}>{t('returns.method.signIn')}</Link>
+          {t('returns.method.guestPays')}
+          {signInPath && (
+            <>
+              {' '}
+              <Link href={signInPath}>{t('returns.method.signIn')}</Link>
+            </>
+          )}
         </p>
       )}
       <div className="return-methods">

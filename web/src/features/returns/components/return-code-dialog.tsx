@@ -12,9 +12,24 @@ interface ReturnCodeDialogProps {
 }
 
 /**
- * The carrier return-code modal (spec 001 §2.2): the QR image for the counter to scan and, for screen
- * readers and when the scanner fails, the same code as text to read out or type in.
+ * The scannable code itself: the QR image for the counter to scan and, for screen readers and when the
+ * scanner fails, the same code as text to read out or type in. In the modal, or on the paperless return
+ * confirmation page.
  */
+export function ReturnCodeContent({ code, pngBase64, carrier }: Omit<ReturnCodeDialogProps, 'onClose'>) {
+  const { t } = useI18n();
+  return (
+    <div className="return-code">
+      <p>{t('returns.code.instructions', { carrier })}</p>
+      {pngBase64 && <img src={`data:image/png;base64,${pngBase64}`} alt={t('returns.code.imageAlt', { code })} />}
+      <p>
+        {t('returns.code.textLabel')} <span className="return-code__text">{code}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The carrier return-code modal (spec 001 §2.2). */
 export function ReturnCodeDialog({ code, pngBase64, carrier, onClose }: ReturnCodeDialogProps) {
   const { t } = useI18n();
   return (
@@ -23,13 +38,7 @@ export function ReturnCodeDialog({ code, pngBase64, carrier, onClose }: ReturnCo
       onDismiss={onClose}
       actions={<Button onClick={onClose}>{t('returns.code.close')}</Button>}
     >
-      <div className="return-code">
-        <p>{t('returns.code.instructions', { carrier })}</p>
-        {pngBase64 && <img src={`data:image/png;base64,${pngBase64}`} alt={t('returns.code.imageAlt', { code })} />}
-        <p>
-          {t('returns.code.textLabel')} <span className="return-code__text">{code}</span>
-        </p>
-      </div>
+      <ReturnCodeContent code={code} pngBase64={pngBase64} carrier={carrier} />
     </Dialog>
   );
 }

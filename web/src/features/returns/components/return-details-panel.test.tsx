@@ -18,6 +18,7 @@ function routes(instructions: Partial<components['schemas']['ReturnInstructions'
     labelOffered: false,
     showSteps: true,
     bankRefundOffered: false,
+    paperlessConfirmation: false,
     ...instructions,
   };
   return [

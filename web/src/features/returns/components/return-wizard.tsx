@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useRouter } from 'wouter';
+import { Link, useLocation, useRouter, useSearch } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { useSession } from '@/shared/auth/session';
+import { signInShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
@@ -23,6 +24,7 @@ import { MethodStep } from './method-step';
 import { PickupAddressStep, type PickupChoice } from './pickup-address-step';
 import { ReturnSummary } from './return-summary';
 import { StoreStep } from './store-step';
+import { FakeReturnView } from './fake-return-view';
 import { NotSubmittedDialog, SubmittedNotice, SubmittingOverlay } from './submit-states';
 
 interface ReturnWizardProps {
@@ -93,6 +95,8 @@ function LoadedWizard({
   const [step, setStep] = useState<Step>('items');
   const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
   const [promptDone, setPromptDone] = useState(false);
+  // Embedded without showSignin: the retailer's page owns signing in, so no sign-in offer here.
+  const offerSignIn = signInShown(useSearch());
   const [koreaStoreDone, setKoreaStoreDone] = useState(false);
   const upmId = useSession().member?.upmId ?? null;
   // A new step takes focus (as a new page would), so keyboard and screen-reader users start at its top.
@@ -195,6 +199,8 @@ function LoadedWizard({
     );
   }
 
+  if (state.kind === 'fake') return <FakeReturnView order={order} mock={state.order} />;
+
   return (
     <div className="return-page">
       <nav aria-label={t('returns.breadcrumb.label')} className="return-breadcrumb">
@@ -243,7 +249,7 @@ function LoadedWizard({
               chosen={method}
               currency={currency}
               isGuest={isGuest && !options.asMember}
-              signInPath={paths.signIn(`${base}${location}`)}
+              signInPath={offerSignIn ? paths.signIn(`${base}${location}`) : null}
               proofOfPurchase={options.proofOfPurchaseRequired}
               onChoose={choose}
             />
@@ -261,7 +267,7 @@ function LoadedWizard({
             ) : (
               <p>
                 {t('returns.pickup.membersOnly')}{' '}
-                <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>
+                {offerSignIn && <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>}
               </p>
             ))}
         </div>
@@ -274,7 +280,7 @@ function LoadedWizard({
           onAction={onPrimary}
         />
       </div>
-      {step === 'method' && isGuest && options.loginPrompt && !promptDone && (
+      {step === 'method' && isGuest && options.loginPrompt && offerSignIn && !promptDone && (
         <Dialog
           title={t('returns.loginPrompt.title')}
           onDismiss={() => {

@@ -9,6 +9,7 @@ import {
   getCaptureJob,
   sendStoreReturnEmail,
   type CaptureRequest,
+  type FakeReturnOrder,
 } from '../api';
 import { capturedOrThrow, ReturnJobFailed } from '../model/capture-outcome';
 import { returnPaths } from '../paths';
@@ -20,6 +21,8 @@ export type SubmitState =
   | { kind: 'idle' }
   | { kind: 'submitting' }
   | { kind: 'success'; returnOrderNumber: string }
+  /** enableFakeReturn: the server answered a mock; nothing was created, nothing to redirect to. */
+  | { kind: 'fake'; order: FakeReturnOrder }
   | { kind: 'failed'; reason: string; code: string | null };
 
 export interface SubmitInput {
@@ -70,6 +73,11 @@ export function useSubmitReturn() {
     setState({ kind: 'submitting' });
     try {
       const capture = await createReturnCapture(request, attempt.current.key);
+      if ('fake' in capture) {
+        attempt.current = null;
+        setState({ kind: 'fake', order: capture.fake });
+        return;
+      }
       const job = captureJobResponse(capturedOrThrow(await pollJob(() => getCaptureJob(capture.jobId))));
       const returnOrderNumber = job.returnOrderNumber ?? capture.response.returnOrderNumber;
       // The capture job may already have sent the store e-mail; otherwise the page asks for it.

@@ -1,4 +1,5 @@
 import { Link, useSearch } from 'wouter';
+import { useExposure, useVariant } from '@/shared/experiments/experiments';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
@@ -23,6 +24,12 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
   const emailSent = query.get('emailSent') === 'true';
   const instructions = useReturnInstructions(returnOrderNumber);
   const facts = instructions.data;
+  // The server offers the paperless confirmation (enablePaperlessReturnConfirmation); with A/B testing on,
+  // the visitor's variant decides whether they get it or the control (the code in its modal).
+  const offered = facts?.paperlessConfirmation === true;
+  const variant = useVariant('paperlessConfirmation');
+  useExposure('paperlessConfirmation', variant, offered);
+  const codeOnPage = offered && variant !== 'control';
   // Spec 001 §4.3: the code modal opens by itself when a code exists, for the return just created.
 
   if (instructions.isPending && instructions.fetchStatus !== 'idle') {
@@ -51,12 +58,12 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
       </div>
     );
   }
-  const variant = facts.variant;
+  const kind = facts.variant;
   return (
     <div className="return-instructions">
       <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
       {pageView && <Alert tone="info">{t('returns.instructions.created', { returnOrderNumber })}</Alert>}
-      {variant === 'store' && (
+      {kind === 'store' && (
         <p>{emailSent ? t('returns.instructions.emailSent') : t('returns.instructions.nextStep')}</p>
       )}
       {facts.showSteps && (
@@ -64,16 +71,23 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
           <h2 id="return-steps-heading">{t('returns.instructions.stepsHeading')}</h2>
           <ol className="return-steps">
             {[1, 2, 3].map((step) => (
-              <li key={step}>{t('returns.instructions.step', { variant, step, carrier: facts.carrierName ?? '' })}</li>
+              <li key={step}>
+                {t('returns.instructions.step', { variant: kind, step, carrier: facts.carrierName ?? '' })}
+              </li>
             ))}
           </ol>
-          {variant === 'paperless' && facts.codeWaitMinutes != null && (
+          {kind === 'paperless' && facts.codeWaitMinutes != null && (
             <p className="muted">{t('returns.instructions.codeWait', { minutes: facts.codeWaitMinutes })}</p>
           )}
         </section>
       )}
       {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} />}
-      <ReturnLabelBlock returnOrderNumber={returnOrderNumber} offered={facts.labelOffered} openCodeFirst={pageView} />
+      <ReturnLabelBlock
+        returnOrderNumber={returnOrderNumber}
+        offered={facts.labelOffered}
+        openCodeFirst={pageView}
+        codeOnPage={codeOnPage}
+      />
       {facts.bankRefundOffered && (
         <p>
           <Link href={returnPaths.refund(facts.orderNumber, returnOrderNumber)}>

@@ -30,6 +30,7 @@ function instructionsRoute(overrides: Partial<components['schemas']['ReturnInstr
     labelOffered: true,
     showSteps: true,
     bankRefundOffered: false,
+    paperlessConfirmation: false,
     ...overrides,
   };
   return { path: `/order_mgmt/return_instructions/v1/${RETURN}`, respond: () => json(body) };

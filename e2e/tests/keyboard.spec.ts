@@ -20,6 +20,9 @@ import {
  * out of it, and axe clean at each step. The returns, one per method, are in keyboard-returns.spec.ts.
  */
 
+// Key by key with axe at each step: the longer flows take 20-30 s on a busy 2-core runner.
+test.describe.configure({ timeout: 60_000 });
+
 test('guest lookup by keyboard', async ({ page }) => {
   await keyboardGuestLookup(page, 'C00000000001', 'guest@example.com');
   await checkStep(page, 'guest order detail');

@@ -30,7 +30,10 @@ const methods = (page: Page) => page.getByRole('group', { name: 'Choose how to r
 
 /** From the order page: the tee's "Return item", then its reason, then Continue to the methods. */
 async function startReturn(page: Page, title = 'Dri-Tech Training Tee') {
-  const item = page.getByRole('listitem').filter({ hasText: title }).filter({ has: page.getByRole('link', { name: 'Return item' }) });
+  const item = page
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .filter({ has: page.getByRole('link', { name: 'Return item' }) });
   await activate(item.getByRole('link', { name: 'Return item' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Return items' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: new RegExp(title) })).toBeChecked();
@@ -52,7 +55,12 @@ test('a US guest returns to a store by keyboard', async ({ page }) => {
   await keyboardGuestLookup(page, 'C9RG00000001', GUEST_EMAIL);
   await startReturn(page);
   const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
-  if (await prompt.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
+  if (
+    await prompt.waitFor({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await expectDialogFocused(prompt, 'log-in prompt');
     await activate(prompt.getByRole('button', { name: 'Proceed as guest' }));
     await expectFocusKept(page, 'the log-in prompt closed');
@@ -80,17 +88,29 @@ test('an Australian member returns by carrier drop-off by keyboard', async ({ pa
   await expect(page.getByRole('button', { name: 'Download label' })).toBeVisible();
 });
 
-test('a GB guest returns by scannable code by keyboard, and the code dialog takes and gives back focus', async ({ page }) => {
+test('a GB guest returns by scannable code by keyboard, and the code dialog takes and gives back focus', async ({
+  page,
+}) => {
   await keyboardGuestLookup(page, 'C9RG00000002', GUEST_EMAIL, '/gb');
   await startReturn(page);
   const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
-  if (await prompt.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
+  if (
+    await prompt.waitFor({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await expectDialogFocused(prompt, 'log-in prompt');
     await page.keyboard.press('Escape');
     await expect(prompt).toBeHidden();
     await expectFocusKept(page, 'Escape closed the log-in prompt');
   }
-  await chooseRadio(methods(page), methods(page).getByRole('radio', { name: /Scannable code/ }).first());
+  await chooseRadio(
+    methods(page),
+    methods(page)
+      .getByRole('radio', { name: /Scannable code/ })
+      .first(),
+  );
   await checkStep(page, 'paperless method');
   await submitReturn(page, /\/gb\/orders\/return-instructions-emea\/[A-Za-z0-9]+\?pageView=true/);
   const code = page.getByRole('dialog', { name: 'Your return code' });
@@ -108,7 +128,10 @@ test('a US member books a courier pickup by keyboard: address and window', async
   await startReturn(page);
   await chooseRadio(methods(page), page.getByRole('radio', { name: /Courier pickup/ }));
   await activate(primary(page, 'Continue'));
-  await pickAddressAndWindow(page, page.getByRole('group', { name: 'Choose the pickup address' }).getByRole('radio').first());
+  await pickAddressAndWindow(
+    page,
+    page.getByRole('group', { name: 'Choose the pickup address' }).getByRole('radio').first(),
+  );
   await submitReturn(page, /\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/);
   await checkStep(page, 'pickup instructions');
 });
@@ -120,7 +143,10 @@ test('a Korea member books the courier pickup by keyboard', async ({ page, reque
   await startReturn(page, 'Stride Runner 4');
   await chooseRadio(methods(page), page.getByRole('radio', { name: /Courier pickup/ }));
   await activate(primary(page, 'Continue'));
-  await pickAddressAndWindow(page, page.getByRole('group', { name: 'Choose the pickup address' }).getByRole('radio', { name: /테헤란로 152/ }));
+  await pickAddressAndWindow(
+    page,
+    page.getByRole('group', { name: 'Choose the pickup address' }).getByRole('radio', { name: /테헤란로 152/ }),
+  );
   await submitReturn(page, /\/kr\/en\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/);
   await checkStep(page, 'korea pickup instructions');
 });

@@ -30,7 +30,10 @@ test('guest lookup by keyboard', async ({ page }) => {
   await tabTo(page.getByRole('link', { name: /Track shipment/ }).first());
 });
 
-test('cancel an order by keyboard: into the dialog, confirm, close, focus back on the page', async ({ page, request }) => {
+test('cancel an order by keyboard: into the dialog, confirm, close, focus back on the page', async ({
+  page,
+  request,
+}) => {
   const email = await memberWithOrder(request, 'E2EKB00001', 60_000);
   await keyboardSignIn(page, email);
   await page.goto('/orders/sales/E2EKB00001');
@@ -143,7 +146,10 @@ test('e-invoice by keyboard: the dialog, a company invoice, the download link', 
   await activate(page.getByRole('button', { name: 'Request e-invoice' }));
   const dialog = page.getByRole('dialog', { name: 'Request an e-invoice' });
   await expectDialogFocused(dialog, 'e-invoice dialog');
-  await chooseRadio(dialog.getByRole('group', { name: 'Invoice title' }), dialog.getByRole('radio', { name: 'Company' }));
+  await chooseRadio(
+    dialog.getByRole('group', { name: 'Invoice title' }),
+    dialog.getByRole('radio', { name: 'Company' }),
+  );
   await typeInto(dialog.getByLabel('Company name'), 'Shanghai Example Trading Co.');
   await typeInto(dialog.getByLabel('Taxpayer ID'), '91310000MA1FL4XQ3K');
   await checkStep(page, 'e-invoice dialog filled');

@@ -33,11 +33,12 @@ export async function expectFocusVisible(page: Page) {
     const element = document.activeElement;
     if (!element || element === document.body) return { element: 'body', visible: false };
     const style = getComputedStyle(element);
+    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
     const outline =
       style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
     const shadow = style.boxShadow !== 'none';
     return {
-      element: `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? ''}`,
+      element: `${element.tagName.toLowerCase()} ${name}`,
       visible: element.matches(':focus-visible') && (outline || shadow),
       outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
     };
@@ -73,7 +74,9 @@ export async function tabTo(target: Locator, options: { backwards?: boolean; max
     if (press === max) break;
     await page.keyboard.press(key);
   }
-  throw new Error(`${key} pressed ${String(max)} times never reached ${target.toString()}; focus went: ${path.join(' → ')}`);
+  throw new Error(
+    `${key} pressed ${String(max)} times never reached ${target.toString()}; focus went: ${path.join(' → ')}`,
+  );
 }
 
 /** Tabs to the control and presses a key on it (Enter by default; Space for checkboxes and some buttons). */
@@ -102,11 +105,13 @@ export async function chooseRadio(group: Locator, option: Locator, options: { ba
   const key = options.backwards ? 'Shift+Tab' : 'Tab';
   const onRadio = () =>
     group.evaluate(
-      (element) => element.contains(document.activeElement) && document.activeElement?.matches('input[type="radio"]') === true,
+      (element) =>
+        element.contains(document.activeElement) && document.activeElement?.matches('input[type="radio"]') === true,
     );
   const path: string[] = [];
   for (let press = 0; !(await onRadio()); press += 1) {
-    if (press === MAX_PRESSES) throw new Error(`${key} never reached a radio of ${group.toString()}: ${path.join(' → ')}`);
+    if (press === MAX_PRESSES)
+      throw new Error(`${key} never reached a radio of ${group.toString()}: ${path.join(' → ')}`);
     await page.keyboard.press(key);
     path.push(await describeFocus(page));
   }
@@ -132,11 +137,14 @@ export async function chooseOption(select: Locator, wanted: string | RegExp | nu
   const page = select.page();
   const count = await select.locator('option').count();
   const matches = () =>
-    select.evaluate((element: HTMLSelectElement, want) => {
-      if (typeof want === 'number') return element.selectedIndex === want;
-      const text = element.selectedOptions[0]?.textContent?.trim() ?? '';
-      return typeof want === 'string' ? text === want : new RegExp(want.source, want.flags).test(text);
-    }, typeof wanted === 'object' ? { source: wanted.source, flags: wanted.flags } : wanted);
+    select.evaluate(
+      (element: HTMLSelectElement, want) => {
+        if (typeof want === 'number') return element.selectedIndex === want;
+        const text = element.selectedOptions[0]?.textContent?.trim() ?? '';
+        return typeof want === 'string' ? text === want : new RegExp(want.source, want.flags).test(text);
+      },
+      typeof wanted === 'object' ? { source: wanted.source, flags: wanted.flags } : wanted,
+    );
   for (let press = 0; press <= count; press += 1) {
     if (await matches()) return;
     await page.keyboard.press('ArrowDown');

@@ -1,32 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, OPS_KEY, expectNoAxeViolations, shot, signIn } from './fixtures';
-
-const headers = { 'X-Ops-Key': OPS_KEY };
-
-/** A member with one order placed `ageMs` ago (or on a payment hold), fed in through the ops API. */
-async function memberWithOrder(request: APIRequestContext, number: string, ageMs: number, payment?: string) {
-  const email = `cancel.${number.toLowerCase()}.${Date.now()}@example.com`;
-  const member = await request.post('/ops/v1/members', {
-    headers,
-    data: { email, password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Cancel', country: 'US' },
-  });
-  expect(member.status()).toBe(201);
-  const { upmId } = (await member.json()) as { upmId: string };
-  const order = {
-    orderNumber: number, orderType: 'SALES_ORDER', country: 'US', currency: 'USD', upmId,
-    orderDate: new Date(Date.now() - ageMs).toISOString(), shippingTotal: 7.5,
-    payments: [{ paymentType: payment ?? 'credit_card' }],
-    paymentHoldFlag: Boolean(payment), paymentApprovalId: payment ? `PA-${number}` : null,
-    lines: [{
-      lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-10', productId: 'P1', styleColor: 'SR4100-001',
-      title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '10',
-      imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 120, tax: 9.6, status: 'Created',
-    }],
-  };
-  const response = await request.post('/ops/v1/orders', { headers, data: order });
-  expect([200, 201]).toContain(response.status());
-  return email;
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, memberWithOrder, shot, signIn } from './fixtures';
 
 test('the cancel button counts down and goes away at the deadline without a reload', async ({ page, request }) => {
   // Placed 29 min 52 s ago: about 8 seconds of the 30-minute window are left.

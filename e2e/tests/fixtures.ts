@@ -77,3 +77,51 @@ export async function createReturnFixture(request: APIRequestContext) {
   }
   return { email, salesOrder: 'E2E0000001', returnOrder: 'E2ER000001' };
 }
+
+/** A member with one order placed `ageMs` ago (or on a payment hold), fed in through the ops API. */
+export async function memberWithOrder(request: APIRequestContext, number: string, ageMs: number, payment?: string) {
+  const email = `cancel.${number.toLowerCase()}.${Date.now()}@example.com`;
+  const member = await request.post('/ops/v1/members', {
+    headers: { 'X-Ops-Key': OPS_KEY },
+    data: { email, password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Cancel', country: 'US' },
+  });
+  expect(member.status()).toBe(201);
+  const { upmId } = (await member.json()) as { upmId: string };
+  const order = {
+    orderNumber: number, orderType: 'SALES_ORDER', country: 'US', currency: 'USD', upmId,
+    orderDate: new Date(Date.now() - ageMs).toISOString(), shippingTotal: 7.5,
+    payments: [{ paymentType: payment ?? 'credit_card' }],
+    paymentHoldFlag: Boolean(payment), paymentApprovalId: payment ? `PA-${number}` : null,
+    lines: [{
+      lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-10', productId: 'P1', styleColor: 'SR4100-001',
+      title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '10',
+      imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 120, tax: 9.6, status: 'Created',
+    }],
+  };
+  const response = await request.post('/ops/v1/orders', { headers: { 'X-Ops-Key': OPS_KEY }, data: order });
+  expect([200, 201]).toContain(response.status());
+  return email;
+}
+
+/**
+ * Gives the signed-in member (shopper.kr@example.com: saved addresses in Korea) a Korea order of their own,
+ * delivered 5 days ago, with one shoe of GTIN 00012345678905.
+ */
+export async function giveKoreaOrder(page: Page, request: APIRequestContext, orderNumber: string) {
+  const me = await page.request.get('/auth/v1/me');
+  expect(me.status()).toBe(200);
+  const { upmId } = (await me.json()) as { upmId: string };
+  const line = {
+    lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-270', productId: 'P1', styleColor: 'SR4100-001',
+    title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '270',
+    imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 159000, tax: 14455, status: 'Delivered',
+    shipmentNumber: 'S1', trackingUrl: 'https://tracking.example.com/cj/CJ1',
+  };
+  const order = {
+    orderNumber, orderType: 'SALES_ORDER', country: 'KR', currency: 'KRW', upmId,
+    orderDate: new Date(Date.now() - 5 * 24 * 60 * 60 * 1000).toISOString(), shippingTotal: 0,
+    payments: [{ paymentType: 'credit_card' }], lines: [line],
+  };
+  const created = await request.post('/ops/v1/orders', { headers: { 'X-Ops-Key': OPS_KEY }, data: order });
+  expect([200, 201]).toContain(created.status());
+}

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OPS_KEY, expectNoAxeViolations, shot, signIn } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, giveKoreaOrder, shot, signIn } from './fixtures';
 
 /*
  * The Korea courier pickup (spec 001 §2.2, §4.4) against the real server: a Korea member chooses one of
@@ -11,26 +11,6 @@ import { OPS_KEY, expectNoAxeViolations, shot, signIn } from './fixtures';
 const MEMBER = 'shopper.kr@example.com';
 const ORDER = 'E2EKR0000001';
 const GTIN = '00012345678905';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function giveKoreaOrder(page: Page, request: APIRequestContext) {
-  const me = await page.request.get('/auth/v1/me');
-  expect(me.status()).toBe(200);
-  const { upmId } = (await me.json()) as { upmId: string };
-  const line = {
-    lineNumber: 1, gtin: GTIN, skuId: 'SR4-270', productId: 'P1', styleColor: 'SR4100-001',
-    title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '270',
-    imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 159000, tax: 14455, status: 'Delivered',
-    shipmentNumber: 'S1', trackingUrl: 'https://tracking.example.com/cj/CJ1',
-  };
-  const order = {
-    orderNumber: ORDER, orderType: 'SALES_ORDER', country: 'KR', currency: 'KRW', upmId,
-    orderDate: new Date(Date.now() - 5 * DAY_MS).toISOString(), shippingTotal: 0,
-    payments: [{ paymentType: 'credit_card' }], lines: [line],
-  };
-  const created = await request.post('/ops/v1/orders', { headers: { 'X-Ops-Key': OPS_KEY }, data: order });
-  expect([200, 201]).toContain(created.status());
-}
 
 /** The primary button of the step (the sidebar's; the mobile footer repeats it below 960 px). */
 const primary = (page: Page, name: string) =>
@@ -38,7 +18,7 @@ const primary = (page: Page, name: string) =>
 
 test('a Korea member books a courier pickup at a saved address and sees the return', async ({ page, request }) => {
   await signIn(page, MEMBER);
-  await giveKoreaOrder(page, request);
+  await giveKoreaOrder(page, request, ORDER);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/kr/en/orders/return-items/${ORDER}?selected=${GTIN}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Return items' })).toBeVisible();

@@ -7,6 +7,7 @@ import { useCountryConfig } from '@/shared/config/config-provider';
 import { isStandalone, memberHeaderShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
+import { useFocusRescue } from '@/shared/routing/use-focus-rescue';
 import { useRouteFocus } from '@/shared/routing/use-route-focus';
 import { pageTitleKey, useDocumentTitle } from './page-title';
 import './layout.css';
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useBrandTheme(brand);
   useDocumentTitle(t(pageTitleKey(location)), locale.country, brand.name);
   useRouteFocus(main, location);
+  useFocusRescue(main);
   // Spec 000 §2: the standalone view (embedded in the retailer's page) has no site header at all; the
   // member header (the member's own links: their orders, their addresses) shows only to members and not
   // on the return and refund steps. Guest lookup and gift card stay for everyone.

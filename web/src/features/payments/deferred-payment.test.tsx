@@ -73,6 +73,8 @@ describe('pay now on the order page', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
     const image = await screen.findByRole('img', { name: `QR code to pay for order ${held.orderNumber}` });
     expect(image).toHaveAttribute('src', '/sandbox/payments/sbx_1/qr.png');
+    // "Pay now" is gone: focus is on the code, not dropped to the page (issue 31, keyboard).
+    expect(image.closest('figure')).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
       'href',
       '/sandbox/payments/sbx_1?returnURL=%2Fx',

@@ -9,7 +9,7 @@ const isLost = (active: Element | null) => !active || active === document.body |
  * While a lazy page loads, React keeps the previous page in the DOM hidden with display: none, so
  * the first h1 may be the old one: take the first h1 that is not inside something hidden.
  */
-function visibleHeading(root: HTMLElement): HTMLElement | null {
+export function visibleHeading(root: HTMLElement): HTMLElement | null {
   for (const heading of root.querySelectorAll('h1')) {
     let hidden = false;
     for (let node: HTMLElement | null = heading; node && node !== root; node = node.parentElement) {

@@ -23,10 +23,25 @@ export function Dialog({ title, children, actions, onDismiss }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    const node = panel.current;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
-    return () => previous?.focus();
+    const focusFirst = () => {
+      (node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
+    };
+    focusFirst();
+    // A dialog that changes what it shows (confirm, then working, then done) removes the button that had
+    // focus: focus would fall to the page behind the dialog, so it goes to the new content's first control
+    // (and from the panel itself, where it waits while there is none, to the first control that comes).
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (node && (!node.contains(active) || active === node)) focusFirst();
+    });
+    if (node) observer.observe(node, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      // Back where it was; when that control is gone or disabled, the page keeps focus (use-focus-rescue.ts).
+      if (previous?.isConnected && !previous.matches(':disabled')) previous.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

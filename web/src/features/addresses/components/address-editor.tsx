@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
@@ -69,6 +69,12 @@ interface AddressEditorProps {
 export function AddressEditor({ upmId, editing, makePreferred, onDone }: AddressEditorProps) {
   const { t, locale } = useI18n();
   const headingId = useId();
+  // The form opens in place of the button that asked for it: focus moves to its heading, so the next Tab
+  // is its first field (not the top of the page).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const [country, setCountry] = useState((editing?.country ?? locale.country).toUpperCase());
   const layout = useAddressLayout(country);
   const { save } = useAddressMutations(upmId);
@@ -127,7 +133,9 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
 
   return (
     <section className="card address-editor" aria-labelledby={headingId}>
-      <h2 id={headingId}>{editing ? t('addresses.form.editTitle') : t('addresses.form.addTitle')}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {editing ? t('addresses.form.editTitle') : t('addresses.form.addTitle')}
+      </h2>
       <FormField label={t('addresses.form.country')}>
         {(control) => (
           <select

@@ -97,6 +97,12 @@ const fieldOrder = (form: HTMLElement) =>
   [...form.querySelectorAll('[data-field]')].map((element) => element.getAttribute('data-field'));
 
 describe('saved address form', () => {
+  it('takes focus when it opens in place of its button (issue 31, keyboard)', async () => {
+    const app = renderApp('/orders/addresses', { member: true });
+    await app.user.click(await screen.findByRole('button', { name: 'Add an address' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Add an address' })).toHaveFocus();
+  });
+
   it('lays out the US, JP and CN forms in their own order, labels and required marks', async () => {
     serve();
     const us = await openForm('US');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OrderSlotProps } from '@/shared/order-slots/order-slots';
 import { useFlags } from '@/shared/config/flags';
 import { Alert } from '@/shared/ui/alert';
@@ -45,6 +45,12 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
   const { t } = useI18n();
   const { enableDeferredPayment } = useFlags();
   const [state, setState] = useState<State>({ step: 'idle' });
+  // "Pay now" goes away when the QR code shows: focus moves to the code (its caption, then the link to the
+  // provider's page), not back to the top of the page.
+  const figure = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (state.step === 'qr') figure.current?.focus();
+  }, [state.step]);
   const returned =
     typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('payment') === 'success';
   if (!enableDeferredPayment || !order.paymentHoldFlag || !order.actions.deferredPayment?.enabled) {
@@ -96,7 +102,7 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
       )}
       {state.step === 'failed' && <Alert>{t('payments.pay.failure')}</Alert>}
       {state.step === 'qr' && state.answer.qrCodeURL && (
-        <figure className="deferred-payment__qr">
+        <figure className="deferred-payment__qr" ref={figure} tabIndex={-1}>
           <figcaption>{t('payments.pay.qrHeading')}</figcaption>
           <img
             src={state.answer.qrCodeURL}

@@ -105,6 +105,8 @@ function LoadedWizard({
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
+    // Not when a dialog opened with the step (the guest's log-in prompt): the dialog keeps focus.
+    if (document.activeElement?.closest('[role="dialog"]')) return;
     main.current?.focus();
   }, [step]);
   const { state, submit, dismiss } = useSubmitReturn();

@@ -85,7 +85,8 @@ describe('capture request', () => {
     1: { checked: true, quantity: 1, reason: 'tooBig', comment: 'x'.repeat(150) },
     2: { checked: false, quantity: 1, reason: '', comment: '' },
   };
-  const build = (chosen: ReturnMethodOption, global = false) =>
+  type Pickup = NonNullable<Parameters<typeof buildCaptureRequest>[0]['pickup']>;
+  const build = (chosen: ReturnMethodOption, global = false, pickup: Pickup | null = null) =>
     buildCaptureRequest({
       order: order({ orderNumber: 'C0012345678' }),
       lines,
@@ -93,6 +94,7 @@ describe('capture request', () => {
       reasons,
       method: chosen,
       storeId: 'S1',
+      pickup,
       locale: 'en-GB',
       flags: { sendReturnMethodGlobally: global, disableCreateLabel: false },
     });
@@ -118,6 +120,23 @@ describe('capture request', () => {
     expect(dropoff).not.toHaveProperty('returnMethod');
     expect(dropoff).not.toHaveProperty('standardCarrierAlphaCode');
     expect(build(method('upsDropoff|ups'), true).returnMethod).toBe('upsDropoff');
+  });
+
+  it('sends the address and window of every pickup, not only the Korea courier (issue 31)', () => {
+    const pickup = {
+      address: { address1: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US' },
+      slot: { date: '2026-11-30', fromHour: 9, toHour: 13 },
+    } as unknown as Pickup;
+    const withPickup = (chosen: ReturnMethodOption) => build(chosen, false, pickup);
+    for (const kind of [
+      'upsPickup|ups',
+      'sagawaPickup|sagawa',
+      'courierPickup|cj-logistics',
+      'PICKUP_RETURN|la-poste',
+    ]) {
+      expect(withPickup({ ...method(kind), serviceType: 'PICK_UP' }).pickup, kind).toEqual(pickup);
+    }
+    expect(withPickup({ ...method('upsDropoff|ups'), serviceType: 'CARRIER_DROP_OFF' })).not.toHaveProperty('pickup');
   });
 });
 

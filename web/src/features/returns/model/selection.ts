@@ -94,7 +94,7 @@ export function buildCaptureRequest(input: {
   reasons: ReturnReason[];
   method: ReturnMethodOption;
   storeId: string | null;
-  /** Korea courier pickup: where and when. */
+  /** A pickup (Korea's courier, UPS, Sagawa, the EMEA carriers'): where and when. */
   pickup?: CaptureRequest['pickup'] | null;
   locale: string;
   flags: CaptureFlags;
@@ -132,6 +132,7 @@ export function buildCaptureRequest(input: {
   // Gap in openapi.json: CaptureRequest.shipFrom is a bare object, so the order's typed shipFrom is cast to it.
   if (order.shipFrom) request.shipFrom = order.shipFrom as CaptureRequest['shipFrom'];
   if (method.method === 'returnToStore' && storeId) request.storeId = storeId;
-  if (method.method === 'courierPickup' && pickup) request.pickup = pickup;
+  // Every pickup books its address and window (the wizard asks them for each PICK_UP method, not only Korea's).
+  if (method.serviceType === 'PICK_UP' && pickup) request.pickup = pickup;
   return request;
 }

@@ -2,22 +2,26 @@
 """Sign-in memory (issue 7, defect 1): resident memory of the release binary around bursts of sign-ins
 with unknown e-mails (each one runs Argon2 with its 19 MiB work area).
 
-  python3 bench/signin_memory.py [target/release/orders]
+  python3 bench/signin_memory.py [target/release/orders] [DATABASE_URL]
 
 Prints RSS before, after 12 rounds of 20 simultaneous sign-ins, and the peak (VmHWM) during 100 at once.
-Targets: at most 64 MiB after the rounds, never above 256 MiB with 100 at once."""
+Targets: at most 64 MiB after the rounds, never above 256 MiB with 100 at once.
+
+The binary starts as an operator would start it: an empty environment (PATH only), so no allocator
+tuning from outside (issue 33: the binary sets its allocator options itself); MIMALLOC_* variables of the
+caller's environment are passed on, to compare (MIMALLOC_ARENA_EAGER_COMMIT=0 ...). DATABASE_URL: a
+PostgreSQL database to use instead of a new SQLite file."""
 import concurrent.futures, json, os, socket, subprocess, sys, tempfile, time, urllib.request
 
 binary = sys.argv[1] if len(sys.argv) > 1 else "target/release/orders"
 work = tempfile.mkdtemp()
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
-server = subprocess.Popen([binary, "--database-url", os.path.join(work, "m.db"), "--addr", f"127.0.0.1:{port}",
+database = sys.argv[2] if len(sys.argv) > 2 else os.path.join(work, "m.db")
+server = subprocess.Popen([binary, "--database-url", database, "--addr", f"127.0.0.1:{port}",
                            "--no-demo-data", "--guest-lookups-per-client", "1000000"],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                          # As deployed (scripts/run, Dockerfile, compose): lazy arena commit. Pass
-                          # MIMALLOC_ARENA_EAGER_COMMIT=1 in the environment to measure without it.
-                          env={"MIMALLOC_ARENA_EAGER_COMMIT": "0", **os.environ})
+                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **{key: value for key, value in os.environ.items() if key.startswith("MIMALLOC_")}})
 base = f"http://127.0.0.1:{port}"
 
 def status(field):

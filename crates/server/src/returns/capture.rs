@@ -22,8 +22,8 @@ use crate::carriers::{self, PickupAddress};
 use crate::error::{AppError, AppResult, Code};
 use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, Once, accept};
+use crate::orders::OrdersState;
 use crate::orders::StoredOrder;
-use crate::state::AppState;
 
 pub const SCOPE: &str = "POST /order_mgmt/user_return_captures/v1";
 /// The raw status of a return until ops moves it along (001 §4.1: returnCreated).
@@ -180,7 +180,7 @@ pub struct Checked {
 }
 
 pub async fn check(
-    state: &AppState,
+    state: &OrdersState,
     order: &StoredOrder,
     request: &CaptureRequest,
     as_member: bool,
@@ -339,7 +339,7 @@ fn new_return_number() -> String {
 
 /// Checks the capture against the order and names its job and its record (the return and its lines).
 async fn plan(
-    state: &AppState,
+    state: &OrdersState,
     caller: &Caller,
     request: &CaptureRequest,
     access: OrderAccess,
@@ -419,7 +419,7 @@ impl Effect for ReturnRecord {
               (status = 409, body = crate::error::ApiError, description = "return-quantity-exceeded, return-window-closed, item-not-returnable, return-method-unavailable, store-country-mismatch, idempotency-request-in-progress"),
               (status = 422, body = crate::error::ApiError, description = "idempotency-key-reused")))]
 pub async fn create_return_capture(
-    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::State(state): axum::extract::State<OrdersState>,
     caller: Caller,
     crate::idempotency::IdempotencyKey(key): crate::idempotency::IdempotencyKey,
     bytes: Bytes,

@@ -20,7 +20,7 @@ use sqlx::Row;
 
 use crate::error::{AppError, AppResult};
 use crate::extract::has_ops_key;
-use crate::platform::Platform;
+use crate::platform::{Part, Platform};
 
 /// Who may read `/metrics`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -153,27 +153,12 @@ impl Metrics {
 
 /// What the metrics routes need: the platform and the metrics. One reference count per clone (it is
 /// taken for every request by `track_requests`).
-#[derive(Clone)]
-pub struct MetricsState(Arc<MetricsParts>);
+pub type MetricsState = Part<MetricsParts>;
 
 pub struct MetricsParts {
     pub platform: Platform,
     pub metrics: Metrics,
     pub metrics_access: MetricsAccess,
-}
-
-impl MetricsState {
-    pub fn new(parts: MetricsParts) -> Self {
-        Self(Arc::new(parts))
-    }
-}
-
-impl std::ops::Deref for MetricsState {
-    type Target = MetricsParts;
-
-    fn deref(&self) -> &MetricsParts {
-        &self.0
-    }
 }
 
 impl std::ops::Deref for MetricsParts {

@@ -12,13 +12,12 @@ use super::TokenKeys;
 use super::oidc::Oidc;
 use super::password::Hashing;
 use crate::error::{AppError, AppResult};
-use crate::platform::Platform;
+use crate::platform::{Part, Platform};
 
 /// What the identity layer needs: the platform, the token keys, the OpenID provider, the password
 /// hashing and the site's rules. Derived from the app's state (`FromRef`), so identity imports no app;
 /// one reference count per clone, as it is taken for every request.
-#[derive(Clone)]
-pub struct AuthState(Arc<AuthParts>);
+pub type AuthState = Part<AuthParts>;
 
 /// What `AuthState` holds.
 pub struct AuthParts {
@@ -30,20 +29,6 @@ pub struct AuthParts {
     pub hashing: Arc<Hashing>,
     /// The countries and flags (the settings area's, seen through what identity asks of them).
     pub site: Arc<dyn SiteRules>,
-}
-
-impl AuthState {
-    pub fn new(parts: AuthParts) -> Self {
-        Self(Arc::new(parts))
-    }
-}
-
-impl std::ops::Deref for AuthState {
-    type Target = AuthParts;
-
-    fn deref(&self) -> &AuthParts {
-        &self.0
-    }
 }
 
 impl std::ops::Deref for AuthParts {

@@ -10,11 +10,10 @@ use super::behind::Writer;
 use super::cache::ResponseCache;
 use super::hooks::OrderDetailContributors;
 use super::{ready_detail, ready_page};
-use crate::platform::Platform;
+use crate::platform::{Part, Platform};
 use crate::settings::SiteSettings;
 
-#[derive(Clone)]
-pub struct OrdersState(Arc<OrdersParts>);
+pub type OrdersState = Part<OrdersParts>;
 
 /// What `OrdersState` holds.
 pub struct OrdersParts {
@@ -28,20 +27,6 @@ pub struct OrdersParts {
     pub ready_pages: Writer<ready_page::Ready>,
     /// What returns, cancellation and payments add to an order's detail (`OrderDetailContributor`).
     pub order_contributors: OrderDetailContributors,
-}
-
-impl OrdersState {
-    pub fn new(parts: OrdersParts) -> Self {
-        Self(Arc::new(parts))
-    }
-}
-
-impl std::ops::Deref for OrdersState {
-    type Target = OrdersParts;
-
-    fn deref(&self) -> &OrdersParts {
-        &self.0
-    }
 }
 
 impl std::ops::Deref for OrdersParts {

@@ -9,8 +9,8 @@ use domain::access::{OrderOwner, may_see};
 use crate::caller::Caller;
 use crate::db::{Columns, Param};
 use crate::error::{AppError, AppResult};
+use crate::platform::Platform;
 use crate::rate_limit::{Limiter, Scope};
-use crate::state::AppState;
 
 /// An order the caller has been allowed to see.
 #[derive(Debug, Clone)]
@@ -64,7 +64,7 @@ impl OrderFacts {
 ///
 /// Guest credentials are rate limited per client and per order whenever they are sent, with or without
 /// a member token (a token must not switch the limit off); so is a caller with neither.
-pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<OrderAccess> {
+pub async fn authorize_order(state: &Platform, caller: &Caller, raw_number: &str) -> AppResult<OrderAccess> {
     let (access, ()) = authorize_order_with(state, caller, raw_number, |number| async move {
         static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
             format!(
@@ -93,7 +93,7 @@ pub async fn authorize_order(state: &AppState, caller: &Caller, raw_number: &str
 /// trip). What `load` read is handed back only when the caller may see the order; the rules, the rate
 /// limits and the answers are exactly `authorize_order`'s.
 pub async fn authorize_order_with<T, F, Fut>(
-    state: &AppState,
+    state: &Platform,
     caller: &Caller,
     raw_number: &str,
     load: F,
@@ -134,7 +134,7 @@ where
 
 /// The answer to a caller who may not see the order: the same 404 as for a missing order, and, when guest
 /// credentials were guessed, one failure counted (429 once this client or this order has had too many).
-async fn refused(state: &AppState, caller: &Caller, order_number: &str) -> AppError {
+async fn refused(state: &Platform, caller: &Caller, order_number: &str) -> AppError {
     if !caller.has_guest_credentials() {
         return AppError::OrderNotFound;
     }

@@ -42,7 +42,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::reviews::routes::router())
         .merge(crate::addresses::routes::router())
         .merge(crate::consent::routes::router())
-        .merge(crate::mail::routes::router())
+        .merge(crate::ops::outbox::router())
         .merge(crate::carriers::routes::router())
         .merge(crate::stores::routes::router())
         .merge(crate::einvoice::routes::router())

@@ -14,9 +14,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::error::AppError;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/images/products/{file}", get(get_product_image))
         .route("/images/products/{kind}/{color}/{file}", get(get_drawn_product_image))

@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
     name = "orders",
     version,
     about = "Order self-service portal: the web app and the order API in one binary",
-    after_help = crate::settings::FLAGS_HELP
+    after_help = FLAGS_HELP
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -231,6 +231,31 @@ fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
         .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
         .map_err(|_| format!("{text} is neither an IP address nor a CIDR range"))
 }
+
+/// `orders --help` ends with this (a test checks that it names every flag).
+pub const FLAGS_HELP: &str = "\
+Feature flags (default; per-country values in data/countries/countries.json):
+  enablePartnerOrders (on)  enableCourierPickup  emeaPaperless  useQuickActionCta  enableEdd (on)
+  disableChat  enableSmsLookup (on)  isAustralia  disableGiftCardLookup  disableReturns
+  enableShopSimilar (on)  enableReturnsBarcode  enableCurbsidePickup  enableDeferredPayment
+  enableStoreSelector (on)  enableDorisCommunication  enableFakeReturn  enableLoginPrompt (on)
+  enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail  showReturnTaxTotal
+  enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
+  enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
+Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
+in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
+configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .toml, else JSON):
+  helpSite = \"https://help.example.com\"
+  embedParentOrigin = \"https://shop.example.com\"   (the retailer page that may frame the app)
+  [flags]
+  enableEdd = false
+  [countries.au.flags]
+  enableCurbsidePickup = true
+  [analytics]   enabled = true, dataLayer = \"dataLayer\"   (where the web app's events go)
+Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.
+The header's brand (name, logo or logoUrl, colors) is the file's [brand] section (docs/configuration.md);
+ORDERS_BRAND_NAME replaces its name. Without helpSite, help links lead to the binary's own pages
+(/help/<country>/<language>). allowSignUp = true lets shoppers create accounts (POST /auth/v1/members).";
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,14 @@
 //! Request extractors whose rejections are our error shape.
 
+use std::net::{IpAddr, SocketAddr};
+
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
+use crate::platform::Platform;
 
 /// JSON body; malformed JSON or a wrong shape answers 400 `invalid-json` with serde's reason, and text
 /// with control characters answers 400 `invalid-characters` naming the field, on every database alike
@@ -106,4 +109,61 @@ pub fn parse_json_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError
         return Err(AppError::ControlCharacters { field });
     }
     serde_json::from_value(value).map_err(|error| AppError::InvalidJson(error.to_string()))
+}
+
+/// The client's address: the connection's peer, unless that peer is a configured proxy; then the
+/// nearest address in X-Forwarded-For that is not itself a trusted proxy (what a client sends beyond that
+/// is not believed). Every limiter keys on this one function.
+pub fn client_ip(parts: &Parts, trusted_proxies: &[ipnet::IpNet]) -> IpAddr {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(peer)| peer.ip());
+    let trusted = |ip: &IpAddr| trusted_proxies.iter().any(|net| net.contains(ip));
+    if !trusted(&peer) {
+        return peer;
+    }
+    let forwarded: Vec<IpAddr> = parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|text| text.split(','))
+        .filter_map(|part| part.trim().parse().ok())
+        .collect();
+    forwarded.into_iter().rev().find(|ip| !trusted(ip)).unwrap_or(peer)
+}
+
+/// The retailer's own systems, proven by the `X-Ops-Key` header. Without a configured key the whole
+/// ops API answers 404, as if it did not exist. A platform extractor: it needs only the configured key,
+/// so the platform's own routes (`/metrics`, the mail outbox) use it without the identity layer.
+pub struct Ops;
+
+pub(crate) fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
+    left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+/// Whether the request carries the configured ops key (false when none is configured).
+pub fn has_ops_key(platform: &Platform, headers: &axum::http::HeaderMap) -> bool {
+    let Some(expected) = platform.ops_key.as_deref() else {
+        return false;
+    };
+    let given = headers.get("x-ops-key").map(|value| value.as_bytes()).unwrap_or_default();
+    constant_time_equal(given, expected.as_bytes())
+}
+
+impl<S> FromRequestParts<S> for Ops
+where
+    S: Send + Sync,
+    Platform: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let platform = Platform::from_ref(state);
+        if platform.ops_key.is_none() {
+            return Err(AppError::NotFound);
+        }
+        if has_ops_key(&platform, &parts.headers) { Ok(Ops) } else { Err(AppError::Unauthorized) }
+    }
 }

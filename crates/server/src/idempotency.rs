@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Row};
 
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::platform::Platform;
 
 /// A first request whose key was still unanswered after this long is taken to have died with its process.
 const ABANDONED_AFTER_MS: i64 = 60_000;
@@ -73,7 +73,7 @@ fn request_hash(body: &[u8]) -> String {
 }
 
 /// Takes `key` for this caller and endpoint, or tells what an earlier request with it got.
-pub async fn begin(state: &AppState, owner_key: &str, scope: &'static str, key: &str, body: &[u8]) -> AppResult<Begin> {
+pub async fn begin(state: &Platform, owner_key: &str, scope: &'static str, key: &str, body: &[u8]) -> AppResult<Begin> {
     let hash = request_hash(body);
     let now = state.clock.now_ms();
     let inserted = sqlx::query(
@@ -159,7 +159,7 @@ pub async fn finish_in(
 }
 
 /// Lets the key go after a request that failed before committing, so that a retry runs again.
-pub async fn abandon(state: &AppState, claim: &Claim) {
+pub async fn abandon(state: &Platform, claim: &Claim) {
     let result = sqlx::query(
         "DELETE FROM idempotency_keys WHERE owner_key = $1 AND scope = $2 AND idempotency_key = $3 \
          AND status_code IS NULL",

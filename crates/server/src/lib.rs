@@ -30,6 +30,7 @@ pub mod ops;
 pub mod orders;
 pub mod payments;
 pub mod pickups;
+pub mod platform;
 pub mod products;
 pub mod rate_limit;
 pub mod returns;
@@ -49,6 +50,7 @@ use crate::auth::TokenKeys;
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::jobs::JobQueue;
+use crate::platform::Platform;
 use crate::rate_limit::Limiter;
 use crate::state::AppState;
 
@@ -122,39 +124,60 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         None if settings.addr.ip().is_unspecified() => format!("http://localhost:{}", settings.addr.port()),
         None => format!("http://{}", settings.addr),
     };
-    Ok(AppState::new(state::Shared {
+    let jobs = JobQueue::new(job_kinds());
+    let platform = Platform::new(platform::Services {
+        db: connected.db.clone(),
+        clock,
+        limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
+        jobs: jobs.waker(),
         mailer,
         public_url: public_url.into(),
+        secure_cookies: !settings.insecure_cookies,
+        behind_tls: settings.behind_tls,
+        trusted_proxies: settings.trusted_proxies.clone().into(),
+        ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         usps_enabled: settings.usps_enabled,
-        settings: Arc::new(site),
-        ready_details: orders::behind::Writer::start(connected.db.clone()),
-        ready_pages: orders::behind::Writer::start(connected.db.clone()),
-        db: connected.db,
+    });
+    let site = Arc::new(site);
+    let auth = auth::AuthState::new(auth::identity::AuthParts {
+        platform: platform.clone(),
         tokens: Arc::new(tokens),
         oidc,
-        ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
-        limiter: Arc::new(Limiter::new(settings.guest_lookups_per_client, settings.guest_lookups_per_order)),
-        cache: Arc::new(
-            orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)
-                .counted_in(metrics.cache_lookups()),
-        ),
-        clock,
-        jobs: JobQueue::new(job_kinds()),
-        events,
-        job_workers: settings.job_workers,
-        secure_cookies: !settings.insecure_cookies,
+        hashing: Arc::new(auth::password::Hashing::default()),
+        site: site.clone(),
+    });
+    let cache = Arc::new(
+        orders::cache::ResponseCache::new(settings.response_cache_mib * 1024 * 1024)
+            .counted_in(metrics.cache_lookups()),
+    );
+    let metrics = metrics::MetricsState::new(metrics::MetricsParts {
+        platform: platform.clone(),
         metrics,
         metrics_access: settings.metrics,
+    });
+    let orders = orders::OrdersState::new(orders::OrdersParts {
+        platform: platform.clone(),
+        settings: site.clone(),
+        cache,
+        ready_details: orders::behind::Writer::start(connected.db.clone()),
+        ready_pages: orders::behind::Writer::start(connected.db.clone()),
+        order_contributors: order_contributors(),
+    });
+    Ok(AppState::new(state::Shared {
+        platform,
+        auth,
+        metrics,
+        orders,
+        settings: site,
+        jobs,
+        events,
+        job_workers: settings.job_workers,
         shutdown_grace: std::time::Duration::from_secs(settings.shutdown_grace_seconds),
         connection_limits: listener::ConnectionLimits {
             header_read_timeout: std::time::Duration::from_secs(settings.header_read_timeout_seconds.max(1)),
             max_connections: settings.max_connections,
             max_requests_in_flight: settings.max_requests_in_flight,
         },
-        behind_tls: settings.behind_tls,
-        trusted_proxies: settings.trusted_proxies.clone().into(),
-        hashing: Arc::new(auth::password::Hashing::default()),
-        order_contributors: order_contributors(),
     }))
 }
 
@@ -191,7 +214,7 @@ pub async fn serve(
     let grace = state.shutdown_grace;
     let (signalled, mut signal) = tokio::sync::watch::channel(false);
     let limits = state.connection_limits;
-    let waiting = state.metrics.waiting_for_turn();
+    let waiting = state.metrics.metrics.waiting_for_turn();
     let app = app::router(state);
     let server = crate::listener::serve_connections(listener, app, limits, waiting, signal.clone());
     tokio::spawn(async move {

@@ -114,7 +114,7 @@ async fn ready_details(
     settings.no_demo_data = true;
     let state = server::prepare(&settings).await?;
     let started = std::time::Instant::now();
-    let done = server::orders::ready_detail::refresh(&state, args.batch as usize).await?;
+    let done = server::orders::ready_detail::refresh(&state.orders, args.batch as usize).await?;
     println!(
         "stored the ready details of {} orders in {:.1}s ({} orders left to render when read: their view still \
          changes with the clock, or a job of theirs is pending)",

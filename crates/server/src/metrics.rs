@@ -18,9 +18,9 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 use sqlx::Row;
 
-use crate::auth::has_ops_key;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::extract::has_ops_key;
+use crate::platform::{Part, Platform};
 
 /// Who may read `/metrics`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -151,8 +151,26 @@ impl Metrics {
     }
 }
 
+/// What the metrics routes need: the platform and the metrics. One reference count per clone (it is
+/// taken for every request by `track_requests`).
+pub type MetricsState = Part<MetricsParts>;
+
+pub struct MetricsParts {
+    pub platform: Platform,
+    pub metrics: Metrics,
+    pub metrics_access: MetricsAccess,
+}
+
+impl std::ops::Deref for MetricsParts {
+    type Target = Platform;
+
+    fn deref(&self) -> &Platform {
+        &self.platform
+    }
+}
+
 /// Times every request under its route pattern (never the raw path: ids would explode the label set).
-pub async fn track_requests(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn track_requests(State(state): State<MetricsState>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().as_str().to_owned();
     let route = request.extensions().get::<MatchedPath>().map_or("fallback", MatchedPath::as_str).to_owned();
@@ -169,7 +187,7 @@ pub async fn track_requests(State(state): State<AppState>, request: Request, nex
     response
 }
 
-async fn refresh_gauges(state: &AppState) -> AppResult<()> {
+async fn refresh_gauges(state: &MetricsState) -> AppResult<()> {
     let rows =
         sqlx::query("SELECT status, COUNT(*) AS jobs FROM jobs GROUP BY status").fetch_all(&state.db.pool).await?;
     for status in ["PENDING", "IN_PROGRESS", "COMPLETED", "DENIED", "FAILED"] {
@@ -199,7 +217,7 @@ async fn refresh_gauges(state: &AppState) -> AppResult<()> {
 }
 
 /// `GET /metrics`.
-pub async fn serve_metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> AppResult<Response> {
+pub async fn serve_metrics(State(state): State<MetricsState>, headers: axum::http::HeaderMap) -> AppResult<Response> {
     match state.metrics_access {
         MetricsAccess::Off => return Err(AppError::NotFound),
         MetricsAccess::OpsKey if !has_ops_key(&state, &headers) => return Err(AppError::NotFound),

@@ -1,13 +1,19 @@
-//! What every handler can reach: the database, keys, limits, caches, the clock and the job queue.
-//! In its own module so that the app (which merges the routers) and the routes do not import each other.
+//! The app's state: the platform's, identity's and every area's, and how each part is derived from it
+//! (`FromRef`). Identity and the areas name only their own state; this module, in the app layer, is the
+//! one place that knows them all. In its own module so that the app (which merges the routers) and the
+//! routes do not import each other.
 
 use std::sync::Arc;
 
-use crate::auth::TokenKeys;
+use axum::extract::FromRef;
+
+use crate::auth::AuthState;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::jobs::{JobContext, JobQueue};
-use crate::rate_limit::Limiter;
+use crate::metrics::MetricsState;
+use crate::orders::OrdersState;
+use crate::platform::Platform;
 
 /// Cloned for every request (by the router and by each extractor that takes `State`), so a clone is one
 /// reference count: cloned field by field, two cores bumping the same twenty counters for every request
@@ -37,6 +43,50 @@ impl std::ops::Deref for AppState {
     }
 }
 
+impl std::ops::Deref for Shared {
+    type Target = Platform;
+
+    fn deref(&self) -> &Platform {
+        &self.platform
+    }
+}
+
+impl FromRef<AppState> for Platform {
+    fn from_ref(state: &AppState) -> Self {
+        state.platform.clone()
+    }
+}
+
+impl FromRef<AppState> for Db {
+    fn from_ref(state: &AppState) -> Self {
+        state.db.clone()
+    }
+}
+
+impl FromRef<AppState> for AuthState {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}
+
+impl FromRef<AppState> for OrdersState {
+    fn from_ref(state: &AppState) -> Self {
+        state.orders.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<crate::settings::SiteSettings> {
+    fn from_ref(state: &AppState) -> Self {
+        state.settings.clone()
+    }
+}
+
+impl FromRef<AppState> for MetricsState {
+    fn from_ref(state: &AppState) -> Self {
+        state.metrics.clone()
+    }
+}
+
 impl JobContext for AppState {
     fn db(&self) -> &Db {
         &self.db
@@ -51,7 +101,7 @@ impl JobContext for AppState {
     }
 }
 
-impl axum::extract::FromRef<AppState> for crate::events::EventsState {
+impl FromRef<AppState> for crate::events::EventsState {
     fn from_ref(state: &AppState) -> Self {
         state.events.clone()
     }
@@ -60,45 +110,23 @@ impl axum::extract::FromRef<AppState> for crate::events::EventsState {
 /// What `AppState` holds.
 #[derive(Clone)]
 pub struct Shared {
-    pub db: Db,
-    pub tokens: Arc<TokenKeys>,
-    /// The retailer's OpenID provider, when one is configured: member bearer tokens are its JWTs then.
-    pub oidc: Option<Arc<crate::auth::oidc::Oidc>>,
-    pub ops_key: Option<Arc<str>>,
-    pub limiter: Arc<Limiter>,
-    pub cache: Arc<crate::orders::cache::ResponseCache>,
-    /// Stores rendered order details behind their answers (`orders::ready_detail`).
-    pub ready_details: crate::orders::behind::Writer<crate::orders::ready_detail::Ready>,
-    /// Stores rendered history pages behind their answers (`orders::ready_page`).
-    pub ready_pages: crate::orders::behind::Writer<crate::orders::ready_page::Ready>,
-    pub clock: Clock,
+    /// The database, clock, limits, mail transport and the deployment's switches (read through `Deref`).
+    pub platform: Platform,
+    /// Identity's state: the platform, token keys, OpenID provider, password hashing, the site's rules.
+    pub auth: AuthState,
+    /// The metrics and who may read them.
+    pub metrics: MetricsState,
+    /// The orders area's (and the areas that write orders'): settings, cache, ready rows, contributors.
+    pub orders: OrdersState,
     pub jobs: JobQueue<AppState>,
     /// The outbox's delivery (webhooks, the message bus) and the events routes' state.
     pub events: crate::events::EventsState,
     /// Workers `serve` starts beside the web server.
     pub job_workers: usize,
-    /// Cookies carry `Secure` (off only with `--insecure-cookies`, for plain-http hosts other than localhost).
-    pub secure_cookies: bool,
-    pub metrics: crate::metrics::Metrics,
-    pub metrics_access: crate::metrics::MetricsAccess,
     /// How long a stopping process lets requests in flight finish.
     pub shutdown_grace: std::time::Duration,
     /// Header-read timeout and connection cap of the accept loop (`listener`).
     pub connection_limits: crate::listener::ConnectionLimits,
-    /// Served over TLS by a proxy: answers carry HSTS.
-    pub behind_tls: bool,
-    /// Peers whose X-Forwarded-For names the client (`caller::client_ip`).
-    pub trusted_proxies: std::sync::Arc<[ipnet::IpNet]>,
-    /// Argon2 slots, queue and work areas (sign-in, gift card PINs).
-    pub hashing: Arc<crate::auth::password::Hashing>,
-    /// E-mail: SMTP when configured, else the stored outbox.
-    pub mailer: Arc<dyn crate::mail::Mailer>,
-    /// Where shoppers reach this deployment (`--public-url`), no trailing slash: links in e-mails.
-    pub public_url: Arc<str>,
     /// Countries and feature flags (`state.settings.flag(country, Flag::X)`).
     pub settings: Arc<crate::settings::SiteSettings>,
-    /// US shipment providers: USPS instead of UPS.
-    pub usps_enabled: bool,
-    /// What returns, cancellation and payments add to an order's detail (`orders::OrderDetailContributor`).
-    pub order_contributors: crate::orders::OrderDetailContributors,
 }

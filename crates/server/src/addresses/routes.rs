@@ -15,9 +15,14 @@ use super::db::{self, Inserted, StoredAddress};
 use crate::auth::Member;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
-use crate::state::AppState;
+use crate::platform::Platform;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list_addresses, create_address))
         .routes(routes!(update_address, delete_address))
@@ -133,7 +138,7 @@ fn parse(address: &Address) -> AppResult<AddressFields> {
     responses((status = 200, body = [Address]), (status = 401, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "another member's id, as a missing one")))]
 pub async fn list_addresses(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     member: Member,
     Path(upm_id): Path<String>,
 ) -> AppResult<Json<Vec<Address>>> {
@@ -149,7 +154,7 @@ pub async fn list_addresses(
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError, description = "address-limit-reached")))]
 pub async fn create_address(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     member: Member,
     Path(upm_id): Path<String>,
     JsonBody(body): JsonBody<Address>,
@@ -188,7 +193,7 @@ pub(super) fn bounded_id(id: &str, field: &str) -> AppResult<String> {
     responses((status = 200, body = Address), (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn update_address(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     member: Member,
     Path((upm_id, id)): Path<(String, String)>,
     JsonBody(body): JsonBody<Address>,
@@ -211,7 +216,7 @@ pub async fn update_address(
     params(("upmId" = String, Path, description = "the caller's member id"), ("id" = String, Path)),
     responses((status = 204), (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn delete_address(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     member: Member,
     Path((upm_id, id)): Path<(String, String)>,
 ) -> AppResult<StatusCode> {

@@ -13,7 +13,7 @@ use super::validator::{AddressValidator, validator};
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::state::AppState;
+use crate::platform::Platform;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -43,7 +43,7 @@ pub struct ValidationAnswer {
     responses((status = 200, body = ValidationAnswer), (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn validate_address(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     caller: Caller,
     query: QueryPairs,
     JsonBody(request): JsonBody<ValidationRequest>,

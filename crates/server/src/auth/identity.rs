@@ -1,12 +1,56 @@
 //! Who is calling: a member by bearer token, or nobody in particular (a guest proves itself per order).
 
-use axum::extract::FromRequestParts;
+use std::sync::Arc;
+
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::Method;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
+use domain::country::Flag;
 
-use crate::error::AppError;
-use crate::state::AppState;
+use super::TokenKeys;
+use super::oidc::Oidc;
+use super::password::Hashing;
+use crate::error::{AppError, AppResult};
+use crate::platform::{Part, Platform};
+
+/// What the identity layer needs: the platform, the token keys, the OpenID provider, the password
+/// hashing and the site's rules. Derived from the app's state (`FromRef`), so identity imports no app;
+/// one reference count per clone, as it is taken for every request.
+pub type AuthState = Part<AuthParts>;
+
+/// What `AuthState` holds.
+pub struct AuthParts {
+    pub platform: Platform,
+    pub tokens: Arc<TokenKeys>,
+    /// The retailer's OpenID provider, when one is configured: member bearer tokens are its JWTs then.
+    pub oidc: Option<Arc<Oidc>>,
+    /// Argon2 slots, queue and work areas (sign-in, gift card PINs).
+    pub hashing: Arc<Hashing>,
+    /// The countries and flags (the settings area's, seen through what identity asks of them).
+    pub site: Arc<dyn SiteRules>,
+}
+
+impl std::ops::Deref for AuthParts {
+    type Target = Platform;
+
+    fn deref(&self) -> &Platform {
+        &self.platform
+    }
+}
+
+/// What identity asks of the site's countries and flags. Implemented by the settings area, which stands
+/// above identity: identity names the question, the area answers it.
+pub trait SiteRules: Send + Sync {
+    /// Refuses a feature that is off for `country` (the default country when `None`).
+    fn require(&self, country: Option<&str>, flag: Flag) -> AppResult<()>;
+    /// The deployment's default country code, as configured.
+    fn default_country_code(&self) -> String;
+    /// Whether `code` names a country the site knows.
+    fn knows_country(&self, code: &str) -> bool;
+    /// Whether shoppers may create an account here.
+    fn allow_sign_up(&self) -> bool;
+}
 
 /// A signed-in member (the token's subject, or the provider's member claim). Refuses the request when there is no valid token.
 #[derive(Debug, Clone)]
@@ -32,13 +76,11 @@ pub const SESSION_COOKIE: &str = "orders_session";
 /// The header a write made with the session cookie must carry, repeating the session's CSRF value.
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
-pub(crate) fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
-    left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
-}
+pub(crate) use crate::extract::constant_time_equal;
 
 /// A member from the session cookie. Reads (GET, HEAD, OPTIONS) need nothing more; every other method
 /// must repeat the session's CSRF value in `X-CSRF-Token`, so another site cannot write as the shopper.
-fn member_from_cookie(parts: &Parts, state: &AppState) -> Result<Option<Member>, AppError> {
+fn member_from_cookie(parts: &Parts, state: &AuthState) -> Result<Option<Member>, AppError> {
     let Some(token) = crate::cookies::get(&parts.headers, SESSION_COOKIE) else {
         return Ok(None);
     };
@@ -57,14 +99,19 @@ fn member_from_cookie(parts: &Parts, state: &AppState) -> Result<Option<Member>,
 }
 
 /// The country a member record made on first sight gets (the deployment's default, as members store it).
-pub(crate) fn default_country(state: &AppState) -> String {
-    state.settings.table().default.code.to_ascii_uppercase()
+pub(crate) fn default_country(state: &AuthState) -> String {
+    state.site.default_country_code().to_ascii_uppercase()
 }
 
-impl FromRequestParts<AppState> for MaybeMember {
+impl<S> FromRequestParts<S> for MaybeMember
+where
+    S: Send + Sync,
+    AuthState: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = &AuthState::from_ref(state);
         match bearer_token(parts)? {
             None => Ok(Self(member_from_cookie(parts, state)?)),
             Some(token) => {
@@ -85,10 +132,14 @@ impl FromRequestParts<AppState> for MaybeMember {
     }
 }
 
-impl FromRequestParts<AppState> for Member {
+impl<S> FromRequestParts<S> for Member
+where
+    S: Send + Sync,
+    AuthState: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         MaybeMember::from_request_parts(parts, state).await?.0.ok_or(AppError::Unauthorized)
     }
 }

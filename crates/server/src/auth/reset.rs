@@ -25,12 +25,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{db, password};
-use crate::caller::Caller;
+use crate::auth::AuthState;
+use crate::auth::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::OutgoingMail;
 use crate::mail::templates::{MailKind, compose};
-use crate::state::AppState;
 
 /// How long a reset link works.
 pub const TOKEN_TTL_MS: i64 = 60 * 60 * 1000;
@@ -42,7 +42,11 @@ pub const MAX_PASSWORD: usize = 128;
 /// Where the link leads: the web app's reset page, the token in the fragment.
 const RESET_PAGE: &str = "/orders/password-reset#token=";
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(request_password_reset, reset_password))
 }
 
@@ -89,7 +93,7 @@ fn new_token() -> String {
               (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
               (status = 429, body = crate::error::ApiError)))]
 pub async fn request_password_reset(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     JsonBody(request): JsonBody<PasswordResetRequest>,
 ) -> AppResult<StatusCode> {
@@ -111,7 +115,7 @@ pub async fn request_password_reset(
 }
 
 /// Stores a token for the member with this e-mail (if any, and under the hourly budget) and mails the link.
-async fn send_link(state: &AppState, email: &str, language: &str) -> AppResult<()> {
+async fn send_link(state: &AuthState, email: &str, language: &str) -> AppResult<()> {
     let Some(member) = db::find_by_email(&state.db, email).await? else {
         return Ok(());
     };
@@ -154,7 +158,7 @@ async fn send_link(state: &AppState, email: &str, language: &str) -> AppResult<(
               (status = 429, body = crate::error::ApiError),
               (status = 503, body = crate::error::ApiError, description = "`service-busy`: too many passwords being hashed at once")))]
 pub async fn reset_password(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     JsonBody(request): JsonBody<NewPassword>,
 ) -> AppResult<StatusCode> {

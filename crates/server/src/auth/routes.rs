@@ -13,13 +13,17 @@ use utoipa_axum::routes;
 use super::identity::SESSION_COOKIE;
 use super::token::SessionClaims;
 use super::{Member, db, password};
-use crate::caller::Caller;
+use crate::auth::AuthState;
+use crate::auth::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 use crate::rate_limit::{Limiter, Scope};
-use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(create_token)).routes(routes!(get_me)).routes(routes!(
         create_session,
         get_session,
@@ -61,7 +65,7 @@ pub struct MeResponse {
               (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
               (status = 429, body = crate::error::ApiError)))]
 pub async fn create_token(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Json<TokenResponse>> {
@@ -78,7 +82,7 @@ pub async fn create_token(
 
 /// With the retailer's provider configured, members sign in there only (ADR 0016): the password sign-in,
 /// its reset and account creation are off.
-pub(super) fn password_sign_in_on(state: &AppState) -> AppResult<()> {
+pub(super) fn password_sign_in_on(state: &AuthState) -> AppResult<()> {
     if state.oidc.is_some() {
         return Err(AppError::coded(
             crate::error::Code::PasswordSignInOff,
@@ -91,7 +95,7 @@ pub(super) fn password_sign_in_on(state: &AppState) -> AppResult<()> {
 
 /// The member whose e-mail and password these are (rate limited; an unknown e-mail costs what a wrong
 /// password does).
-async fn authenticate(state: &AppState, client: IpAddr, request: TokenRequest) -> AppResult<db::MemberRecord> {
+async fn authenticate(state: &AuthState, client: IpAddr, request: TokenRequest) -> AppResult<db::MemberRecord> {
     state.limiter.check_client(client)?;
     let email = domain::contact::normalize_email(&request.email);
     // Only a well-formed e-mail becomes a key or a query; anything else costs the same decoy check and
@@ -124,7 +128,7 @@ pub struct SessionResponse {
     pub csrf_token: String,
 }
 
-fn session_response(state: &AppState, token: &str, claims: SessionClaims) -> Response {
+fn session_response(state: &AuthState, token: &str, claims: SessionClaims) -> Response {
     let expires_in = claims.expires_at - chrono::Utc::now().timestamp();
     let body = SessionResponse { upm_id: claims.upm_id, expires_in, csrf_token: claims.csrf };
     let mut response = Json(body).into_response();
@@ -141,7 +145,7 @@ fn session_response(state: &AppState, token: &str, claims: SessionClaims) -> Res
               (status = 404, body = crate::error::ApiError, description = "password-sign-in-off: the retailer's provider signs members in"),
               (status = 429, body = crate::error::ApiError)))]
 pub async fn create_session(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     JsonBody(request): JsonBody<TokenRequest>,
 ) -> AppResult<Response> {
@@ -154,7 +158,7 @@ pub async fn create_session(
 /// The current browser session, refreshed while it is used: past half its life it is issued anew.
 #[utoipa::path(get, path = "/auth/v1/session", tag = "auth",
     responses((status = 200, body = SessionResponse), (status = 401, body = crate::error::ApiError)))]
-pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+pub async fn get_session(State(state): State<AuthState>, headers: HeaderMap) -> AppResult<Response> {
     let token = crate::cookies::get(&headers, SESSION_COOKIE).ok_or(AppError::Unauthorized)?;
     let claims = state.tokens.verify_session(token)?;
     let now = chrono::Utc::now().timestamp();
@@ -171,7 +175,7 @@ pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> A
 
 /// Sign out: the session cookie is cleared.
 #[utoipa::path(delete, path = "/auth/v1/session", tag = "auth", responses((status = 204)))]
-pub async fn delete_session(State(state): State<AppState>) -> Response {
+pub async fn delete_session(State(state): State<AuthState>) -> Response {
     let mut response = StatusCode::NO_CONTENT.into_response();
     if let Some(cookie) = crate::cookies::set(SESSION_COOKIE, "", 0, state.secure_cookies) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -182,7 +186,7 @@ pub async fn delete_session(State(state): State<AppState>) -> Response {
 /// The signed-in member.
 #[utoipa::path(get, path = "/auth/v1/me", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = MeResponse), (status = 401, body = crate::error::ApiError)))]
-pub async fn get_me(State(state): State<AppState>, member: Member) -> AppResult<Json<MeResponse>> {
+pub async fn get_me(State(state): State<AuthState>, member: Member) -> AppResult<Json<MeResponse>> {
     let record = db::find_by_id(&state.db, &member.upm_id).await?.ok_or(AppError::Unauthorized)?;
     Ok(Json(MeResponse {
         upm_id: record.upm_id,

@@ -17,12 +17,16 @@ use utoipa_axum::routes;
 use super::db::{self, MemberRecord};
 use super::password;
 use super::reset::{MAX_PASSWORD, MIN_PASSWORD};
-use crate::caller::Caller;
+use crate::auth::AuthState;
+use crate::auth::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(create_account))
 }
 
@@ -64,12 +68,12 @@ fn name(value: Option<String>, field: &str) -> AppResult<String> {
               (status = 429, body = crate::error::ApiError),
               (status = 503, body = crate::error::ApiError, description = "`service-busy`: too many passwords being hashed at once")))]
 pub async fn create_account(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     JsonBody(request): JsonBody<NewAccount>,
 ) -> AppResult<StatusCode> {
     super::routes::password_sign_in_on(&state)?;
-    if !state.settings.allow_sign_up() {
+    if !state.site.allow_sign_up() {
         return Err(AppError::FeatureDisabled { flag: "allowSignUp" });
     }
     state.limiter.check_client(caller.client_ip)?;
@@ -84,9 +88,9 @@ pub async fn create_account(
         ));
     }
     let country = match request.country.as_deref().map(str::trim) {
-        Some(code) if state.settings.table().knows(code) => code.to_ascii_uppercase(),
+        Some(code) if state.site.knows_country(code) => code.to_ascii_uppercase(),
         Some(_) => return Err(AppError::validation("country", "country is a two-letter code of a served country")),
-        None => state.settings.table().default.code.to_ascii_uppercase(),
+        None => state.site.default_country_code().to_ascii_uppercase(),
     };
     let record = MemberRecord {
         upm_id: uuid::Uuid::new_v4().to_string(),

@@ -14,7 +14,7 @@ use super::policy;
 use crate::error::Code;
 use crate::events;
 use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 pub const KIND: &str = "order_cancel";
 
@@ -103,15 +103,15 @@ pub async fn release_money(
 
 impl Job for CancelOrder {
     const KIND: &'static str = KIND;
-    type Context = AppState;
+    type Context = OrdersState;
     type Outcome = CancelOutcome;
 
-    async fn run(self, state: AppState, run: RunInfo) -> JobResult<CancelOutcome> {
+    async fn run(self, state: OrdersState, run: RunInfo) -> JobResult<CancelOutcome> {
         cancel(&state, &run).await
     }
 }
 
-async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
+async fn cancel(state: &OrdersState, run: &RunInfo) -> JobResult<CancelOutcome> {
     let Some(order_number) = run.order_number.clone() else {
         return Ok(Finish::denied(400, Code::InvalidOrderNumber, "the job names no order"));
     };
@@ -201,7 +201,7 @@ async fn cancel(state: &AppState, run: &RunInfo) -> JobResult<CancelOutcome> {
 
 /// Ends the job DENIED together with its `order.cancel_denied` event, in one transaction.
 async fn deny(
-    state: &AppState,
+    state: &OrdersState,
     run: &RunInfo,
     order_number: &str,
     status: u16,

@@ -18,9 +18,13 @@ use domain::cancellation::CancellationPolicy;
 
 use crate::jobs::Registry;
 use crate::orders::OrderDetailContributor;
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
-pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+pub(crate) fn register_jobs<C>(registry: &mut Registry<C>)
+where
+    C: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<C>,
+{
     registry.register::<jobs::CancelOrder>();
 }
 

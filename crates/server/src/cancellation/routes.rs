@@ -26,9 +26,15 @@ use crate::idempotency::IdempotencyKey;
 use crate::jobs::accept::{Effect, JobOnly, Once, accept};
 use crate::jobs::view::{JobView, find_visible};
 use crate::jobs::{JobCreated, NewJob};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+    crate::platform::Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(cancel_order))
         .routes(routes!(get_cancel_job))
@@ -115,7 +121,7 @@ fn validate(body: &CancelBody) -> AppResult<()> {
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn cancel_order(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(order_number): Path<String>,
     caller: Caller,
     IdempotencyKey(key): IdempotencyKey,
@@ -166,7 +172,7 @@ impl Effect for CancelRequested {
            ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_cancel_job(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(job_id): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<JobView>> {
@@ -199,7 +205,7 @@ pub struct StatusEventApplied {
     responses((status = 200, body = StatusEventApplied), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 409, body = crate::error::ApiError)))]
 pub async fn apply_status_event(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     _ops: Ops,
     Path(order_number): Path<String>,
     JsonBody(body): JsonBody<StatusEventBody>,

@@ -11,9 +11,13 @@ use utoipa_axum::routes;
 
 use super::{ServiceType, all};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::platform::Platform;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(list_providers))
 }
 
@@ -75,7 +79,7 @@ pub fn providers(country: &str, services: &[ServiceType], usps_enabled: bool) ->
 #[utoipa::path(get, path = "/order_mgmt/shipment_service_providers/v1", tag = "carriers", params(ProvidersQuery),
     responses((status = 200, body = ShipmentServiceProviders), (status = 400, body = crate::error::ApiError)))]
 pub async fn list_providers(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     query: Result<Query<ProvidersQuery>, axum::extract::rejection::QueryRejection>,
 ) -> AppResult<Json<ShipmentServiceProviders>> {
     let Query(query) = query.map_err(|e| AppError::InvalidQuery(e.body_text()))?;

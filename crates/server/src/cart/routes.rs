@@ -15,15 +15,20 @@ use utoipa_axum::routes;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
+use crate::platform::Platform;
 use crate::products::find_sku_offer;
-use crate::state::AppState;
 
 const COOKIE: &str = "orders_bag";
 const COOKIE_KEY: &str = "bag_cookie_key";
 /// Units of one sku a bag may hold.
 pub const MAX_UNITS_PER_SKU: i64 = 10;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(get_bag)).routes(routes!(add_bag_item))
 }
 
@@ -92,7 +97,7 @@ fn guest_bag_id(headers: &HeaderMap, key: &[u8]) -> Option<String> {
 
 /// Whose bag: the member's, or the guest's from the cookie (a new one is made when `create`).
 async fn bag_owner(
-    state: &AppState,
+    state: &Platform,
     caller: &Caller,
     headers: &HeaderMap,
     create: bool,
@@ -118,7 +123,7 @@ fn currency_of(query: &QueryPairs) -> AppResult<Currency> {
     Currency::parse(code).ok_or_else(|| AppError::validation("currency", "an ISO 4217 code such as USD"))
 }
 
-async fn load_bag(state: &AppState, owner_key: &str, fallback: Currency) -> AppResult<Bag> {
+async fn load_bag(state: &Platform, owner_key: &str, fallback: Currency) -> AppResult<Bag> {
     let currency_code: Option<String> = sqlx::query_scalar("SELECT currency FROM bags WHERE owner_key = $1")
         .bind(owner_key)
         .fetch_optional(&state.db.pool)
@@ -156,7 +161,7 @@ async fn load_bag(state: &AppState, owner_key: &str, fallback: Currency) -> AppR
     params(("currency" = Option<String>, Query, description = "the market's currency, default USD")),
     responses((status = 200, body = Bag), (status = 400, body = crate::error::ApiError)))]
 pub async fn get_bag(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     caller: Caller,
     headers: HeaderMap,
     query: QueryPairs,
@@ -182,7 +187,7 @@ pub async fn get_bag(
               (status = 409, body = crate::error::ApiError, description = "out-of-stock, bag-limit or bag-currency-mismatch"),
               (status = 422, body = crate::error::ApiError, description = "no-pricing-info: unknown sku or no price here")))]
 pub async fn add_bag_item(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     caller: Caller,
     headers: HeaderMap,
     query: QueryPairs,

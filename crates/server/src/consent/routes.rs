@@ -13,9 +13,14 @@ use crate::auth::Member;
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::state::AppState;
+use crate::platform::Platform;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(list_consents)).routes(routes!(set_consent)).routes(routes!(ops_set_consent))
 }
 
@@ -52,7 +57,7 @@ fn parse_type(text: &str) -> AppResult<ConsentType> {
 /// The signed-in member's consent records: the types they have decided on (none decided: an empty list).
 #[utoipa::path(get, path = "/consent/v1", tag = "consent", security(("bearer" = [])),
     responses((status = 200, body = [ConsentRecord]), (status = 401, body = crate::error::ApiError)))]
-pub async fn list_consents(State(state): State<AppState>, member: Member) -> AppResult<Json<Vec<ConsentRecord>>> {
+pub async fn list_consents(State(state): State<Platform>, member: Member) -> AppResult<Json<Vec<ConsentRecord>>> {
     let rows = db::list(&state.db, &member.upm_id).await?;
     Ok(Json(rows.into_iter().map(|row| record(row.kind, row.granted, row.updated_at)).collect()))
 }
@@ -63,7 +68,7 @@ pub async fn list_consents(State(state): State<AppState>, member: Member) -> App
     responses((status = 200, body = ConsentRecord), (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError)))]
 pub async fn set_consent(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     member: Member,
     Path(consent_type): Path<String>,
     JsonBody(change): JsonBody<ConsentChange>,
@@ -82,7 +87,7 @@ pub async fn set_consent(
     responses((status = 200, body = ConsentRecord), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn ops_set_consent(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     _ops: Ops,
     Path((upm_id, consent_type)): Path<(String, String)>,
     JsonBody(change): JsonBody<ConsentChange>,

@@ -17,11 +17,15 @@ use sqlx::Row;
 use crate::documents::invoice::{Invoice, InvoiceLine, render_invoice};
 use crate::error::Code;
 use crate::jobs::{Finish, Job, JobError, JobResult, Registry, RunInfo};
-use crate::state::AppState;
+use crate::platform::Platform;
 
 pub const JOB_KIND: &str = "einvoice.issue";
 
-pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+pub(crate) fn register_jobs<C>(registry: &mut Registry<C>)
+where
+    C: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<C>,
+{
     registry.register::<IssueEinvoice>();
 }
 
@@ -70,10 +74,10 @@ fn invoice_number(order_number: &str, issue_day: chrono::NaiveDate) -> String {
 
 impl Job for IssueEinvoice {
     const KIND: &'static str = JOB_KIND;
-    type Context = AppState;
+    type Context = Platform;
     type Outcome = EinvoiceIssued;
 
-    async fn run(self, state: AppState, run: RunInfo) -> JobResult<EinvoiceIssued> {
+    async fn run(self, state: Platform, run: RunInfo) -> JobResult<EinvoiceIssued> {
         issue(&state, &run).await
     }
 }
@@ -83,7 +87,7 @@ fn issued(invoice_number: Option<String>) -> JobResult<EinvoiceIssued> {
 }
 
 /// Renders and issues the invoice of the order in `run.order_number`.
-async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
+async fn issue(state: &Platform, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     let Some(order_number) = run.order_number.clone() else {
         return Ok(Finish::denied(400, Code::InvalidOrderNumber, "the job has no order"));
     };
@@ -122,7 +126,7 @@ async fn issue(state: &AppState, run: &RunInfo) -> JobResult<EinvoiceIssued> {
             tax: fixed(line.tax.0, exponent),
         })
         .collect();
-    // Sums stay far inside i64: ops caps every order total (ops::body::MAX_ORDER_TOTAL_MINOR).
+    // Sums stay far inside i64: ops caps every order total (orders::body::MAX_ORDER_TOTAL_MINOR).
     let goods: i64 = order.lines.iter().map(|line| line.unit_price.0.saturating_mul(line.quantity)).sum();
     let tax: i64 = order.lines.iter().map(|line| line.tax.0).sum();
     let total = if order.taxes_included { goods } else { goods.saturating_add(tax) };

@@ -18,9 +18,14 @@ use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
 use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, accept};
-use crate::state::AppState;
+use crate::platform::Platform;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(get_einvoice, request_einvoice))
 }
 
@@ -77,7 +82,7 @@ fn field_of(error: &EinvoiceError) -> &'static str {
 }
 
 /// Whether the order may have an e-invoice now (country and line statuses).
-async fn offered(state: &AppState, order_number: &str) -> AppResult<bool> {
+async fn offered(state: &Platform, order_number: &str) -> AppResult<bool> {
     let Some((order, _)) = crate::orders::find_order_and_version(&state.db, order_number).await? else {
         return Ok(false);
     };
@@ -96,7 +101,7 @@ async fn offered(state: &AppState, order_number: &str) -> AppResult<bool> {
               (status = 409, body = crate::error::ApiError, description = "einvoice-not-available or einvoice-already-requested")),
     security((), ("bearer" = [])))]
 pub async fn request_einvoice(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     Path(order_number): Path<String>,
     caller: Caller,
     JsonBody(body): JsonBody<EinvoiceBody>,
@@ -185,7 +190,7 @@ impl Effect for EinvoiceRecord {
               (status = 400, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)),
     security((), ("bearer" = [])))]
 pub async fn get_einvoice(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     Path(order_number): Path<String>,
     caller: Caller,
     query: QueryPairs,

@@ -14,14 +14,19 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::db::{self, EventResult, NewCard};
+use crate::auth::AuthState;
 use crate::auth::Ops;
 use crate::auth::password;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+    crate::platform::Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(check_gift_card_balance))
         .routes(routes!(upsert_gift_card))
@@ -66,13 +71,13 @@ fn parse_currency(code: &str, field: &str) -> AppResult<Currency> {
               (status = 400, body = crate::error::ApiError, description = "gift-card-invalid: wrong number or PIN, or locked; validation-failed: malformed input"),
               (status = 429, body = crate::error::ApiError), (status = 503, body = crate::error::ApiError)))]
 pub async fn check_gift_card_balance(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     query: QueryPairs,
     JsonBody(request): JsonBody<BalanceRequest>,
 ) -> AppResult<Json<BalanceResponse>> {
     // The page is hidden where the lookup is off; the call is refused there too.
-    state.settings.require(query.first("country"), Flag::DisableGiftCardLookup)?;
+    state.site.require(query.first("country"), Flag::DisableGiftCardLookup)?;
     let number = GiftCardNumber::parse(&request.account_number)
         .ok_or_else(|| AppError::validation("accountNumber", "A gift card number has 19 digits."))?;
     let pin = GiftCardPin::parse(&request.pin).ok_or_else(|| AppError::validation("pin", "A PIN has 6 digits."))?;
@@ -150,7 +155,7 @@ fn amount_text(value: &serde_json::Value, field: &str) -> AppResult<String> {
     responses((status = 201, body = StoredGiftCard), (status = 200, body = StoredGiftCard),
               (status = 400, body = crate::error::ApiError), (status = 401, body = crate::error::ApiError)))]
 pub async fn upsert_gift_card(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     _ops: Ops,
     JsonBody(input): JsonBody<GiftCardInput>,
 ) -> AppResult<(StatusCode, Json<StoredGiftCard>)> {
@@ -224,7 +229,7 @@ pub struct GiftCardBalanceAfter {
     responses((status = 200, body = GiftCardBalanceAfter), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 409, body = crate::error::ApiError)))]
 pub async fn apply_gift_card_event(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     _ops: Ops,
     Path(card_number): Path<String>,
     JsonBody(event): JsonBody<GiftCardEvent>,

@@ -15,7 +15,7 @@ use super::queue::{NewJob, enqueue};
 use super::{Job, status};
 use crate::error::{AppError, AppResult};
 use crate::idempotency::{self, Begin, Claim};
-use crate::state::AppState;
+use crate::platform::Platform;
 
 /// The Idempotency-Key of a request to a route that honours one.
 pub struct Once<'r> {
@@ -57,7 +57,7 @@ impl Effect for JobOnly {
 /// and its effect; it runs after the Idempotency-Key is taken, so that a retry of a request that
 /// succeeded is answered from the key even when the checks would now refuse it.
 pub async fn accept<J: Job, E: Effect>(
-    state: &AppState,
+    state: &Platform,
     once: Option<Once<'_>>,
     plan: impl Future<Output = AppResult<(NewJob<J>, E)>>,
 ) -> AppResult<Response> {
@@ -85,7 +85,7 @@ pub async fn accept<J: Job, E: Effect>(
 }
 
 async fn write<J: Job, E: Effect>(
-    state: &AppState,
+    state: &Platform,
     claim: Option<&Claim>,
     plan: impl Future<Output = AppResult<(NewJob<J>, E)>>,
 ) -> AppResult<Vec<u8>> {

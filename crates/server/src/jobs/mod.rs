@@ -27,8 +27,6 @@ mod worker;
 
 use std::sync::Arc;
 
-use tokio::sync::Notify;
-
 use crate::clock::Clock;
 use crate::db::Db;
 
@@ -64,25 +62,32 @@ pub trait JobContext: Clone + Send + Sync + 'static {
 /// The kinds this process runs, and the signal that wakes its workers.
 pub struct JobQueue<C> {
     registry: Arc<Registry<C>>,
-    wake: Arc<Notify>,
+    wake: JobWaker,
 }
+
+pub use crate::platform::JobWaker;
 
 // Not derived: that would ask `C: Clone`, which the shared parts do not need.
 impl<C> Clone for JobQueue<C> {
     fn clone(&self) -> Self {
-        Self { registry: Arc::clone(&self.registry), wake: Arc::clone(&self.wake) }
+        Self { registry: Arc::clone(&self.registry), wake: self.wake.clone() }
     }
 }
 
 impl<C> JobQueue<C> {
     pub fn new(registry: Registry<C>) -> Self {
-        Self { registry: Arc::new(registry), wake: Arc::new(Notify::new()) }
+        Self { registry: Arc::new(registry), wake: JobWaker::default() }
     }
 
     /// Call after committing a transaction that enqueued a job: this process's workers look at once
     /// (other processes find it at their next poll).
     pub fn wake(&self) {
-        self.wake.notify_one();
+        self.wake.wake();
+    }
+
+    /// A handle that wakes this queue's workers.
+    pub fn waker(&self) -> JobWaker {
+        self.wake.clone()
     }
 }
 

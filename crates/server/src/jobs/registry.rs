@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use axum::extract::FromRef;
 use futures_util::future::{self, BoxFuture};
 use serde_json::Value;
 
@@ -23,8 +24,12 @@ impl<C> Default for Registry<C> {
 }
 
 impl<C: Clone + Send + Sync + 'static> Registry<C> {
-    pub fn register<J: Job<Context = C>>(&mut self) {
-        let previous = self.runners.insert(J::KIND, run_kind::<J>);
+    /// Registers the kind `J`, which runs on its area's state (`J::Context`), derived from the process's.
+    pub fn register<J: Job>(&mut self)
+    where
+        J::Context: FromRef<C>,
+    {
+        let previous = self.runners.insert(J::KIND, run_kind::<C, J>);
         debug_assert!(previous.is_none(), "job kind {} registered twice", J::KIND);
     }
 
@@ -45,7 +50,12 @@ impl<C: Clone + Send + Sync + 'static> Registry<C> {
     }
 }
 
-fn run_kind<J: Job>(context: J::Context, payload: &str, run: RunInfo) -> BoxFuture<'static, JobResult<Value>> {
+fn run_kind<C, J>(context: C, payload: &str, run: RunInfo) -> BoxFuture<'static, JobResult<Value>>
+where
+    J: Job,
+    J::Context: FromRef<C>,
+{
+    let context = J::Context::from_ref(&context);
     let job: J = match serde_json::from_str(payload) {
         Ok(job) => job,
         Err(error) => {

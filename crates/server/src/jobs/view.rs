@@ -7,9 +7,8 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 use super::status;
-use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::platform::Platform;
 
 /// Milliseconds a client waits before polling again while a job runs (the spec's default wait).
 pub const DEFAULT_ETA_MS: i64 = 500;
@@ -35,8 +34,19 @@ fn parse_json(text: Option<String>) -> Option<Value> {
     text.and_then(|text| serde_json::from_str(&text).ok())
 }
 
+/// Who may see a job: whoever proves one of the identities it was created under. The identity layer's
+/// `Caller` is one; the engine names only what it asks of it.
+pub trait JobOwner {
+    fn identity_keys(&self) -> Vec<String>;
+}
+
 /// The job `job_id` of one of `kinds`, if `caller` created it.
-pub async fn find_visible(state: &AppState, caller: &Caller, job_id: &str, kinds: &[&str]) -> AppResult<JobView> {
+pub async fn find_visible(
+    state: &Platform,
+    caller: &impl JobOwner,
+    job_id: &str,
+    kinds: &[&str],
+) -> AppResult<JobView> {
     // Job ids are UUIDs; anything else cannot exist, and answers like a missing job.
     let Ok(id) = uuid::Uuid::parse_str(job_id) else {
         return Err(AppError::NotFound);

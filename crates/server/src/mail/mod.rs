@@ -13,7 +13,6 @@
 //! Addresses and bodies are never logged.
 
 pub mod outbox;
-pub mod routes;
 pub mod smtp;
 pub mod templates;
 

@@ -11,7 +11,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{body, db};
+use super::db;
 use crate::db::Db;
 use crate::error::{AppError, Code};
 use crate::orders::{self, Stale, StoredOrder, Written};
@@ -124,7 +124,7 @@ struct Ready {
 type Parsed = Result<StoredOrder, (Option<String>, AppError)>;
 
 fn parse(bytes: &[u8]) -> Parsed {
-    body::parse_order(bytes).map_err(|error| (named_order_number(bytes), error))
+    orders::parse_order(bytes).map_err(|error| (named_order_number(bytes), error))
 }
 
 /// Lines from which parsing is split across the blocking pool (below it, one thread does it at once).

@@ -3,9 +3,10 @@
 pub mod body;
 pub mod db;
 pub mod import;
+pub mod outbox;
 pub mod routes;
 
 /// The ops feed's body parsing (`parse_order` is how a fed order becomes the stored record).
-pub use body::{parse, parse_order};
+pub use crate::orders::{parse, parse_order};
 /// Who owns an order already in the store.
 pub use db::order_owner;

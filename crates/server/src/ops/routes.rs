@@ -10,16 +10,24 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::body::{self, MemberBody, OrderBody};
+use super::body::MemberBody;
 use super::db;
 use super::import::{self, Counts, LineResult};
+use crate::auth::AuthState;
 use crate::auth::db::MemberRecord;
 use crate::auth::{Ops, db as members, password};
 use crate::error::{AppError, AppResult, Code};
 use crate::orders;
-use crate::state::AppState;
+use crate::orders::OrderBody;
+use crate::orders::OrdersState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    AuthState: axum::extract::FromRef<S>,
+    crate::platform::Platform: axum::extract::FromRef<S>,
+{
     // The bulk route reads bodies of up to 10,000 orders: its own limit, inside the app's (the inner wins).
     let bulk = OpenApiRouter::new()
         .routes(routes!(upsert_orders_in_bulk))
@@ -50,11 +58,11 @@ pub struct UpsertedOrder {
     responses((status = 201, body = CreatedMember), (status = 400, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError)))]
 pub async fn create_member(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     _ops: Ops,
     bytes: Bytes,
 ) -> AppResult<(StatusCode, Json<CreatedMember>)> {
-    let member: MemberBody = body::parse(&bytes)?;
+    let member: MemberBody = orders::parse(&bytes)?;
     let record = MemberRecord {
         upm_id: uuid::Uuid::new_v4().to_string(),
         email: member.email.0,
@@ -75,11 +83,12 @@ pub async fn create_member(
     responses((status = 201, body = UpsertedOrder), (status = 200, body = UpsertedOrder),
               (status = 400, body = crate::error::ApiError)))]
 pub async fn upsert_order(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
+    State(auth): State<AuthState>,
     _ops: Ops,
     bytes: Bytes,
 ) -> AppResult<(StatusCode, Json<UpsertedOrder>)> {
-    let order = body::parse_order(&bytes)?;
+    let order = orders::parse_order(&bytes)?;
     // A member's order: the member check and the previous owner in one round trip.
     let (member_found, previous) = match order.upm_id.as_deref() {
         Some(upm_id) => db::member_and_order_owner(&state.db, upm_id, &order.order_number).await?,
@@ -87,9 +96,9 @@ pub async fn upsert_order(
     };
     if !member_found {
         // With the retailer's provider, any member id it issues is a member: its record is made here.
-        match (&state.oidc, order.upm_id.as_deref()) {
+        match (&auth.oidc, order.upm_id.as_deref()) {
             (Some(oidc), Some(upm_id)) => {
-                oidc.ensure_member(&state.db, upm_id, &crate::auth::identity::default_country(&state)).await?;
+                oidc.ensure_member(&state.db, upm_id, &crate::auth::identity::default_country(&auth)).await?;
             }
             _ => return Err(AppError::validation("upmId", "no member has this upmId")),
         }
@@ -129,7 +138,8 @@ pub struct BulkResults {
               (status = 400, body = crate::error::ApiError, description = "The body could not be read"),
               (status = 413, body = crate::error::ApiError, description = "More than 10,000 lines (`bulk-too-many-lines`) or a body over 48 MiB")))]
 pub async fn upsert_orders_in_bulk(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
+    State(auth): State<AuthState>,
     _ops: Ops,
     bytes: Result<Bytes, BytesRejection>,
 ) -> AppResult<Json<BulkResults>> {
@@ -148,8 +158,8 @@ pub async fn upsert_orders_in_bulk(
             format!("{} lines: at most {} a request", lines.len(), import::MAX_LINES),
         ));
     }
-    let default_country = crate::auth::identity::default_country(&state);
-    let owners = if state.oidc.is_some() {
+    let default_country = crate::auth::identity::default_country(&auth);
+    let owners = if auth.oidc.is_some() {
         import::Owners::Provider { default_country: &default_country }
     } else {
         import::Owners::Portal

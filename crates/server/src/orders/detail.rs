@@ -2,13 +2,13 @@
 
 use axum::body::Bytes;
 
+use super::OrdersState;
 use super::db::{self, OrderWithReturns};
 use super::hooks;
 use super::ready_detail::{self, Ready};
 use super::routes::to_bytes;
 use super::view::{self, OrderDetail, ViewContext};
 use crate::error::AppResult;
-use crate::state::AppState;
 
 /// A rendered detail body and what decides how long it may be kept.
 pub struct Rendered {
@@ -24,7 +24,7 @@ pub struct Rendered {
 }
 
 /// Renders `loaded` as the detail answers it at `now`.
-pub async fn render(state: &AppState, loaded: OrderWithReturns, now: i64) -> AppResult<Rendered> {
+pub async fn render(state: &OrdersState, loaded: OrderWithReturns, now: i64) -> AppResult<Rendered> {
     let OrderWithReturns { order, version, returns_by_sku, returned_by_line, cancelled_at, has_money_events, facts } =
         loaded;
     let store = match order.pickup_store_id.as_deref() {

@@ -21,9 +21,9 @@ use futures_util::future::BoxFuture;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::OrdersState;
 use super::store::StoredOrder;
 use crate::error::AppResult;
-use crate::state::AppState;
 
 /// Why a line may not be returned: a stable code, a text, and a link (display text and URL).
 #[derive(Debug, Clone, Default, Serialize, ToSchema, PartialEq)]
@@ -59,7 +59,7 @@ pub struct ReturnFacts {
 }
 
 /// The contributors' return facts for `order`, given the units returns took by line number.
-pub fn return_facts(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
+pub fn return_facts(state: &OrdersState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
     let mut facts = ReturnFacts::default();
     for contributor in state.order_contributors.iter() {
         if let Some(more) = contributor.return_facts(state, order, returned) {
@@ -71,7 +71,7 @@ pub fn return_facts(state: &AppState, order: &StoredOrder, returned: &HashMap<i6
 
 /// The flags of `country` that actions depend on, from the configuration service (an unknown country
 /// reads the default country's).
-pub fn action_flags(state: &AppState, country: &str) -> ActionFlags {
+pub fn action_flags(state: &OrdersState, country: &str) -> ActionFlags {
     let flag = |flag| state.settings.flag(country, flag);
     ActionFlags {
         enable_write_review: flag(Flag::EnableWriteReview),
@@ -84,7 +84,7 @@ pub fn action_flags(state: &AppState, country: &str) -> ActionFlags {
 /// The cancellation and payments flows' facts for `order` (cancel window, cancelled date, money timeline),
 /// given what the detail's query read of them (`orders::db::find_order_with_lines`).
 pub async fn order_extras(
-    state: &AppState,
+    state: &OrdersState,
     order: &StoredOrder,
     cancelled_at: Option<i64>,
     has_money_events: bool,
@@ -164,7 +164,7 @@ pub trait OrderDetailContributor: Send + Sync {
     /// Return facts per line, given the units returns took by line number.
     fn return_facts(
         &self,
-        _state: &AppState,
+        _state: &OrdersState,
         _order: &StoredOrder,
         _returned: &HashMap<i64, i64>,
     ) -> Option<ReturnFacts> {
@@ -184,7 +184,7 @@ pub trait OrderDetailContributor: Send + Sync {
     /// Events of the money timeline; `has_money_events`: whether the order has rows in `money_events`.
     fn money_timeline<'a>(
         &'a self,
-        _state: &'a AppState,
+        _state: &'a OrdersState,
         _order: &'a StoredOrder,
         _has_money_events: bool,
     ) -> BoxFuture<'a, AppResult<Vec<MoneyTimelineEvent>>> {

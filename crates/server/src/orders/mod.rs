@@ -1,6 +1,7 @@
 //! Order history and order detail (spec 000 sections 3, 4 and 7).
 
 pub mod behind;
+pub mod body;
 pub mod cache;
 pub mod columns;
 pub mod contract;
@@ -13,11 +14,13 @@ pub mod ready;
 pub mod ready_detail;
 pub mod ready_page;
 pub mod routes;
+pub mod state;
 pub mod store;
 pub mod view;
 
 // The doors other areas use; everything else in `orders` is its own.
 /// The order record and its field types, as the ops feed and the other flows build and read it.
+pub use body::{CountryCode, Email, OrderBody, parse, parse_order};
 pub use contract::{LineDetails, OrderDetails, ReturnToStore};
 /// Reads of a stored order and its store.
 pub use db::{find_order_and_version, find_store};
@@ -27,6 +30,7 @@ pub use hooks::{
     CancellationView, LineReturnFacts, MoneyTimelineEvent, OrderDetailContributor, OrderDetailContributors,
     OrderExtras, PendingModification, ReturnDisableReason, ReturnFacts, action_flags,
 };
+pub use state::{OrdersParts, OrdersState};
 /// The one write path for orders (DESIGN.md: no other module writes `orders` or `order_lines`).
 pub use store::{
     Stale, lift_payment_hold, set_line_status_where, set_line_statuses, stamp_line_cancelled, swap_line_status, touch,

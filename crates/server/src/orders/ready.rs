@@ -222,7 +222,7 @@ pub(super) async fn rewrite(connection: &mut sqlx::AnyConnection, order_number: 
 /// does not have): stored rows rendered before are then no longer current (`format_tag`).
 const FORMAT_REVISION: u32 = 1;
 
-/// An order with every field a history row shows, in the ops API's shape (`ops::body::parse_order`).
+/// An order with every field a history row shows, in the ops API's shape (`orders::body::parse_order`).
 const SAMPLE: &str = r#"{
   "orderNumber": "C0000000001", "orderType": "SALES_ORDER", "orderClassification": "CONSUMER",
   "partnerName": "Runners \"Hub\"", "country": "US", "currency": "USD", "upmId": "sample",
@@ -247,7 +247,7 @@ const SAMPLE: &str = r#"{
 /// What this build's rows look like: a hash of `FORMAT_REVISION` and the rows it renders for `SAMPLE`.
 pub fn format_fingerprint() -> Result<String, BoxError> {
     use sha2::{Digest, Sha256};
-    let order = crate::ops::parse_order(SAMPLE.as_bytes()).map_err(|error| format!("{error:?}"))?;
+    let order = super::body::parse_order(SAMPLE.as_bytes()).map_err(|error| format!("{error:?}"))?;
     let mut hash = Sha256::new();
     hash.update(FORMAT_REVISION.to_be_bytes());
     for line in &order.lines {

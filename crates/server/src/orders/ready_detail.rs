@@ -189,7 +189,7 @@ pub struct Refreshed {
 /// Renders and stores the body of every order whose ready detail is missing or not current for this
 /// process (`orders ready-details`: after a seed, an upgrade or a change of flags), `batch` orders per
 /// write transaction. Safe beside serving processes: a body is stored at the version it was read at.
-pub async fn refresh(state: &crate::state::AppState, batch: usize) -> Result<Refreshed, BoxError> {
+pub async fn refresh(state: &super::OrdersState, batch: usize) -> Result<Refreshed, BoxError> {
     let limit = i64::try_from(batch.max(1))?;
     let tag = tag(&state.settings);
     let mut after = String::new();

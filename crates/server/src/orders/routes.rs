@@ -10,6 +10,7 @@ use domain::{OrderNumber, OrderType};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::OrdersState;
 use super::cache::CachedOrder;
 use super::db::{self, Anchor};
 use super::hooks;
@@ -21,12 +22,16 @@ use crate::auth::Member;
 use crate::caller::{Caller, filter_values};
 use crate::error::{AppError, AppResult};
 use crate::extract::QueryPairs;
-use crate::state::AppState;
 
 /// Orders per history page. The spec does not give a page size; ten orders' lines is our choice.
 pub const HISTORY_PAGE_ORDERS: usize = 10;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list_order_history))
         .routes(routes!(get_order_detail))
@@ -66,7 +71,7 @@ year, in the time zone of `country`'s country (UTC without one).";
               (status = 401, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "feature-disabled: partner orders with enablePartnerOrders off in the country")))]
 pub async fn list_order_history(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     member: Member,
     query: QueryPairs,
 ) -> AppResult<Response> {
@@ -206,7 +211,7 @@ fn json_bytes(body: Bytes) -> Response {
 
 /// The order's rendered body: from the cache when it was rendered from the version the access check
 /// read, else rendered from the database (and cached unless a change is expected soon).
-async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
+async fn rendered_order(state: &OrdersState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
     let order_number = access.order_number.as_str();
     if !access.busy
         && let Some(CachedOrder::Found { version, body, until }) = state.cache.order(order_number)
@@ -223,7 +228,7 @@ async fn rendered_order(state: &AppState, access: &OrderAccess) -> AppResult<Opt
 
 /// Renders a loaded order, caches it unless a change is expected soon, and stores it as the order's
 /// ready detail (behind this answer) when nothing in it changes with the clock any more.
-async fn render_order(state: &AppState, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
+async fn render_order(state: &OrdersState, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
     let order_number = loaded.order.order_number.clone();
     let now = state.clock.now_ms();
     let rendered = detail::render(state, loaded, now).await?;
@@ -240,7 +245,7 @@ async fn render_order(state: &AppState, loaded: db::OrderWithReturns) -> AppResu
     Ok(rendered.body)
 }
 
-async fn load_visible_order(state: &AppState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
+async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
     // Nothing cached for this order (always so with the cache off): the access check also reads the
     // order's ready detail, which answers when it is current (ADR 0012); otherwise the order is read whole
     // and rendered. With a cached body, the access check's version decides whether it is current.
@@ -284,7 +289,7 @@ const DETAIL_PARAMS_DOC: &str = "member by bearer token, or guest by filter=emai
     responses((status = 200, body = OrderDetail), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn get_order_detail(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(order_number): Path<String>,
     caller: Caller,
 ) -> AppResult<Response> {
@@ -298,7 +303,7 @@ pub async fn get_order_detail(
     responses((status = 200, body = OrderDetail), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn get_order_summary(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(order_number): Path<String>,
     caller: Caller,
 ) -> AppResult<Response> {

@@ -9,7 +9,7 @@ use crate::cancellation::order_facts;
 use crate::cancellation::statuses;
 use crate::error::Code;
 use crate::jobs::{Finish, Job, JobError, JobResult, RunInfo, complete_in};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 pub const KIND: &str = "deferred_payment";
 
@@ -48,15 +48,15 @@ pub fn qr_code_url(payment_id: &str) -> String {
 
 impl Job for DeferredPayment {
     const KIND: &'static str = KIND;
-    type Context = AppState;
+    type Context = OrdersState;
     type Outcome = PaymentStarted;
 
-    async fn run(self, state: AppState, run: RunInfo) -> JobResult<PaymentStarted> {
+    async fn run(self, state: OrdersState, run: RunInfo) -> JobResult<PaymentStarted> {
         start(&state, &run, self).await
     }
 }
 
-async fn start(state: &AppState, run: &RunInfo, payment: DeferredPayment) -> JobResult<PaymentStarted> {
+async fn start(state: &OrdersState, run: &RunInfo, payment: DeferredPayment) -> JobResult<PaymentStarted> {
     let Some(order_number) = run.order_number.clone() else {
         return Ok(Finish::denied(400, Code::InvalidOrderNumber, "the job names no order"));
     };

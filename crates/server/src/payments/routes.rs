@@ -27,7 +27,7 @@ use crate::idempotency::IdempotencyKey;
 use crate::jobs::accept::{JobOnly, Once, accept};
 use crate::jobs::view::{JobView, find_visible};
 use crate::jobs::{JobCreated, NewJob};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 pub const WEBHOOK_PATH: &str = "/payment/webhooks/sandbox/v1";
 /// The settings name of the secret the sandbox provider and our webhook share.
@@ -36,7 +36,12 @@ pub const WEBHOOK_SECRET: &str = "sandbox_payments_webhook";
 /// callback cannot be sent again.
 pub const WEBHOOK_TOLERANCE_MS: i64 = 5 * 60 * 1000;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(start_form_v1))
         .routes(routes!(start_form_v2))
@@ -75,7 +80,7 @@ fn local_path(url: &str) -> bool {
 }
 
 async fn start(
-    state: AppState,
+    state: OrdersState,
     caller: Caller,
     key: Option<String>,
     bytes: Bytes,
@@ -130,7 +135,7 @@ async fn start(
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_form_v1(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     IdempotencyKey(key): IdempotencyKey,
     bytes: Bytes,
@@ -145,7 +150,7 @@ pub async fn start_form_v1(
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_form_v2(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     IdempotencyKey(key): IdempotencyKey,
     bytes: Bytes,
@@ -160,7 +165,7 @@ pub async fn start_form_v2(
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_wechat(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     IdempotencyKey(key): IdempotencyKey,
     bytes: Bytes,
@@ -173,7 +178,7 @@ pub async fn start_wechat(
     params(("jobId" = String, Path), ("filter" = Option<String>, Query)),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_payment_job(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(job_id): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<JobView>> {
@@ -184,7 +189,7 @@ pub async fn get_payment_job(
     params(("jobId" = String, Path), ("filter" = Option<String>, Query)),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_payment_job_v2(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(job_id): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<JobView>> {
@@ -195,7 +200,7 @@ pub async fn get_payment_job_v2(
     params(("jobId" = String, Path), ("filter" = Option<String>, Query)),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_wechat_job(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(job_id): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<JobView>> {
@@ -232,7 +237,7 @@ fn header_text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 
 /// Checks a callback and settles the payment once. Unsigned, badly signed or stale: 401; a nonce seen
 /// before: 409; either way nothing changes.
-pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppResult<WebhookAnswer> {
+pub async fn receive(state: &OrdersState, headers: &HeaderMap, body: &[u8]) -> AppResult<WebhookAnswer> {
     let (Some(timestamp), Some(nonce), Some(signature)) = (
         header_text(headers, "x-sandbox-timestamp"),
         header_text(headers, "x-sandbox-nonce"),
@@ -330,7 +335,11 @@ pub async fn receive(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppR
            ("X-Sandbox-Signature" = String, Header, description = "hex HMAC-SHA256 of timestamp.nonce.body")),
     responses((status = 200, body = WebhookAnswer), (status = 401, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 409, body = crate::error::ApiError)))]
-pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> AppResult<Json<WebhookAnswer>> {
+pub async fn webhook(
+    State(state): State<OrdersState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AppResult<Json<WebhookAnswer>> {
     Ok(Json(receive(&state, &headers, &body).await?))
 }
 
@@ -347,7 +356,7 @@ struct SandboxPayment {
     return_url: String,
 }
 
-async fn sandbox_payment(state: &AppState, payment_id: &str) -> AppResult<SandboxPayment> {
+async fn sandbox_payment(state: &OrdersState, payment_id: &str) -> AppResult<SandboxPayment> {
     let row = sqlx::query(
         "SELECT order_number, payment_type, amount, currency, status, return_url FROM deferred_payments WHERE id = $1",
     )
@@ -370,7 +379,7 @@ fn html(body: String) -> Response {
 }
 
 /// The sandbox provider's payment page: the tester approves or declines.
-pub async fn sandbox_page(State(state): State<AppState>, Path(payment_id): Path<String>) -> AppResult<Response> {
+pub async fn sandbox_page(State(state): State<OrdersState>, Path(payment_id): Path<String>) -> AppResult<Response> {
     let payment = sandbox_payment(&state, &payment_id).await?;
     let currency = Currency::parse(&payment.currency).unwrap_or(Currency::USD);
     let amount = format!("{} {}", to_decimal_string(Money(payment.amount), currency), currency.code());
@@ -395,7 +404,7 @@ pub async fn sandbox_page(State(state): State<AppState>, Path(payment_id): Path<
 
 /// The QR code of the sandbox payment page (what a payment app would scan).
 pub async fn sandbox_qr(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(payment_id): Path<String>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
@@ -409,7 +418,7 @@ pub async fn sandbox_qr(
 }
 
 /// The sandbox calls our webhook as the provider would: signed, with a fresh nonce and the time.
-pub async fn sandbox_callback(state: &AppState, payment_id: &str, outcome: &str) -> AppResult<WebhookAnswer> {
+pub async fn sandbox_callback(state: &OrdersState, payment_id: &str, outcome: &str) -> AppResult<WebhookAnswer> {
     let body = serde_json::to_vec(&WebhookBody { payment_id: payment_id.to_owned(), outcome: outcome.to_owned() })
         .map_err(|error| AppError::Internal(Box::new(error)))?;
     let secret = crate::secrets::load_or_create(&state.db, WEBHOOK_SECRET).await?;
@@ -433,7 +442,7 @@ fn with_payment_result(return_url: &str, approved: bool) -> String {
     format!("{base}{joiner}payment={result}")
 }
 
-async fn sandbox_decide(state: AppState, payment_id: String, approved: bool) -> AppResult<Response> {
+async fn sandbox_decide(state: OrdersState, payment_id: String, approved: bool) -> AppResult<Response> {
     let payment = sandbox_payment(&state, &payment_id).await?;
     sandbox_callback(&state, &payment_id, if approved { "APPROVED" } else { "DECLINED" }).await?;
     let target = if local_path(&payment.return_url) {
@@ -445,11 +454,11 @@ async fn sandbox_decide(state: AppState, payment_id: String, approved: bool) -> 
     Ok((StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response())
 }
 
-pub async fn sandbox_approve(State(state): State<AppState>, Path(payment_id): Path<String>) -> AppResult<Response> {
+pub async fn sandbox_approve(State(state): State<OrdersState>, Path(payment_id): Path<String>) -> AppResult<Response> {
     sandbox_decide(state, payment_id, true).await
 }
 
-pub async fn sandbox_decline(State(state): State<AppState>, Path(payment_id): Path<String>) -> AppResult<Response> {
+pub async fn sandbox_decline(State(state): State<OrdersState>, Path(payment_id): Path<String>) -> AppResult<Response> {
     sandbox_decide(state, payment_id, false).await
 }
 

@@ -7,8 +7,8 @@ use futures_util::future::BoxFuture;
 
 use crate::db::Param;
 use crate::error::AppResult;
+use crate::orders::OrdersState;
 use crate::orders::{MoneyTimelineEvent, OrderDetailContributor, StoredOrder, rfc3339_millis};
-use crate::state::AppState;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -56,7 +56,7 @@ fn charged(order: &StoredOrder) -> Option<Entry> {
 /// Every money event of `order`, oldest first: the one function listing them. `has_events`: whether the
 /// order has rows in `money_events` (else only its charge is listed, without a read).
 pub async fn money_timeline(
-    state: &AppState,
+    state: &OrdersState,
     order: &StoredOrder,
     has_events: bool,
 ) -> AppResult<Vec<MoneyTimelineEvent>> {
@@ -104,7 +104,7 @@ pub struct Contributor;
 impl OrderDetailContributor for Contributor {
     fn money_timeline<'a>(
         &'a self,
-        state: &'a AppState,
+        state: &'a OrdersState,
         order: &'a StoredOrder,
         has_money_events: bool,
     ) -> BoxFuture<'a, AppResult<Vec<MoneyTimelineEvent>>> {

@@ -28,12 +28,17 @@ use super::routes::rfc3339;
 use super::{PickupError, PickupResult};
 use crate::auth::Ops;
 use crate::error::{AppError, Code};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 /// The raw status completed lines get (the status table maps it to pickedUp).
 pub const PICKED_UP_RAW_STATUS: &str = "Picked Up";
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    crate::platform::Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(create_store_key, revoke_store_keys))
         .routes(routes!(list_open_pickups))
@@ -84,7 +89,7 @@ pub fn hash_key(key: &str) -> String {
 }
 
 /// The associate's key must be a live key of exactly this store; anything else is 401.
-async fn authorize_store(state: &AppState, headers: &HeaderMap, store_id: &str) -> PickupResult<()> {
+async fn authorize_store(state: &OrdersState, headers: &HeaderMap, store_id: &str) -> PickupResult<()> {
     let refused = || PickupError::coded(Code::StoreKeyInvalid, None, "sign in with this store's key");
     let key = headers.get("x-store-key").and_then(|value| value.to_str().ok()).map(str::trim).unwrap_or_default();
     if key.is_empty() || key.len() > 200 {
@@ -115,7 +120,7 @@ fn console_view(record: PickupRecord, item_count: i64) -> ConsolePickup {
     responses((status = 201, body = CreatedStoreKey), (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn create_store_key(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     _ops: Ops,
     Path(store_id): Path<String>,
     body: axum::body::Bytes,
@@ -152,7 +157,7 @@ pub struct RevokedStoreKeys {
     responses((status = 200, body = RevokedStoreKeys), (status = 401, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn revoke_store_keys(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     _ops: Ops,
     Path(store_id): Path<String>,
 ) -> PickupResult<Json<RevokedStoreKeys>> {
@@ -167,7 +172,7 @@ pub async fn revoke_store_keys(
     responses((status = 200, body = ConsolePickupList, headers(("ETag" = String))), (status = 304),
               (status = 401, body = crate::error::ApiError, description = "store-key-invalid")))]
 pub async fn list_open_pickups(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     headers: HeaderMap,
     Path(store_id): Path<String>,
 ) -> PickupResult<Response> {
@@ -201,7 +206,7 @@ pub async fn list_open_pickups(
 }
 
 /// An interaction of this store (another store's, or none: the same 404).
-async fn of_store(state: &AppState, store_id: &str, id: &str) -> PickupResult<PickupRecord> {
+async fn of_store(state: &OrdersState, store_id: &str, id: &str) -> PickupResult<PickupRecord> {
     let Ok(id) = uuid::Uuid::parse_str(id) else {
         return Err(AppError::NotFound.into());
     };
@@ -212,7 +217,7 @@ async fn of_store(state: &AppState, store_id: &str, id: &str) -> PickupResult<Pi
 }
 
 async fn advance(
-    state: &AppState,
+    state: &OrdersState,
     headers: &HeaderMap,
     store_id: &str,
     id: &str,
@@ -271,7 +276,7 @@ async fn advance(
               (status = 404, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError, description = "pickup-invalid-transition")))]
 pub async fn claim_pickup(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     headers: HeaderMap,
     Path((store_id, id)): Path<(String, String)>,
 ) -> PickupResult<Json<ConsolePickup>> {
@@ -285,7 +290,7 @@ pub async fn claim_pickup(
               (status = 404, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError, description = "pickup-invalid-transition")))]
 pub async fn complete_pickup(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     headers: HeaderMap,
     Path((store_id, id)): Path<(String, String)>,
 ) -> PickupResult<Json<ConsolePickup>> {

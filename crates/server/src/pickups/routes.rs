@@ -22,9 +22,14 @@ use crate::access::{OrderAccess, authorize_order};
 use crate::caller::Caller;
 use crate::error::{AppError, Code};
 use crate::extract::JsonBody;
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(create_pickup))
         .routes(routes!(get_pickup, patch_pickup))
@@ -153,7 +158,7 @@ fn present(value: Option<&str>) -> Option<&str> {
 
 /// The order's QR id: an HMAC of the order number under a secret the server keeps, so every process
 /// answers the same id and nobody can make one for an order they were not given.
-pub async fn qr_id(state: &AppState, order_number: &str) -> PickupResult<String> {
+pub async fn qr_id(state: &OrdersState, order_number: &str) -> PickupResult<String> {
     let key = crate::secrets::load_or_create(&state.db, QR_SECRET).await?;
     let signature = crate::secrets::sign(&key, format!("curbside-qr:{order_number}").as_bytes());
     Ok(signature.chars().take(20).collect())
@@ -164,7 +169,7 @@ fn constant_time_equal(left: &str, right: &str) -> bool {
 }
 
 /// Whether the order has a line ready for pickup at `store_id`.
-async fn ready_at(state: &AppState, access: &OrderAccess, store_id: &str) -> PickupResult<bool> {
+async fn ready_at(state: &OrdersState, access: &OrderAccess, store_id: &str) -> PickupResult<bool> {
     let order_type = OrderType::parse(&access.order_type).unwrap_or(OrderType::SalesOrder);
     let Some((pickup_store, statuses)) = db::order_pickup_facts(&state.db, access.order_number.as_str()).await? else {
         return Ok(false);
@@ -175,7 +180,7 @@ async fn ready_at(state: &AppState, access: &OrderAccess, store_id: &str) -> Pic
 
 /// The store, checked for curbside and open now (in that order: a store without curbside says so even
 /// when it is closed).
-async fn curbside_store(state: &AppState, store_id: &str) -> PickupResult<()> {
+async fn curbside_store(state: &OrdersState, store_id: &str) -> PickupResult<()> {
     let store = crate::stores::find(&state.db, store_id).await?.ok_or(AppError::StoreNotFound)?;
     if !store.services.iter().any(|service| service == curbside::CURBSIDE_SERVICE_ID) {
         return Err(PickupError::rule(Code::CurbsideNotOffered, "This store does not offer curbside pickup."));
@@ -192,7 +197,7 @@ async fn curbside_store(state: &AppState, store_id: &str) -> PickupResult<()> {
 /// The creator's check comes first and takes no guess budget: the page polls every second, and a guest's
 /// 60 lookups a minute would otherwise run out while waiting at the curb. The id is a random UUID and the
 /// creator proves the same identity again, so this is no guess at an order number.
-async fn visible(state: &AppState, caller: &Caller, id: &str) -> PickupResult<PickupRecord> {
+async fn visible(state: &OrdersState, caller: &Caller, id: &str) -> PickupResult<PickupRecord> {
     let Ok(id) = uuid::Uuid::parse_str(id) else {
         return Err(AppError::NotFound.into());
     };
@@ -218,7 +223,7 @@ async fn visible(state: &AppState, caller: &Caller, id: &str) -> PickupResult<Pi
         (status = 422, body = crate::error::ApiError, description = "curbside-store-closed, curbside-not-offered, curbside-order-not-ready, curbside-invalid-validation-code"),
         (status = 429, body = crate::error::ApiError)))]
 pub async fn create_pickup(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     JsonBody(request): JsonBody<CreatePickupRequest>,
 ) -> PickupResult<Response> {
@@ -286,7 +291,7 @@ pub async fn create_pickup(
     params(("id" = String, Path), ("filter" = Option<String>, Query, description = "guest credentials")),
     responses((status = 200, body = PickupView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_pickup(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     Path(id): Path<String>,
 ) -> PickupResult<Json<PickupView>> {
@@ -301,7 +306,7 @@ pub async fn get_pickup(
               (status = 404, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError, description = "pickup-invalid-transition: already complete or cancelled")))]
 pub async fn patch_pickup(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     Path(id): Path<String>,
     JsonBody(request): JsonBody<PatchPickupRequest>,
@@ -336,7 +341,7 @@ pub async fn patch_pickup(
     responses((status = 200, body = CurbsideOffer), (status = 404, body = crate::error::ApiError),
               (status = 422, body = crate::error::ApiError, description = "curbside-order-not-ready, curbside-not-offered")))]
 pub async fn get_curbside_offer(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     Path(order_number): Path<String>,
 ) -> PickupResult<Json<CurbsideOffer>> {

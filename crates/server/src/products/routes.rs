@@ -12,17 +12,22 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::db::{self, PriceRecord, ProductRecord, SkuRecord};
+use crate::auth::AuthState;
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::state::AppState;
 
 /// Similar products shown per request (the slider shows 2.5 to 5.5 at a time).
 pub const SIMILAR_LIMIT: usize = 12;
 /// Most colourways one request may name (an order's items).
 const MAX_COLORWAYS: usize = 50;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+    crate::platform::Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(upsert_product)).routes(routes!(list_similar_products))
 }
 
@@ -125,7 +130,7 @@ fn slug(title: &str, style_color: &str) -> String {
     responses((status = 201, body = StoredProduct), (status = 200, body = StoredProduct),
               (status = 400, body = crate::error::ApiError), (status = 401, body = crate::error::ApiError)))]
 pub async fn upsert_product(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     _ops: Ops,
     JsonBody(input): JsonBody<ProductInput>,
 ) -> AppResult<(StatusCode, Json<StoredProduct>)> {
@@ -211,11 +216,11 @@ pub struct SimilarProducts {
               (status = 404, body = crate::error::ApiError, description = "feature-disabled: enableShopSimilar is off in the country"),
               (status = 503, body = crate::error::ApiError, description = "get-shop-similar-failure")))]
 pub async fn list_similar_products(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     Path(color_ways): Path<String>,
     query: QueryPairs,
 ) -> AppResult<Json<SimilarProducts>> {
-    state.settings.require(query.first("country"), domain::country::Flag::EnableShopSimilar)?;
+    state.site.require(query.first("country"), domain::country::Flag::EnableShopSimilar)?;
     let wanted: Vec<String> =
         color_ways.split(',').map(str::trim).filter(|part| !part.is_empty()).map(str::to_owned).collect();
     if wanted.is_empty() || wanted.len() > MAX_COLORWAYS {

@@ -26,8 +26,8 @@ use crate::carriers::{self, PickupAddress};
 use crate::error::{AppError, AppResult, Code};
 use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, Once, accept};
+use crate::orders::OrdersState;
 use crate::orders::StoredOrder;
-use crate::state::AppState;
 
 pub const SCOPE: &str = "POST /order_mgmt/user_return_captures/v1";
 /// The raw status of a return until ops moves it along (001 §4.1: returnCreated).
@@ -216,7 +216,7 @@ pub struct Checked {
 }
 
 pub async fn check(
-    state: &AppState,
+    state: &OrdersState,
     order: &StoredOrder,
     request: &CaptureRequest,
     as_member: bool,
@@ -374,7 +374,7 @@ fn new_return_number() -> String {
 }
 
 /// The order a capture names, once returns are on in its country and it is a sales order.
-async fn returnable_order(state: &AppState, access: &OrderAccess) -> AppResult<StoredOrder> {
+async fn returnable_order(state: &OrdersState, access: &OrderAccess) -> AppResult<StoredOrder> {
     state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
         return Err(AppError::OrderNotFound);
@@ -387,7 +387,7 @@ async fn returnable_order(state: &AppState, access: &OrderAccess) -> AppResult<S
 
 /// `enableFakeReturn`: every check of a real capture (the same refusals with the same codes), then the
 /// mock of what it would create. Reads only.
-async fn fake(state: &AppState, request: &CaptureRequest, access: &OrderAccess) -> AppResult<FakeCaptureAnswer> {
+async fn fake(state: &OrdersState, request: &CaptureRequest, access: &OrderAccess) -> AppResult<FakeCaptureAnswer> {
     let order = returnable_order(state, access).await?;
     let checked = check(state, &order, request, access.as_member).await?;
     let gtin_of = |number: i64| {
@@ -416,7 +416,7 @@ async fn fake(state: &AppState, request: &CaptureRequest, access: &OrderAccess) 
 
 /// Checks the capture against the order and names its job and its record (the return and its lines).
 async fn plan(
-    state: &AppState,
+    state: &OrdersState,
     caller: &Caller,
     request: &CaptureRequest,
     access: OrderAccess,
@@ -491,7 +491,7 @@ impl Effect for ReturnRecord {
               (status = 409, body = crate::error::ApiError, description = "return-quantity-exceeded, return-window-closed, item-not-returnable, return-method-unavailable, store-country-mismatch, idempotency-request-in-progress"),
               (status = 422, body = crate::error::ApiError, description = "idempotency-key-reused")))]
 pub async fn create_return_capture(
-    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::State(state): axum::extract::State<OrdersState>,
     caller: Caller,
     crate::idempotency::IdempotencyKey(key): crate::idempotency::IdempotencyKey,
     bytes: Bytes,

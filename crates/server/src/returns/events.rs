@@ -19,7 +19,7 @@ use crate::auth::Ops;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::orders;
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 const ALIASES: &[(&str, &str)] =
     &[("refunded", "return processed"), ("inspected", "inspection passed"), ("denied", "return denied")];
@@ -58,7 +58,7 @@ pub struct ReturnEventResult {
     responses((status = 200, body = ReturnEventResult), (status = 400, body = crate::error::ApiError, description = "validation-failed: unknown status"),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn post_return_event(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     _ops: Ops,
     Path(return_order_number): Path<String>,
     JsonBody(event): JsonBody<ReturnEvent>,

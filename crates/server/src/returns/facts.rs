@@ -8,21 +8,26 @@ use domain::OrderType;
 use domain::returns::window;
 
 use super::options;
+use crate::orders::OrdersState;
 use crate::orders::{LineReturnFacts, OrderDetailContributor, ReturnFacts, StoredOrder};
-use crate::state::AppState;
 
 /// The returns flow's part of the order detail: the facts of each line.
 pub struct Contributor;
 
 impl OrderDetailContributor for Contributor {
-    fn return_facts(&self, state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> Option<ReturnFacts> {
+    fn return_facts(
+        &self,
+        state: &OrdersState,
+        order: &StoredOrder,
+        returned: &HashMap<i64, i64>,
+    ) -> Option<ReturnFacts> {
         Some(for_order(state, order, returned))
     }
 }
 
 /// The facts of `order`'s lines, given the units returns took by line number (read with the order:
 /// `orders::db::find_order_with_lines`).
-pub fn for_order(state: &AppState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
+pub fn for_order(state: &OrdersState, order: &StoredOrder, returned: &HashMap<i64, i64>) -> ReturnFacts {
     let mut lines = HashMap::new();
     match order.order_type {
         OrderType::ReturnOrder => {

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::labels::find_visible_return;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 /// Which instruction text the return gets.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -88,7 +88,7 @@ pub struct ReturnInstructions {
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such return, or not the caller's"),
               (status = 429, body = crate::error::ApiError, description = "too-many-requests")))]
 pub async fn get_return_instructions(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(return_order_number): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<ReturnInstructions>> {

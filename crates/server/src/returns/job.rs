@@ -20,8 +20,8 @@ use crate::carriers::{self, PickupRequest, PickupSlot};
 use crate::error::Code;
 use crate::events;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
+use crate::orders::OrdersState;
 use crate::orders::{self, OptText, ReturnToStore, StoredLine, StoredOrder};
-use crate::state::AppState;
 
 /// Raw status a sales-order line gets when a return of it is created.
 pub const PARENT_LINE_CREATED: &str = "return created";
@@ -49,10 +49,10 @@ pub struct ReturnCaptured {
 
 impl Job for CaptureReturn {
     const KIND: &'static str = CAPTURE_JOB;
-    type Context = AppState;
+    type Context = OrdersState;
     type Outcome = ReturnCaptured;
 
-    async fn run(self, state: AppState, run: RunInfo) -> JobResult<ReturnCaptured> {
+    async fn run(self, state: OrdersState, run: RunInfo) -> JobResult<ReturnCaptured> {
         capture(&state, &run, &self.return_order_number).await
     }
 }
@@ -110,7 +110,7 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
 }
 
 async fn deny_and_release(
-    state: &AppState,
+    state: &OrdersState,
     run: &RunInfo,
     ret: &ReturnRow,
     lines: &[ReturnLineRow],
@@ -145,7 +145,7 @@ async fn deny_and_release(
 type Booking = Result<Option<Value>, JobFailure>;
 
 /// Books the pickup once.
-async fn book_pickup(state: &AppState, ret: &ReturnRow, request: &StoredRequest) -> Result<Booking, JobError> {
+async fn book_pickup(state: &OrdersState, ret: &ReturnRow, request: &StoredRequest) -> Result<Booking, JobError> {
     let (Some(address), Some((date, from_hour, to_hour))) = (&request.pickup_address, &request.pickup_slot) else {
         return Ok(Ok(None));
     };
@@ -184,7 +184,7 @@ async fn book_pickup(state: &AppState, ret: &ReturnRow, request: &StoredRequest)
     }
 }
 
-async fn capture(state: &AppState, run: &RunInfo, rn: &str) -> JobResult<ReturnCaptured> {
+async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<ReturnCaptured> {
     let Some((ret, lines)) = db::find_return(&state.db, rn).await.map_err(JobError::retry)? else {
         return Ok(Finish::denied(404, Code::NotFound, "the return no longer exists"));
     };

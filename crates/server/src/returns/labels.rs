@@ -25,8 +25,8 @@ use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::templates::{MailKind, compose};
 use crate::mail::{Attachment, OutgoingMail};
+use crate::orders::OrdersState;
 use crate::orders::StoredOrder;
-use crate::state::AppState;
 
 pub const MAX_DISPATCHES: usize = 3;
 
@@ -62,7 +62,7 @@ fn shopper_address(parent: &StoredOrder) -> LabelAddress {
 /// A return the caller may see, with its sales order, where labels may be made (disableCreateLabel off);
 /// the same 404 for a missing one and another's.
 pub async fn visible_return(
-    state: &AppState,
+    state: &OrdersState,
     caller: &Caller,
     return_order_number: &str,
 ) -> AppResult<(ReturnRow, StoredOrder)> {
@@ -73,7 +73,7 @@ pub async fn visible_return(
 
 /// A return the caller may see, with its sales order; the same 404 for a missing one and another's.
 pub async fn find_visible_return(
-    state: &AppState,
+    state: &OrdersState,
     caller: &Caller,
     return_order_number: &str,
 ) -> AppResult<(ReturnRow, StoredOrder)> {
@@ -143,7 +143,7 @@ pub struct ReturnLabelView {
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such return, or not the caller's"),
               (status = 409, body = crate::error::ApiError, description = "label-not-available: China, Korea, store returns, pickups")))]
 pub async fn get_return_label(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(return_order_number): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<ReturnLabelView>> {
@@ -197,7 +197,7 @@ pub fn mask_email(email: &str) -> String {
 }
 
 /// Takes one of the `MAX_DISPATCHES` slots of this return and type; `None` when all are used.
-async fn take_dispatch_slot(state: &AppState, return_order_number: &str, kind: &str) -> AppResult<Option<String>> {
+async fn take_dispatch_slot(state: &OrdersState, return_order_number: &str, kind: &str) -> AppResult<Option<String>> {
     let now = state.clock.now_ms();
     for slot in 1..=MAX_DISPATCHES {
         let key = format!("dispatch:{kind}:{slot}");
@@ -217,7 +217,7 @@ async fn take_dispatch_slot(state: &AppState, return_order_number: &str, kind: &
               (status = 429, body = crate::error::ApiError, description = "rate-limited: 3 dispatches of this type already"),
               (status = 503, body = crate::error::ApiError, description = "the mail server did not take the message")))]
 pub async fn dispatch_return_label(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     JsonBody(request): JsonBody<DispatchRequest>,
 ) -> AppResult<Json<DispatchResponse>> {

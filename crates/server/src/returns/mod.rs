@@ -33,14 +33,18 @@ use domain::returns::methods::ReturnMethod;
 
 use crate::jobs::Registry;
 use crate::orders::OrderDetailContributor;
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 pub use routes::router;
 
 /// The job kind of a return capture (`job::CaptureReturn`).
 pub const CAPTURE_JOB: &str = "return_capture";
 
-pub(crate) fn register_jobs(registry: &mut Registry<AppState>) {
+pub(crate) fn register_jobs<C>(registry: &mut Registry<C>)
+where
+    C: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<C>,
+{
     registry.register::<job::CaptureReturn>();
 }
 

@@ -16,8 +16,8 @@ use super::db::{self, ReturnRow};
 use super::texts;
 use crate::error::AppResult;
 use crate::mail::{Attachment, OutgoingMail};
+use crate::orders::OrdersState;
 use crate::orders::StoredOrder;
-use crate::state::AppState;
 
 /// The failure code of the Doris notification (001 §3).
 pub const DORIS_FAILURE: &str = "service-doris-comms-failure";
@@ -40,7 +40,7 @@ impl StatusMail {
 }
 
 /// Sends the status e-mail of a return once. `Ok(false)` when there is no address (or it was sent before).
-pub async fn status_mail_once(state: &AppState, return_order_number: &str, kind: StatusMail) -> AppResult<bool> {
+pub async fn status_mail_once(state: &OrdersState, return_order_number: &str, kind: StatusMail) -> AppResult<bool> {
     let Some((ret, _)) = db::find_return(&state.db, return_order_number).await? else { return Ok(false) };
     let Some(to) = ret.email.clone() else { return Ok(false) };
     if !db::claim_pending_effect(&state.db, return_order_number, kind.key(), state.clock.now_ms()).await? {
@@ -100,7 +100,7 @@ impl DorisSink for SandboxDoris {
     }
 }
 
-async fn doris_sink(state: &AppState) -> Box<dyn DorisSink> {
+async fn doris_sink(state: &OrdersState) -> Box<dyn DorisSink> {
     let stored: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE name = 'doris_webhook_url'")
         .fetch_optional(&state.db.pool)
         .await
@@ -143,7 +143,7 @@ pub fn doris_payload(ret: &ReturnRow, parent: &StoredOrder, phone: &str) -> Valu
 }
 
 /// Sends the Doris notice of a store return once, when the order has a day phone. Never fails the return.
-pub async fn doris_once(state: &AppState, ret: &ReturnRow, parent: &StoredOrder) {
+pub async fn doris_once(state: &OrdersState, ret: &ReturnRow, parent: &StoredOrder) {
     let Some(phone) = day_phone(parent) else { return };
     let rn = &ret.return_order_number;
     match db::claim_pending_effect(&state.db, rn, "doris", state.clock.now_ms()).await {

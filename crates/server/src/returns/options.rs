@@ -13,8 +13,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::carriers::{self, ServiceType};
+use crate::orders::OrdersState;
 use crate::orders::{ReturnDisableReason, StoredLine, StoredOrder, rfc3339_millis};
-use crate::state::AppState;
 
 /// `{"amount","currency"}`: decimal text in the major unit.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]
@@ -173,7 +173,7 @@ pub fn carrier_offers(country: &str) -> Vec<CarrierOffer> {
 
 /// The country's flags that change the methods (001 §6): the one place both the options call and the
 /// capture read them, so what is offered is what is accepted.
-pub fn method_settings(state: &AppState, country: &str) -> MethodSettings {
+pub fn method_settings(state: &OrdersState, country: &str) -> MethodSettings {
     let flag = |flag: Flag| state.settings.flag(country, flag);
     MethodSettings {
         usps_enabled: state.usps_enabled,
@@ -253,7 +253,7 @@ pub fn disable_reason(reason: domain::returns::quantity::DisableReason, policy_u
 }
 
 /// The country's returns-policy page, as `/config/v1/{country}` links it.
-pub fn policy_url(state: &AppState, country: &str) -> String {
+pub fn policy_url(state: &OrdersState, country: &str) -> String {
     let table = state.settings.table();
     let country = state.settings.country(country);
     country.returns_policy.as_deref().map_or_else(|| table.generic_help_url(), |path| table.help_url(path))

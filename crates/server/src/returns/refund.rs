@@ -15,7 +15,7 @@ use crate::access::authorize_order;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
 pub const FIRST_NAME_MAX: usize = 24;
 pub const LAST_NAME_MAX: usize = 64;
@@ -98,7 +98,7 @@ fn name_ok(value: &str, field: &str, max: usize) -> AppResult<String> {
               (status = 400, body = crate::error::ApiError, description = "validation-failed: accountDetails.iban (Invalid IBAN), accountDetails.owner.firstName (at most 24), accountDetails.owner.lastName, email"),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure")))]
 pub async fn submit_bank_refund(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     JsonBody(request): JsonBody<BankRefundRequest>,
 ) -> AppResult<Json<BankRefundResponse>> {

@@ -16,9 +16,15 @@ use crate::error::{AppError, AppResult, Code};
 use crate::extract::{JsonBody, QueryPairs};
 use crate::jobs::view::{JobView, find_visible};
 use crate::mail::{Attachment, OutgoingMail};
-use crate::state::AppState;
+use crate::orders::OrdersState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    OrdersState: axum::extract::FromRef<S>,
+    crate::auth::AuthState: axum::extract::FromRef<S>,
+    crate::platform::Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_return_options))
         .routes(routes!(capture::create_return_capture))
@@ -40,7 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such sales order, or not the caller's"),
               (status = 429, body = crate::error::ApiError)))]
 pub async fn get_return_options(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(order_number): Path<String>,
     caller: Caller,
     query: QueryPairs,
@@ -74,7 +80,7 @@ pub async fn get_return_options(
     params(("jobId" = String, Path), ("filter" = Option<String>, Query, description = "guests: the filter used to create it")),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError, description = "not-found: no such job, or another caller's")))]
 pub async fn get_return_capture_job(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     Path(job_id): Path<String>,
     caller: Caller,
 ) -> AppResult<Json<JobView>> {
@@ -108,7 +114,7 @@ pub struct StoreReturnEmailSent {
               (status = 400, body = crate::error::ApiError, description = "validation-failed: no e-mail, not a store return, or sendStoreReturnEmail is off; store-return-email-failure: the mail could not be sent"),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn send_store_return_email(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     JsonBody(request): JsonBody<StoreReturnEmail>,
 ) -> AppResult<Json<StoreReturnEmailSent>> {

@@ -21,8 +21,8 @@ use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::mail::OutgoingMail;
+use crate::orders::OrdersState;
 use crate::orders::{StoredLine, StoredOrder, rfc3339_millis};
-use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -90,7 +90,7 @@ pub fn window(order: &StoredOrder, now_ms: i64) -> (bool, Option<i64>) {
               (status = 404, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError, description = "withdrawal-not-available: not an EU order, or the 14 days after delivery have passed")))]
 pub async fn declare_withdrawal(
-    State(state): State<AppState>,
+    State(state): State<OrdersState>,
     caller: Caller,
     JsonBody(request): JsonBody<WithdrawalRequest>,
 ) -> AppResult<(StatusCode, Json<WithdrawalConfirmation>)> {

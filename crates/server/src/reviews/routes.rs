@@ -10,20 +10,24 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::provider::{Registration, ReviewProvider, SandboxReviewProvider};
+use crate::auth::AuthState;
 use crate::auth::Member;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
-use crate::state::AppState;
 
 const PROVIDER_KEY: &str = "review_provider_key";
 /// A registration older than this is refused (and so is a link).
 const REGISTRATION_TTL_SECONDS: i64 = 24 * 60 * 60;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(register_reviewer)).route("/sandbox/reviews/write", get(sandbox_review_page))
 }
 
-async fn provider(state: &AppState) -> AppResult<SandboxReviewProvider> {
+async fn provider(state: &AuthState) -> AppResult<SandboxReviewProvider> {
     Ok(SandboxReviewProvider::new(crate::secrets::load_or_create(&state.db, PROVIDER_KEY).await?))
 }
 
@@ -49,12 +53,12 @@ fn name(value: &str, field: &str) -> AppResult<()> {
               (status = 404, body = crate::error::ApiError, description = "feature-disabled"),
               (status = 401, body = crate::error::ApiError)))]
 pub async fn register_reviewer(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     member: Member,
     query: QueryPairs,
     JsonBody(registration): JsonBody<Registration>,
 ) -> AppResult<Json<RegistrationSignature>> {
-    state.settings.require(query.first("country"), domain::country::Flag::EnableWriteReview)?;
+    state.site.require(query.first("country"), domain::country::Flag::EnableWriteReview)?;
     // A token in the body must be this member's own. Browsers signed in by the HttpOnly session cookie
     // cannot read a token and send an empty one: the request itself is already authenticated.
     if !registration.user_auth_token.is_empty() {
@@ -88,7 +92,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The sandbox provider's review page: it opens only with a valid, recent signature.
-pub async fn sandbox_review_page(State(state): State<AppState>, query: QueryPairs) -> AppResult<Html<String>> {
+pub async fn sandbox_review_page(State(state): State<AuthState>, query: QueryPairs) -> AppResult<Html<String>> {
     let upm_id = query.first("upmId").unwrap_or_default();
     let signature = query.first("signature").unwrap_or_default();
     let issued_at: i64 = query.first("issuedAt").and_then(|text| text.parse().ok()).unwrap_or_default();

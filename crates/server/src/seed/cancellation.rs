@@ -78,7 +78,7 @@ pub async fn write(db: &Db, until_millis: i64) -> Result<(), BoxError> {
         let date = at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
         let value = body(number, order.member.map(upm_id_for), &date, order.status, order.payment_type, order.hold);
         let bytes = serde_json::to_vec(&value)?;
-        orders.push(crate::ops::body::parse_order(&bytes).map_err(|error| format!("demo order {number}: {error:?}"))?);
+        orders.push(crate::orders::parse_order(&bytes).map_err(|error| format!("demo order {number}: {error:?}"))?);
     }
     crate::orders::store::insert_new(db, &orders, until_millis).await
 }

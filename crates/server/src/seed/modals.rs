@@ -114,7 +114,7 @@ pub async fn write(db: &Db, until_millis: i64) -> Result<(), BoxError> {
     let mut orders = Vec::new();
     for value in bodies(days_ago) {
         let bytes = serde_json::to_vec(&value)?;
-        let parsed = crate::ops::body::parse_order(&bytes).map_err(|error| format!("demo order {value}: {error:?}"))?;
+        let parsed = crate::orders::parse_order(&bytes).map_err(|error| format!("demo order {value}: {error:?}"))?;
         orders.push(parsed);
     }
     crate::orders::store::insert_new(db, &orders, until_millis).await

@@ -9,6 +9,7 @@
 //! are not in the OpenAPI document.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -19,9 +20,12 @@ use domain::country::{Article, Country, CountryTable};
 
 use super::SiteSettings;
 use crate::error::AppError;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<SiteSettings>: axum::extract::FromRef<S>,
+{
     Router::new()
         .route("/help", get(redirect_start))
         .route("/help/{topic}", get(redirect_topic))
@@ -53,22 +57,22 @@ fn see_other(location: &str) -> Response {
 }
 
 /// `GET /help?country=..&language=..`: to that country's help start page.
-pub async fn redirect_start(State(state): State<AppState>, Query(wanted): Query<Where>) -> Response {
-    let (country, language) = resolve(state.settings.table(), &wanted);
+pub async fn redirect_start(State(settings): State<Arc<SiteSettings>>, Query(wanted): Query<Where>) -> Response {
+    let (country, language) = resolve(settings.table(), &wanted);
     see_other(&start_path(&country.code, &language))
 }
 
 /// `GET /help/{topic}?country=..&language=..` (`/help/contact`, and `/help/returns-policy` that return
 /// reasons link): to that topic's page of the country.
 pub async fn redirect_topic(
-    State(state): State<AppState>,
+    State(settings): State<Arc<SiteSettings>>,
     Path(topic): Path<String>,
     Query(wanted): Query<Where>,
 ) -> Response {
     let Some(topic) = Topic::from_slug(&topic) else {
         return AppError::NotFound.into_response();
     };
-    let (country, language) = resolve(state.settings.table(), &wanted);
+    let (country, language) = resolve(settings.table(), &wanted);
     see_other(&topic_path(&country.code, &language, topic))
 }
 
@@ -422,21 +426,21 @@ fn page(html: String) -> Response {
 
 /// `GET /help/{country}/{language}`: the help start page of a country in one of its languages.
 pub async fn get_help_start(
-    State(state): State<AppState>,
+    State(settings): State<Arc<SiteSettings>>,
     Path((country, language)): Path<(String, String)>,
 ) -> Result<Response, AppError> {
-    let (country, language) = page_of(state.settings.table(), &country, &language).ok_or(AppError::NotFound)?;
-    Ok(page(render(&state.settings, country, &language, None)))
+    let (country, language) = page_of(settings.table(), &country, &language).ok_or(AppError::NotFound)?;
+    Ok(page(render(&settings, country, &language, None)))
 }
 
 /// `GET /help/{country}/{language}/{topic}`: contact, returns-policy, change-or-cancel-order, how-to-return.
 pub async fn get_help_topic(
-    State(state): State<AppState>,
+    State(settings): State<Arc<SiteSettings>>,
     Path((country, language, topic)): Path<(String, String, String)>,
 ) -> Result<Response, AppError> {
-    let (country, language) = page_of(state.settings.table(), &country, &language).ok_or(AppError::NotFound)?;
+    let (country, language) = page_of(settings.table(), &country, &language).ok_or(AppError::NotFound)?;
     let topic = Topic::from_slug(&topic).ok_or(AppError::NotFound)?;
-    Ok(page(render(&state.settings, country, &language, Some(topic))))
+    Ok(page(render(&settings, country, &language, Some(topic))))
 }
 
 #[cfg(test)]

@@ -25,30 +25,8 @@ use serde::Deserialize;
 
 use crate::error::{AppError, AppResult};
 
-/// `orders --help` ends with this (a test checks that it names every flag).
-pub const FLAGS_HELP: &str = "\
-Feature flags (default; per-country values in data/countries/countries.json):
-  enablePartnerOrders (on)  enableCourierPickup  emeaPaperless  useQuickActionCta  enableEdd (on)
-  disableChat  enableSmsLookup (on)  isAustralia  disableGiftCardLookup  disableReturns
-  enableShopSimilar (on)  enableReturnsBarcode  enableCurbsidePickup  enableDeferredPayment
-  enableStoreSelector (on)  enableDorisCommunication  enableFakeReturn  enableLoginPrompt (on)
-  enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail  showReturnTaxTotal
-  enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
-  enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
-Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
-in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
-configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .toml, else JSON):
-  helpSite = \"https://help.example.com\"
-  embedParentOrigin = \"https://shop.example.com\"   (the retailer page that may frame the app)
-  [flags]
-  enableEdd = false
-  [countries.au.flags]
-  enableCurbsidePickup = true
-  [analytics]   enabled = true, dataLayer = \"dataLayer\"   (where the web app's events go)
-Precedence: default < country data < file flags < file countries.<cc>.flags < ORDERS_FLAG_* < --flag.
-The header's brand (name, logo or logoUrl, colors) is the file's [brand] section (docs/configuration.md);
-ORDERS_BRAND_NAME replaces its name. Without helpSite, help links lead to the binary's own pages
-(/help/<country>/<language>). allowSignUp = true lets shoppers create accounts (POST /auth/v1/members).";
+/// The flags' help text lives with the command line it ends (`config`); the settings' tests check it here.
+pub use crate::config::FLAGS_HELP;
 
 /// The configuration file (JSON).
 #[derive(Debug, Default, Deserialize)]
@@ -420,6 +398,25 @@ impl SiteSettings {
     /// The pre-rendered configuration answer of `country` (or of the default country).
     pub fn rendered(&self, country: &str) -> Option<&RenderedConfig> {
         self.rendered.get(&self.country(country).code)
+    }
+}
+
+/// What identity asks of the countries and flags (`auth::SiteRules`).
+impl crate::auth::SiteRules for SiteSettings {
+    fn require(&self, country: Option<&str>, flag: Flag) -> AppResult<()> {
+        SiteSettings::require(self, country, flag)
+    }
+
+    fn default_country_code(&self) -> String {
+        self.table().default.code.clone()
+    }
+
+    fn knows_country(&self, code: &str) -> bool {
+        self.table().knows(code)
+    }
+
+    fn allow_sign_up(&self) -> bool {
+        SiteSettings::allow_sign_up(self)
     }
 }
 

@@ -2,6 +2,7 @@
 //! configuration changes only with a restart), answered with a weak ETag and a 5-minute public cache.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -16,12 +17,15 @@ use utoipa_axum::routes;
 use super::brand::Brand;
 use super::{RenderedConfig, SiteSettings, help};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 /// Browsers and proxies may keep an answer this long; a new deployment's flags reach shoppers within it.
 const CACHE_CONTROL: &str = "public, max-age=300";
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<SiteSettings>: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(get_country_config)).routes(routes!(get_brand_logo))
 }
 
@@ -278,11 +282,11 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
     responses((status = 200, body = CountryConfig, description = "Cache-Control public, max-age=300; ETag"),
               (status = 304, description = "the If-None-Match ETag is current")))]
 pub async fn get_country_config(
-    State(state): State<AppState>,
+    State(settings): State<Arc<SiteSettings>>,
     Path(country): Path<String>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
-    let rendered = state.settings.rendered(&country).ok_or(AppError::NotFound)?;
+    let rendered = settings.rendered(&country).ok_or(AppError::NotFound)?;
     let etag = HeaderValue::from_str(&rendered.etag).map_err(internal)?;
     let cache = HeaderValue::from_static(CACHE_CONTROL);
     if if_none_match(&headers, &rendered.etag) {
@@ -305,8 +309,8 @@ pub async fn get_country_config(
                description = "the logo, image/svg+xml or image/png; Cache-Control public, max-age=31536000, immutable (the configured URL is versioned); ETag"),
               (status = 304, description = "the If-None-Match ETag is current"),
               (status = 404, description = "no logo file is configured", body = crate::error::ApiError)))]
-pub async fn get_brand_logo(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
-    let logo = state.settings.brand().logo_file.as_ref().ok_or(AppError::NotFound)?;
+pub async fn get_brand_logo(State(settings): State<Arc<SiteSettings>>, headers: HeaderMap) -> AppResult<Response> {
+    let logo = settings.brand().logo_file.as_ref().ok_or(AppError::NotFound)?;
     let etag = HeaderValue::from_str(&logo.etag).map_err(internal)?;
     let common = [
         (header::ETAG, etag),

@@ -16,9 +16,13 @@ use super::db::{self, StoreRecord};
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::state::AppState;
+use crate::platform::Platform;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(upsert_store)).routes(routes!(list_stores)).routes(routes!(get_store))
 }
 
@@ -309,7 +313,7 @@ pub fn typed_input(body: serde_json::Value) -> Result<StoreInput, AppError> {
     responses((status = 201, body = UpsertedStore), (status = 200, body = UpsertedStore),
               (status = 400, body = crate::error::ApiError), (status = 401, body = crate::error::ApiError)))]
 pub async fn upsert_store(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     _ops: Ops,
     JsonBody(body): JsonBody<serde_json::Value>,
 ) -> AppResult<(StatusCode, Json<UpsertedStore>)> {
@@ -336,7 +340,7 @@ pub struct StoreViewsQuery {
 #[utoipa::path(get, path = "/store/store_views/v1", tag = "stores", params(StoreViewsQuery),
     responses((status = 200, body = StoreViews), (status = 400, body = crate::error::ApiError)))]
 pub async fn list_stores(
-    State(state): State<AppState>,
+    State(state): State<Platform>,
     query: Result<Query<StoreViewsQuery>, axum::extract::rejection::QueryRejection>,
 ) -> AppResult<Json<StoreViews>> {
     let Query(query) = query.map_err(|e| AppError::InvalidQuery(e.body_text()))?;
@@ -366,7 +370,7 @@ pub async fn list_stores(
 #[utoipa::path(get, path = "/store/store_views/v1/{store_id}", tag = "stores",
     params(("store_id" = String, Path, description = "Store id")),
     responses((status = 200, body = StoreView), (status = 404, body = crate::error::ApiError)))]
-pub async fn get_store(State(state): State<AppState>, Path(store_id): Path<String>) -> AppResult<Json<StoreView>> {
+pub async fn get_store(State(state): State<Platform>, Path(store_id): Path<String>) -> AppResult<Json<StoreView>> {
     let record = db::find(&state.db, &store_id).await?.ok_or(AppError::StoreNotFound)?;
     Ok(Json(record.view(chrono::Utc::now())))
 }

@@ -186,7 +186,8 @@ async fn two_worker_pools_run_every_job_once(backend: Backend) {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     // Two pools over two connection pools: as two processes would.
     let second = server::db::connect(&app.database_url, 4).await.expect("connect").db;
-    let other = state.clone().with(|other| other.db = second);
+    let other =
+        state.clone().with(|other| other.platform = other.platform.clone().with(|platform| platform.db = second));
     let mut workers = jobs::spawn_workers(state.clone(), 3, stopped.clone());
     workers.extend(jobs::spawn_workers(other, 3, stopped));
     wait_until_done(&state, 60).await;

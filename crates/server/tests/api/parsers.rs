@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde_json::json;
 use server::error::AppError;
-use server::ops::body::{MAX_ORDER_TOTAL_MINOR, parse_order};
+use server::orders::body::{MAX_ORDER_TOTAL_MINOR, parse_order};
 use server::orders::fields::FlexDate;
 
 fn is_client_error(error: &AppError) -> bool {

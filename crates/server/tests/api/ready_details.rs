@@ -155,12 +155,12 @@ async fn ready_details_answer_what_rendering_answers(app: &TestApp) {
     settings.token_key = Some(TOKEN_KEY.to_owned());
     settings.job_workers = 0;
     let state = server::prepare(&settings).await.expect("prepare");
-    let done = server::orders::ready_detail::refresh(&state, 2).await.expect("refresh");
+    let done = server::orders::ready_detail::refresh(&state.orders, 2).await.expect("refresh");
     assert!(done.unsettled >= 1, "the recent order is left to render: {done:?}");
     let mut expected: Vec<&str> = settled.to_vec();
     expected.sort_unstable();
     assert_eq!(stored(app, &all).await, expected);
-    let again = server::orders::ready_detail::refresh(&state, 2).await.expect("refresh again");
+    let again = server::orders::ready_detail::refresh(&state.orders, 2).await.expect("refresh again");
     assert_eq!(again.stored, 0, "current bodies are not stored again");
     let beside = spawn_app_beside(app).await;
     for number in ["C7200001", "C7200002", "C7200003", "R7200004"] {

@@ -16,11 +16,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::Oidc;
+use crate::auth::AuthState;
+use crate::auth::caller::Caller;
 use crate::auth::identity::{SESSION_COOKIE, constant_time_equal};
-use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::QueryPairs;
-use crate::state::AppState;
 
 /// Holds the state of a sign-in under way: the callback must come back to the browser that left.
 pub const STATE_COOKIE: &str = "orders_oidc_state";
@@ -31,7 +31,11 @@ const CALLBACK_PATH: &str = "/auth/v1/oidc/callback";
 const DEFAULT_RETURN: &str = "/orders";
 const MAX_RETURN_CHARS: usize = 2048;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(callback)).routes(routes!(logout))
 }
 
@@ -84,13 +88,13 @@ fn provider_unavailable() -> AppError {
     AppError::coded(Code::ServiceUnavailable, "provider", "the sign-in provider is not answering; try again shortly")
 }
 
-fn provider(state: &AppState) -> AppResult<&Oidc> {
+fn provider(state: &AuthState) -> AppResult<&Oidc> {
     state.oidc.as_deref().filter(|oidc| oidc.web_sign_in()).ok_or(AppError::NotFound)
 }
 
 /// The callback URL: the configured one, or this request's host (a host header with anything but host
 /// characters is refused; the provider compares the URL with the client's registered ones anyway).
-fn redirect_uri(state: &AppState, oidc: &Oidc, headers: &HeaderMap) -> AppResult<String> {
+fn redirect_uri(state: &AuthState, oidc: &Oidc, headers: &HeaderMap) -> AppResult<String> {
     if let Some(url) = &oidc.settings.redirect_url {
         return Ok(url.clone());
     }
@@ -125,7 +129,7 @@ fn with_cookie(mut response: Response, name: &str, value: &str, max_age: i64, se
               (status = 429, body = crate::error::ApiError, description = "rate-limited: the client's request budget (each login stores a pending sign-in)"),
               (status = 503, body = crate::error::ApiError, description = "service-unavailable: the provider's discovery document cannot be read")))]
 pub async fn login(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     caller: Caller,
     headers: HeaderMap,
     query: QueryPairs,
@@ -182,7 +186,7 @@ struct PendingLogin {
 }
 
 /// The sign-in this browser started with `login_state`, taken once.
-async fn take_login(state: &AppState, headers: &HeaderMap, login_state: Option<&str>) -> AppResult<PendingLogin> {
+async fn take_login(state: &AuthState, headers: &HeaderMap, login_state: Option<&str>) -> AppResult<PendingLogin> {
     let invalid = || AppError::coded(Code::OidcStateInvalid, "state", "this sign-in is unknown, used or expired");
     let login_state = login_state.filter(|value| !value.is_empty() && value.len() <= 256).ok_or_else(invalid)?;
     let cookie = crate::cookies::get(headers, STATE_COOKIE).unwrap_or_default();
@@ -254,7 +258,7 @@ async fn exchange(oidc: &Oidc, code: &str, pending: &PendingLogin) -> AppResult<
               (status = 401, body = crate::error::ApiError, description = "oidc-sign-in-failed"),
               (status = 404, body = crate::error::ApiError, description = "not-found: no provider sign-in is configured"),
               (status = 503, body = crate::error::ApiError, description = "service-unavailable: the provider cannot be reached")))]
-pub async fn callback(State(state): State<AppState>, headers: HeaderMap, query: QueryPairs) -> AppResult<Response> {
+pub async fn callback(State(state): State<AuthState>, headers: HeaderMap, query: QueryPairs) -> AppResult<Response> {
     let oidc = provider(&state)?;
     let pending = take_login(&state, &headers, query.first("state")).await?;
     if query.first("error").is_some() {
@@ -282,7 +286,7 @@ pub async fn callback(State(state): State<AppState>, headers: HeaderMap, query: 
 #[utoipa::path(get, path = "/auth/v1/oidc/logout", tag = "auth",
     responses((status = 303, description = "to the provider's end_session_endpoint, or to /orders; clears the orders_session cookie"),
               (status = 404, body = crate::error::ApiError, description = "not-found: no provider sign-in is configured")))]
-pub async fn logout(State(state): State<AppState>) -> AppResult<Response> {
+pub async fn logout(State(state): State<AuthState>) -> AppResult<Response> {
     let oidc = provider(&state)?;
     let end_session = oidc.discovery().await.and_then(|discovery| discovery.end_session_endpoint.clone());
     let target = match end_session.as_deref().and_then(|url| reqwest::Url::parse(url).ok()) {

@@ -1,4 +1,5 @@
-//! `GET /ops/v1/outbox?to=...` (ops key): the stored outbox, newest first.
+//! `GET /ops/v1/outbox?to=...` (ops key): the stored outbox (`mail::outbox`), newest first. An ops
+//! route, so it lives with the ops area: the mail transport below knows no route.
 
 use axum::Json;
 use axum::extract::{Query, State};
@@ -7,12 +8,18 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::outbox::{OutboxEntry, list};
-use crate::auth::Ops;
+use crate::db::Db;
 use crate::error::AppResult;
-use crate::state::AppState;
+use crate::extract::Ops;
+use crate::mail::outbox::{OutboxEntry, list};
+use crate::platform::Platform;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: axum::extract::FromRef<S>,
+    Platform: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(outbox))
 }
 
@@ -30,11 +37,7 @@ pub struct OutboxList {
 
 #[utoipa::path(get, path = "/ops/v1/outbox", tag = "ops", security(("ops_key" = [])), params(OutboxQuery),
     responses((status = 200, body = OutboxList), (status = 401, body = crate::error::ApiError)))]
-pub async fn outbox(
-    _ops: Ops,
-    State(state): State<AppState>,
-    Query(query): Query<OutboxQuery>,
-) -> AppResult<Json<OutboxList>> {
-    let objects = list(&state.db, query.to.as_deref().filter(|to| !to.is_empty())).await?;
+pub async fn outbox(_ops: Ops, State(db): State<Db>, Query(query): Query<OutboxQuery>) -> AppResult<Json<OutboxList>> {
+    let objects = list(&db, query.to.as_deref().filter(|to| !to.is_empty())).await?;
     Ok(Json(OutboxList { objects }))
 }

@@ -205,6 +205,11 @@ pub struct Settings {
     /// Event delivery workers this process runs (webhooks and the message bus); 0 runs none here.
     #[arg(long, env = "ORDERS_EVENT_WORKERS", default_value_t = 2, global = true)]
     pub event_workers: usize,
+
+    /// Days the event outbox keeps an event: the pull feed and webhook replays reach back this far, and
+    /// older events are deleted (hourly, by processes with event workers). 0 keeps every event.
+    #[arg(long, env = "ORDERS_EVENTS_RETENTION_DAYS", default_value_t = 30, global = true)]
+    pub events_retention_days: u32,
 }
 
 #[derive(Debug, Clone, Args)]

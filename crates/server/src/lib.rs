@@ -114,6 +114,8 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         settings.webhook_retry_delays.clone(),
         settings.events_nats_url.clone(),
         settings.event_workers,
+        (settings.events_retention_days > 0)
+            .then(|| std::time::Duration::from_secs(u64::from(settings.events_retention_days) * 86_400)),
     )
     .await?;
     let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;

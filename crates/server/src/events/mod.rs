@@ -7,6 +7,7 @@
 
 mod db;
 mod delivery;
+mod retention;
 pub mod routes;
 mod sink;
 mod types;
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use delivery::DEFAULT_RETRY_DELAYS;
+pub use retention::prune;
 pub use routes::router;
 pub use sink::{EventSink, NATS_STREAM, NATS_SUBJECTS, NatsSink};
 pub use types::*;
@@ -48,6 +50,8 @@ pub struct EventsState {
     sinks: Arc<[Arc<dyn EventSink>]>,
     /// Delivery workers `serve` starts (0: this process delivers nothing; the feed still answers).
     pub workers: usize,
+    /// How long an event is kept (`--events-retention-days`); None keeps every event.
+    retention: Option<Duration>,
 }
 
 impl EventsState {
@@ -58,6 +62,7 @@ impl EventsState {
         retry_delays: Vec<Duration>,
         nats_url: Option<String>,
         workers: usize,
+        retention: Option<Duration>,
     ) -> Result<Self, crate::BoxError> {
         let mut sinks: Vec<Arc<dyn EventSink>> = Vec::new();
         if let Some(url) = nats_url.filter(|url| !url.trim().is_empty()) {
@@ -89,7 +94,7 @@ impl EventsState {
             .redirect(reqwest::redirect::Policy::none())
             .timeout(delivery::REQUEST_TIMEOUT)
             .build()?;
-        Ok(Self { db, clock, http, retry_delays: retry_delays.into(), sinks: sinks.into(), workers })
+        Ok(Self { db, clock, http, retry_delays: retry_delays.into(), sinks: sinks.into(), workers, retention })
     }
 }
 
@@ -99,7 +104,14 @@ pub fn spawn_delivery(
     stop: tokio::sync::watch::Receiver<bool>,
 ) -> Vec<tokio::task::JoinHandle<()>> {
     let count = state.workers;
-    delivery::spawn(state, count, stop)
+    let mut tasks = Vec::with_capacity(count + 1);
+    if count > 0
+        && let Some(retention) = state.retention
+    {
+        tasks.push(retention::spawn(state.db.clone(), state.clock.clone(), retention, stop.clone()));
+    }
+    tasks.extend(delivery::spawn(state, count, stop));
+    tasks
 }
 
 /// Unix milliseconds as RFC 3339 UTC with milliseconds.

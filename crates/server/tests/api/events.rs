@@ -312,6 +312,36 @@ async fn a_lock_whose_event_was_lost_is_recorded_by_the_next_attempt(app: &TestA
 }
 on_both_backends!(lost_lock_event, a_lock_whose_event_was_lost_is_recorded_by_the_next_attempt);
 
+/// The outbox keeps events for the retention (`--events-retention-days`): `events::prune` deletes the older
+/// ones, in batches, and the feed goes on from the oldest kept event without a repeat or a gap among them.
+async fn old_events_are_pruned_and_the_feed_goes_on(app: &TestApp) {
+    let (_, token) = app.member("retention@example.com").await;
+    consent_changes(app, &token, 5).await;
+    let events = feed_until(app, |events| of_type(events, "consent.changed").len() >= 5).await;
+    let consent: Vec<&Value> = of_type(&events, "consent.changed");
+    assert_eq!(consent.len(), 5);
+    // The first three are made 40 days old, as time would.
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let old = app.clock.now_ms() - 40 * 86_400_000;
+    for event in &consent[..3] {
+        sqlx::query("UPDATE events SET occurred_at = $1 WHERE id = $2")
+            .bind(old)
+            .bind(event["id"].as_str().expect("id"))
+            .execute(&connected.db.pool)
+            .await
+            .expect("age the event");
+    }
+    let before_ms = app.clock.now_ms() - 30 * 86_400_000;
+    assert!(server::events::prune(&connected.db, before_ms).await.expect("prune") >= 3);
+    assert_eq!(server::events::prune(&connected.db, before_ms).await.expect("again"), 0, "nothing left to prune");
+    connected.db.pool.close().await;
+    let kept = feed(app, 1).await;
+    let ids: Vec<&str> = of_type(&kept, "consent.changed").iter().filter_map(|event| event["id"].as_str()).collect();
+    let expected: Vec<&str> = consent[3..].iter().filter_map(|event| event["id"].as_str()).collect();
+    assert_eq!(ids, expected, "the two recent events, in order, paged one by one");
+}
+on_both_backends!(retention, old_events_are_pruned_and_the_feed_goes_on);
+
 async fn webhook_crud_and_validation(app: &TestApp) {
     let body = json!({"url": "http://127.0.0.1:9/hook", "events": ["order.cancelled", "return.created"], "description": "ERP"});
     let (status, created) = ops(app, Method::POST, "/ops/v1/webhooks", Some(&body)).await;

@@ -232,3 +232,64 @@ async fn the_import_command_reports_a_refused_line_and_exits_1() {
     assert_eq!((stored, versions), (2, 0), "two orders, never replaced");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// ADR 0013: on PostgreSQL a member's version is bumped at the commit, once per order written. Two bulk
+/// loads that name the same members in opposite orders, beside an order moved back and forth between two
+/// of those members, all at once: every write succeeds (no deadlock ends one of them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
+    if crate::helpers::postgres_admin_url().is_none() {
+        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    }
+    let app = crate::helpers::spawn_app(crate::helpers::Backend::Postgres).await;
+    let mut members = Vec::new();
+    for n in 0..6 {
+        members.push(app.create_member(&format!("bulk.deadlock{n}@example.com"), "US").await);
+    }
+    let connected = server::db::connect(&app.database_url, 8).await.expect("connect");
+    let db = connected.db.clone();
+    let stored = |number: &str, member: &str| {
+        let body = serde_json::to_vec(&order(number, Some(member), "2026-11-01T10:00:00Z")).expect("json");
+        server::ops::body::parse_order(&body).expect("an order")
+    };
+    let now = chrono::Utc::now().timestamp_millis();
+    let moved = "DM000001";
+    server::orders::upsert(&db, &stored(moved, &members[0]), now).await.expect("the order to move");
+    for round in 0..12 {
+        // Each member's orders three at a time, members first to last in one load and last to first in
+        // the other: without an order of their own, their commits lock the members crosswise.
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        for (index, member) in members.iter().enumerate() {
+            for copy in 0..3 {
+                forward.push(stored(&format!("DF{round:02}{index:02}{copy}"), member));
+            }
+        }
+        for (index, member) in members.iter().enumerate().rev() {
+            for copy in 0..3 {
+                backward.push(stored(&format!("DB{round:02}{index:02}{copy}"), member));
+            }
+        }
+        let to = if round % 2 == 0 { &members[5] } else { &members[0] };
+        let mut reassigned = stored(moved, to);
+        reassigned.lines[0].status = format!("moved {round}");
+        let forward: Vec<&server::orders::StoredOrder> = forward.iter().collect();
+        let backward: Vec<&server::orders::StoredOrder> = backward.iter().collect();
+        let (a, b, c) = tokio::join!(
+            server::orders::upsert_many(&db, &forward, now),
+            server::orders::upsert_many(&db, &backward, now),
+            server::orders::upsert(&db, &reassigned, now),
+        );
+        assert!(a.is_ok() && b.is_ok() && c.is_ok(), "round {round}: {:?} {:?} {:?}", a.err(), b.err(), c.err());
+    }
+    let written: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE order_number LIKE 'DF%' OR order_number LIKE 'DB%'")
+            .fetch_one(&db.pool)
+            .await
+            .expect("count");
+    assert_eq!(written, 12 * 2 * 6 * 3);
+    db.pool.close().await;
+    app.finish().await;
+}

@@ -234,8 +234,11 @@ async fn the_import_command_reports_a_refused_line_and_exits_1() {
 }
 
 /// ADR 0013: on PostgreSQL a member's version is bumped at the commit, once per order written. Two bulk
-/// loads that name the same members in opposite orders, beside an order moved back and forth between two
-/// of those members, all at once: every write succeeds (no deadlock ends one of them).
+/// loads that name the same six members in opposite orders, beside an order moved between two of them,
+/// all committing at once: every write succeeds (no deadlock ends one of them). The test holds the
+/// middle member's version row until all three wait at their commit, so the loads meet there every
+/// round: a load written in file order then holds the members before it while the other holds those
+/// after it, a certain deadlock.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
     if crate::helpers::postgres_admin_url().is_none() {
@@ -248,6 +251,8 @@ async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
     for n in 0..6 {
         members.push(app.create_member(&format!("bulk.deadlock{n}@example.com"), "US").await);
     }
+    // In key order: the order the members' versions are locked in when nothing else decides it.
+    members.sort();
     let connected = server::db::connect(&app.database_url, 8).await.expect("connect");
     let db = connected.db.clone();
     let stored = |number: &str, member: &str| {
@@ -255,11 +260,12 @@ async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
         server::ops::body::parse_order(&body).expect("an order")
     };
     let now = chrono::Utc::now().timestamp_millis();
-    let moved = "DM000001";
-    server::orders::upsert(&db, &stored(moved, &members[0]), now).await.expect("the order to move");
-    for round in 0..12 {
-        // Each member's orders three at a time, members first to last in one load and last to first in
-        // the other: without an order of their own, their commits lock the members crosswise.
+    // Every member has its version row before the loads.
+    for (index, member) in members.iter().enumerate() {
+        server::orders::upsert(&db, &stored(&format!("DS0000{index:02}"), member), now).await.expect("a first order");
+    }
+    let moved = "DS000000";
+    for round in 0..3 {
         let mut forward = Vec::new();
         let mut backward = Vec::new();
         for (index, member) in members.iter().enumerate() {
@@ -273,14 +279,24 @@ async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
             }
         }
         let to = if round % 2 == 0 { &members[5] } else { &members[0] };
-        let mut reassigned = stored(moved, to);
-        reassigned.lines[0].status = format!("moved {round}");
+        let reassigned = stored(moved, to);
         let forward: Vec<&server::orders::StoredOrder> = forward.iter().collect();
         let backward: Vec<&server::orders::StoredOrder> = backward.iter().collect();
-        let (a, b, c) = tokio::join!(
+        let mut holder = db.pool.begin().await.expect("begin");
+        sqlx::query("SELECT version FROM member_versions WHERE upm_id = $1 FOR UPDATE")
+            .bind(members[3].clone())
+            .fetch_one(&mut *holder)
+            .await
+            .expect("the middle member's row held");
+        let release = async {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            holder.commit().await.expect("released");
+        };
+        let (a, b, c, ()) = tokio::join!(
             server::orders::upsert_many(&db, &forward, now),
             server::orders::upsert_many(&db, &backward, now),
             server::orders::upsert(&db, &reassigned, now),
+            release,
         );
         assert!(a.is_ok() && b.is_ok() && c.is_ok(), "round {round}: {:?} {:?} {:?}", a.err(), b.err(), c.err());
     }
@@ -289,7 +305,7 @@ async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
             .fetch_one(&db.pool)
             .await
             .expect("count");
-    assert_eq!(written, 12 * 2 * 6 * 3);
+    assert_eq!(written, 3 * 2 * 6 * 3);
     db.pool.close().await;
     app.finish().await;
 }

@@ -393,6 +393,10 @@ async fn shutdown_under_load(backend: Backend) {
     // (some were then refused or written to a connection the server had already closed as idle), and it
     // reuses keep-alive connections, whose close races a new request by HTTP/1.1's own design.
     let address = app.address;
+    // Each request is written but for its last two bytes, then all are finished at once just before the
+    // signal, so that the server has answered almost none of them yet (a release build answers fast).
+    let (go, ready_to_finish) = tokio::sync::watch::channel(false);
+    let started = Arc::new(AtomicUsize::new(0));
     let sent = Arc::new(AtomicUsize::new(0));
     let answered = Arc::new(AtomicUsize::new(0));
     const REQUESTS: usize = 200;
@@ -407,13 +411,18 @@ async fn shutdown_under_load(backend: Backend) {
             };
             let authorization = if bearer { format!("Authorization: Bearer {token}\r\n") } else { String::new() };
             let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n{authorization}Connection: close\r\n\r\n");
-            let (sent, answered) = (sent.clone(), answered.clone());
+            let (started, sent, answered) = (started.clone(), sent.clone(), answered.clone());
+            let mut go = ready_to_finish.clone();
             tokio::spawn(async move {
                 use tokio::io::{AsyncReadExt, AsyncWriteExt};
                 let answer = async {
-                    let mut stream =
-                        tokio::net::TcpStream::connect(address).await.map_err(|error| format!("connect: {error}"))?;
-                    stream.write_all(request.as_bytes()).await.map_err(|error| format!("write: {error}"))?;
+                    let connected = tokio::net::TcpStream::connect(address).await;
+                    let mut stream = connected.map_err(|error| format!("connect: {error}"))?;
+                    let (head, end) = request.as_bytes().split_at(request.len() - 2);
+                    stream.write_all(head).await.map_err(|error| format!("write: {error}"))?;
+                    started.fetch_add(1, Ordering::SeqCst);
+                    let _ = go.wait_for(|go| *go).await;
+                    stream.write_all(end).await.map_err(|error| format!("write: {error}"))?;
                     sent.fetch_add(1, Ordering::SeqCst);
                     let mut response = Vec::new();
                     stream.read_to_end(&mut response).await.map_err(|error| format!("read: {error}"))?;
@@ -426,20 +435,23 @@ async fn shutdown_under_load(backend: Backend) {
                     }
                 };
                 let answer = answer.await;
-                if answer.is_err() {
-                    // Counted as sent too, so that the wait below ends (the assertion then reports it).
-                    let before =
-                        answer.as_ref().is_err_and(|error| error.starts_with("connect") || error.starts_with("write"));
-                    sent.fetch_add(usize::from(before), Ordering::SeqCst);
+                if answer.as_ref().is_err_and(|error| error.starts_with("connect") || error.starts_with("write")) {
+                    // Counted as started and sent too, so that the waits below end (the assertion reports it).
+                    started.fetch_add(1, Ordering::SeqCst);
+                    sent.fetch_add(1, Ordering::SeqCst);
                 }
                 answered.fetch_add(1, Ordering::SeqCst);
                 answer
             })
         })
         .collect();
-    // Every request is written before the signal, and the first are answered.
-    while sent.load(Ordering::SeqCst) < REQUESTS || answered.load(Ordering::SeqCst) < 10 {
+    while started.load(Ordering::SeqCst) < REQUESTS {
         tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let _ = go.send(true);
+    // Every request is written whole before the signal.
+    while sent.load(Ordering::SeqCst) < REQUESTS {
+        tokio::time::sleep(Duration::from_millis(1)).await;
     }
     let in_flight = REQUESTS - answered.load(Ordering::SeqCst);
     // How many are still in flight depends on the machine and the build (a release build answers ~100

@@ -62,6 +62,10 @@ pub type MailFuture<'a> = Pin<Box<dyn Future<Output = Result<(), MailError>> + S
 /// Sends (or stores) one message.
 pub trait Mailer: Send + Sync {
     fn send(&self, mail: OutgoingMail) -> MailFuture<'_>;
+    /// Sends `mail` once for `key`: a second call with the same key stores nothing. For a job's e-mail,
+    /// which a job claimed again after `kill -9` (between storing the message and recording that it was
+    /// sent) would otherwise put in the outbox twice. The key is the message's id in `mail_outbox`.
+    fn send_once<'a>(&'a self, key: &'a str, mail: OutgoingMail) -> MailFuture<'a>;
     /// "smtp" or "outbox", for logs and health.
     fn kind(&self) -> &'static str;
     /// Starts the background sender of a queued mailer (SMTP); it ends when `stop` turns true.

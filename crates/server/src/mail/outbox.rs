@@ -30,6 +30,16 @@ impl Mailer for OutboxMailer {
         })
     }
 
+    fn send_once<'a>(&'a self, key: &'a str, mail: OutgoingMail) -> MailFuture<'a> {
+        Box::pin(async move {
+            if !plausible_address(&mail.to) {
+                return Err(MailError::InvalidAddress);
+            }
+            insert(&self.db, &mail, None, Some(key)).await?;
+            Ok(())
+        })
+    }
+
     fn kind(&self) -> &'static str {
         "outbox"
     }
@@ -40,16 +50,17 @@ fn plausible_address(address: &str) -> bool {
 }
 
 pub async fn store(db: &Db, mail: &OutgoingMail) -> Result<String, sqlx::Error> {
-    insert(db, mail, None).await
+    insert(db, mail, None, None).await
 }
 
 /// Stores a message that the SMTP sender is to hand over (`sent_at` 0: due now; see `smtp`).
-pub async fn store_waiting(db: &Db, mail: &OutgoingMail) -> Result<String, sqlx::Error> {
-    insert(db, mail, Some(0)).await
+pub async fn store_waiting(db: &Db, mail: &OutgoingMail, key: Option<&str>) -> Result<String, sqlx::Error> {
+    insert(db, mail, Some(0), key).await
 }
 
-async fn insert(db: &Db, mail: &OutgoingMail, sent_at: Option<i64>) -> Result<String, sqlx::Error> {
-    let id = uuid::Uuid::new_v4().to_string();
+/// Stores a message with the id `key` (a fresh one without): the same key stored again is kept once.
+async fn insert(db: &Db, mail: &OutgoingMail, sent_at: Option<i64>, key: Option<&str>) -> Result<String, sqlx::Error> {
+    let id = key.map_or_else(|| uuid::Uuid::new_v4().to_string(), str::to_owned);
     let now = chrono::Utc::now().timestamp_millis();
     let (name, content_type, data) = match &mail.attachment {
         Some(a) => (Some(a.name.clone()), Some(a.content_type.clone()), Some(STANDARD.encode(&a.bytes))),
@@ -57,7 +68,8 @@ async fn insert(db: &Db, mail: &OutgoingMail, sent_at: Option<i64>) -> Result<St
     };
     sqlx::query(
         "INSERT INTO mail_outbox (id, to_address, subject, body_text, attachment_name, attachment_type, \
-         attachment_base64, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+         attachment_base64, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+         ON CONFLICT (id) DO NOTHING",
     )
     .bind(&id)
     .bind(&mail.to)

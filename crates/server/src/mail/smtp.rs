@@ -81,7 +81,16 @@ impl Mailer for SmtpMailer {
         Box::pin(async move {
             // A message the server could never take is refused now, not retried forever.
             build_message(&self.sender.from, &mail)?;
-            super::outbox::store_waiting(&self.sender.db, &mail).await?;
+            super::outbox::store_waiting(&self.sender.db, &mail, None).await?;
+            self.sender.queued.notify_one();
+            Ok(())
+        })
+    }
+
+    fn send_once<'a>(&'a self, key: &'a str, mail: OutgoingMail) -> MailFuture<'a> {
+        Box::pin(async move {
+            build_message(&self.sender.from, &mail)?;
+            super::outbox::store_waiting(&self.sender.db, &mail, Some(key)).await?;
             self.sender.queued.notify_one();
             Ok(())
         })

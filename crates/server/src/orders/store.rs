@@ -574,15 +574,58 @@ pub async fn upsert_many(db: &Db, orders: &[&StoredOrder], now: i64) -> AppResul
             })
             .await?),
         Backend::Postgres => {
-            let mut transaction = db.begin_write().await?;
-            let mut done = Vec::with_capacity(statements.len());
-            for statement in &statements {
-                done.push(written(statement.run_sqlx_if_changed(&mut transaction).await?));
+            // In member order (ADR 0013, *Consequences*): each order's member version is bumped at the
+            // commit, in the order the orders were written, so two loads (or a load and an order moved
+            // between two members, bumped in key order) lock members in the same order and cannot
+            // deadlock. A deadlock that remains (an order of the load moved from another member locks
+            // that one out of turn) is retried: PostgreSQL rolled the whole transaction back.
+            let mut turn: Vec<usize> = (0..orders.len()).collect();
+            turn.sort_by(|&a, &b| member_order(orders[a]).cmp(&member_order(orders[b])));
+            let mut attempt = 0;
+            loop {
+                attempt += 1;
+                match upsert_in_turn(db, &statements, &turn).await {
+                    Ok(versions) => return Ok(versions.into_iter().map(written).collect()),
+                    Err(error) if attempt < DEADLOCK_TRIES && is_deadlock(&error) => {
+                        tracing::info!(attempt, "a bulk write met a deadlock; writing it again");
+                        tokio::time::sleep(std::time::Duration::from_millis(10 * attempt)).await;
+                    }
+                    Err(error) => return Err(error.into()),
+                }
             }
-            transaction.commit().await?;
-            Ok(done)
         }
     }
+}
+
+/// How often a bulk write that PostgreSQL ended as a deadlock victim is tried in all.
+const DEADLOCK_TRIES: u64 = 4;
+
+/// The key a bulk write takes its orders in: the member (guests, who bump no member, last), then the
+/// order number, so that the same orders always lock in the same order too.
+fn member_order(order: &StoredOrder) -> (bool, Option<&str>, &str) {
+    (order.upm_id.is_none(), order.upm_id.as_deref(), order.order_number.as_str())
+}
+
+/// SQLSTATE 40P01 (deadlock detected) or 40001 (serialization failure): the transaction was rolled back
+/// whole and may be run again.
+fn is_deadlock(error: &sqlx::Error) -> bool {
+    let sqlx::Error::Database(cause) = error else { return false };
+    matches!(cause.code().as_deref(), Some("40P01" | "40001"))
+}
+
+/// One transaction writing `statements` in the order `turn` gives; the versions in the statements' order.
+async fn upsert_in_turn(
+    db: &Db,
+    statements: &[UpsertStatements],
+    turn: &[usize],
+) -> Result<Vec<Option<i64>>, sqlx::Error> {
+    let mut transaction = db.begin_write().await?;
+    let mut versions = vec![None; statements.len()];
+    for &index in turn {
+        versions[index] = statements[index].run_sqlx_if_changed(&mut transaction).await?;
+    }
+    transaction.commit().await?;
+    Ok(versions)
 }
 
 /// Inserts many new orders in one transaction with multi-row INSERTs; orders (and lines) that exist
@@ -591,6 +634,9 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
     if orders.is_empty() {
         return Ok(());
     }
+    // In member order, like `upsert_many`: the member versions are bumped at the commit in row order.
+    let mut orders: Vec<&StoredOrder> = orders.iter().collect();
+    orders.sort_by(|a, b| member_order(a).cmp(&member_order(b)));
     let mut transaction = db.begin_write().await?;
     for chunk in orders.chunks(ROWS_PER_STATEMENT) {
         let mut values = Vec::with_capacity(chunk.len() * (ORDER_COLUMNS.len() + 1));
@@ -608,7 +654,7 @@ pub async fn insert_new(db: &Db, orders: &[StoredOrder], now: i64) -> Result<(),
         db::execute(&mut transaction, &sql, &values).await?;
     }
     let lines: Vec<(&StoredOrder, &StoredLine)> =
-        orders.iter().flat_map(|order| order.lines.iter().map(move |line| (order, line))).collect();
+        orders.iter().flat_map(|&order| order.lines.iter().map(move |line| (order, line))).collect();
     for (sql, values) in line_inserts(db.backend, &lines, true)? {
         db::execute(&mut transaction, &sql, &values).await?;
     }

@@ -2,8 +2,9 @@
 //! language, and the Doris notification for store returns (001 §3, §5). Each is claimed by a keyed row in
 //! `return_effects` before it is sent and marked done after (`db::claim_pending_effect`): a failed send
 //! removes the claim so that a retry sends it; a process killed between sending and marking leaves the
-//! claim pending, and the job that is claimed again sends it again (at least once: an e-mail is never lost,
-//! and is repeated only if the process died in that instant).
+//! claim pending, and the job that is claimed again sends it again. The e-mail is stored in the outbox under
+//! a key of the return and the kind (`Mailer::send_once`), so that second send stores nothing: an e-mail is
+//! never lost and is in the outbox once.
 //!
 //! Doris: a [`DorisSink`] trait. The webhook URL is read from the `settings` row `doris_webhook_url`, else
 //! `ORDERS_DORIS_URL`; without one the sandbox sink keeps the payload on the return's `doris` effect row.
@@ -59,7 +60,10 @@ pub async fn status_mail_once(state: &OrdersState, return_order_number: &str, ki
         }
         _ => None,
     };
-    if let Err(error) = state.mailer.send(OutgoingMail { to, subject, body, attachment }).await {
+    // Keyed by the return and the kind: a job run again after its process died between the outbox and
+    // `finish_effect` stores the message once.
+    let key = format!("return-mail:{return_order_number}:{}", kind.key());
+    if let Err(error) = state.mailer.send_once(&key, OutgoingMail { to, subject, body, attachment }).await {
         tracing::warn!(code = "return-mail-failure", %error, "a return e-mail was not sent; it will be retried");
         db::release_effect(&state.db, return_order_number, kind.key()).await?;
         return Err(crate::error::AppError::Unavailable);

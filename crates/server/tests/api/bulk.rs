@@ -268,3 +268,80 @@ async fn import_takes_any_provider_member_id_when_an_issuer_is_configured() {
     assert_eq!(member.as_deref(), Some("provider-member-9"), "made on first sight");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// ADR 0013: on PostgreSQL a member's version is bumped at the commit, once per order written. Two bulk
+/// loads that name the same six members in opposite orders, beside an order moved between two of them,
+/// all committing at once: every write succeeds (no deadlock ends one of them). The test holds the
+/// middle member's version row until all three wait at their commit, so the loads meet there every
+/// round: a load written in file order then holds the members before it while the other holds those
+/// after it, a certain deadlock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bulk_loads_beside_a_reassignment_do_not_deadlock() {
+    if crate::helpers::postgres_admin_url().is_none() {
+        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    }
+    let app = crate::helpers::spawn_app(crate::helpers::Backend::Postgres).await;
+    let mut members = Vec::new();
+    for n in 0..6 {
+        members.push(app.create_member(&format!("bulk.deadlock{n}@example.com"), "US").await);
+    }
+    // In key order: the order the members' versions are locked in when nothing else decides it.
+    members.sort();
+    let connected = server::db::connect(&app.database_url, 8).await.expect("connect");
+    let db = connected.db.clone();
+    let stored = |number: &str, member: &str| {
+        let body = serde_json::to_vec(&order(number, Some(member), "2026-11-01T10:00:00Z")).expect("json");
+        server::orders::parse_order(&body).expect("an order")
+    };
+    let now = chrono::Utc::now().timestamp_millis();
+    // Every member has its version row before the loads.
+    for (index, member) in members.iter().enumerate() {
+        server::orders::upsert(&db, &stored(&format!("DS0000{index:02}"), member), now).await.expect("a first order");
+    }
+    let moved = "DS000000";
+    for round in 0..3 {
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        for (index, member) in members.iter().enumerate() {
+            for copy in 0..3 {
+                forward.push(stored(&format!("DF{round:02}{index:02}{copy}"), member));
+            }
+        }
+        for (index, member) in members.iter().enumerate().rev() {
+            for copy in 0..3 {
+                backward.push(stored(&format!("DB{round:02}{index:02}{copy}"), member));
+            }
+        }
+        let to = if round % 2 == 0 { &members[5] } else { &members[0] };
+        let reassigned = stored(moved, to);
+        let forward: Vec<&server::orders::StoredOrder> = forward.iter().collect();
+        let backward: Vec<&server::orders::StoredOrder> = backward.iter().collect();
+        let mut holder = db.pool.begin().await.expect("begin");
+        sqlx::query("SELECT version FROM member_versions WHERE upm_id = $1 FOR UPDATE")
+            .bind(members[3].clone())
+            .fetch_one(&mut *holder)
+            .await
+            .expect("the middle member's row held");
+        let release = async {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            holder.commit().await.expect("released");
+        };
+        let (a, b, c, ()) = tokio::join!(
+            server::orders::upsert_many(&db, &forward, now),
+            server::orders::upsert_many(&db, &backward, now),
+            server::orders::upsert(&db, &reassigned, now),
+            release,
+        );
+        assert!(a.is_ok() && b.is_ok() && c.is_ok(), "round {round}: {:?} {:?} {:?}", a.err(), b.err(), c.err());
+    }
+    let written: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE order_number LIKE 'DF%' OR order_number LIKE 'DB%'")
+            .fetch_one(&db.pool)
+            .await
+            .expect("count");
+    assert_eq!(written, 3 * 2 * 6 * 3);
+    db.pool.close().await;
+    app.finish().await;
+}

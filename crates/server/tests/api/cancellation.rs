@@ -27,7 +27,7 @@ pub(crate) fn fresh_order(app: &TestApp, number: &str, upm_id: Option<&str>, min
     body
 }
 
-fn cancel_body() -> Value {
+pub(crate) fn cancel_body() -> Value {
     json!({"request": {"omsOrderDocumentReference": "0001", "omsRegionReference": "NIKEUS", "dayPhoneNumber": "5035550100",
         "reasonCode": 216, "reasonText": "Front end cancellation", "email": "guest.shopper@example.com"},
         "sourceOfRequest": "web"})

@@ -399,20 +399,20 @@ on_both_backends!(webhook_crud_and_validation, webhook_crud_and_validation);
 
 /// One request a receiver got.
 #[derive(Clone, Debug)]
-struct Hit {
+pub(crate) struct Hit {
     headers: HeaderMap,
     body: String,
 }
 
 /// A tiny receiver on port 0: answers 500 to the first `fail_first` requests (or to all with
 /// `usize::MAX`), then 200, and keeps every request.
-struct Receiver {
-    url: String,
+pub(crate) struct Receiver {
+    pub(crate) url: String,
     hits: Arc<Mutex<Vec<Hit>>>,
 }
 
 impl Receiver {
-    async fn start(fail_first: usize) -> Self {
+    pub(crate) async fn start(fail_first: usize) -> Self {
         let hits: Arc<Mutex<Vec<Hit>>> = Arc::default();
         let kept = Arc::clone(&hits);
         let app = axum::Router::new().route(
@@ -439,7 +439,7 @@ impl Receiver {
     }
 
     /// The event ids of the requests answered 200... approximated as the ids in arrival order, each once.
-    fn distinct_ids(&self) -> Vec<String> {
+    pub(crate) fn distinct_ids(&self) -> Vec<String> {
         let mut ids: Vec<String> = Vec::new();
         for hit in self.hits() {
             let id = header(&hit, "webhook-id");

@@ -23,7 +23,7 @@ pub(crate) fn held_order(number: &str, upm_id: Option<&str>, payment_type: &str)
     body
 }
 
-fn pay_body(number: &str, return_url: &str) -> Value {
+pub(crate) fn pay_body(number: &str, return_url: &str) -> Value {
     json!({"request": {"approvalId": "APR-1", "experienceType": "DESKTOP", "orderNumber": number, "returnURL": return_url}})
 }
 

@@ -155,10 +155,18 @@ impl From<sqlx::Error> for AppError {
         match error {
             sqlx::Error::Io(io) if io.kind() == std::io::ErrorKind::StorageFull => Self::StorageFull,
             sqlx::Error::Database(database) if is_storage_full(database.as_ref()) => Self::StorageFull,
+            sqlx::Error::Database(database) if is_server_going_away(database.as_ref()) => Self::Unavailable,
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => Self::Unavailable,
             other => Self::Internal(Box::new(other)),
         }
     }
+}
+
+/// PostgreSQL ending the connection under a running statement: SQLSTATE class 08 (connection exception) or
+/// 57P01-57P03 (admin or crash shutdown, cannot connect now), as when the server is stopped or restarted.
+/// The database is away, not the request wrong: 503 with Retry-After, like a refused connection.
+fn is_server_going_away(error: &dyn sqlx::error::DatabaseError) -> bool {
+    error.code().is_some_and(|code| code.starts_with("08") || code.starts_with("57P"))
 }
 
 /// SQLite's SQLITE_FULL (13, "database or disk is full") or PostgreSQL's disk_full (53100).

@@ -124,6 +124,14 @@ interface WalkFinding {
 async function walkPage(page: Page, data: Set<string>): Promise<WalkFinding> {
   return page.evaluate((apiStrings) => {
     const known = new Set(apiStrings.filter((text) => text.length > 0));
+    // The country configuration the server inlines into the page is API data too (it is the /config answer).
+    const walkData = (value: unknown) => {
+      if (typeof value === 'string' && value.trim()) known.add(value.trim());
+      else if (Array.isArray(value)) value.forEach(walkData);
+      else if (value && typeof value === 'object') Object.values(value).forEach(walkData);
+    };
+    const inlined = document.getElementById('orders-config')?.textContent;
+    if (inlined) walkData(JSON.parse(inlined));
     const intlWords = new Set<string>();
     for (let month = 0; month < 12; month++) {
       for (const style of ['long', 'short'] as const) {

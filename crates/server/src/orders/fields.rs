@@ -159,6 +159,15 @@ impl FlexDate {
         }
         chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().map(|day| Self(day.format("%Y-%m-%d").to_string()))
     }
+
+    /// Unix milliseconds (a day alone counts from its start, UTC).
+    pub fn millis(&self) -> Option<i64> {
+        if let Ok(time) = chrono::DateTime::parse_from_rfc3339(&self.0) {
+            return Some(time.timestamp_millis());
+        }
+        let day = chrono::NaiveDate::parse_from_str(&self.0, "%Y-%m-%d").ok()?;
+        Some(day.and_hms_opt(0, 0, 0)?.and_utc().timestamp_millis())
+    }
 }
 
 impl<'de> Deserialize<'de> for FlexDate {

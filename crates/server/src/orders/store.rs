@@ -18,8 +18,9 @@
 pub use super::edits::{
     Stale, lift_payment_hold, set_line_status_where, set_line_statuses, stamp_line_cancelled, swap_line_status, touch,
 };
+use domain::status::displayed_status;
 use domain::totals::{LineAmounts, Totals, order_totals};
-use domain::{Currency, Money, OrderType};
+use domain::{Currency, Money, OrderType, SimpleStatus, simple_status};
 
 use super::columns::{self, Columns};
 use super::contract::{LineDetails, OrderDetails};
@@ -99,10 +100,26 @@ impl StoredOrder {
         self.totals_of(|_| true)
     }
 
-    /// The totals of the lines `keep` picks (what is charged leaves the cancelled lines out).
-    pub fn totals_of(&self, keep: impl Fn(&StoredLine) -> bool) -> Option<Totals> {
+    /// The totals of the lines `keep` picks.
+    fn totals_of(&self, keep: impl Fn(&StoredLine) -> bool) -> Option<Totals> {
         let amounts: Vec<LineAmounts> = self.lines.iter().filter(|line| keep(line)).map(StoredLine::amounts).collect();
         order_totals(&amounts, self.shipping_total, self.taxes_included)
+    }
+
+    /// What the shopper pays (`transaction.chargedPrice`, the money timeline's charge less its releases):
+    /// the lines not cancelled, and the shipping while one of them is left. A fully cancelled order charges
+    /// nothing, as the cancel flow releases its shipping too (`cancellation::release_money`).
+    pub fn charged_totals(&self) -> Option<Totals> {
+        let kept = |line: &StoredLine| self.line_status(line) != SimpleStatus::Cancelled;
+        if !self.lines.is_empty() && !self.lines.iter().any(kept) {
+            return Some(Totals::default());
+        }
+        self.totals_of(kept)
+    }
+
+    /// A line's status as the shopper sees it (a payment on hold shows as such).
+    pub fn line_status(&self, line: &StoredLine) -> SimpleStatus {
+        displayed_status(simple_status(self.order_type, &line.status), self.details.payment_hold_flag)
     }
 }
 

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use domain::actions::{self, Action, ActionFlags, LineFacts, OrderFacts};
 use domain::groups::{LineKey, group_lines};
 use domain::money::to_decimal_string;
-use domain::status::{displayed_status, status_color};
+use domain::status::status_color;
 use domain::totals::line_charged_price;
-use domain::{Currency, Money, OrderType, SimpleStatus, simple_status};
+use domain::{Currency, Money, OrderType, SimpleStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -523,7 +523,7 @@ fn deferred_payment_due(order: &StoredOrder) -> bool {
 }
 
 fn line_status(order: &StoredOrder, line: &StoredLine) -> SimpleStatus {
-    displayed_status(simple_status(order.order_type, &line.status), order.details.payment_hold_flag)
+    order.line_status(line)
 }
 
 fn build_item(line: StoredLine, order: &StoredOrder, order_date: &str, context: &ViewContext<'_>) -> OrderItem {
@@ -769,9 +769,7 @@ pub fn order_detail(
     let currency = order.currency;
     let order_date = rfc3339_millis(order.order_date);
     let totals = order.totals().ok_or_else(|| corrupt("amounts", "they overflow"))?;
-    let charged = order
-        .totals_of(|line| line_status(&order, line) != SimpleStatus::Cancelled)
-        .ok_or_else(|| corrupt("amounts", "they overflow"))?;
+    let charged = order.charged_totals().ok_or_else(|| corrupt("amounts", "they overflow"))?;
     let line_statuses: Vec<SimpleStatus> = order.lines.iter().map(|line| line_status(&order, line)).collect();
     let groups = build_groups(&mut order, &order_date, context);
     let overall = groups.first().map_or(SimpleStatus::Unknown, |group| {

@@ -53,6 +53,33 @@ fn charged(order: &StoredOrder) -> Option<Entry> {
     })
 }
 
+/// Lines cancelled outside this portal's cancel flow (by the retailer's systems, through the ops API or a
+/// bulk load) come with no `released` event; without one the timeline would say the shopper paid for them.
+/// What the charge took beyond what the order now charges (`StoredOrder::charged_totals`) and beyond the
+/// releases already recorded is listed as released, at the latest cancel date the lines carry (else at the
+/// order date).
+fn unrecorded_release(order: &StoredOrder, entries: &[Entry]) -> Option<Entry> {
+    let charge = entries.iter().find(|entry| entry.kind == "charged")?;
+    let charged_now = order.charged_totals()?.order_total.0;
+    let released: i64 = entries.iter().filter(|entry| entry.kind == "released").map(|entry| entry.amount).sum();
+    let missing = charge.amount.checked_sub(charged_now)?.checked_sub(released)?;
+    if missing <= 0 {
+        return None;
+    }
+    let cancelled_at = order
+        .lines
+        .iter()
+        .filter_map(|line| line.details.item_dates.as_ref()?.cancelled.as_ref()?.millis())
+        .max();
+    Some(Entry {
+        kind: "released".to_owned(),
+        amount: missing,
+        currency: charge.currency,
+        method: charge.method.clone(),
+        at: cancelled_at.unwrap_or(order.order_date).max(order.order_date),
+    })
+}
+
 /// Every money event of `order`, oldest first: the one function listing them. `has_events`: whether the
 /// order has rows in `money_events` (else only its charge is listed, without a read).
 pub async fn money_timeline(
@@ -62,6 +89,7 @@ pub async fn money_timeline(
 ) -> AppResult<Vec<MoneyTimelineEvent>> {
     let mut entries: Vec<Entry> = charged(order).into_iter().collect();
     if !has_events {
+        entries.extend(unrecorded_release(order, &entries));
         return Ok(entries.into_iter().map(show).collect());
     }
     // Read by the order detail: on the hot read path (`Db::read`). Lines released by one cancel are one
@@ -94,6 +122,7 @@ pub async fn money_timeline(
     if entries.iter().any(|entry| entry.kind == "settled") {
         entries.retain(|entry| !(entry.kind == "charged" && entry.at == order.order_date));
     }
+    entries.extend(unrecorded_release(order, &entries));
     entries.sort_by_key(|entry| entry.at);
     Ok(entries.into_iter().map(show).collect())
 }

@@ -225,3 +225,48 @@ async fn nobody_else_starts_or_sees_a_payment(app: &TestApp) {
     }
 }
 on_both_backends!(nobody_else_starts_or_sees_a_payment, nobody_else_starts_or_sees_a_payment);
+
+/// Lines cancelled by the retailer's systems (ops API or bulk load, no cancel through the portal) are not
+/// charged: the detail's `chargedPrice` leaves them out, and the money timeline lists them as released
+/// (the browser walk's M13: "Charged $1,096.20" on a mixed order whose $910 of lines were cancelled).
+async fn lines_cancelled_elsewhere_are_not_charged(app: &TestApp) {
+    let (upm_id, token) = app.member("mixed@example.com").await;
+    let mut mixed = order("C7100001", Some(&upm_id), "2026-11-01T10:00:00Z");
+    mixed["lines"][1]["status"] = json!("Cancelled");
+    mixed["lines"][1]["itemDates"] = json!({"cancelled": "2026-11-02T09:00:00Z"});
+    app.put_order(&mixed).await;
+    let (status, detail) = app.get_json("/orders/history/v1/C7100001", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{detail}");
+    // Shoe 120 + tax 9.60, tees 2 x 25 + tax 4, shipping 7.50.
+    assert_eq!(detail["transaction"]["orderTotal"], json!(191.1));
+    assert_eq!(detail["transaction"]["chargedPrice"], json!(137.1), "the cancelled tees (54.00) are not charged");
+    let timeline = detail["moneyTimeline"].as_array().expect("moneyTimeline");
+    let events: Vec<(&str, f64)> =
+        timeline.iter().map(|e| (e["kind"].as_str().unwrap_or(""), e["amount"].as_f64().unwrap_or(0.0))).collect();
+    assert_eq!(events, [("charged", 191.1), ("released", 54.0)], "{timeline:?}");
+    assert_eq!(timeline[1]["date"], "2026-11-02T09:00:00Z", "released when the lines were cancelled");
+
+    // Cancelled whole: nothing charged, shipping included.
+    let mut whole = order("C7100002", Some(&upm_id), "2026-11-01T10:00:00Z");
+    for line in whole["lines"].as_array_mut().expect("lines") {
+        line["status"] = json!("Cancelled");
+    }
+    app.put_order(&whole).await;
+    let (_, detail) = app.get_json("/orders/history/v1/C7100002", Some(&token)).await;
+    assert_eq!(detail["transaction"]["chargedPrice"], json!(0.0));
+    let amounts: Vec<f64> = detail["moneyTimeline"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["kind"] == "released")
+        .filter_map(|e| e["amount"].as_f64())
+        .collect();
+    assert_eq!(amounts, [191.1], "all of the charge released, at the order date as no line says when");
+
+    // An order with nothing cancelled has no release.
+    app.put_order(&order("C7100003", Some(&upm_id), "2026-11-01T10:00:00Z")).await;
+    let (_, detail) = app.get_json("/orders/history/v1/C7100003", Some(&token)).await;
+    assert_eq!(detail["transaction"]["chargedPrice"], detail["transaction"]["orderTotal"]);
+    assert_eq!(detail["moneyTimeline"].as_array().map(Vec::len), Some(1), "{}", detail["moneyTimeline"]);
+}
+on_both_backends!(lines_cancelled_elsewhere_are_not_charged, lines_cancelled_elsewhere_are_not_charged);

@@ -2,12 +2,14 @@ import type { OrderDetail } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
+import { notChargedAmount } from '../model/price-summary';
 
 export function OrderHeader({ order }: { order: OrderDetail }) {
   const { t, date, money } = useI18n();
   const isReturn = order.orderType === 'RETURN_ORDER';
   const { useQuickActionCta } = useFlags();
   const { orderActions } = useOrderSlots();
+  const notCharged = notChargedAmount(order);
   return (
     <div className="order-header">
       <div>
@@ -17,10 +19,19 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
           })}
         </h1>
         <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
+        {/* A partner's order names its seller, as the partner tab of the history does. */}
+        {order.partnerName && <p>{t('orders.partner.soldBy', { partnerName: order.partnerName })}</p>}
       </div>
       <p className="order-header__total">
         <span className="muted">{t(isReturn ? 'orders.detail.refundTotal' : 'orders.detail.orderTotal')}</span>
         <strong>{money(order.transaction.orderTotal, order.currency)}</strong>
+        {notCharged > 0 && (
+          <span className="order-header__charged muted">
+            {order.transaction.chargedPrice === 0
+              ? t('orders.detail.notCharged')
+              : t('orders.detail.chargedOnly', { amount: money(order.transaction.chargedPrice, order.currency) })}
+          </span>
+        )}
       </p>
       {useQuickActionCta && orderActions.length > 0 && (
         <div className="order-header__quick-actions">

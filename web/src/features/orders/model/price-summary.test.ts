@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { order, orderItem } from '@/test/fixtures';
-import { orderTaxes, priceSummaryRows } from './price-summary';
+import { notChargedAmount, orderTaxes, priceSummaryRows } from './price-summary';
 
 const rows = (overrides: Parameters<typeof order>[0], isAustralia = false) =>
   priceSummaryRows(order(overrides), { isAustralia }).map((row) => [row.id, row.amount]);
@@ -63,5 +63,21 @@ describe('price summary rules (spec §5)', () => {
     const refund = order({ orderType: 'RETURN_ORDER', transaction: { ...transaction, totalTaxes: 3 } });
     expect(orderTaxes(refund)).toBe(3);
     expect(priceSummaryRows(refund, { isAustralia: false }).at(-1)?.label).toBe('orders.summary.refundTotal');
+  });
+
+  it("says what cancelled items leave uncharged, from the server's charged price", () => {
+    const mixed = order({ transaction: { ...transaction, orderTotal: 1096.2, chargedPrice: 186.2 } });
+    expect(rows({ transaction: mixed.transaction }).slice(-3)).toEqual([
+      ['total', 1096.2],
+      ['notCharged', -910],
+      ['charged', 186.2],
+    ]);
+    expect(notChargedAmount(mixed)).toBe(910);
+  });
+
+  it('adds no rows when everything is charged, nor for a return order', () => {
+    expect(rows({}).map(([id]) => id)).not.toContain('charged');
+    const refund = order({ orderType: 'RETURN_ORDER', transaction: { ...transaction, chargedPrice: 0 } });
+    expect(notChargedAmount(refund)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { sumMoney } from '@/shared/format/money';
 import type { MessageKey } from '@/shared/i18n/messages';
 
 export interface SummaryRow {
-  id: 'subtotal' | 'shipping' | 'taxes' | 'fees' | 'total';
+  id: 'subtotal' | 'shipping' | 'taxes' | 'fees' | 'total' | 'notCharged' | 'charged';
   label: MessageKey;
   /** null means the row reads "Free" instead of an amount. */
   amount: number | null;
@@ -46,5 +46,20 @@ export function priceSummaryRows(order: OrderDetail, { isAustralia }: { isAustra
     label: order.orderType === 'RETURN_ORDER' ? 'orders.summary.refundTotal' : 'orders.summary.total',
     amount: transaction.orderTotal,
   });
+  const notCharged = notChargedAmount(order);
+  if (notCharged > 0) {
+    rows.push({ id: 'notCharged', label: 'orders.summary.notCharged', amount: -notCharged });
+    rows.push({ id: 'charged', label: 'orders.summary.charged', amount: transaction.chargedPrice });
+  }
   return rows;
+}
+
+/**
+ * What the order total holds that the shopper is not charged: its cancelled items (and the shipping of an
+ * order cancelled whole). The server's `chargedPrice` is the one sum of what is charged.
+ */
+export function notChargedAmount(order: OrderDetail): number {
+  if (order.orderType !== 'SALES_ORDER') return 0;
+  const { orderTotal, chargedPrice } = order.transaction;
+  return Math.max(0, sumMoney([orderTotal, -chargedPrice], order.currency));
 }

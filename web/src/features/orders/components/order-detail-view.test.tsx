@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
 import { order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
+import { reloadPage } from '@/shared/routing/leave-app';
+
+vi.mock('@/shared/routing/leave-app', () => ({ reloadPage: vi.fn(), leaveApp: vi.fn() }));
 
 const serve = (detail: OrderDetail, status = 200) =>
   mockFetch([
@@ -57,6 +60,19 @@ describe('sales order detail', () => {
     expect(screen.queryByRole('link', { name: /Track shipment/ })).not.toBeInTheDocument();
   });
 
+  it('says under the header total that a cancelled order was not charged, and what a mixed order charges', async () => {
+    const base = order();
+    serve({ ...base, transaction: { ...base.transaction, chargedPrice: 0 } });
+    const view = renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('Not charged: this order was cancelled')).toBeInTheDocument();
+    expect(summaryRow('Cancelled items (not charged)')).toHaveTextContent('-$129.60');
+    expect(summaryRow('Charged')).toHaveTextContent('$0');
+    view.unmount();
+    serve({ ...base, transaction: { ...base.transaction, chargedPrice: 100 } });
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('$100.00 charged; cancelled items are not charged')).toBeInTheDocument();
+  });
+
   it('hides the delivery estimate when enableEdd is off', async () => {
     serve(order());
     renderApp('/orders/sales/C0012345678', { member: true, flags: { enableEdd: false } });
@@ -72,6 +88,33 @@ describe('sales order detail', () => {
     expect(summaryRow('Shipping')).toHaveTextContent('Free');
     expect(summaryRow('Fees')).toHaveTextContent('$1.50');
     expect(summary().queryByText('Taxes')).not.toBeInTheDocument();
+  });
+
+  it("says in the shopper's language why an item cannot be returned, linked to the returns policy", async () => {
+    const base = order({ currency: 'EUR', country: 'FR' });
+    const closed = {
+      ...base.groups[0]!.orderItems[0]!,
+      returnableFlag: false,
+      returnableQuantity: 0,
+      // As the server sends it: English text, a code, the country's policy link.
+      returnDisableReason: {
+        code: 'return-window-closed',
+        text: 'The return period for this item has ended.',
+        linkText: 'Return Policy',
+        linkUrl: 'https://help.example.com/fr/returns',
+      },
+    };
+    serve({ ...base, groups: [{ ...base.groups[0]!, orderItems: [closed] }] });
+    renderApp('/fr/fr/orders/sales/C0012345678', { member: true });
+    const reason = await screen.findByText(/Le délai de retour de cet article est dépassé\./);
+    expect(within(reason).getByRole('link')).toHaveAttribute('href', 'https://help.example.com/fr/returns');
+    expect(screen.queryByText(/The return period/)).not.toBeInTheDocument();
+  });
+
+  it('names the seller of a partner order', async () => {
+    serve(order({ orderType: 'PARTNER_SALES_ORDER', partnerName: 'Northwind Sports' }));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('Sold by Northwind Sports')).toBeInTheDocument();
   });
 
   it('formats money and dates in French for /fr/fr', async () => {
@@ -132,20 +175,20 @@ describe('sales order detail', () => {
     });
   });
 
-  it('shows the member a service error dialog with Contact us and Retry', async () => {
-    let calls = 0;
+  it('shows the member a service error dialog with Contact us, Retry that reloads the page, and Dismiss', async () => {
     mockFetch([
       {
         path: '/orders/history/v1/C0012345678',
-        respond: () => (++calls === 1 ? json({ code: 'internal', message: 'boom' }, 500) : json(order())),
+        respond: () => json({ code: 'internal', message: 'boom' }, 500),
       },
     ]);
     const { user } = renderApp('/orders/sales/C0012345678', { member: true });
     const dialog = await screen.findByRole('dialog', { name: 'Oops... something went wrong.' });
     expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href');
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
-    expect(calls).toBe(2);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('fetches as the stored guest and sends a failing guest back to the lookup', async () => {

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { FormField } from '@/shared/ui/form-field';
 import type { ReturnReason } from '../model/return-options';
@@ -13,6 +12,7 @@ import {
   type Selection,
 } from '../model/selection';
 import { track } from '@/shared/analytics/analytics';
+import { NotReturnableReason } from './not-returnable';
 import { reasonName } from './reason-name';
 
 interface ItemsStepProps {
@@ -63,17 +63,8 @@ interface ReturnLineProps {
   onChange: (lineNumber: number, choice: LineChoice) => void;
 }
 
-/**
- * Where a line's "not returnable" reason links: the server's link when it leads off this app (an absolute
- * URL), else the country's returns policy from the configuration. A site-relative path ("/help/returns-policy")
- * would point into this app, which has no such page.
- */
-const policyLink = (serverLink: string | null | undefined, returnsPolicy: string) =>
-  serverLink && /^https?:\/\//i.test(serverLink) ? serverLink : returnsPolicy;
-
 function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onChange }: ReturnLineProps) {
   const { t, money } = useI18n();
-  const help = useHelpLinks();
   const id = useId();
   const { item } = line;
   const returnable = isReturnable(line);
@@ -107,14 +98,7 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
           <span>{money(item.lineItemTransaction.lineItemChargedPrice, currency)}</span>
         </label>
       </div>
-      {disable && (
-        <p id={`${id}-disabled`} className="muted return-line__disabled">
-          {disable.text}{' '}
-          <a href={policyLink(disable.linkUrl, help.returnsPolicy)}>
-            {disable.linkText ?? t('returns.items.learnMore')}
-          </a>
-        </p>
-      )}
+      {disable && <NotReturnableReason reason={disable} id={`${id}-disabled`} />}
       {choice.checked && (
         <div className="return-line__fields">
           {/* Spec 001 §5: quantity only when more than one may be returned. */}

@@ -116,7 +116,8 @@ async function request<O>(method: Method, template: string, options: RequestOpti
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ status: 0, code: 'network-error', message: 'The server could not be reached' });
+    // 002 §8's internal message for a request that never got an answer.
+    throw new ApiError({ status: 0, code: 'network-error', message: 'Request Failed' });
   }
 
   options.onHeaders?.(response.headers);

@@ -6,6 +6,7 @@ import { useSession } from '@/shared/auth/session';
 import { useCountryConfig } from '@/shared/config/config-provider';
 import { askParentToOpen } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { reloadPage } from '@/shared/routing/leave-app';
 import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
@@ -85,9 +86,7 @@ function LoadedOrderDetail({
         <DetailSkeleton />
         {query.isError && query.errorUpdatedAt !== dismissedErrorAt && (
           <ServiceErrorDialog
-            onRetry={() => {
-              void query.refetch();
-            }}
+            onRetry={reloadPage}
             onDismiss={() => {
               setDismissedErrorAt(query.errorUpdatedAt);
             }}

@@ -44,7 +44,8 @@ async function poll(channel: Channel, jobId: string): Promise<PaymentJob> {
 export async function startDeferredPayment(channel: Channel, request: StartRequest): Promise<PaymentAnswer> {
   const created = await post(channel, request);
   const jobId = created?.id;
-  if (typeof jobId !== 'string') throw new Error('improperly formatted response');
+  // 002 §8's internal message for a started payment whose answer names no job.
+  if (typeof jobId !== 'string' || jobId === '') throw new Error('No Id');
   const job = await pollJob(() => poll(channel, jobId));
   if (job.status !== 'COMPLETED') throw new Error('service-deferred-payment-failure');
   return job.response ?? {};

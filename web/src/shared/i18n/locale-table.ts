@@ -86,6 +86,9 @@ const DEFAULT_LANGUAGE: Record<string, string> = {
 const TWELVE_HOUR_COUNTRIES = new Set(['us', 'ca', 'au', 'mx', 'in']);
 
 /** The route's language segment that selects the pseudo-locale. */
+/** Every market the app serves (ISO country codes, upper case). */
+export const MARKETS: readonly string[] = Object.keys(DEFAULT_LANGUAGE).map((code) => code.toUpperCase());
+
 export const PSEUDO_SEGMENT = 'xa';
 
 /** Chinese is written in Traditional characters in these markets, Simplified elsewhere. */

@@ -12,35 +12,9 @@ import {
   type ValidationAnswer,
 } from '../api/addresses';
 import { fieldValue, type FieldName, type FormValues } from '../model/address-text';
+import { countryChoices } from '../model/country-choices';
 import { AddressForm, type FieldError } from './address-form';
 import { ConfirmAddressDialog } from './confirm-address-dialog';
-
-/** Countries with a layout of their own (spec 002 §9, plus kr); others use the default layout. */
-export const LAYOUT_COUNTRIES = [
-  'AR',
-  'AU',
-  'CA',
-  'CN',
-  'EG',
-  'GB',
-  'ID',
-  'IN',
-  'JP',
-  'KR',
-  'MX',
-  'MY',
-  'NZ',
-  'PH',
-  'PR',
-  'RU',
-  'SA',
-  'TH',
-  'TR',
-  'TW',
-  'US',
-  'VN',
-  'ZA',
-];
 
 const FORM_FIELDS: FieldName[] = [
   'nameGiven',
@@ -83,8 +57,8 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
   const [serverError, setServerError] = useState<FieldError | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const countries = [...new Set([...LAYOUT_COUNTRIES, country])].sort();
   const names = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
+  const countries = countryChoices(country, locale.intlLocale, names);
   const initial: FormValues = Object.fromEntries(
     FORM_FIELDS.map((field) => [field, editing ? fieldValue(editing, field) : '']),
   );

@@ -2,12 +2,14 @@
 //!
 //! Each verification needs a 19 MiB work area. Unbounded, 20 simultaneous sign-ins with made-up e-mails
 //! took the process from 10 MiB to 3.3 GiB resident (the allocator kept the freed areas). So: at most one
-//! hash per core runs at once, each in a work area kept for reuse; at most `QUEUE_LIMIT` more wait; past
-//! that the answer is 503 `service-busy` with Retry-After. The allocator (mimalloc, main.rs) returns
-//! what little is freed. Figures: docs/performance.md, "Sign-in memory".
+//! hash per core runs at once; at most `QUEUE_LIMIT` more wait; past that the answer is 503
+//! `service-busy` with Retry-After. Each check allocates its work area and frees it at once: the
+//! allocator (mimalloc, main.rs: arena memory committed lazily) gives a freed area of that size back to
+//! the system, so a quiet process holds none (keeping one per core held 38 MiB for good on 2 cores).
+//! Figures: docs/performance.md, "Sign-in memory".
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
@@ -19,18 +21,16 @@ use crate::error::AppError;
 /// Verifications that may wait for a free slot; one more is refused with 503.
 pub const QUEUE_LIMIT: usize = 64;
 
-/// The slots, the queue and the kept work areas of one process (held in `AppState`).
+/// The slots and the queue of one process (held in `AppState`).
 pub struct Hashing {
     slots: Semaphore,
     waiting: AtomicUsize,
-    /// Work areas kept between verifications (one per slot at most).
-    work_areas: Mutex<Vec<Vec<Block>>>,
 }
 
 impl Default for Hashing {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-        Self { slots: Semaphore::new(cores), waiting: AtomicUsize::new(0), work_areas: Mutex::new(Vec::new()) }
+        Self { slots: Semaphore::new(cores), waiting: AtomicUsize::new(0) }
     }
 }
 
@@ -81,8 +81,8 @@ fn constant_time_equal(left: &[u8], right: &[u8]) -> bool {
     left.len() == right.len() && left.iter().zip(right).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
 }
 
-/// Checks `password` against a PHC hash string in a reused work area.
-fn verify_in(password: &[u8], hash_text: &str, work_area: &mut Vec<Block>) -> bool {
+/// Checks `password` against a PHC hash string, in a work area of its own that is freed on return.
+fn verify_in(password: &[u8], hash_text: &str) -> bool {
     let Ok(parsed) = PasswordHash::new(hash_text) else {
         return false;
     };
@@ -93,11 +93,7 @@ fn verify_in(password: &[u8], hash_text: &str, work_area: &mut Vec<Block>) -> bo
     let Ok(version) = parsed.version.map_or(Ok(Version::default()), Version::try_from) else {
         return false;
     };
-    let blocks = params.block_count();
-    if work_area.len() != blocks {
-        work_area.clear();
-        work_area.resize(blocks, Block::default());
-    }
+    let mut work_area = vec![Block::default(); params.block_count()];
     let mut out = [0u8; 64];
     let Some(out) = out.get_mut(..expected.len()) else {
         return false;
@@ -110,14 +106,10 @@ fn verify_in(password: &[u8], hash_text: &str, work_area: &mut Vec<Block>) -> bo
 /// Whether `password` matches `stored_hash`; with no stored hash a decoy is checked (same cost) and the
 /// answer is no. Errors only when too many checks are already waiting (503).
 pub async fn verify(hashing: &Arc<Hashing>, password: String, stored_hash: Option<String>) -> Result<bool, AppError> {
-    let pool = Arc::clone(hashing);
     bounded(hashing, move || {
         let known = stored_hash.is_some();
         let hash_text = stored_hash.unwrap_or_else(|| decoy_hash().to_owned());
-        let mut work_area = pool.work_areas.lock().unwrap_or_else(PoisonError::into_inner).pop().unwrap_or_default();
-        let matches = verify_in(password.as_bytes(), &hash_text, &mut work_area);
-        pool.work_areas.lock().unwrap_or_else(PoisonError::into_inner).push(work_area);
-        matches && known
+        verify_in(password.as_bytes(), &hash_text) && known
     })
     .await
 }

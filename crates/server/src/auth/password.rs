@@ -8,8 +8,8 @@
 //! the system, so a quiet process holds none (keeping one per core held 38 MiB for good on 2 cores).
 //! Figures: docs/performance.md, "Sign-in memory".
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};

@@ -66,11 +66,8 @@ fn unrecorded_release(order: &StoredOrder, entries: &[Entry]) -> Option<Entry> {
     if missing <= 0 {
         return None;
     }
-    let cancelled_at = order
-        .lines
-        .iter()
-        .filter_map(|line| line.details.item_dates.as_ref()?.cancelled.as_ref()?.millis())
-        .max();
+    let cancelled_at =
+        order.lines.iter().filter_map(|line| line.details.item_dates.as_ref()?.cancelled.as_ref()?.millis()).max();
     Some(Entry {
         kind: "released".to_owned(),
         amount: missing,

@@ -140,6 +140,13 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,
 
+    /// How long one SMTP command may take before the try counts as failed (the e-mail then waits in the
+    /// outbox for its next try). A message a killed process was handing over is taken up again after
+    /// four and a half times this (its lease). The default is `mail::smtp::SMTP_TIMEOUT`.
+    #[arg(long, env = "ORDERS_SMTP_TIMEOUT_SECONDS", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=300), global = true)]
+    pub smtp_timeout_seconds: u64,
+
     /// The address shoppers reach this deployment at (https://shop.example), for links in e-mails (password
     /// resets). Defaults to http://<--addr>. Never taken from a request's Host header (a forged one would
     /// send a reset link to another site).

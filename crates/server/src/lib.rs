@@ -118,7 +118,12 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
             .then(|| std::time::Duration::from_secs(u64::from(settings.events_retention_days) * 86_400)),
     )
     .await?;
-    let mailer = mail::from_settings(settings.smtp_url.as_deref(), &settings.mail_from, connected.db.clone())?;
+    let mailer = mail::from_settings(
+        settings.smtp_url.as_deref(),
+        std::time::Duration::from_secs(settings.smtp_timeout_seconds),
+        &settings.mail_from,
+        connected.db.clone(),
+    )?;
     tracing::info!(mailer = mailer.kind(), "e-mail");
     let public_url = match settings.public_url.as_deref().map(str::trim).filter(|url| !url.is_empty()) {
         Some(url) if url.starts_with("https://") || url.starts_with("http://") => url.trim_end_matches('/').to_owned(),

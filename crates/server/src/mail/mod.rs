@@ -74,10 +74,15 @@ pub trait Mailer: Send + Sync {
     }
 }
 
-/// SMTP when `smtp_url` is set, else the stored outbox.
-pub fn from_settings(smtp_url: Option<&str>, mail_from: &str, db: Db) -> Result<Arc<dyn Mailer>, MailError> {
+/// SMTP when `smtp_url` is set, else the stored outbox. `smtp_timeout`: how long one SMTP command may take.
+pub fn from_settings(
+    smtp_url: Option<&str>,
+    smtp_timeout: std::time::Duration,
+    mail_from: &str,
+    db: Db,
+) -> Result<Arc<dyn Mailer>, MailError> {
     match smtp_url.filter(|url| !url.is_empty()) {
-        Some(url) => Ok(Arc::new(smtp::SmtpMailer::new(url, mail_from, db)?)),
+        Some(url) => Ok(Arc::new(smtp::SmtpMailer::new(url, smtp_timeout, mail_from, db)?)),
         None => Ok(Arc::new(outbox::OutboxMailer::new(db))),
     }
 }

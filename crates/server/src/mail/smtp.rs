@@ -7,9 +7,9 @@
 //! `mail_outbox.sent_at` says where a message is (no extra column):
 //! - `NULL`: stored only (the outbox mailer, no SMTP server configured): never sent;
 //! - `0`: waiting for the SMTP server, due now;
-//! - negative: waiting, not before `-sent_at` (Unix ms): a sender holds it (a lease of `LEASE_MS`, longer
-//!   than the SMTP timeout, so a process killed while sending gives it back) or it failed and waits for
-//!   its next try;
+//! - negative: waiting, not before `-sent_at` (Unix ms): a sender holds it (a lease of 4.5 times the SMTP
+//!   timeout, longer than a whole try, so a process killed while sending gives it back) or it failed and
+//!   waits for its next try;
 //! - positive: handed to the SMTP server at that time.
 
 use std::sync::Arc;
@@ -27,10 +27,12 @@ use tokio::task::JoinHandle;
 use super::{Attachment, MailError, MailFuture, Mailer, OutgoingMail};
 use crate::db::Db;
 
-/// How long one SMTP command may take before the try counts as failed.
+/// How long one SMTP command may take by default (`--smtp-timeout-seconds`).
 pub const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
-/// How long a sender holds a message while it talks to the server (longer than a whole try).
-const LEASE_MS: i64 = 90_000;
+/// How long a sender holds a message while it talks to the server, in SMTP timeouts: longer than a whole
+/// try (connect, greeting, the commands and the data each bounded by the timeout), so only a process that
+/// died while sending gives a message back; 90 s with the default 20 s timeout.
+const LEASE_TIMEOUTS: f64 = 4.5;
 /// How long a message that could not be handed over waits for its next try.
 pub const RETRY_MS: i64 = 2_000;
 /// The longest the sender sleeps before looking at the outbox again (messages of a killed process).
@@ -45,17 +47,20 @@ struct Sender {
     from: Mailbox,
     db: Db,
     queued: Notify,
+    /// Milliseconds a claim holds a message (`LEASE_TIMEOUTS` SMTP timeouts).
+    lease_ms: i64,
 }
 
 impl SmtpMailer {
     /// `url`: `smtp://host:port` (no TLS), `smtp://host:port?tls=required` (STARTTLS), `smtps://...` (TLS).
-    pub fn new(url: &str, from: &str, db: Db) -> Result<Self, MailError> {
+    pub fn new(url: &str, timeout: Duration, from: &str, db: Db) -> Result<Self, MailError> {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| MailError::Build(e.to_string()))?
-            .timeout(Some(SMTP_TIMEOUT))
+            .timeout(Some(timeout))
             .build();
         let from = from.parse::<Mailbox>().map_err(|_| MailError::InvalidAddress)?;
-        Ok(Self { sender: Arc::new(Sender { transport, from, db, queued: Notify::new() }) })
+        let lease_ms = i64::try_from(timeout.mul_f64(LEASE_TIMEOUTS).as_millis()).unwrap_or(i64::MAX);
+        Ok(Self { sender: Arc::new(Sender { transport, from, db, queued: Notify::new(), lease_ms }) })
     }
 }
 
@@ -154,7 +159,7 @@ async fn deliver_due(sender: &Sender) -> Option<i64> {
         let (Ok(id), Ok(seen)) = (row.try_get::<String, _>("id"), row.try_get::<i64, _>("sent_at")) else { break };
         // Claim it: only the sender that moves `sent_at` from what it saw holds the message.
         let claimed = sqlx::query("UPDATE mail_outbox SET sent_at = $1 WHERE id = $2 AND sent_at = $3")
-            .bind(-(now + LEASE_MS))
+            .bind(-(now + sender.lease_ms))
             .bind(&id)
             .bind(seen)
             .execute(&sender.db.pool)

@@ -23,6 +23,11 @@ struct Process {
 
 impl Process {
     async fn start(database_url: &str) -> Process {
+        Self::start_with(database_url, &[]).await
+    }
+
+    /// Started with more arguments (an SMTP server, its timeout).
+    async fn start_with(database_url: &str, extra: &[&str]) -> Process {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
@@ -30,6 +35,7 @@ impl Process {
         let child = Command::new(env!("CARGO_BIN_EXE_orders"))
             .args(["--database-url", database_url, "--addr", &format!("127.0.0.1:{port}"), "--job-workers", "2"])
             .args(["--guest-lookups-per-client", "100000", "--guest-lookups-per-order", "100000"])
+            .args(extra)
             .env("ORDERS_OPS_KEY", OPS_KEY)
             .env("ORDERS_TOKEN_KEY", TOKEN_KEY)
             .env("ORDERS_NO_DEMO_DATA", "true")
@@ -484,4 +490,135 @@ async fn kill_9_during_every_job_kind_loses_and_duplicates_nothing_postgres() {
         return;
     }
     every_job_kind_survives_kill_9(Backend::Postgres).await;
+}
+
+/// An SMTP server that takes every command and the message text, then never answers the end of the data:
+/// the sender is caught in the middle of handing a message over. Each message text it received is sent on
+/// the channel when its final "." arrives.
+async fn stalling_smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = listener.local_addr().expect("address");
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let _ = write.write_all(b"220 stalling ESMTP\r\n").await;
+                let mut data = String::new();
+                let mut in_data = false;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if in_data {
+                        if line == "." {
+                            // Taken, never acknowledged: the sender waits until its timeout or its death.
+                            let _ = sender.send(std::mem::take(&mut data));
+                            in_data = false;
+                        } else {
+                            data.push_str(&line);
+                            data.push('\n');
+                        }
+                        continue;
+                    }
+                    let upper = line.to_ascii_uppercase();
+                    let reply: &[u8] = if upper.starts_with("EHLO") {
+                        b"250-stalling\r\n250 8BITMIME\r\n"
+                    } else if upper.starts_with("DATA") {
+                        in_data = true;
+                        b"354 go ahead\r\n"
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    let _ = write.write_all(reply).await;
+                }
+            });
+        }
+    });
+    (format!("smtp://{address}"), receiver)
+}
+
+/// `kill -9` while the SMTP sender is handing an e-mail over (issue 33): the message the killed process
+/// held comes back when its lease ends (4.5 SMTP timeouts), and every queued e-mail reaches the mail server
+/// after the restart and is marked sent once. The one being handed over may arrive twice (the server may
+/// have taken it just before the kill; SMTP has no exactly-once), none is missing.
+async fn smtp_delivery_survives_kill_9(backend: Backend) {
+    let app = spawn_app_with(backend, Options { job_workers: 0, ..Options::default() }).await;
+    let connected = server::db::connect(&app.database_url, 2).await.expect("connect");
+    let database = connected.db.pool.clone();
+    const MEMBERS: usize = 5;
+    let emails: Vec<String> = (0..MEMBERS).map(|n| format!("mail.crash.{n}@example.com")).collect();
+    for email in &emails {
+        app.member(email).await;
+    }
+    let (stalling, mut taken) = stalling_smtp_server().await;
+    let mut first =
+        Process::start_with(&app.database_url, &["--smtp-url", &stalling, "--smtp-timeout-seconds", "2"]).await;
+    let client = reqwest::Client::new();
+    for email in &emails {
+        let answer = client
+            .post(format!("{}/auth/v1/password_resets", first.base))
+            .json(&json!({"email": email}))
+            .send()
+            .await
+            .expect("reset");
+        assert_eq!(answer.status(), StatusCode::ACCEPTED, "the reset e-mail is queued, not sent in the request");
+    }
+    // The first message's text has reached the server, which has not acknowledged it: kill now.
+    let in_flight = tokio::time::timeout(Duration::from_secs(20), taken.recv())
+        .await
+        .expect("the sender hands a message over")
+        .expect("a message");
+    first.kill_9();
+    let held = count(&database, "SELECT COUNT(*) FROM mail_outbox WHERE sent_at < 0").await;
+    assert!(held >= 1, "the killed process held the message it was sending");
+    assert_eq!(count(&database, "SELECT COUNT(*) FROM mail_outbox WHERE sent_at > 0").await, 0, "none sent yet");
+
+    // Started again with a server that answers: every e-mail goes out, the held one once its lease ends.
+    let (working, mut received) = crate::returns::smtp_server_on("127.0.0.1:0").await;
+    let restarted = Instant::now();
+    let second = Process::start_with(&app.database_url, &["--smtp-url", &working, "--smtp-timeout-seconds", "2"]).await;
+    let mut delivered: Vec<String> = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(40);
+    while Instant::now() < deadline
+        && count(&database, "SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL OR sent_at <= 0").await > 0
+    {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    while let Ok(message) = received.try_recv() {
+        delivered.push(message);
+    }
+    let took = restarted.elapsed();
+    let rows = strings(&database, "SELECT to_address FROM mail_outbox WHERE sent_at > 0").await;
+    assert_eq!(rows.len(), MEMBERS, "every queued e-mail marked sent, each once: {rows:?}");
+    for email in &emails {
+        let copies = delivered.iter().filter(|text| text.contains(email.as_str())).count();
+        assert!(copies >= 1, "{email} never reached the mail server after the restart");
+    }
+    let first_recipient =
+        emails.iter().find(|email| in_flight.contains(email.as_str())).expect("the message in flight names a member");
+    assert!(
+        delivered.iter().any(|text| text.contains(first_recipient.as_str())),
+        "the message cut by the kill was sent again"
+    );
+    assert!(took < Duration::from_secs(30), "the held message came back with its lease (9 s), took {took:?}");
+    eprintln!("kill -9 during SMTP delivery ({backend:?}): {MEMBERS} e-mails all sent {took:?} after the restart");
+    drop(second);
+    database.close().await;
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn kill_9_during_smtp_delivery_loses_no_email_sqlite() {
+    smtp_delivery_survives_kill_9(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn kill_9_during_smtp_delivery_loses_no_email_postgres() {
+    if postgres_admin_url().is_none() {
+        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
+        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+        return;
+    }
+    smtp_delivery_survives_kill_9(Backend::Postgres).await;
 }

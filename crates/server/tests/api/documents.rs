@@ -164,8 +164,13 @@ on_both_backends!(shipment_providers, shipment_service_providers_per_country);
 
 async fn without_smtp_mail_goes_to_the_outbox(app: &TestApp) {
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
-    let mailer =
-        server::mail::from_settings(None, "Orders <no-reply@orders.example>", connected.db.clone()).expect("mailer");
+    let mailer = server::mail::from_settings(
+        None,
+        server::mail::smtp::SMTP_TIMEOUT,
+        "Orders <no-reply@orders.example>",
+        connected.db.clone(),
+    )
+    .expect("mailer");
     assert_eq!(mailer.kind(), "outbox");
     let pdf = server::documents::render_return_label(&server::documents::ReturnLabel {
         return_order_number: "R100200300".into(),
@@ -282,8 +287,13 @@ async fn smtp_delivers_the_message_with_the_pdf_attached() {
     // The mailer stores the message in the outbox of the app's database; its sender hands it over.
     let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite).await;
     let connected = server::db::connect(&app.database_url, 2).await.expect("connect");
-    let mailer = server::mail::smtp::SmtpMailer::new(&url, "Orders <no-reply@orders.example>", connected.db.clone())
-        .expect("mailer");
+    let mailer = server::mail::smtp::SmtpMailer::new(
+        &url,
+        server::mail::smtp::SMTP_TIMEOUT,
+        "Orders <no-reply@orders.example>",
+        connected.db.clone(),
+    )
+    .expect("mailer");
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let pdf = server::documents::render_return_label(&server::documents::ReturnLabel {
         return_order_number: "R55".into(),

@@ -40,7 +40,9 @@ pub enum HistoryFilterError {
     GuestFilter,
     #[error("orderType is SALES_ORDER, PARTNER_SALES_ORDER or RETURN_ORDER")]
     InvalidOrderType,
-    #[error("orderNumber takes 4 to 20 letters or digits of an order or return number (spaces and hyphens are ignored)")]
+    #[error(
+        "orderNumber takes 4 to 20 letters or digits of an order or return number (spaces and hyphens are ignored)"
+    )]
     InvalidOrderNumber,
     #[error("status is inProgress, delivered, cancelled or returned")]
     InvalidStatus,

@@ -4,7 +4,7 @@ import { createReturnFixture, expectNoAxeViolations, shot, signIn } from './fixt
 test('a member signs in, opens the history, shows more and opens an order', async ({ page }) => {
   await signIn(page, 'shopper@example.com');
   await expect(page).toHaveTitle(/Member Orders/);
-  const rows = page.locator('main li.history-row');
+  const rows = page.locator('main li.history-order');
   await expect(rows.first()).toBeVisible();
   const firstPage = await rows.count();
   expect(firstPage).toBeGreaterThan(5);
@@ -57,7 +57,7 @@ test('an empty history, and the French and Japanese pages', async ({ page }) => 
 
   await page.goto('/jp/ja/orders');
   await expect(page.locator('html')).toHaveAttribute('lang', /^ja/);
-  await expect(page.locator('main li.history-row').first()).toBeVisible();
+  await expect(page.locator('main li.history-order').first()).toBeVisible();
   await expectNoAxeViolations(page, 'Japanese history');
 });
 

@@ -93,7 +93,7 @@ test('a store pickup order shows the store, its phone and opening hours', async 
   });
   expect(order.status()).toBe(201);
   await signIn(page, email);
-  await page.getByRole('link', { name: 'Club Cap' }).first().click();
+  await page.getByRole('link', { name: 'Order E2EPICKUP01' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order E2EPICKUP01' })).toBeVisible();
   await expect(page.getByText('Ready for pickup').first()).toBeVisible();
   await expect(page.getByText('Pickup store')).toBeVisible();

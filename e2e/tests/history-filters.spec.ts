@@ -6,7 +6,7 @@ test("a member filters the history by status and finds an order by number", asyn
   page,
 }) => {
   await signIn(page, "shopper@example.com");
-  const rows = page.locator("main li.history-row");
+  const rows = page.locator("main li.history-order");
   await expect(rows.first()).toBeVisible();
   const status = page.getByRole("combobox", { name: "Status" });
   const year = page.getByRole("combobox", { name: "Year" });
@@ -16,19 +16,16 @@ test("a member filters the history by status and finds an order by number", asyn
   await status.selectOption("delivered");
   await expect(page).toHaveURL(/\/orders\?status=delivered$/);
   await expect(rows.first()).toBeVisible();
-  // Every listed order has a delivered or picked-up line (rows are lines; an order's lines sit together).
+  // Every listed order (one card each) has a delivered or picked-up line.
   const orderNumbers = await rows
-    .locator(".history-row__meta span:nth-child(2)")
+    .locator(".history-order__title")
     .allInnerTexts();
-  const statuses = await rows.locator(".status-text").allInnerTexts();
-  const byOrder = new Map<string, string[]>();
-  orderNumbers.forEach((number, index) => {
-    byOrder.set(number, [
-      ...(byOrder.get(number) ?? []),
-      statuses[index] ?? "",
-    ]);
-  });
-  for (const [number, lineStatuses] of byOrder) {
+  expect(new Set(orderNumbers).size, "one card per order").toBe(orderNumbers.length);
+  for (const [index, number] of orderNumbers.entries()) {
+    const lineStatuses = await rows
+      .nth(index)
+      .locator(".history-order__item .status-text")
+      .allInnerTexts();
     expect(
       lineStatuses.some((text) => /Delivered|Picked up/.test(text)),
       `${number}: ${lineStatuses.join(", ")}`,
@@ -46,15 +43,8 @@ test("a member filters the history by status and finds an order by number", asyn
     new RegExp(`\\?status=delivered&q=${wanted.toLowerCase()}$`),
   );
   await expect
-    .poll(
-      async () =>
-        new Set(
-          await rows
-            .locator(".history-row__meta span:nth-child(2)")
-            .allInnerTexts(),
-        ),
-    )
-    .toEqual(new Set([`Order ${wanted}`]));
+    .poll(async () => await rows.locator(".history-order__title").allInnerTexts())
+    .toEqual([`Order ${wanted}`]);
 
   // Nothing matches: the no-match state, then Clear filters brings the whole history back.
   await box.fill("ZZZZ9999");
@@ -80,4 +70,47 @@ test("a member filters the history by status and finds an order by number", asyn
   await expectNoAxeViolations(page, "filtered history at 390 px");
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, "history-filters-1440");
+});
+
+// Issue 31: one card per order with its items, and the oldest order one choice away.
+test("the history shows one card per order with its items, and Oldest first shows the oldest order first", async ({
+  page,
+}) => {
+  await signIn(page, "shopper@example.com");
+  const cards = page.locator("main li.history-order");
+  await expect(cards.first()).toBeVisible();
+  const titles = await cards.locator(".history-order__title").allInnerTexts();
+  expect(titles.length).toBeGreaterThan(1);
+  expect(new Set(titles).size, "each order once").toBe(titles.length);
+  // Every card has its items, a status and a total (or says it was not charged).
+  for (let index = 0; index < titles.length; index += 1) {
+    const card = cards.nth(index);
+    await expect(card.locator(".history-order__item").first()).toBeVisible();
+    await expect(card.locator(".history-order__status")).toHaveAttribute("data-status-color", /.+/);
+    await expect(card.locator(".history-order__total")).toHaveText(/Order total|Not charged/);
+  }
+  const itemCount = await cards.locator(".history-order__item").count();
+  expect(itemCount, "some orders hold several items").toBeGreaterThan(titles.length);
+
+  // The oldest year the member has orders in is the year filter's last option.
+  const years = await page.getByRole("combobox", { name: "Year" }).locator("option").allInnerTexts();
+  const oldestYear = years.at(-1) ?? "";
+  expect(oldestYear).toMatch(/^\d{4}$/);
+  const sort = page.getByRole("combobox", { name: "Sort" });
+  await sort.selectOption("oldest");
+  await expect(page).toHaveURL(/\/orders\?sort=oldest$/);
+  await expect(cards.first().locator(".history-order__heading")).toContainText(oldestYear);
+  const oldestTitles = await cards.locator(".history-order__title").allInnerTexts();
+  expect(oldestTitles[0]).not.toBe(titles[0]);
+  await expectNoAxeViolations(page, "history oldest first");
+
+  // At 390 px the first order starts above the fold.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/orders");
+  await expect(cards.first()).toBeVisible();
+  const top = (await cards.first().boundingBox())?.y ?? 9999;
+  expect(top, "the first card starts above the fold").toBeLessThan(844 - 200);
+  await shot(page, "history-cards-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, "history-cards-1440");
 });

@@ -71,12 +71,13 @@ for (const c of CASES) {
     await expect(page).toHaveTitle(c.title);
     // One chunk per language, and only the shopper's is downloaded.
     expect([...languageChunks]).toEqual([c.lang]);
-    const rows = page.locator('main li.history-row');
+    const rows = page.locator('main li.history-order');
     await expect(rows.first()).toBeVisible();
     if (c.dir === 'rtl') {
-      // Mirrored: the product image sits on the right of its row, the text on its left.
-      const image = await rows.first().locator('.product-image').boundingBox();
-      const body = await rows.first().locator('.history-row__body').boundingBox();
+      // Mirrored: the product image sits on the right of its item, the text on its left.
+      const item = rows.first().locator('.history-order__item').first();
+      const image = await item.locator('.product-image').boundingBox();
+      const body = await item.locator('.history-order__item-body').boundingBox();
       expect(image && body && image.x > body.x).toBe(true);
     }
     await expect(page.locator('main')).not.toContainText(/Ordered|Order total|Show more/);
@@ -227,16 +228,16 @@ test('the pseudo-locale walk: every page, every string through the catalogue, no
   await expectAllThroughCatalogue(page, data, 'order not found');
 
   await page.goto('/us/xa/orders');
-  await expect(page.locator('main li.history-row').first()).toBeVisible();
+  await expect(page.locator('main li.history-order').first()).toBeVisible();
   await expectAllThroughCatalogue(page, data, 'order history');
   await shot(page, 'i18n-pseudo-history');
 
   await page.goto('/us/xa/orders/partner');
-  await expect(page.locator('main li.history-row').first()).toBeVisible();
+  await expect(page.locator('main li.history-order').first()).toBeVisible();
   await expectAllThroughCatalogue(page, data, 'partner history');
 
   await page.goto('/us/xa/orders');
-  await page.locator('main li.history-row').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+  await page.locator('main li.history-order').first().getByRole('heading', { level: 2 }).getByRole('link').click();
   await expect(page).toHaveURL(/\/us\/xa\/orders\/(sales|returns)\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.+\]$/);
   await expectAllThroughCatalogue(page, data, 'order detail');

@@ -22,7 +22,7 @@ test('a member stays signed in across tabs and reloads, and signing out ends eve
 
 test('a signed-out deep link to an order returns there after signing in', async ({ page }) => {
   await signIn(page, 'shopper@example.com');
-  await page.locator('main li.history-row').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+  await page.locator('main li.history-order').first().getByRole('heading', { level: 2 }).getByRole('link').click();
   const orderUrl = new URL(page.url()).pathname;
   await page.context().clearCookies();
   await page.evaluate(() => { sessionStorage.clear(); });

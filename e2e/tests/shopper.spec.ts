@@ -4,7 +4,7 @@ import { createReturnFixture, expectNoAxeViolations, shot, signIn } from './fixt
 test('a member signs in, opens the history, shows more and opens an order', async ({ page }) => {
   await signIn(page, 'shopper@example.com');
   await expect(page).toHaveTitle(/Member Orders/);
-  const rows = page.locator('main li.history-row');
+  const rows = page.locator('main li.history-order');
   await expect(rows.first()).toBeVisible();
   const firstPage = await rows.count();
   expect(firstPage).toBeGreaterThan(5);
@@ -57,7 +57,7 @@ test('an empty history, and the French and Japanese pages', async ({ page }) => 
 
   await page.goto('/jp/ja/orders');
   await expect(page.locator('html')).toHaveAttribute('lang', /^ja/);
-  await expect(page.locator('main li.history-row').first()).toBeVisible();
+  await expect(page.locator('main li.history-order').first()).toBeVisible();
   await expectNoAxeViolations(page, 'Japanese history');
 });
 
@@ -93,7 +93,7 @@ test('a store pickup order shows the store, its phone and opening hours', async 
   });
   expect(order.status()).toBe(201);
   await signIn(page, email);
-  await page.getByRole('link', { name: 'Club Cap' }).first().click();
+  await page.getByRole('link', { name: 'Order E2EPICKUP01' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order E2EPICKUP01' })).toBeVisible();
   await expect(page.getByText('Ready for pickup').first()).toBeVisible();
   await expect(page.getByText('Pickup store')).toBeVisible();

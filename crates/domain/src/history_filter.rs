@@ -7,7 +7,7 @@ use chrono_tz::Tz;
 
 use crate::OrderType;
 use crate::guest_filter::split_filter;
-use crate::rules::is_order_number_fragment;
+use crate::rules::{is_order_number_fragment, strip_order_number_separators};
 use crate::status::StatusGroup;
 
 /// The earliest year the year filter takes (order dates are Unix times).
@@ -40,7 +40,9 @@ pub enum HistoryFilterError {
     GuestFilter,
     #[error("orderType is SALES_ORDER, PARTNER_SALES_ORDER or RETURN_ORDER")]
     InvalidOrderType,
-    #[error("orderNumber takes 4 to 20 letters or digits of the order number")]
+    #[error(
+        "orderNumber takes 4 to 20 letters or digits of an order or return number (spaces and hyphens are ignored)"
+    )]
     InvalidOrderNumber,
     #[error("status is inProgress, delivered, cancelled or returned")]
     InvalidStatus,
@@ -63,7 +65,9 @@ pub fn parse_history_filters<'a>(
                 "orderType"
             }
             "orderNumber" => {
-                if !is_order_number_fragment(value) {
+                // Typed as printed ("C 9RM-00000001"): the separators go before the fragment is checked.
+                let value = strip_order_number_separators(value);
+                if !is_order_number_fragment(&value) {
                     return Err(HistoryFilterError::InvalidOrderNumber);
                 }
                 filters.order_number = Some(value.to_ascii_lowercase());
@@ -160,6 +164,8 @@ mod tests {
             })
         );
         assert_eq!(parse(&[]), Ok(HistoryFilters::default()));
+        let typed = parse(&["orderNumber(C 9RM-00000001)"]).map(|f| f.order_number);
+        assert_eq!(typed, Ok(Some("c9rm00000001".into())), "spaces and hyphens are removed");
         assert_eq!(parse(&["year(1970)"]).map(|f| f.year), Ok(Some(1970)));
         assert_eq!(parse(&["year(2027)"]).map(|f| f.year), Ok(Some(2027)));
     }
@@ -170,9 +176,9 @@ mod tests {
         let cases: &[(&[&str], HistoryFilterError)] = &[
             (&["orderNumber(123)"], InvalidOrderNumber),
             (&["orderNumber(C001234567890123456789)"], InvalidOrderNumber),
-            (&["orderNumber(C00-12)"], InvalidOrderNumber),
+            (&["orderNumber(C-1 2)"], InvalidOrderNumber),
             (&["orderNumber(%25)"], InvalidOrderNumber),
-            (&["orderNumber( 1234)"], InvalidOrderNumber),
+            (&["orderNumber(C0_1234)"], InvalidOrderNumber),
             (&["status(shipped)"], InvalidStatus),
             (&["status(Delivered)"], InvalidStatus),
             (&["year(1969)"], InvalidYear(2027)),

@@ -13,6 +13,12 @@ pub const ORDER_NUMBER_PATTERN: &str = r"^[A-Za-z0-9]{4,32}$";
 /// the last digits, or the whole number).
 pub const ORDER_NUMBER_FRAGMENT_PATTERN: &str = r"^[A-Za-z0-9]{4,20}$";
 
+/// What a shopper may type between the characters of an order number when finding it in the history
+/// (as printed on receipts, "C 9RM-00000001"): white space and hyphens (also the Unicode hyphen, the
+/// non-breaking hyphen and the en dash that phone keyboards substitute). They are removed before the
+/// fragment is checked; letters keep their case.
+pub const ORDER_NUMBER_SEPARATOR_PATTERN: &str = r"[\s\u2010\u2011\u2013-]";
+
 /// E-mail (spec 000 §5): a local part of letters, digits and the RFC 5322 specials in dot-separated
 /// atoms, `@`, and a domain name (labels of letters, digits and inner hyphens; an alphabetic top-level
 /// label of 2 or more) or a bracketed IPv4 address.
@@ -36,6 +42,7 @@ static TAXPAYER_ID: LazyLock<Regex> = LazyLock::new(|| compile(TAXPAYER_ID_PATTE
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| compile(EMAIL_PATTERN));
 static ORDER_NUMBER: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_PATTERN));
 static ORDER_NUMBER_FRAGMENT: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_FRAGMENT_PATTERN));
+static ORDER_NUMBER_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_SEPARATOR_PATTERN));
 
 fn compile(pattern: &str) -> Regex {
     // The patterns are constants checked by the tests below; an invalid one is a build defect.
@@ -59,6 +66,11 @@ pub fn is_order_number_fragment(text: &str) -> bool {
     ORDER_NUMBER_FRAGMENT.is_match(text)
 }
 
+/// `text` without the separators a shopper may type inside an order number (`ORDER_NUMBER_SEPARATOR_PATTERN`).
+pub fn strip_order_number_separators(text: &str) -> std::borrow::Cow<'_, str> {
+    ORDER_NUMBER_SEPARATOR.replace_all(text, "")
+}
+
 /// The TypeScript module the web app imports.
 pub fn typescript_module() -> String {
     let literal = |pattern: &str| format!("new RegExp({})", serde_json_string(pattern));
@@ -66,6 +78,7 @@ pub fn typescript_module() -> String {
         "// Written from crates/domain/src/rules.rs by `UPDATE_RULES=1 cargo test -p domain rules`; do not edit.\n\
          export const ORDER_NUMBER_PATTERN = {};\n\
          export const ORDER_NUMBER_FRAGMENT_PATTERN = {};\n\
+         export const ORDER_NUMBER_SEPARATOR_PATTERN = {};\n\
          export const EMAIL_PATTERN = {};\n\
          export const EMAIL_MAX_LENGTH = {EMAIL_MAX_LENGTH};\n\
          export const PHONE_PATTERN = {};\n\
@@ -74,6 +87,7 @@ pub fn typescript_module() -> String {
          export const EINVOICE_TITLE_MAX_CHARS = {EINVOICE_TITLE_MAX_CHARS};\n",
         literal(ORDER_NUMBER_PATTERN),
         literal(ORDER_NUMBER_FRAGMENT_PATTERN),
+        literal(ORDER_NUMBER_SEPARATOR_PATTERN),
         literal(EMAIL_PATTERN),
         literal(PHONE_PATTERN),
         literal(PHONE_INPUT_PATTERN),
@@ -104,6 +118,7 @@ mod tests {
         for pattern in [
             ORDER_NUMBER_PATTERN,
             ORDER_NUMBER_FRAGMENT_PATTERN,
+            ORDER_NUMBER_SEPARATOR_PATTERN,
             EMAIL_PATTERN,
             PHONE_PATTERN,
             PHONE_INPUT_PATTERN,
@@ -150,6 +165,13 @@ mod tests {
         for bad in ["042", "C00123456789012345678", "C001-23", "c 0012", "%0012", ""] {
             assert!(!is_order_number_fragment(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn spaces_and_hyphens_typed_in_an_order_number_are_removed_and_the_case_kept() {
+        assert_eq!(strip_order_number_separators("C 9RM-00000001"), "C9RM00000001");
+        assert_eq!(strip_order_number_separators(" c9rm\u{2010}0000\u{2013}0001\t"), "c9rm00000001");
+        assert_eq!(strip_order_number_separators("C00_12%"), "C00_12%", "anything else stays, to be refused");
     }
 
     #[test]

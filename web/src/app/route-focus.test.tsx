@@ -37,7 +37,7 @@ describe('focus on route changes', () => {
     const detail = deferred();
     api(() => detail.promise);
     const { user } = renderApp('/gb/orders', { member: true });
-    await user.click(await screen.findByRole('link', { name: 'Shoe C0012345678' }));
+    await user.click(await screen.findByRole('link', { name: 'Order C0012345678' }));
     // While the order loads, the page's (visually hidden) heading has focus...
     await waitFor(() => {
       expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toHaveFocus();
@@ -66,7 +66,7 @@ describe('focus on route changes', () => {
   it('does not take focus back from a dialog that opens on the new page', async () => {
     api();
     const { user } = renderApp('/orders', { member: true });
-    await user.click(await screen.findByRole('link', { name: 'Shoe E0012345678' }));
+    await user.click(await screen.findByRole('link', { name: 'Order E0012345678' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => {
       expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveFocus();

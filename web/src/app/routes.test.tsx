@@ -28,7 +28,7 @@ describe('routes with the optional /:country/:locale prefix', () => {
     await waitFor(() => expect(document.title).toBe('Member Orders | GB'));
     expect(requests[0]?.url.searchParams.get('language')).toBe('en');
     // Links keep the prefix.
-    expect(screen.getByRole('link', { name: 'Shoe C0012345678' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Order C0012345678' })).toHaveAttribute(
       'href',
       '/gb/orders/sales/C0012345678',
     );

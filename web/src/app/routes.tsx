@@ -1,17 +1,20 @@
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { OrderSlotsProvider } from '@/shared/order-slots/order-slots';
+import { OrderSlotsProvider, type OrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 
 /**
  * An order page, loaded together with what the other features put in its slots (./order-slots: cancel, pay,
  * return, buy again ...). Only the order pages use them, so they stay out of what /orders loads first.
  */
-function withOrderSlots<P extends object>(load: () => Promise<ComponentType<P>>) {
+function withOrderSlots<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  loadSlots: () => Promise<Partial<OrderSlots>> = () => import('./order-slots').then((module) => module.orderSlots),
+) {
   return lazy(async () => {
-    const [Page, { orderSlots }] = await Promise.all([load(), import('./order-slots')]);
+    const [Page, slots] = await Promise.all([load(), loadSlots()]);
     const WithSlots = (props: P) => (
-      <OrderSlotsProvider slots={orderSlots}>
+      <OrderSlotsProvider slots={slots}>
         <Page {...props} />
       </OrderSlotsProvider>
     );
@@ -19,14 +22,17 @@ function withOrderSlots<P extends object>(load: () => Promise<ComponentType<P>>)
   });
 }
 
+/** The history's cards take only buy again (./history-slots), not every order page's slots. */
+const loadHistorySlots = () => import('./history-slots').then((module) => module.historySlots);
+
 // One chunk per page: a shopper downloads only the screen they open.
-const OrderHistoryPage = lazy(() =>
-  import('@/features/orders/pages/order-history-page').then((module) => ({ default: module.OrderHistoryPage })),
+const OrderHistoryPage = withOrderSlots(
+  () => import('@/features/orders/pages/order-history-page').then((module) => module.OrderHistoryPage),
+  loadHistorySlots,
 );
-const PartnerOrderHistoryPage = lazy(() =>
-  import('@/features/orders/pages/partner-order-history-page').then((module) => ({
-    default: module.PartnerOrderHistoryPage,
-  })),
+const PartnerOrderHistoryPage = withOrderSlots(
+  () => import('@/features/orders/pages/partner-order-history-page').then((module) => module.PartnerOrderHistoryPage),
+  loadHistorySlots,
 );
 const SalesOrderDetailPage = withOrderSlots(() =>
   import('@/features/orders/pages/sales-order-detail-page').then((module) => module.SalesOrderDetailPage),

@@ -42,6 +42,8 @@ export function historyItem(orderNumber: string, overrides: Partial<HistoryItem>
     currency: 'USD',
     country: 'US',
     partnerName: null,
+    orderTotal: 129.6,
+    fullOrderStatus: { simpleStatus: 'shipped', statusColor: 'info' },
     ...overrides,
     product: { ...orderItem().product, title: `Shoe ${orderNumber}`, ...overrides.product },
   };

@@ -205,7 +205,7 @@ pub async fn find_store(db: &Db, store_id: &str) -> AppResult<Option<StoreRow>> 
 }
 
 /// What a history page selects: the member's orders of one type, narrowed by the filters, after the
-/// anchor, newest first.
+/// anchor, in the order of `sort`.
 pub struct HistoryQuery<'a> {
     pub upm_id: &'a str,
     pub filters: &'a HistoryFilters,
@@ -213,6 +213,7 @@ pub struct HistoryQuery<'a> {
     pub year_range: Option<(i64, i64)>,
     pub anchor: Option<&'a Anchor>,
     pub page_orders: usize,
+    pub sort: HistorySort,
 }
 
 /// A value bound to a history statement, in the order of its `$n`.
@@ -235,20 +236,58 @@ impl Bind {
 /// the group lists and the mapping table agree under this normalization).
 const NORMALIZED_LINE_STATUS: &str = "replace(replace(lower(fl.status), '-', ' '), '_', ' ')";
 
-/// `WHERE ... ORDER BY ... LIMIT` of an unfiltered page (the statement texts built once).
-fn unfiltered_selection(keyset: bool, page_orders: usize) -> String {
-    // A row-value comparison is one index range on both databases (an OR of two conditions is not on PostgreSQL).
-    let keyset = if keyset { "AND (order_date, order_number) < ($3, $4) " } else { "" };
+/// The direction a history page walks the member's orders (`sort`): by (order date, order number), the
+/// member index's key, down from the newest or up from the oldest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistorySort {
+    NewestFirst,
+    OldestFirst,
+}
+
+impl HistorySort {
+    /// The `sort` query values: the spec's `orderSubmitDateDesc` and its mirror.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "orderSubmitDateDesc" => Some(Self::NewestFirst),
+            "orderSubmitDateAsc" => Some(Self::OldestFirst),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::NewestFirst => "orderSubmitDateDesc",
+            Self::OldestFirst => "orderSubmitDateAsc",
+        }
+    }
+
+    /// The keyset comparison after the anchor and the ORDER BY direction.
+    fn sql(self) -> (&'static str, &'static str) {
+        match self {
+            Self::NewestFirst => ("<", "DESC"),
+            Self::OldestFirst => (">", "ASC"),
+        }
+    }
+}
+
+/// `WHERE ... ORDER BY ... LIMIT` of an unfiltered page (the statement texts of the newest-first shapes
+/// are built once).
+fn unfiltered_selection(keyset: bool, page_orders: usize, sort: HistorySort) -> String {
+    let (after, direction) = sort.sql();
+    // A row-value comparison is one index range on both databases (an OR of two conditions is not on
+    // PostgreSQL); the index is walked backwards for the oldest first.
+    let keyset = if keyset { format!("AND (order_date, order_number) {after} ($3, $4) ") } else { String::new() };
     format!(
-        "WHERE upm_id = $1 AND order_type = $2 {keyset}ORDER BY order_date DESC, order_number DESC LIMIT {}",
+        "WHERE upm_id = $1 AND order_type = $2 {keyset}ORDER BY order_date {direction}, order_number {direction} \
+         LIMIT {}",
         page_orders + 1
     )
 }
 
 impl HistoryQuery<'_> {
-    /// An unfiltered page of the route's size: its statements are built once.
+    /// An unfiltered newest-first page of the route's size: its statements are built once.
     fn is_common_shape(&self) -> bool {
-        self.page_orders == HISTORY_PAGE_ORDERS && !self.filters.narrows()
+        self.page_orders == HISTORY_PAGE_ORDERS && !self.filters.narrows() && self.sort == HistorySort::NewestFirst
     }
 
     /// The statement `build` makes of this page's selection, and its values: for an unfiltered page of
@@ -279,17 +318,18 @@ impl HistoryQuery<'_> {
                 binds.push(Bind::Int(anchor.order_date));
                 binds.push(Bind::Text(anchor.order_number.clone()));
             }
-            return (unfiltered_selection(self.anchor.is_some(), self.page_orders), binds);
+            return (unfiltered_selection(self.anchor.is_some(), self.page_orders, self.sort), binds);
         }
         let next = |binds: &mut Vec<Bind>, bind: Bind| {
             binds.push(bind);
             format!("${}", binds.len())
         };
+        let (after, direction) = self.sort.sql();
         let mut sql = String::from("WHERE upm_id = $1 AND order_type = $2");
         if let Some(anchor) = self.anchor {
             let date = next(&mut binds, Bind::Int(anchor.order_date));
             let number = next(&mut binds, Bind::Text(anchor.order_number.clone()));
-            sql.push_str(&format!(" AND (order_date, order_number) < ({date}, {number})"));
+            sql.push_str(&format!(" AND (order_date, order_number) {after} ({date}, {number})"));
         }
         if let Some((start, end)) = self.year_range {
             let start = next(&mut binds, Bind::Int(start));
@@ -298,8 +338,14 @@ impl HistoryQuery<'_> {
         }
         if let Some(fragment) = &self.filters.order_number {
             // The fragment is letters and digits only (checked by the filter parser): no LIKE wildcards in it.
+            // A return number finds the sales order it belongs to (the shopper has it from the return's
+            // e-mail or label): one probe of the order's return orders on `orders_parent`.
             let pattern = next(&mut binds, Bind::Text(format!("%{fragment}%")));
-            sql.push_str(&format!(" AND lower(order_number) LIKE {pattern}"));
+            sql.push_str(&format!(
+                " AND (lower(order_number) LIKE {pattern} OR EXISTS (SELECT 1 FROM orders rn \
+                 WHERE rn.parent_sales_order_number = orders.order_number AND rn.order_type = 'RETURN_ORDER' \
+                 AND lower(rn.order_number) LIKE {pattern}))"
+            ));
         }
         if let Some(group) = self.filters.status {
             let names: Vec<String> = group
@@ -314,7 +360,10 @@ impl HistoryQuery<'_> {
                  AND {NORMALIZED_LINE_STATUS} IN ({list}))"
             ));
         }
-        sql.push_str(&format!(" ORDER BY order_date DESC, order_number DESC LIMIT {}", self.page_orders + 1));
+        sql.push_str(&format!(
+            " ORDER BY order_date {direction}, order_number {direction} LIMIT {}",
+            self.page_orders + 1
+        ));
         (sql, binds)
     }
 }
@@ -364,10 +413,11 @@ pub struct ReadyHistoryPage {
 /// The page from its lines' ready rows, in one round trip as `history_page`; `None` when an order on it
 /// has rows that are not current (`orders::ready`): the caller then renders the page from the records.
 pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<Option<ReadyHistoryPage>> {
-    static FIRST: LazyLock<String> =
-        LazyLock::new(|| ready_history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
+    static FIRST: LazyLock<String> = LazyLock::new(|| {
+        ready_history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS, HistorySort::NewestFirst))
+    });
     static LATER: LazyLock<String> =
-        LazyLock::new(|| ready_history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
+        LazyLock::new(|| ready_history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS, HistorySort::NewestFirst)));
     let page_orders = page.page_orders;
     let (sql, binds) = page.statement(&FIRST, &LATER, ready_history_sql);
     let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
@@ -385,7 +435,7 @@ pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<O
     }
     let (orders, has_more) = finish_page(
         orders,
-        page_orders,
+        page,
         |order| (order.order_date, &order.order_number),
         |order| {
             order.lines.sort_by_key(|line| line.line_number);
@@ -444,8 +494,10 @@ pub struct HistoryPage {
 /// (upm_id, order_type, order_date, order_number) index and joined to their lines.
 pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<HistoryPage> {
     // The statement text for an unfiltered page of the route's size is built once per shape.
-    static FIRST: LazyLock<String> = LazyLock::new(|| history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS)));
-    static LATER: LazyLock<String> = LazyLock::new(|| history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS)));
+    static FIRST: LazyLock<String> =
+        LazyLock::new(|| history_sql(&unfiltered_selection(false, HISTORY_PAGE_ORDERS, HistorySort::NewestFirst)));
+    static LATER: LazyLock<String> =
+        LazyLock::new(|| history_sql(&unfiltered_selection(true, HISTORY_PAGE_ORDERS, HistorySort::NewestFirst)));
     let page_orders = page.page_orders;
     let (sql, binds) = page.statement(&FIRST, &LATER, history_sql);
     let params: Vec<Param<'_>> = binds.iter().map(Bind::param).collect();
@@ -454,7 +506,7 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
     db.read(&sql, &params, |row| add_history_row(&mut orders, &mut returns, row)).await?;
     let (orders, has_more) = finish_page(
         orders,
-        page_orders,
+        page,
         |order| (order.order_date, &order.order_number),
         |order| {
             order.lines.sort_by_key(|line| line.line_number);
@@ -463,16 +515,20 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
     Ok(HistoryPage { orders, has_more, returns })
 }
 
-/// The orders a page query read, newest first as the selection chose them (its ORDER BY; the joined rows
+/// The orders a page query read, in the page's order as the selection chose them (its ORDER BY; the joined rows
 /// come in no particular order), each order's lines sorted by `sort_lines`; whether another page
 /// follows (the selection reads one order more than the page).
 fn finish_page<O>(
     mut orders: Vec<(O, i64)>,
-    page_orders: usize,
+    page: &HistoryQuery<'_>,
     key: fn(&O) -> (i64, &str),
     sort_lines: fn(&mut O),
 ) -> (Vec<(O, i64)>, bool) {
-    orders.sort_unstable_by(|(a, _), (b, _)| key(b).cmp(&key(a)));
+    let page_orders = page.page_orders;
+    match page.sort {
+        HistorySort::NewestFirst => orders.sort_unstable_by(|(a, _), (b, _)| key(b).cmp(&key(a))),
+        HistorySort::OldestFirst => orders.sort_unstable_by(|(a, _), (b, _)| key(a).cmp(&key(b))),
+    }
     for (order, _) in &mut orders {
         sort_lines(order);
     }

@@ -21,8 +21,10 @@ use crate::db::{self, Db, Param, Value};
 use crate::error::AppResult;
 
 /// What a history request depends on besides the member's orders, the build and the settings: the list
-/// (order type, filters, gift cards or not, time zone, the latest year a filter may name; the route's
-/// key, shared with the response cache) and the page's anchor (none for the first page).
+/// (order type, filters, gift cards or not, time zone, the latest year a filter may name, and the sort
+/// when it is oldest first; the route's key, shared with the response cache) and the page's anchor (none
+/// for the first page). Both sorts are stored and answered alike: a member's write moves the version
+/// that every page of theirs, in either order, was rendered at.
 pub fn page_key(list: &str, anchor: Option<&str>) -> String {
     format!("{list}|{}", anchor.unwrap_or_default())
 }

@@ -52,17 +52,18 @@ fn decode_anchor(text: &str) -> AppResult<Anchor> {
 }
 
 const HISTORY_FILTER_DOC: &str = "Repeat the parameter or separate filters with commas; each name at most once: orderType(SALES_ORDER) (default) or \
-orderType(PARTNER_SALES_ORDER); orderNumber(<4 to 20 letters or digits>), a part of the order number, any case; \
+orderType(PARTNER_SALES_ORDER); orderNumber(<4 to 20 letters or digits>), a part of the order number or of one of its \
+return orders' numbers, any case, spaces and hyphens ignored; \
 status(inProgress|delivered|cancelled|returned), orders with a line in that group; year(<yyyy>), 1970 to next \
 year, in the time zone of `country`'s country (UTC without one).";
 
-/// The member's order lines, newest order first, keyset-paged; optionally found by number or filtered by
-/// status and year (issue 9).
+/// The member's order lines, newest order first (or oldest first), keyset-paged; optionally found by
+/// order or return number or filtered by status and year (issue 9). A page holds whole orders.
 #[utoipa::path(get, path = "/orders/history/v1", tag = "orders", security(("bearer" = [])),
     params(
         ("filter" = Option<String>, Query, description = HISTORY_FILTER_DOC),
         ("anchor" = Option<String>, Query, description = "From pages.next"),
-        ("sort" = Option<String>, Query, description = "orderSubmitDateDesc (the only order)"),
+        ("sort" = Option<String>, Query, description = "orderSubmitDateDesc (newest first, the default) or orderSubmitDateAsc (oldest first)"),
         ("country" = Option<String>, Query, description = "Also sets the time zone of year(...) and orderYears"),
         ("language" = Option<String>, Query),
         ("giftcards" = Option<bool>, Query, description = "true: the answer carries giftCards"),
@@ -85,9 +86,14 @@ pub async fn list_order_history(
     if order_type == OrderType::PartnerSalesOrder {
         state.settings.require(query.first("country"), domain::country::Flag::EnablePartnerOrders)?;
     }
-    if let Some(sort) = query.first("sort").filter(|sort| *sort != "orderSubmitDateDesc") {
-        return Err(AppError::InvalidQuery(format!("sort {sort} is not supported; use orderSubmitDateDesc")));
-    }
+    let sort = match query.first("sort") {
+        None => db::HistorySort::NewestFirst,
+        Some(text) => db::HistorySort::parse(text).ok_or_else(|| {
+            AppError::InvalidQuery(format!(
+                "sort {text} is not supported; use orderSubmitDateDesc or orderSubmitDateAsc"
+            ))
+        })?,
+    };
     let with_gift_cards = match query.first("giftcards") {
         None | Some("false") => false,
         Some("true") => true,
@@ -98,13 +104,19 @@ pub async fn list_order_history(
     let filter_query: Vec<String> = filters.query_values().into_iter().map(|value| format!("filter={value}")).collect();
     // One cached and one stored page per (member, list and filters, gift cards or not, time zone, latest
     // year, page): the time zone decides the year range and orderYears, the latest year what a filter may name.
-    let cache_list = format!("{}|{with_gift_cards}|{}|{latest_year}", filter_query.join("&"), zone.name());
+    let mut cache_list = format!("{}|{with_gift_cards}|{}|{latest_year}", filter_query.join("&"), zone.name());
+    // The oldest-first list is another list: its own cached and stored pages (the newest-first keys are
+    // the ones they always were, so pages stored before the sort existed still answer).
+    if sort == db::HistorySort::OldestFirst {
+        cache_list.push_str("|asc");
+    }
     let page = db::HistoryQuery {
         upm_id: &member.upm_id,
         filters: &filters,
         year_range: filters.year.map(|year| year_range_ms(year, zone)),
         anchor: anchor.as_ref(),
         page_orders: HISTORY_PAGE_ORDERS,
+        sort,
     };
     // A page is current while the member's version is the one it was rendered at (ADR 0013): a cached
     // page after one probe of that version, else a stored page read with it (the version read there,
@@ -134,9 +146,10 @@ pub async fn list_order_history(
     };
     let next_page = |last: Option<(i64, &str)>, has_more: bool| match last {
         Some((order_date, order_number)) if has_more => Some(format!(
-            "anchor={}&{}&sort=orderSubmitDateDesc",
+            "anchor={}&{}&sort={}",
             encode_anchor(order_date, order_number),
-            filter_query.join("&")
+            filter_query.join("&"),
+            sort.as_str()
         )),
         _ => None,
     };

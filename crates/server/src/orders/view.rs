@@ -253,6 +253,11 @@ pub struct HistoryItem {
     pub currency: String,
     pub country: String,
     pub partner_name: Option<String>,
+    /// The order's total in `currency` (`StoredOrder::totals`, as the detail's `transaction.orderTotal`),
+    /// the same on each of the order's rows: a history card shows it once per order.
+    pub order_total: f64,
+    /// The order's status and its colour, as the detail's `fullOrderStatus` (the first group's status).
+    pub full_order_status: FullOrderStatus,
     #[serde(flatten)]
     pub item: OrderItem,
 }
@@ -326,7 +331,7 @@ pub struct AuthorizationInfo {
     pub day_phone_number: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FullOrderStatus {
     #[schema(value_type = SimpleStatusName)]
@@ -637,11 +642,52 @@ fn item_without_actions(
 pub fn history_item_without_actions(order: &StoredOrder, line: StoredLine) -> (HistoryItem, SimpleStatus) {
     let status = line_status(order, &line);
     let order_date = rfc3339_millis(order.order_date);
+    let summary = HistoryOrderSummary::of(order);
     let item = item_without_actions(line, order, &order_date, status, LineReturnFacts::default());
-    (history_item(order, order_date, item), status)
+    (history_item(order, order_date, &summary, item), status)
 }
 
-fn history_item(order: &StoredOrder, order_date: String, item: OrderItem) -> HistoryItem {
+/// What each history row of an order says about the whole order (read before its lines are taken).
+struct HistoryOrderSummary {
+    total: f64,
+    status: FullOrderStatus,
+}
+
+impl HistoryOrderSummary {
+    fn of(order: &StoredOrder) -> Self {
+        // Totals that overflow are refused when an order is written; a stored one that did shows 0.
+        let total = order.totals().map_or(0.0, |totals| amount(totals.order_total.0, order.currency));
+        let status = order_status(order);
+        Self {
+            total,
+            status: FullOrderStatus {
+                simple_status: status.as_str().to_owned(),
+                status_color: status_color(status).as_str().to_owned(),
+                sub_status: order.details.sub_status.0.clone(),
+            },
+        }
+    }
+}
+
+/// The order's status: that of its first group in display order (spec 000 §4, the shipment display
+/// order), `Unknown` for an order without lines. The detail's header and the history's cards both show it.
+pub fn order_status(order: &StoredOrder) -> SimpleStatus {
+    let statuses: Vec<SimpleStatus> = order.lines.iter().map(|line| line_status(order, line)).collect();
+    let keys: Vec<LineKey<'_>> = order
+        .lines
+        .iter()
+        .zip(&statuses)
+        .map(|(line, status)| LineKey { status: *status, shipment_number: line.shipment_number.as_deref() })
+        .collect();
+    group_lines(&keys).first().map_or(SimpleStatus::Unknown, |group| group.status)
+}
+
+fn history_item(
+    order: &StoredOrder,
+    order_date: String,
+    summary: &HistoryOrderSummary,
+    item: OrderItem,
+) -> HistoryItem {
     HistoryItem {
         order_number: order.order_number.clone(),
         order_type: order.order_type.as_str().to_owned(),
@@ -649,6 +695,8 @@ fn history_item(order: &StoredOrder, order_date: String, item: OrderItem) -> His
         currency: order.currency.code().to_owned(),
         country: order.country.clone(),
         partner_name: order.partner_name.clone(),
+        order_total: summary.total,
+        full_order_status: summary.status.clone(),
         item,
     }
 }
@@ -675,10 +723,11 @@ pub fn history_items(
             contributors: &[],
         };
         let order_date = rfc3339_millis(order.order_date);
+        let summary = HistoryOrderSummary::of(&order);
         let lines = std::mem::take(&mut order.lines);
         for line in lines {
             let item = build_item(line, &order, &order_date, &context);
-            items.push(history_item(&order, order_date.clone(), item));
+            items.push(history_item(&order, order_date.clone(), &summary, item));
         }
     }
     items
@@ -771,14 +820,8 @@ pub fn order_detail(
     let totals = order.totals().ok_or_else(|| corrupt("amounts", "they overflow"))?;
     let charged = order.charged_totals().ok_or_else(|| corrupt("amounts", "they overflow"))?;
     let line_statuses: Vec<SimpleStatus> = order.lines.iter().map(|line| line_status(&order, line)).collect();
+    let overall = order_status(&order);
     let groups = build_groups(&mut order, &order_date, context);
-    let overall = groups.first().map_or(SimpleStatus::Unknown, |group| {
-        line_statuses
-            .iter()
-            .copied()
-            .find(|status| status.as_str() == group.simple_status)
-            .unwrap_or(SimpleStatus::Unknown)
-    });
     let cancellation = cancellation_view(context.contributors, context.extras, &line_statuses);
     let should_refresh = should_refresh || cancellation.pending_modification.is_some();
     let details = order.details.clone();

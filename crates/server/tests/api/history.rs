@@ -95,3 +95,32 @@ async fn history_needs_a_member_and_well_formed_queries(app: &TestApp) {
     }
 }
 on_both_backends!(history_input, history_needs_a_member_and_well_formed_queries);
+
+/// Issue 31: each row carries its order's total and status as the detail shows them, so a history card
+/// per order shows them without summing or guessing; a cancelled order's status is red.
+async fn rows_carry_the_orders_total_and_status_as_the_detail_has_them(app: &TestApp) {
+    let (upm_id, token) = app.member("cards@example.com").await;
+    app.put_order(&order("C5300001", Some(&upm_id), "2026-10-01T08:00:00Z")).await;
+    let mut cancelled = order("C5300002", Some(&upm_id), "2026-10-02T08:00:00Z");
+    cancelled["lines"][0]["status"] = json!("cancelled");
+    cancelled["lines"][1]["status"] = json!("cancelled");
+    app.put_order(&cancelled).await;
+    // Twice: the first page is rendered from the records or the ready rows, then answered from the cache.
+    for _ in 0..2 {
+        let (status, body) = app.get_json("/orders/history/v1", Some(&token)).await;
+        assert_eq!(status, StatusCode::OK);
+        let items = body["orderItems"].as_array().cloned().unwrap_or_default();
+        assert_eq!(items.len(), 4);
+        for item in &items {
+            let number = item["orderNumber"].as_str().unwrap_or_default();
+            let (_, detail) = app.get_json(&format!("/orders/history/v1/{number}"), Some(&token)).await;
+            assert_eq!(item["orderTotal"], detail["transaction"]["orderTotal"], "{number}");
+            assert_eq!(item["fullOrderStatus"]["simpleStatus"], detail["fullOrderStatus"]["simpleStatus"], "{number}");
+            assert_eq!(item["fullOrderStatus"]["statusColor"], detail["fullOrderStatus"]["statusColor"], "{number}");
+        }
+        assert_eq!(items[0]["fullOrderStatus"], json!({"simpleStatus": "cancelled", "statusColor": "error"}));
+        assert_eq!(items[2]["orderTotal"], json!(191.1), "120 + 2 x 25 + 13.6 tax + 7.5 shipping, on each row");
+        assert_eq!(items[3]["orderTotal"], items[2]["orderTotal"]);
+    }
+}
+on_both_backends!(order_facts, rows_carry_the_orders_total_and_status_as_the_detail_has_them);

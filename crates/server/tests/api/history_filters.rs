@@ -54,6 +54,11 @@ async fn numbers(app: &TestApp, token: &str, query: &str) -> Vec<String> {
 /// 03:00 UTC (still 2025 in New York), one delivered and returned in 2026, a partner order in 2023; and
 /// another member's delivered 2025 order whose number shares the fragments tested.
 async fn seed(app: &TestApp) -> String {
+    seed_member(app).await.1
+}
+
+/// `seed`, with the member's id.
+async fn seed_member(app: &TestApp) -> (String, String) {
     let (upm_id, token) = app.member("filters@example.com").await;
     let (other, _) = app.member("filters.other@example.com").await;
     for n in 1..=12 {
@@ -68,7 +73,7 @@ async fn seed(app: &TestApp) -> String {
     partner["orderType"] = json!("PARTNER_SALES_ORDER");
     partner["partnerName"] = json!("Runners Hub");
     app.put_order(&partner).await;
-    token
+    (upm_id, token)
 }
 
 fn c620(range: std::ops::RangeInclusive<u32>) -> Vec<String> {
@@ -230,3 +235,61 @@ async fn another_process_sees_new_and_changed_orders_on_cached_pages_at_once(app
     second.finish().await;
 }
 on_both_backends!(two_process_cache, another_process_sees_new_and_changed_orders_on_cached_pages_at_once);
+
+/// Issue 31: an order number typed as printed (spaces, hyphens) is found; a return number finds the
+/// sales order it belongs to; letters keep their case and anything else is still refused.
+async fn numbers_with_spaces_or_hyphens_and_return_numbers_find_their_order(app: &TestApp) {
+    let (upm_id, token) = seed_member(app).await;
+    let mut ret = order_with("R6400009", &upm_id, "2026-05-10T10:00:00Z", &["RETURN_CREATED", "RETURN_CREATED"]);
+    ret["orderType"] = json!("RETURN_ORDER");
+    ret["parentSalesOrderNumber"] = json!("C6400001");
+    app.put_order(&ret).await;
+
+    assert_eq!(numbers(app, &token, "filter=orderNumber(C63%2000-001)").await, ["C6300001"], "space and hyphen");
+    assert_eq!(numbers(app, &token, "filter=orderNumber(C6+3000+01)").await, ["C6300001"], "+ is a space in a query");
+    assert_eq!(numbers(app, &token, "filter=orderNumber(c6-4000-01)").await, ["C6400001"]);
+    assert_eq!(numbers(app, &token, "filter=orderNumber(R6400009)").await, ["C6400001"], "the return's sales order");
+    assert_eq!(numbers(app, &token, "filter=orderNumber(r64-00009)").await, ["C6400001"]);
+    assert!(numbers(app, &token, "filter=orderNumber(R6400008)").await.is_empty());
+    // The filter stays on the list's order type: the return order itself is never a row of the history.
+    let all = numbers(app, &token, "filter=orderNumber(6400)").await;
+    assert_eq!(all, ["C6400001"], "{all:?}");
+    let next = walk(app, &token, "/orders/history/v1?filter=orderNumber(C62-000)").await;
+    assert_eq!(next.0, c620(1..=12), "a stripped fragment pages like any other");
+    assert!(next.2["pages"]["next"].as_str().unwrap_or_default().contains("orderNumber(c62000)"));
+
+    for query in ["filter=orderNumber(C6-3)", "filter=orderNumber(C63_0001)", "filter=orderNumber(C63.0001)"] {
+        let (status, body) = app.get_json(&format!("/orders/history/v1?{query}"), Some(&token)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid-filter")), "{query}");
+    }
+}
+on_both_backends!(typed_and_return_numbers, numbers_with_spaces_or_hyphens_and_return_numbers_find_their_order);
+
+/// Issue 31: the oldest order is reachable in one request (`sort=orderSubmitDateAsc`), and paging up
+/// from it walks every order once, oldest first, filters included; a page link keeps the sort.
+async fn oldest_first_pages_up_to_the_newest_order(app: &TestApp) {
+    let token = seed(app).await;
+    let (oldest, pages, first) = walk(app, &token, "/orders/history/v1?sort=orderSubmitDateAsc").await;
+    let mut expected = vec!["C6100001".to_owned()];
+    expected.extend(c620(1..=12).into_iter().rev());
+    expected.extend(["C6300001".to_owned(), "C6400001".to_owned()]);
+    assert_eq!(oldest, expected, "every sales order once, oldest first");
+    assert_eq!(pages, 2, "15 orders at 10 a page");
+    let next = first["pages"]["next"].as_str().unwrap_or_default();
+    assert!(next.contains("sort=orderSubmitDateAsc"), "{next}");
+    assert_eq!(first["orderYears"], json!([2026, 2025, 2024]), "the years stay newest first");
+    let dates: Vec<&str> =
+        first["orderItems"].as_array().into_iter().flatten().filter_map(|item| item["orderDate"].as_str()).collect();
+    assert!(dates.windows(2).all(|pair| pair[0] <= pair[1]), "dates never go down: {dates:?}");
+
+    let (newest, _, _) = walk(app, &token, "/orders/history/v1?sort=orderSubmitDateDesc").await;
+    assert_eq!(newest, expected.iter().rev().cloned().collect::<Vec<_>>(), "the mirror of newest first");
+    let filtered = numbers(app, &token, "filter=status(inProgress)&sort=orderSubmitDateAsc").await;
+    assert_eq!(filtered, c620(1..=12).into_iter().rev().collect::<Vec<_>>());
+    // Asked again, the pages come from the cache and the stored pages: the same answer.
+    assert_eq!(walk(app, &token, "/orders/history/v1?sort=orderSubmitDateAsc").await.0, expected);
+
+    let (status, body) = app.get_json("/orders/history/v1?sort=orderSubmitDateASC", Some(&token)).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid-query")));
+}
+on_both_backends!(oldest_first, oldest_first_pages_up_to_the_newest_order);

@@ -918,8 +918,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The member's order lines, newest order first, keyset-paged; optionally found by number or filtered by
-         *     status and year (issue 9).
+         * The member's order lines, newest order first (or oldest first), keyset-paged; optionally found by
+         *     order or return number or filtered by status and year (issue 9). A page holds whole orders.
          */
         get: operations["list_order_history"];
         put?: never;
@@ -1916,8 +1916,16 @@ export interface components {
         HistoryItem: components["schemas"]["OrderItem"] & {
             country: string;
             currency: string;
+            /** @description The order's status and its colour, as the detail's `fullOrderStatus` (the first group's status). */
+            fullOrderStatus: components["schemas"]["FullOrderStatus"];
             orderDate: string;
             orderNumber: string;
+            /**
+             * Format: double
+             * @description The order's total in `currency` (`StoredOrder::totals`, as the detail's `transaction.orderTotal`),
+             *     the same on each of the order's rows: a history card shows it once per order.
+             */
+            orderTotal: number;
             orderType: components["schemas"]["OrderTypeName"];
             partnerName?: string | null;
         };
@@ -5791,11 +5799,11 @@ export interface operations {
     list_order_history: {
         parameters: {
             query?: {
-                /** @description Repeat the parameter or separate filters with commas; each name at most once: orderType(SALES_ORDER) (default) or orderType(PARTNER_SALES_ORDER); orderNumber(<4 to 20 letters or digits>), a part of the order number, any case; status(inProgress|delivered|cancelled|returned), orders with a line in that group; year(<yyyy>), 1970 to next year, in the time zone of `country`'s country (UTC without one). */
+                /** @description Repeat the parameter or separate filters with commas; each name at most once: orderType(SALES_ORDER) (default) or orderType(PARTNER_SALES_ORDER); orderNumber(<4 to 20 letters or digits>), a part of the order number or of one of its return orders' numbers, any case, spaces and hyphens ignored; status(inProgress|delivered|cancelled|returned), orders with a line in that group; year(<yyyy>), 1970 to next year, in the time zone of `country`'s country (UTC without one). */
                 filter?: string;
                 /** @description From pages.next */
                 anchor?: string;
-                /** @description orderSubmitDateDesc (the only order) */
+                /** @description orderSubmitDateDesc (newest first, the default) or orderSubmitDateAsc (oldest first) */
                 sort?: string;
                 /** @description Also sets the time zone of year(...) and orderYears */
                 country?: string;

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { OrderDetail, OrderItem } from '@/shared/api/types';
+import type { HistoryItem, OrderDetail, OrderItem } from '@/shared/api/types';
 
 /**
  * Places on the order pages where other features plug in their actions (buy again, return, cancel,
@@ -17,6 +17,11 @@ export interface OrderSlotProps {
   order: OrderDetail;
 }
 
+/** An item of an order card in the history (the history's row, with the order's fields on it). */
+export interface HistoryItemSlotProps {
+  item: HistoryItem;
+}
+
 export interface OrderSlots {
   /** Buttons on an item card, in order. */
   itemActions: ComponentType<ItemSlotProps>[];
@@ -26,9 +31,11 @@ export interface OrderSlots {
   orderActions: ComponentType<OrderSlotProps>[];
   /** Sidebar panels (money timeline ...). */
   sidebar: ComponentType<OrderSlotProps>[];
+  /** Buttons on an item of a history card (buy again). */
+  historyItemActions: ComponentType<HistoryItemSlotProps>[];
 }
 
-const empty: OrderSlots = { itemActions: [], itemExtras: [], orderActions: [], sidebar: [] };
+const empty: OrderSlots = { itemActions: [], itemExtras: [], orderActions: [], sidebar: [], historyItemActions: [] };
 const OrderSlotsContext = createContext<OrderSlots>(empty);
 
 export function OrderSlotsProvider({ slots, children }: { slots: Partial<OrderSlots>; children: ReactNode }) {

@@ -7,6 +7,7 @@ import {
   EMAIL_PATTERN,
   ORDER_NUMBER_FRAGMENT_PATTERN,
   ORDER_NUMBER_PATTERN,
+  ORDER_NUMBER_SEPARATOR_PATTERN,
   PHONE_INPUT_PATTERN,
   PHONE_PATTERN,
 } from './rules.generated';
@@ -17,3 +18,6 @@ export const isOrderNumber = (value: string): boolean => ORDER_NUMBER_PATTERN.te
 export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 /** A part of an order number to find in the history: 4 to 20 letters or digits. */
 export const isOrderNumberFragment = (value: string): boolean => ORDER_NUMBER_FRAGMENT_PATTERN.test(value);
+/** `value` without the spaces and hyphens a shopper may type inside an order number (the server's own list). */
+export const stripOrderNumberSeparators = (value: string): string =>
+  value.replace(new RegExp(ORDER_NUMBER_SEPARATOR_PATTERN.source, 'g'), '');

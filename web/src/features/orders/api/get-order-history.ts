@@ -4,7 +4,7 @@ import { queryKeys } from '@/shared/api/query-keys';
 import type { HistoryResponse } from '@/shared/api/types';
 import { identityKey, useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { historyFilterValues, NO_FILTERS, type HistoryFilters } from '../model/history-filters';
+import { historyFilterValues, historySortValue, NO_FILTERS, type HistoryFilters } from '../model/history-filters';
 
 export type HistoryKind = 'own' | 'partner';
 
@@ -44,7 +44,7 @@ export const fetchOrderHistoryPage = ({
       ? { country, language }
       : {
           filter: [FILTERS[kind], ...historyFilterValues(filters)].join(','),
-          sort: 'orderSubmitDateDesc',
+          sort: historySortValue(filters),
           country,
           language,
         },
@@ -60,7 +60,13 @@ export const orderHistoryQueryOptions = (
   filters: HistoryFilters = NO_FILTERS,
 ) =>
   infiniteQueryOptions({
-    queryKey: [...queryKeys.orderHistory(kind, identity, country, language), filters.q, filters.status, filters.year],
+    queryKey: [
+      ...queryKeys.orderHistory(kind, identity, country, language),
+      filters.q,
+      filters.status,
+      filters.year,
+      filters.sort,
+    ],
     queryFn: ({ pageParam, signal }) =>
       fetchOrderHistoryPage({ kind, next: pageParam, country, language, filters, signal }),
     initialPageParam: null as string | null,

@@ -88,6 +88,48 @@ describe('history toolbar', () => {
     expect(box).not.toHaveAttribute('aria-invalid');
   });
 
+  it('sends a number typed with spaces or hyphens without them, keeping its case (a return number too)', async () => {
+    const { requests } = mockHistory(() => json(historyPage([historyItem('A0000002')])));
+    const { user, currentUrl } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const box = screen.getByRole('searchbox', { name: 'Find an order' });
+    await user.type(box, 'C 9rm-0002{Enter}');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?q=C9rm0002');
+    });
+    await waitFor(() => {
+      expect(requests.some((request) => filterOf(request) === 'orderType(SALES_ORDER),orderNumber(C9rm0002)')).toBe(
+        true,
+      );
+    });
+    await user.clear(box);
+    await user.type(box, 'R0000 0000 202{Enter}');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?q=R00000000202');
+    });
+  });
+
+  it('sorts oldest first from the URL and asks the server for orderSubmitDateAsc', async () => {
+    const { requests } = mockHistory();
+    const { user, currentUrl } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const sort = screen.getByRole('combobox', { name: 'Sort' });
+    expect([...sort.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Newest first',
+      'Oldest first',
+    ]);
+    expect(requests.filter((request) => !isPartner(request))[0]?.url.searchParams.get('sort')).toBe(
+      'orderSubmitDateDesc',
+    );
+    await user.selectOptions(sort, 'oldest');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?sort=oldest');
+    });
+    await waitFor(() => {
+      expect(requests.some((request) => request.url.searchParams.get('sort') === 'orderSubmitDateAsc')).toBe(true);
+    });
+  });
+
   it('reads the filters from a shared link and clears them from the no-match state', async () => {
     const { requests } = mockHistory();
     const { user, currentUrl } = renderApp('/orders?q=9999&status=cancelled&year=2019', { member: true });

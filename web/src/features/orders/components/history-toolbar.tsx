@@ -4,7 +4,14 @@ import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
 import { TextField } from '@/shared/ui/text-field';
 import { isOrderNumberFragment } from '@/shared/validation/patterns';
-import { STATUS_GROUPS, type HistoryFilters, type StatusGroup } from '../model/history-filters';
+import {
+  normalizeOrderNumberQuery,
+  SORTS,
+  STATUS_GROUPS,
+  type HistoryFilters,
+  type HistorySortChoice,
+  type StatusGroup,
+} from '../model/history-filters';
 import './history-toolbar.css';
 
 interface HistoryToolbarProps {
@@ -21,9 +28,18 @@ const STATUS_LABELS = {
   returned: 'orders.filters.returned',
 } as const satisfies Record<StatusGroup, string>;
 
+const SORT_LABELS = {
+  newest: 'orders.filters.newestFirst',
+  oldest: 'orders.filters.oldestFirst',
+} as const satisfies Record<HistorySortChoice, string>;
+
+/** Longest text the box takes: a 20-character fragment with room for the spaces and hyphens removed. */
+const FIND_MAX_LENGTH = 32;
+
 /**
- * Find an order by number (sent on Enter or the button) and filter by status and year (applied on
- * change). The filters live in the URL; this form only edits them.
+ * Find an order by its number or one of its return numbers (sent on Enter or the button; spaces and
+ * hyphens removed, letters as typed), filter by status and year and sort by date (applied on change).
+ * The filters live in the URL; this form only edits them.
  */
 export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps) {
   const { t } = useI18n();
@@ -41,7 +57,7 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = draft.trim();
+    const q = normalizeOrderNumberQuery(draft);
     if (q && !isOrderNumberFragment(q)) {
       setError(t('orders.filters.numberInvalid'));
       return;
@@ -61,7 +77,7 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
           inputMode="text"
           autoComplete="off"
           spellCheck={false}
-          maxLength={20}
+          maxLength={FIND_MAX_LENGTH}
           value={draft}
           error={error}
           onChange={(event) => {
@@ -106,6 +122,24 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
             {yearOptions.map((year) => (
               <option key={year} value={String(year)}>
                 {String(year)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField className="history-toolbar__select" label={t('orders.filters.sort')}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__select"
+            value={filters.sort}
+            onChange={(event) => {
+              onChange({ ...filters, sort: SORTS.find((sort) => sort === event.target.value) ?? 'newest' });
+            }}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(SORT_LABELS[sort])}
               </option>
             ))}
           </select>

@@ -12,9 +12,10 @@ const serveSalesItems = (items: HistoryItem[]) =>
   mockFetch([{ path: '/orders/history/v1', respond: (request) => json(historyPage(isPartner(request) ? [] : items)) }]);
 const isPage2 = (request: RecordedRequest) => request.url.searchParams.get('anchor') === 'PAGE2';
 
+/** The item titles of every order card, in order. */
 const rowTitles = () =>
   within(screen.getByRole('list', { name: 'Orders' }))
-    .getAllByRole('heading', { level: 2 })
+    .getAllByRole('heading', { level: 3 })
     .map((heading) => heading.textContent);
 
 describe('order history paging', () => {
@@ -141,6 +142,9 @@ describe('order history paging', () => {
     renderApp('/orders', { member: true });
     expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Order lists' })).not.toBeInTheDocument();
+    // Not a dead end: the country's help link from the configuration (no shop link is configured).
+    const help = screen.getByRole('link', { name: "Can't find an order? Get help" });
+    expect(help.getAttribute('href')).toMatch(/^(https?:)?\/.+/);
   });
 
   it('treats a 404 history answer as no orders', async () => {
@@ -150,31 +154,114 @@ describe('order history paging', () => {
   });
 });
 
-describe('order history rows', () => {
-  it('shows image, title, facts, translated status, date and number, and quantity only above 1', async () => {
+describe('order history cards', () => {
+  const cards = () =>
+    within(screen.getByRole('list', { name: 'Orders' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('history-order'));
+
+  it('shows one card per order: number, date, status in its colour, total, and its items', async () => {
     serveSalesItems([
-      historyItem('A0000001'),
-      historyItem('A0000002', {
+      historyItem('A0000001', { lineNumber: 1, orderTotal: 191.1 }),
+      historyItem('A0000001', {
+        lineNumber: 2,
+        orderTotal: 191.1,
+        product: { ...historyItem('x').product, title: 'Tee A0000001' },
         lineItemTransaction: { ...historyItem('x').lineItemTransaction, quantity: 3 },
-        lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment', statusColor: 'info' },
+        lineItemStatus: { status: 'PO RELEASED', simpleStatus: 'preparingShipment', statusColor: 'warning' },
+      }),
+      historyItem('A0000002', { orderTotal: 20 }),
+    ]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const [first, second] = cards();
+    expect(cards()).toHaveLength(2);
+    expect(within(first!).getByRole('heading', { level: 2, name: 'Order A0000001' })).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Order A0000001' })).toHaveAttribute(
+      'href',
+      '/orders/sales/A0000001',
+    );
+    expect(within(first!).getByText('Ordered November 1, 2026')).toBeInTheDocument();
+    expect(within(first!).getByText('$191.10')).toBeInTheDocument();
+    expect(within(first!).getByText('Order total')).toBeInTheDocument();
+    const items = within(first!)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(items).toEqual(['Shoe A0000001', 'Tee A0000001']);
+    expect(within(first!).getByRole('img', { name: 'Shoe A0000001' })).toBeInTheDocument();
+    expect(within(first!).getAllByText('Color: Black/White')).toHaveLength(2);
+    // Quantity only above 1.
+    expect(
+      within(first!)
+        .getAllByText(/Quantity/)
+        .map((node) => node.textContent),
+    ).toEqual(['Quantity: 3']);
+    const statuses = [...first!.querySelectorAll('.status-text')].map((status) => [
+      status.textContent,
+      status.getAttribute('data-status-color'),
+    ]);
+    expect(statuses).toEqual([
+      ['Shipped', 'info'],
+      ['Shipped', 'info'],
+      ['Preparing shipment', 'warning'],
+    ]);
+    expect(screen.queryByText('PO RELEASED')).not.toBeInTheDocument();
+    expect(within(second!).getByText('$20.00')).toBeInTheDocument();
+  });
+
+  it('says a cancelled order was not charged, in red, instead of its total', async () => {
+    serveSalesItems([
+      historyItem('A0000001', {
+        orderTotal: 129.6,
+        fullOrderStatus: { simpleStatus: 'cancelled', statusColor: 'error' },
+        lineItemStatus: { status: 'CANCELLED', simpleStatus: 'cancelled', statusColor: 'error' },
+        actions: {},
       }),
     ]);
     renderApp('/orders', { member: true });
     await screen.findByText('Shoe A0000001');
-    const [first, second] = within(screen.getByRole('list', { name: 'Orders' }))
-      .getAllByRole('listitem')
-      .filter((item) => item.classList.contains('history-row'));
-    expect(within(first!).getByRole('img', { name: 'Shoe A0000001' })).toBeInTheDocument();
-    expect(within(first!).getByText('Shipped')).toBeInTheDocument();
-    expect(within(first!).getByText("Men's Running Shoes")).toBeInTheDocument();
-    expect(within(first!).getByText('Color: Black/White')).toBeInTheDocument();
-    expect(within(first!).getByText('Size: 10')).toBeInTheDocument();
-    expect(within(first!).queryByText(/Quantity/)).not.toBeInTheDocument();
-    expect(within(first!).getByText('Order A0000001')).toBeInTheDocument();
-    expect(within(first!).getByText('Ordered November 1, 2026')).toBeInTheDocument();
-    expect(within(second!).getByText('Quantity: 3')).toBeInTheDocument();
-    expect(within(second!).getByText('Preparing shipment')).toBeInTheDocument();
-    expect(screen.queryByText('PO RELEASED')).not.toBeInTheDocument();
+    const [card] = cards();
+    expect(within(card!).getByText('Not charged')).toBeInTheDocument();
+    expect(within(card!).queryByText('$129.60')).not.toBeInTheDocument();
+    const orderStatus = card!.querySelector('.history-order__status');
+    expect([orderStatus?.textContent, orderStatus?.getAttribute('data-status-color')]).toEqual(['Cancelled', 'error']);
+    expect(within(card!).queryByRole('link', { name: /Track shipment/ })).not.toBeInTheDocument();
+  });
+
+  it("offers the order's actions as the server's actions say: view, track, view return, buy again", async () => {
+    serveSalesItems([
+      historyItem('A0000001', {
+        lineNumber: 1,
+        actions: {
+          trackShipment: { enabled: true, webLink: 'https://track.example/S1' },
+          viewReturn: { enabled: true, returnOrderId: 'R0000001' },
+          buyItAgain: { enabled: true, webLink: '/products/AR2-001' },
+        },
+      }),
+      historyItem('A0000001', {
+        lineNumber: 2,
+        skuId: 'SKU-2',
+        product: { ...historyItem('x').product, title: 'Custom A0000001' },
+        actions: {
+          trackShipment: { enabled: true, webLink: 'https://track.example/S1' },
+          buyItAgain: { enabled: false, reasonCode: 'customized-product' },
+        },
+      }),
+    ]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const [card] = cards();
+    expect(within(card!).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/orders/sales/A0000001');
+    const track = within(card!).getAllByRole('link', { name: /Track shipment/ });
+    expect(track.map((link) => link.getAttribute('href'))).toEqual(['https://track.example/S1']);
+    expect(within(card!).getByRole('link', { name: 'View return R0000001' })).toHaveAttribute(
+      'href',
+      '/orders/returns/R0000001',
+    );
+    // Buy again on the item whose action is enabled only (the customised one is refused by the server).
+    const items = within(card!).getAllByRole('listitem');
+    expect(await within(items[0]!).findByRole('button', { name: /Buy again/ })).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button', { name: /Buy again/ })).not.toBeInTheDocument();
   });
 });
 
@@ -244,6 +331,7 @@ describe('partner orders', () => {
     serveSalesItems([
       historyItem('A0000001'),
       historyItem('A0000002', {
+        fullOrderStatus: { simpleStatus: 'cancelled', statusColor: 'error' },
         lineItemStatus: { status: 'CANCELLED', simpleStatus: 'cancelled', statusColor: 'error' },
       }),
     ]);
@@ -252,6 +340,8 @@ describe('partner orders', () => {
     const statuses = document.querySelectorAll('.status-text');
     expect([...statuses].map((status) => [status.textContent, status.getAttribute('data-status-color')])).toEqual([
       ['Shipped', 'info'],
+      ['Shipped', 'info'],
+      ['Cancelled', 'error'],
       ['Cancelled', 'error'],
     ]);
   });

@@ -1,6 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useFlags } from '@/shared/config/flags';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { useSession } from '@/shared/auth/session';
@@ -14,13 +15,21 @@ import {
   writeHistoryFilters,
   type HistoryFilters,
 } from '../model/history-filters';
+import { groupHistoryOrders } from '../model/history-orders';
 import { mergeHistoryPages } from '../model/merge-history-pages';
-import { HistoryRow } from './history-row';
+import { HistoryOrderCard } from './history-row';
 import { HistorySkeleton } from './order-skeletons';
 import { HistoryTabs } from './history-tabs';
 import { HistoryToolbar } from './history-toolbar';
-import { LoadErrorDialog } from './load-error-dialog';
 import './order-history.css';
+
+/**
+ * The error dialog (and the dialog it is built on) is not needed to show the history: it loads right after
+ * the page is up (`useEffect` below), so it is there before a failure needs it, even offline, and stays out
+ * of what /orders loads first (the bundle budget, scripts/bundle-size.mjs).
+ */
+const loadErrorDialog = () => import('./load-error-dialog');
+const LoadErrorDialog = lazy(() => loadErrorDialog().then((module) => ({ default: module.LoadErrorDialog })));
 
 /**
  * Own orders show the partner tab only with enablePartnerOrders AND the member's partner-sharing
@@ -38,7 +47,7 @@ function usePartnerTabVisible(kind: HistoryKind): boolean {
 }
 
 /**
- * The filters in the URL (`?q=&status=&year=`), so reload, back/forward and shared links keep them; a
+ * The filters in the URL (`?q=&status=&year=&sort=`), so reload, back/forward and shared links keep them; a
  * change is a new history entry, and the list starts again from page 1 (its query key changes).
  */
 function useUrlFilters(kind: HistoryKind): [HistoryFilters, (filters: HistoryFilters) => void] {
@@ -70,7 +79,13 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
   const showTabs = usePartnerTabVisible(kind);
   // Errors are dismissed per failure: a new failure (a new errorUpdatedAt) shows its dialog again.
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
-  const items = useMemo(() => mergeHistoryPages(history.data?.pages ?? []), [history.data]);
+  // One card per order: the merged rows (a repeated first row still replaces the list) grouped by order.
+  const orders = useMemo(() => groupHistoryOrders(mergeHistoryPages(history.data?.pages ?? [])), [history.data]);
+  const links = useHelpLinks();
+
+  useEffect(() => {
+    void loadErrorDialog();
+  }, []);
 
   const errorOpen = history.isError && history.errorUpdatedAt !== dismissedErrorAt;
   const dismiss = () => {
@@ -88,30 +103,34 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
   if (!history.data) {
     // First page loading, or failed: the full-page loading view stays, with the error dialog over it.
     content = <HistorySkeleton />;
-  } else if (items.length === 0 && filtered) {
+  } else if (orders.length === 0 && filtered) {
     content = (
       <div className="history-empty history-no-match card">
         <p role="status">{t('orders.filters.noMatch')}</p>
         <Button
           variant="secondary"
           onClick={() => {
-            setFilters(NO_FILTERS);
+            setFilters({ ...NO_FILTERS, sort: filters.sort });
           }}
         >
           {t('orders.filters.clear')}
         </Button>
       </div>
     );
-  } else if (items.length === 0) {
+  } else if (orders.length === 0) {
+    // Not a dead end: the configuration names no shop link, so the way on is the country's help centre.
     content = (
-      <p className="history-empty card">{t(kind === 'partner' ? 'orders.partner.empty' : 'orders.history.empty')}</p>
+      <div className="history-empty card">
+        <p>{t(kind === 'partner' ? 'orders.partner.empty' : 'orders.history.empty')}</p>
+        <a href={links.help}>{t('orders.history.emptyHelp')}</a>
+      </div>
     );
   } else {
     content = (
       <>
         <ul className="history-list" aria-labelledby={headingId}>
-          {items.map((item) => (
-            <HistoryRow key={`${item.orderNumber}#${String(item.lineNumber)}`} item={item} />
+          {orders.map((order) => (
+            <HistoryOrderCard key={order.orderNumber} order={order} />
           ))}
         </ul>
         {history.hasNextPage && (
@@ -132,12 +151,14 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
       </h1>
       {showTabs && <HistoryTabs active={kind} />}
       {/* A member with no orders at all sees the empty history, with nothing to filter. */}
-      {(filtered || !history.data || items.length > 0) && (
+      {(filtered || !history.data || orders.length > 0) && (
         <HistoryToolbar filters={filters} years={years} onChange={setFilters} />
       )}
       {content}
       {errorOpen && (
-        <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />
+        <Suspense fallback={null}>
+          <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />
+        </Suspense>
       )}
     </div>
   );

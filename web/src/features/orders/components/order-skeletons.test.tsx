@@ -27,7 +27,7 @@ describe('loading skeletons', () => {
     const { container } = renderApp('/orders', { member: true });
     await screen.findByRole('heading', { level: 1, name: 'Orders' });
     await waitFor(() => {
-      expect(container.querySelectorAll('[aria-busy="true"] .history-row')).toHaveLength(4);
+      expect(container.querySelectorAll('[aria-busy="true"] .history-order')).toHaveLength(3);
     });
     expect(container.querySelector('[aria-busy="true"] [role="status"]')).toHaveTextContent('Loading');
     expect(container.querySelector('.spinner')).toBeNull();

@@ -23,19 +23,27 @@ const Bone = ({ width, height = '1rem', className = '' }: { width: string; heigh
   <span className={`skeleton ${className}`} style={{ width, height }} />
 );
 
-/** Rows like history-row.tsx: image, status, title, facts, date and number. */
-export function HistorySkeleton({ rows = 4 }: { rows?: number }) {
+/** Order cards like history-row.tsx: number and date, status, total, then an item (image, title, facts). */
+export function HistorySkeleton({ rows = 3 }: { rows?: number }) {
   return (
     <Busy className="history-skeleton">
       <ul className="history-list">
         {Array.from({ length: rows }, (_, index) => (
-          <li key={index} className="history-row card">
-            <Bone className="skeleton--image history-skeleton__image" width="112px" height="112px" />
-            <div className="history-row__body">
-              <Bone width="6rem" />
-              <Bone width="min(16rem, 80%)" height="1.25rem" />
-              <Bone width="min(12rem, 60%)" />
-              <Bone width="min(20rem, 90%)" height="0.875rem" className="skeleton--gap" />
+          <li key={index} className="history-order card">
+            <div className="history-order__header">
+              <div className="history-order__heading history-skeleton__stack">
+                <Bone width="min(12rem, 60%)" height="1.25rem" />
+                <Bone width="8rem" height="0.875rem" />
+              </div>
+              <Bone width="5rem" height="1.25rem" />
+            </div>
+            <div className="history-order__item">
+              <Bone className="skeleton--image history-skeleton__image" width="72px" height="72px" />
+              <div className="history-order__item-body history-skeleton__stack">
+                <Bone width="min(16rem, 80%)" />
+                <Bone width="min(12rem, 60%)" />
+                <Bone width="6rem" />
+              </div>
             </div>
           </li>
         ))}

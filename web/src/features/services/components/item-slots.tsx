@@ -1,5 +1,5 @@
 import { useFlags } from '@/shared/config/flags';
-import type { ItemSlotProps } from '@/shared/order-slots/order-slots';
+import type { HistoryItemSlotProps, ItemSlotProps } from '@/shared/order-slots/order-slots';
 import { BuyAgain } from './buy-again';
 import { ShopSimilar } from './shop-similar';
 
@@ -17,4 +17,10 @@ export function ShopSimilarSlot({ item, currency }: ItemSlotProps) {
   const { enableShopSimilar } = useFlags();
   if (!enableShopSimilar || !item.product.styleColor || buyItAgainDisabled(item)) return null;
   return <ShopSimilar styleColor={item.product.styleColor} currency={currency} />;
+}
+
+/** Buy again on an item of a history card: only where the server's `buyItAgain` action is there and enabled. */
+export function BuyAgainHistorySlot({ item }: HistoryItemSlotProps) {
+  if (item.orderType === 'RETURN_ORDER' || !item.skuId || item.actions.buyItAgain?.enabled !== true) return null;
+  return <BuyAgain skuId={item.skuId} currency={item.currency} fallbackUrl="/" valueAddedService={false} />;
 }

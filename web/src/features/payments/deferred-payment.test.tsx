@@ -107,6 +107,30 @@ describe('pay now on the order page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't start your payment. Please try again.");
   });
 
+  it.each([
+    ['service-unavailable', 503, "The payment service isn't answering right now. Please try again in a few minutes."],
+    ['service-deferred-payment-failure', 502, "The payment service couldn't start this payment."],
+  ])('explains a job that FAILED %s', async (code, httpStatus, text) => {
+    mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      {
+        method: 'POST',
+        path: '/payment/deferred_payment_forms/v1',
+        respond: () => json({ id: 'job-7', status: 'PENDING' }, 202),
+      },
+      {
+        path: '/payment/deferred_payment_forms/v1/job-7',
+        respond: () => json({ id: 'job-7', status: 'FAILED', error: { httpStatus, code, message: 'provider' } }),
+      },
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
   it('is absent without a payment hold or with the flag off', async () => {
     mockFetch([{ path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) }]);
     renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: false } });

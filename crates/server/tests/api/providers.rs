@@ -10,7 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use server::sandbox_providers::{FaultSettings, Sandbox};
 
-use crate::helpers::{Backend, Options, TestApp, postgres_admin_url, spawn_app_with};
+use crate::helpers::{Backend, Options, TestApp, postgres_configured, spawn_app_with};
 use crate::payments::{finished, held_order, pay_body};
 use crate::returns::{capture_body, delivered_order, post, wait_job};
 
@@ -184,11 +184,7 @@ macro_rules! with_providers {
 
             #[tokio::test]
             async fn postgres() {
-                if postgres_admin_url().is_none() {
-                    assert!(
-                        std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
-                        "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
-                    );
+                if !postgres_configured() {
                     return;
                 }
                 let (app, sandbox) = app_with_providers(Backend::Postgres).await;

@@ -37,6 +37,10 @@ pub enum Command {
     /// takes), then exit: a summary of created, replaced, unchanged and refused lines; exit status 1 when
     /// a line was refused (nothing of it is stored; the other lines are). Importing a file again changes nothing.
     Import(ImportArgs),
+    /// Serve a stand-in for the outside providers on --addr (e.g. 127.0.0.1:9090): payments, carrier
+    /// pickups and address validation over the HTTP adapters' protocol, with the sandboxes' answers; PUT
+    /// /faults {"delayMs":..,"failNext":..} makes it slow or answer 503 (docs/configuration.md).
+    SandboxProviders,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -208,6 +212,43 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_WEBHOOK_RETRY_DELAYS", value_delimiter = ',', value_parser = crate::clock::parse_duration,
           hide = true, global = true)]
     pub webhook_retry_delays: Vec<std::time::Duration>,
+
+    /// The payment provider's API (docs/configuration.md, "Outside providers"): deferred payments are
+    /// started by an HTTP call from the payment job. Without it the built-in sandbox provider answers.
+    #[arg(long, env = "ORDERS_PAYMENT_PROVIDER_URL", global = true)]
+    pub payment_provider_url: Option<String>,
+
+    /// The carrier API: courier pickups are booked by an HTTP call from the return job. Without it the
+    /// built-in sandbox carriers answer.
+    #[arg(long, env = "ORDERS_CARRIER_API_URL", global = true)]
+    pub carrier_api_url: Option<String>,
+
+    /// The address validator's API, called while the shopper waits (POST /address/validation/v1). Without
+    /// it addresses are checked against the country data built in.
+    #[arg(long, env = "ORDERS_ADDRESS_VALIDATOR_URL", global = true)]
+    pub address_validator_url: Option<String>,
+
+    /// Milliseconds a call to an outside provider may take in all (connecting, sending, the whole answer);
+    /// a slower one counts as not answering (a job tries again later, a shopper's request answers 503).
+    #[arg(long, env = "ORDERS_PROVIDER_TIMEOUT_MS", default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(50..=120_000), global = true)]
+    pub provider_timeout_ms: u64,
+
+    /// Milliseconds to wait for a provider's connection to open (at most the total timeout).
+    #[arg(long, env = "ORDERS_PROVIDER_CONNECT_TIMEOUT_MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(10..=120_000), global = true)]
+    pub provider_connect_timeout_ms: u64,
+
+    /// The first delay before a job that met a dependency not answering is tried again, in milliseconds;
+    /// it doubles with each try, up to 30 s (tests shorten it).
+    #[arg(long, env = "ORDERS_JOB_RETRY_BASE_MS", default_value_t = 250,
+          value_parser = clap::value_parser!(u64).range(1..=30_000), hide = true, global = true)]
+    pub job_retry_base_ms: u64,
+
+    /// Tries before a job that keeps meeting a dependency not answering ends FAILED `service-unavailable`.
+    #[arg(long, env = "ORDERS_JOB_MAX_ATTEMPTS", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=50), hide = true, global = true)]
+    pub job_max_attempts: u32,
 
     /// Event delivery workers this process runs (webhooks and the message bus); 0 runs none here.
     #[arg(long, env = "ORDERS_EVENT_WORKERS", default_value_t = 2, global = true)]

@@ -28,6 +28,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod ops;
 pub mod orders;
+pub mod outbound;
 pub mod payments;
 pub mod pickups;
 pub mod platform;
@@ -35,6 +36,7 @@ pub mod products;
 pub mod rate_limit;
 pub mod returns;
 pub mod reviews;
+pub mod sandbox_providers;
 pub mod secrets;
 pub mod seed;
 pub mod settings;
@@ -131,7 +133,27 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         None if settings.addr.ip().is_unspecified() => format!("http://localhost:{}", settings.addr.port()),
         None => format!("http://{}", settings.addr),
     };
-    let jobs = JobQueue::new(job_kinds());
+    let timeouts = outbound::Timeouts {
+        connect: std::time::Duration::from_millis(settings.provider_connect_timeout_ms),
+        total: std::time::Duration::from_millis(settings.provider_timeout_ms),
+    };
+    let providers = outbound::Providers::from_urls(
+        settings.payment_provider_url.as_deref(),
+        settings.carrier_api_url.as_deref(),
+        settings.address_validator_url.as_deref(),
+        timeouts,
+    )?;
+    tracing::info!(
+        payments = providers.payments.is_some(),
+        carriers = providers.carriers.is_some(),
+        addresses = providers.addresses.is_some(),
+        "outside providers over HTTP (false: the built-in sandbox)"
+    );
+    let retry = jobs::RetryPolicy {
+        base_delay_ms: i64::try_from(settings.job_retry_base_ms).unwrap_or(250),
+        max_attempts: i64::from(settings.job_max_attempts),
+    };
+    let jobs = JobQueue::new(job_kinds()).with_retry(retry);
     let platform = Platform::new(platform::Services {
         db: connected.db.clone(),
         clock,
@@ -144,6 +166,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
         trusted_proxies: settings.trusted_proxies.clone().into(),
         ops_key: settings.ops_key.as_deref().filter(|key| !key.is_empty()).map(Arc::from),
         usps_enabled: settings.usps_enabled,
+        providers: Arc::new(providers),
     });
     let site = Arc::new(site);
     let auth = auth::AuthState::new(auth::identity::AuthParts {

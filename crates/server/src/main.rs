@@ -85,6 +85,7 @@ async fn run() -> std::process::ExitCode {
         Command::Seed(args) => seed(cli.settings, args).await,
         Command::ReadyRows(args) => ready_rows(cli.settings, args).await,
         Command::ReadyDetails(args) => ready_details(cli.settings, args).await,
+        Command::SandboxProviders => sandbox_providers(cli.settings).await,
         Command::Import(args) => match import(cli.settings, args).await {
             // Every line stored or unchanged: 0; a refused line: 1 (the summary names it).
             Ok(true) => Ok(()),
@@ -109,6 +110,15 @@ async fn serve(settings: server::config::Settings) -> Result<(), server::BoxErro
     tracing::info!(%address, database = state.db.backend.name(), "serving");
     println!("orders is serving on http://{address}/orders");
     server::serve(listener, state, shutdown_signal()).await?;
+    Ok(())
+}
+
+async fn sandbox_providers(settings: server::config::Settings) -> Result<(), server::BoxError> {
+    let listener = tokio::net::TcpListener::bind(settings.addr).await?;
+    let address = listener.local_addr()?;
+    println!("sandbox providers on http://{address} (PUT /faults to make them slow or failing)");
+    server::sandbox_providers::serve(listener, server::sandbox_providers::Sandbox::default(), shutdown_signal())
+        .await?;
     Ok(())
 }
 

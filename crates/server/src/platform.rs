@@ -75,6 +75,9 @@ pub struct Services {
     pub ops_key: Option<Arc<str>>,
     /// US shipment providers: USPS instead of UPS.
     pub usps_enabled: bool,
+    /// The outside providers called over HTTP (`outbound`); the areas' adapters fall back to their
+    /// sandboxes where one is not configured.
+    pub providers: Arc<crate::outbound::Providers>,
 }
 
 /// Wakes the workers of one `jobs::JobQueue` (here, not in `jobs`: the platform's state holds one, and

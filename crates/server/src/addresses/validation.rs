@@ -41,7 +41,8 @@ pub struct ValidationAnswer {
            ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
     request_body = ValidationRequest,
     responses((status = 200, body = ValidationAnswer), (status = 400, body = crate::error::ApiError),
-              (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
+              (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError),
+              (status = 503, body = crate::error::ApiError, description = "service-unavailable: the address validator is not answering (Retry-After)")))]
 pub async fn validate_address(
     State(state): State<Platform>,
     caller: Caller,
@@ -61,7 +62,7 @@ pub async fn validate_address(
     }
     let entered = &request.address;
     let entered_id = entered.id.as_deref().map(|id| bounded_id(id, "address.id")).transpose()?;
-    let verification = validator().verify(&entered.fields(), language).await?;
+    let verification = validator(&state.providers).verify(&entered.fields(), language).await?;
     let answer = match verification {
         Verification::Verified(fields) => ValidationAnswer {
             validated: true,

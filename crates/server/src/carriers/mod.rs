@@ -19,6 +19,7 @@
 //! Adding a carrier: write `data/carriers/<id>.json` (copy one that is close), add one line to
 //! `DATA_FILES` below, run `cargo test -p server carriers`. See docs/documents-and-carriers.md.
 
+pub mod gateway;
 pub mod routes;
 pub mod sandbox;
 
@@ -29,6 +30,7 @@ use chrono::{Datelike, NaiveDate, Weekday};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+pub use gateway::{BookingError, gateway};
 pub use sandbox::SandboxCarrier;
 
 use crate::documents::LabelAddress;
@@ -192,6 +194,9 @@ pub enum CarrierError {
     SlotUnavailable,
     #[error("the document could not be made: {0}")]
     Document(String),
+    /// The carrier's API refused the request for a reason it named (`gateway`).
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// What a label needs.

@@ -93,6 +93,7 @@ codes! {
     CarrierPickupRefused = "carrier-pickup-refused", CONFLICT, "Job outcome: the carrier refused the courier pickup.";
     ServiceDorisCommsFailure = "service-doris-comms-failure", BAD_GATEWAY, "Stored outcome: the return notification to the retailer's system failed; the return goes on.";
     // Payments and e-invoices.
+    ServiceDeferredPaymentFailure = "service-deferred-payment-failure", BAD_GATEWAY, "Job outcome: the payment provider refused to start the payment (it answered 4xx) or answered something unreadable; trying again would not help.";
     NoPaymentHold = "no-payment-hold", CONFLICT, "Job outcome: the order has no payment to make.";
     OrderCancelled = "order-cancelled", CONFLICT, "Job outcome: the order was cancelled.";
     WebhookReplayed = "webhook-replayed", CONFLICT, "A payment provider callback was received before.";
@@ -119,7 +120,7 @@ codes! {
     // The server itself.
     ServiceBusy = "service-busy", SERVICE_UNAVAILABLE, "Too much work at once (e.g. sign-ins being checked); `Retry-After` says when to try again.";
     StorageFull = "storage-full", SERVICE_UNAVAILABLE, "The database's disk (or its configured size) is full: nothing was written, reads go on; `Retry-After` says when to try again.";
-    ServiceUnavailable = "service-unavailable", SERVICE_UNAVAILABLE, "The database is not answering; `Retry-After` says when to try again.";
+    ServiceUnavailable = "service-unavailable", SERVICE_UNAVAILABLE, "The database, or an outside provider (payment provider, carrier, address validator), is not answering: an answer carries `Retry-After`; a job ends FAILED with it after its tries.";
     Internal = "internal", INTERNAL_SERVER_ERROR, "An unexpected failure (logged once on the server).";
 }
 

@@ -72,6 +72,10 @@ pub enum AppError {
     Busy { retry_after_seconds: u64 },
     #[error("the database is not answering")]
     Unavailable,
+    /// An outside provider called while the shopper waits (the address validator) took longer than the
+    /// provider timeout or answered 5xx: 503 with Retry-After, never a request held open.
+    #[error("the {provider} is not answering; try again in a moment")]
+    ProviderUnavailable { provider: &'static str },
     /// The database's disk is full (SQLITE_FULL, PostgreSQL 53100): nothing was written.
     #[error("the database's storage is full; nothing was written")]
     StorageFull,
@@ -121,7 +125,7 @@ impl AppError {
             Self::PayloadTooLarge => Code::PayloadTooLarge,
             Self::ControlCharacters { .. } => Code::InvalidCharacters,
             Self::Busy { .. } => Code::ServiceBusy,
-            Self::Unavailable => Code::ServiceUnavailable,
+            Self::Unavailable | Self::ProviderUnavailable { .. } => Code::ServiceUnavailable,
             Self::StorageFull => Code::StorageFull,
             Self::FeatureDisabled { .. } => Code::FeatureDisabled,
             Self::Internal(_) => Code::Internal,
@@ -197,8 +201,8 @@ impl IntoResponse for AppError {
             Self::StorageFull => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(STORAGE_FULL_RETRY_SECONDS));
             }
-            // A database restart or failover: seconds.
-            Self::Unavailable => {
+            // A database restart or failover, a provider's hiccup: seconds.
+            Self::Unavailable | Self::ProviderUnavailable { .. } => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_SECONDS));
             }
             _ => {}

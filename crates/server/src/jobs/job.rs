@@ -31,6 +31,9 @@ pub struct RunInfo {
     pub owner_key: String,
     /// 1 on the first run.
     pub attempt: i64,
+    /// No try follows this one: a `JobError::Retry` now ends the job FAILED `service-unavailable`, so a
+    /// job that holds reservations gives them back before answering it (set by the worker).
+    pub last_attempt: bool,
 }
 
 /// How a run ended, as the job sees it.
@@ -68,7 +71,7 @@ impl JobFailure {
 #[derive(Debug)]
 pub enum JobError {
     /// Transient (a carrier or database that did not answer): tried again with exponential backoff, and
-    /// FAILED `service-unavailable` after `MAX_ATTEMPTS`.
+    /// FAILED `service-unavailable` after the retry policy's `max_attempts`.
     Retry(String),
     /// Trying again cannot help: FAILED at once with this error.
     Fail(JobFailure),

@@ -32,7 +32,7 @@ use crate::db::Db;
 
 pub use accept::JobCreated;
 pub use job::{Finish, Job, JobError, JobFailure, JobResult, RunInfo};
-pub use queue::{NewJob, complete_in, enqueue};
+pub use queue::{NewJob, complete_in, enqueue, fail_in};
 pub use registry::Registry;
 pub use worker::spawn_workers;
 
@@ -47,8 +47,30 @@ pub mod status {
     pub const FAILED: &str = "FAILED";
 }
 
-/// Tries before a job that keeps failing transiently ends FAILED.
+/// Tries before a job that keeps failing transiently ends FAILED (the default of `--job-max-attempts`).
 pub const MAX_ATTEMPTS: i64 = 8;
+
+/// How a job that met a dependency not answering is tried again (`--job-retry-base-ms`,
+/// `--job-max-attempts`): after `base_delay_ms`, doubling with each try up to 30 s, `max_attempts` tries in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetryPolicy {
+    pub base_delay_ms: i64,
+    pub max_attempts: i64,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self { base_delay_ms: 250, max_attempts: MAX_ATTEMPTS }
+    }
+}
+
+impl RetryPolicy {
+    /// The wait before try `attempt + 1`: base, 2 x base, 4 x base ... at most 30 s.
+    pub fn backoff_ms(self, attempt: i64) -> i64 {
+        let exponent = u32::try_from(attempt.clamp(1, 16) - 1).unwrap_or(0);
+        self.base_delay_ms.saturating_mul(1_i64 << exponent).min(30_000)
+    }
+}
 /// How long a claimed job belongs to its worker; after that another worker may claim it again.
 pub const LEASE_MS: i64 = 30_000;
 
@@ -63,6 +85,7 @@ pub trait JobContext: Clone + Send + Sync + 'static {
 pub struct JobQueue<C> {
     registry: Arc<Registry<C>>,
     wake: JobWaker,
+    retry: RetryPolicy,
 }
 
 pub use crate::platform::JobWaker;
@@ -70,13 +93,19 @@ pub use crate::platform::JobWaker;
 // Not derived: that would ask `C: Clone`, which the shared parts do not need.
 impl<C> Clone for JobQueue<C> {
     fn clone(&self) -> Self {
-        Self { registry: Arc::clone(&self.registry), wake: self.wake.clone() }
+        Self { registry: Arc::clone(&self.registry), wake: self.wake.clone(), retry: self.retry }
     }
 }
 
 impl<C> JobQueue<C> {
     pub fn new(registry: Registry<C>) -> Self {
-        Self { registry: Arc::new(registry), wake: JobWaker::default() }
+        Self { registry: Arc::new(registry), wake: JobWaker::default(), retry: RetryPolicy::default() }
+    }
+
+    /// The same queue with another retry policy.
+    #[must_use]
+    pub fn with_retry(self, retry: RetryPolicy) -> Self {
+        Self { retry, ..self }
     }
 
     /// Call after committing a transaction that enqueued a job: this process's workers look at once

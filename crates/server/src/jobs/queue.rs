@@ -56,6 +56,7 @@ fn claimed_from_row(row: &AnyRow) -> Result<Claimed, sqlx::Error> {
             order_number: row.try_get("order_number")?,
             owner_key: row.try_get("owner_key")?,
             attempt: row.try_get("attempts")?,
+            last_attempt: false,
         },
     })
 }
@@ -106,7 +107,8 @@ pub async fn complete_in<O: Serialize>(
 }
 
 /// Ends a job FAILED with `error`.
-pub(super) async fn fail_in(
+/// Stores a FAILED end on `connection`, for a job that undoes its reservations in the same transaction.
+pub async fn fail_in(
     connection: &mut AnyConnection,
     clock: &Clock,
     run: &RunInfo,

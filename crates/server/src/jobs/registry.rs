@@ -101,7 +101,13 @@ mod tests {
     }
 
     fn first_run() -> RunInfo {
-        RunInfo { id: "job-1".to_owned(), order_number: None, owner_key: "member:a".to_owned(), attempt: 1 }
+        RunInfo {
+            id: "job-1".to_owned(),
+            order_number: None,
+            owner_key: "member:a".to_owned(),
+            attempt: 1,
+            last_attempt: false,
+        }
     }
 
     fn failure_code(result: JobResult<Value>) -> Option<String> {

@@ -6,7 +6,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use super::queue::{self, Claimed};
-use super::{JobContext, JobError, JobFailure, LEASE_MS, MAX_ATTEMPTS};
+use super::{JobContext, JobError, JobFailure, LEASE_MS};
 use crate::error::Code;
 
 /// How often an idle worker looks for jobs that other processes enqueued (its own wake it at once).
@@ -49,16 +49,12 @@ async fn run_worker<C: JobContext>(context: C, worker_id: String, mut stop: watc
     }
 }
 
-/// Exponential backoff: 250 ms, 500 ms, 1 s ... at most 30 s.
-fn backoff_ms(attempt: i64) -> i64 {
-    let exponent = u32::try_from(attempt.clamp(1, 8) - 1).unwrap_or(0);
-    (250_i64 << exponent).min(30_000)
-}
-
 async fn run_job<C: JobContext>(context: &C, worker_id: &str, claimed: Claimed) {
-    let Claimed { kind, payload, run } = claimed;
+    let Claimed { kind, payload, mut run } = claimed;
     let (db, clock) = (context.db(), context.clock());
-    let result = if run.attempt > MAX_ATTEMPTS {
+    let policy = context.job_queue().retry;
+    run.last_attempt = run.attempt >= policy.max_attempts;
+    let result = if run.attempt > policy.max_attempts {
         Err(JobError::retry("gave up after repeated failures"))
     } else {
         let running = context.job_queue().registry.run(context.clone(), &kind, &payload, run.clone());
@@ -68,10 +64,10 @@ async fn run_job<C: JobContext>(context: &C, worker_id: &str, claimed: Claimed) 
         }
     };
     if let Err(JobError::Retry(reason)) = &result
-        && run.attempt < MAX_ATTEMPTS
+        && run.attempt < policy.max_attempts
     {
         tracing::info!(kind, attempt = run.attempt, "job will be retried");
-        let delay = backoff_ms(run.attempt);
+        let delay = policy.backoff_ms(run.attempt);
         if let Err(error) = queue::retry_later(db, clock, &run, worker_id, delay, reason).await {
             tracing::warn!(%error, kind, "job queue: could not schedule a retry; the lease will expire");
         }
@@ -102,14 +98,17 @@ async fn run_job<C: JobContext>(context: &C, worker_id: &str, claimed: Claimed) 
 
 #[cfg(test)]
 mod tests {
-    use super::backoff_ms;
+    use super::super::RetryPolicy;
 
     #[test]
     fn retries_back_off_exponentially_up_to_thirty_seconds() {
-        assert_eq!(backoff_ms(1), 250);
-        assert_eq!(backoff_ms(2), 500);
-        assert_eq!(backoff_ms(3), 1000);
-        assert_eq!(backoff_ms(8), 30_000);
-        assert_eq!(backoff_ms(20), 30_000);
+        let policy = RetryPolicy::default();
+        assert_eq!(policy.backoff_ms(1), 250);
+        assert_eq!(policy.backoff_ms(2), 500);
+        assert_eq!(policy.backoff_ms(3), 1000);
+        assert_eq!(policy.backoff_ms(8), 30_000);
+        assert_eq!(policy.backoff_ms(20), 30_000);
+        let short = RetryPolicy { base_delay_ms: 20, max_attempts: 3 };
+        assert_eq!([short.backoff_ms(1), short.backoff_ms(2), short.backoff_ms(3)], [20, 40, 80]);
     }
 }

@@ -87,9 +87,14 @@ async fn start(state: &OrdersState, run: &RunInfo, payment: DeferredPayment) -> 
         mobile: payment.experience_type == "MOBILE",
         return_url: &return_url,
     };
-    let started = match provider().start(&request) {
+    let provider = provider(&state.providers);
+    let started = match provider.start(&request).await {
         Ok(started) => started,
         Err(unavailable @ ProviderError::Unavailable(_)) => return Err(JobError::retry(unavailable)),
+        Err(refused @ ProviderError::Refused(_)) => {
+            tracing::warn!(order_number, error = %refused, "the payment provider refused a deferred payment");
+            return Err(JobError::fail(502, Code::ServiceDeferredPaymentFailure, refused.to_string()));
+        }
     };
     let qr_code = qr_code_url(&started.payment_id);
     let response = if payment.channel == "wechat" {

@@ -4,7 +4,9 @@
 //! claimed again after its lease) repeats nothing: the pickup booking (`return_effects` key `pickup`),
 //! the RETURN_ORDER (its order number is the primary key; written through `orders::store::upsert`), the
 //! sales order's line statuses, the "created" e-mail (`mail:created`), the Doris notice (`doris`), then
-//! the job's completion. A carrier that refuses the pickup ends the job DENIED and gives the units back.
+//! the job's completion. A carrier that refuses the pickup ends the job DENIED and gives the units back; a
+//! carrier that does not answer (timeout, 5xx) is tried again with backoff, and after the last try the job
+//! ends FAILED `service-unavailable` and gives the units back too (no half-made return stays behind).
 
 use chrono::NaiveDate;
 use domain::returns::methods::ReturnMethod;
@@ -16,7 +18,7 @@ use super::CAPTURE_JOB;
 use super::capture::StoredRequest;
 use super::db::{self, ReturnLineRow, ReturnRow};
 use super::notify::{self, StatusMail};
-use crate::carriers::{self, PickupRequest, PickupSlot};
+use crate::carriers::{self, BookingError, PickupRequest, PickupSlot};
 use crate::error::Code;
 use crate::events;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
@@ -109,13 +111,32 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
     }
 }
 
+/// How a return that will not be made ends.
+enum Undone {
+    /// DENIED: the carrier refused (an event tells the retailer).
+    Denied(JobFailure),
+    /// FAILED: the carrier never answered in all the tries.
+    Failed(JobFailure),
+}
+
 async fn deny_and_release(
     state: &OrdersState,
     run: &RunInfo,
     ret: &ReturnRow,
     lines: &[ReturnLineRow],
-    refusal: JobFailure,
+    undone: Undone,
 ) -> JobResult<ReturnCaptured> {
+    let refusal = match undone {
+        Undone::Denied(refusal) => refusal,
+        Undone::Failed(failure) => {
+            let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+            release_in(&mut tx, ret, lines).await?;
+            jobs::fail_in(&mut tx, &state.clock, run, &failure).await.map_err(JobError::retry)?;
+            tx.commit().await.map_err(JobError::retry)?;
+            // Stored already; the worker's own store of it finds the job ended and changes nothing.
+            return Err(JobError::Fail(failure));
+        }
+    };
     let event = events::ReturnRefused {
         return_order_number: ret.return_order_number.clone(),
         order_number: ret.parent_order_number.clone(),
@@ -127,8 +148,16 @@ async fn deny_and_release(
     let key = format!("return.refused:{}", ret.return_order_number);
     let recorded = events::record_once(&mut tx, state.clock.now_ms(), key, events::EventData::ReturnRefused(event));
     recorded.await.map_err(JobError::retry)?;
+    release_in(&mut tx, ret, lines).await?;
+    jobs::complete_in(&mut tx, &state.clock, run, &denied).await.map_err(JobError::retry)?;
+    tx.commit().await.map_err(JobError::retry)?;
+    Ok(denied)
+}
+
+/// Gives the return's units back to the order and removes the return.
+async fn release_in(tx: &mut sqlx::AnyConnection, ret: &ReturnRow, lines: &[ReturnLineRow]) -> Result<(), JobError> {
     for line in lines {
-        let released = db::release(&mut tx, &ret.parent_order_number, line.line_number, line.quantity);
+        let released = db::release(&mut *tx, &ret.parent_order_number, line.line_number, line.quantity);
         released.await.map_err(JobError::retry)?;
     }
     sqlx::query("DELETE FROM returns WHERE return_order_number = $1")
@@ -136,16 +165,19 @@ async fn deny_and_release(
         .execute(&mut *tx)
         .await
         .map_err(JobError::retry)?;
-    jobs::complete_in(&mut tx, &state.clock, run, &denied).await.map_err(JobError::retry)?;
-    tx.commit().await.map_err(JobError::retry)?;
-    Ok(denied)
+    Ok(())
 }
 
-/// A pickup booked (or none to book), or the carrier's refusal.
-type Booking = Result<Option<Value>, JobFailure>;
+/// A pickup booked (or none to book), or why the return will not be made.
+type Booking = Result<Option<Value>, Undone>;
 
 /// Books the pickup once.
-async fn book_pickup(state: &OrdersState, ret: &ReturnRow, request: &StoredRequest) -> Result<Booking, JobError> {
+async fn book_pickup(
+    state: &OrdersState,
+    run: &RunInfo,
+    ret: &ReturnRow,
+    request: &StoredRequest,
+) -> Result<Booking, JobError> {
     let (Some(address), Some((date, from_hour, to_hour))) = (&request.pickup_address, &request.pickup_slot) else {
         return Ok(Ok(None));
     };
@@ -156,14 +188,18 @@ async fn book_pickup(state: &OrdersState, ret: &ReturnRow, request: &StoredReque
         return Ok(Ok(serde_json::from_str(&detail).ok()));
     }
     let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else {
-        return Ok(Err(JobFailure::new(400, Code::CarrierPickupRefused, "The pickup date is not valid.")));
+        return Ok(Err(Undone::Denied(JobFailure::new(
+            400,
+            Code::CarrierPickupRefused,
+            "The pickup date is not valid.",
+        ))));
     };
     let slot = PickupSlot { date, from_hour: *from_hour, to_hour: *to_hour };
     let pickup = PickupRequest { return_order_number: rn.clone(), address: address.clone(), slot: Some(slot) };
     // The sandbox carrier books by a pure function of the request: a rerun books the same slot again with
     // the same confirmation. A real carrier takes the return number as its idempotency key.
     let today = chrono::DateTime::from_timestamp_millis(ret.created_at).unwrap_or_default().date_naive();
-    match carrier.book_pickup(&pickup, today) {
+    match carriers::gateway(&state.providers).book_pickup(carrier, &pickup, today).await {
         Ok(booking) => {
             let detail = json!({
                 "carrierId": booking.carrier_id,
@@ -180,7 +216,14 @@ async fn book_pickup(state: &OrdersState, ret: &ReturnRow, request: &StoredReque
             }
             Ok(Ok(Some(detail)))
         }
-        Err(error) => Ok(Err(JobFailure::new(409, Code::CarrierPickupRefused, error.to_string()))),
+        Err(BookingError::Refused(error)) => {
+            Ok(Err(Undone::Denied(JobFailure::new(409, Code::CarrierPickupRefused, error.to_string()))))
+        }
+        Err(BookingError::Unavailable(reason)) if run.last_attempt => {
+            tracing::warn!(return_order_number = %rn, %reason, "the carrier did not answer the pickup booking; giving up");
+            Ok(Err(Undone::Failed(JobFailure::new(503, Code::ServiceUnavailable, reason))))
+        }
+        Err(BookingError::Unavailable(reason)) => Err(JobError::Retry(reason)),
     }
 }
 
@@ -195,7 +238,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<Retu
     };
     let request: StoredRequest = serde_json::from_value(ret.request.clone()).unwrap_or_default();
     let method = ReturnMethod::parse(&ret.return_method);
-    let pickup = match book_pickup(state, &ret, &request).await? {
+    let pickup = match book_pickup(state, run, &ret, &request).await? {
         Ok(pickup) => pickup,
         Err(refusal) => return deny_and_release(state, run, &ret, &lines, refusal).await,
     };

@@ -76,6 +76,20 @@ pub fn postgres_admin_url() -> Option<String> {
     std::env::var("ORDERS_TEST_POSTGRES_URL").ok().filter(|url| !url.is_empty())
 }
 
+/// Whether the PostgreSQL variant of a test runs: false (with a note) when no PostgreSQL is configured,
+/// and a failure when ORDERS_TEST_REQUIRE_POSTGRES asks for one that is not.
+pub fn postgres_configured() -> bool {
+    if postgres_admin_url().is_some() {
+        return true;
+    }
+    assert!(
+        std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
+        "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
+    );
+    eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+    false
+}
+
 pub async fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_with(backend, Options::default()).await
 }
@@ -304,12 +318,7 @@ macro_rules! on_both_backends {
 
             #[tokio::test]
             async fn postgres() {
-                if $crate::helpers::postgres_admin_url().is_none() {
-                    assert!(
-                        std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
-                        "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
-                    );
-                    eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+                if !$crate::helpers::postgres_configured() {
                     return;
                 }
                 let app = $crate::helpers::spawn_app($crate::helpers::Backend::Postgres).await;

@@ -22,12 +22,14 @@ enum Layer {
 fn layer_of(module: &str) -> Option<Layer> {
     Some(match module {
         "db" | "jobs" | "listener" | "config" | "error" | "extract" | "clock" | "secrets" | "rate_limit"
-        | "metrics" | "documents" | "mail" | "cookies" | "idempotency" | "web" | "platform" => Layer::Platform,
+        | "metrics" | "documents" | "mail" | "cookies" | "idempotency" | "web" | "platform" | "outbound" => {
+            Layer::Platform
+        }
         "caller" | "auth" | "access" => Layer::Identity,
         "orders" | "returns" | "cancellation" | "payments" | "pickups" | "addresses" | "consent" | "gift_cards"
         | "einvoice" | "products" | "cart" | "reviews" | "stores" | "settings" | "ops" | "carriers" | "catalog"
         | "events" => Layer::Area,
-        "app" | "openapi" | "state" | "seed" | "lib" | "main" => Layer::App,
+        "app" | "openapi" | "state" | "seed" | "lib" | "main" | "sandbox_providers" => Layer::App,
         _ => return None,
     })
 }

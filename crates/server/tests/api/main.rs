@@ -34,6 +34,7 @@ mod orders_contract;
 mod parsers;
 mod password_reset;
 mod payments;
+mod providers;
 mod ready_details;
 mod ready_pages;
 mod ready_rows;

@@ -37,7 +37,7 @@ async fn post(app: &TestApp, path: &str, body: &Value, token: Option<&str>) -> (
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn finished(app: &TestApp, path: &str, token: Option<&str>) -> Value {
+pub(crate) async fn finished(app: &TestApp, path: &str, token: Option<&str>) -> Value {
     for _ in 0..200 {
         let (status, job) = app.get_json(path, token).await;
         assert_eq!(status, StatusCode::OK, "{job}");

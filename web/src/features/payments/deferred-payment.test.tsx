@@ -86,7 +86,21 @@ describe('pay now on the order page', () => {
     expect((post?.body as { request: { returnURL: string } }).request.returnURL).toMatch(/\?payment=success$/);
   });
 
-  it('says so when the payment cannot start (service-deferred-payment-failure)', async () => {
+  it.each([
+    ['DENIED without a code', 'DENIED', { httpStatus: 409 }, "We couldn't start your payment. Please try again."],
+    [
+      'FAILED service-unavailable (the provider never answered)',
+      'FAILED',
+      { httpStatus: 503, code: 'service-unavailable', message: 'provider' },
+      "The payment service isn't answering right now. Please try again in a few minutes.",
+    ],
+    [
+      'FAILED service-deferred-payment-failure (the provider refused)',
+      'FAILED',
+      { httpStatus: 502, code: 'service-deferred-payment-failure', message: 'provider' },
+      "The payment service couldn't start this payment.",
+    ],
+  ])('says why the payment cannot start: %s', async (_case, status, error, text) => {
     mockFetch([
       { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
       {
@@ -96,7 +110,7 @@ describe('pay now on the order page', () => {
       },
       {
         path: '/payment/deferred_payment_forms/v1/job-8',
-        respond: () => json({ id: 'job-8', status: 'DENIED', error: { httpStatus: 409 } }),
+        respond: () => json({ id: 'job-8', status, error }),
       },
     ]);
     const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
@@ -104,7 +118,7 @@ describe('pay now on the order page', () => {
       flags: { enableDeferredPayment: true },
     });
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't start your payment. Please try again.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
   it('is absent without a payment hold or with the flag off', async () => {

@@ -36,6 +36,13 @@ export function jobErrorText(job: JobView): string | null {
   return 'code' in error && typeof error.code === 'string' ? error.code : 'error';
 }
 
+/** The stable `code` of a job's `error`, or null when it sent none. */
+export function jobErrorCode(job: JobView): string | null {
+  const error: unknown = job.error;
+  if (error === null || typeof error !== 'object' || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}
+
 export interface PollOptions {
   sleep?: (ms: number) => Promise<void>;
   maxPolls?: number;

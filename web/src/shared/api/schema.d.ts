@@ -1498,7 +1498,7 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "oidc-state-invalid" | "oidc-sign-in-failed" | "password-sign-in-off" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "oidc-state-invalid" | "oidc-sign-in-failed" | "password-sign-in-off" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "service-deferred-payment-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -3235,6 +3235,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description service-unavailable: the address validator is not answering (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { apiGet, apiPost } from '@/shared/api/client';
-import { pollJob, type JobView } from '@/shared/api/poll-job';
+import { jobErrorCode, pollJob, type JobView } from '@/shared/api/poll-job';
 import type { components } from '@/shared/api/schema';
 
 export type PaymentJob = JobView;
@@ -40,6 +40,16 @@ async function poll(channel: Channel, jobId: string): Promise<PaymentJob> {
   return apiGet('/payment/deferred_payment_forms/v1/{jobId}', options);
 }
 
+/** The payment job did not complete; `code` is its stable error code (e.g. service-unavailable), when sent. */
+export class PaymentJobFailed extends Error {
+  readonly code: string | null;
+  constructor(code: string | null) {
+    super(code ?? 'service-deferred-payment-failure');
+    this.name = 'PaymentJobFailed';
+    this.code = code;
+  }
+}
+
 /** Starts the payment and polls its job with the shared poller (002 §4: the server's eta between polls). */
 export async function startDeferredPayment(channel: Channel, request: StartRequest): Promise<PaymentAnswer> {
   const created = await post(channel, request);
@@ -47,6 +57,6 @@ export async function startDeferredPayment(channel: Channel, request: StartReque
   // 002 §8's internal message for a started payment whose answer names no job.
   if (typeof jobId !== 'string' || jobId === '') throw new Error('No Id');
   const job = await pollJob(() => poll(channel, jobId));
-  if (job.status !== 'COMPLETED') throw new Error('service-deferred-payment-failure');
+  if (job.status !== 'COMPLETED') throw new PaymentJobFailed(jobErrorCode(job));
   return job.response ?? {};
 }

@@ -4,11 +4,27 @@ import { useFlags } from '@/shared/config/flags';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { startDeferredPayment, type Channel, type PaymentAnswer } from '../api/deferred-payment';
+import { PaymentJobFailed, startDeferredPayment, type Channel, type PaymentAnswer } from '../api/deferred-payment';
 import { confirmationPath, isChatAppBrowser, redirectFor } from '../model/redirect';
 import './deferred-payment.css';
 
-type State = { step: 'idle' } | { step: 'working' } | { step: 'qr'; answer: PaymentAnswer } | { step: 'failed' };
+type State =
+  | { step: 'idle' }
+  | { step: 'working' }
+  | { step: 'qr'; answer: PaymentAnswer }
+  | { step: 'failed'; message: FailureMessage };
+
+type FailureMessage = 'payments.pay.unavailable' | 'payments.pay.refused' | 'payments.pay.failure';
+
+/** What the page says of a payment that did not start, by the job's code (ADR 0020). */
+export function failureMessage(error: unknown): FailureMessage {
+  const code = error instanceof PaymentJobFailed ? error.code : null;
+  // The provider did not answer in all the job's tries: trying again in a while may work.
+  if (code === 'service-unavailable') return 'payments.pay.unavailable';
+  // The provider refused to start it: the same request would be refused again.
+  if (code === 'service-deferred-payment-failure') return 'payments.pay.refused';
+  return 'payments.pay.failure';
+}
 
 /** 002 §9: narrower than 960 px is mobile. */
 const experience = () => (window.innerWidth < 960 ? 'MOBILE' : 'DESKTOP');
@@ -82,8 +98,8 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
       window.history.pushState(null, '', confirmationPath(orderPath));
       if (target.kind !== 'none') window.location.assign(target.url);
       else if (answer.form) submitForm(answer.form);
-    } catch {
-      setState({ step: 'failed' });
+    } catch (error) {
+      setState({ step: 'failed', message: failureMessage(error) });
     }
   };
 
@@ -100,7 +116,7 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
           {t(state.step === 'working' ? 'payments.pay.inProgress' : 'payments.pay.button')}
         </Button>
       )}
-      {state.step === 'failed' && <Alert>{t('payments.pay.failure')}</Alert>}
+      {state.step === 'failed' && <Alert>{t(state.message)}</Alert>}
       {state.step === 'qr' && state.answer.qrCodeURL && (
         <figure className="deferred-payment__qr" ref={figure} tabIndex={-1}>
           <figcaption>{t('payments.pay.qrHeading')}</figcaption>

@@ -88,10 +88,19 @@ const store = (id: string, name: string, isOpenNow: boolean) => ({
   operationalDetails: { hoursOfOperation: { regularHours: {} } },
 });
 
+/** Chooses a reason and the carrier drop-off, submits, and answers the Return Not Submitted dialog. */
+async function submitDropOffUntilNotSubmitted(user: ReturnType<typeof renderApp>['user']) {
+  await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
+  await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+  await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+  await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
+  return screen.findByRole('dialog', { name: 'Return Not Submitted' });
+}
+
 function serve({
   captureStatus = 202,
   captureCode = 'service-unavailable',
-  jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }],
+  jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] as object[],
   wire = {},
 } = {}) {
   const polls = [...jobs];
@@ -225,11 +234,7 @@ describe('return wizard', () => {
       member: true,
       flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
     });
-    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
-    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
-    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
-    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Return Not Submitted' });
+    const dialog = await submitDropOffUntilNotSubmitted(user);
     expect(dialog).toHaveTextContent('We could not finalize your return because of a networking error.');
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Your return was submitted')).toBeInTheDocument();
@@ -243,14 +248,23 @@ describe('return wizard', () => {
       member: true,
       flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
     });
-    await user.selectOptions(await screen.findByLabelText('Reason for return'), 'notAsExpected');
-    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
-    await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
-    await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Return Not Submitted' });
+    const dialog = await submitDropOffUntilNotSubmitted(user);
     expect(dialog).toHaveTextContent('These items have already been returned.');
     expect(dialog).not.toHaveTextContent('networking error');
     expect(within(dialog).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('says a carrier that never answered (job FAILED service-unavailable) and offers Retry', async () => {
+    const error = { httpStatus: 503, code: 'service-unavailable', message: 'carrier API did not answer' };
+    serve({ jobs: [{ id: 'J1', status: 'FAILED', error }] });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false, sendStoreReturnEmail: true, emeaPaperless: true },
+    });
+    const dialog = await submitDropOffUntilNotSubmitted(user);
+    expect(dialog).toHaveTextContent("A service your return needs isn't answering right now");
+    expect(dialog).not.toHaveTextContent('networking error');
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   }, 15_000);
 
   it('gives up after 20 polls and offers a retry', async () => {

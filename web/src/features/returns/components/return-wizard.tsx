@@ -309,7 +309,9 @@ function LoadedWizard({
       )}
       {state.kind === 'submitting' && <SubmittingOverlay />}
       {state.kind === 'success' && <SubmittedNotice returnOrderNumber={state.returnOrderNumber} />}
-      {state.kind === 'failed' && <NotSubmittedDialog code={state.code} onRetry={doSubmit} onDismiss={dismiss} />}
+      {state.kind === 'failed' && (
+        <NotSubmittedDialog code={state.code} job={state.job} onRetry={doSubmit} onDismiss={dismiss} />
+      )}
     </div>
   );
 }

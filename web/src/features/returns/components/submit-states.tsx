@@ -49,15 +49,21 @@ const refusalOf = (code: string | null) =>
  */
 export function NotSubmittedDialog({
   code,
+  job = false,
   onRetry,
   onDismiss,
 }: {
   code: string | null;
+  /** The capture job ended without a return (rather than the request failing). */
+  job?: boolean;
   onRetry: () => void;
   onDismiss: () => void;
 }) {
   const { t } = useI18n();
   const refusal = refusalOf(code);
+  // The job met a carrier (or database) that did not answer in all its tries: the units were given back,
+  // nothing was made, and Retry (a new request) may work.
+  const body = job && code === 'service-unavailable' ? 'returns.error.unavailable' : 'returns.error.notSubmitted.body';
   if (refusal) {
     return (
       <ErrorDialog title={t('returns.error.notSubmitted.title')} onDismiss={onDismiss}>
@@ -67,7 +73,7 @@ export function NotSubmittedDialog({
   }
   return (
     <ErrorDialog title={t('returns.error.notSubmitted.title')} onRetry={onRetry} onDismiss={onDismiss}>
-      <p>{t('returns.error.notSubmitted.body')}</p>
+      <p>{t(body)}</p>
     </ErrorDialog>
   );
 }

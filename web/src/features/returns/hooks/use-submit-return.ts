@@ -23,7 +23,8 @@ export type SubmitState =
   | { kind: 'success'; returnOrderNumber: string }
   /** enableFakeReturn: the server answered a mock; nothing was created, nothing to redirect to. */
   | { kind: 'fake'; order: FakeReturnOrder }
-  | { kind: 'failed'; reason: string; code: string | null };
+  /** `job`: the capture job ended without a return (its code says why), not the request. */
+  | { kind: 'failed'; reason: string; code: string | null; job: boolean };
 
 export interface SubmitInput {
   request: CaptureRequest;
@@ -112,7 +113,8 @@ export function useSubmitReturn() {
         (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 409);
       if (final) attempt.current = null;
       const code = isApiError(error) ? error.code : error instanceof ReturnJobFailed ? error.code : null;
-      setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error), code });
+      const job = error instanceof ReturnJobFailed;
+      setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error), code, job });
     }
   };
 

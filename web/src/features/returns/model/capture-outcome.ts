@@ -1,4 +1,4 @@
-import { jobErrorText, type JobView } from '@/shared/api/poll-job';
+import { jobErrorCode, jobErrorText, type JobView } from '@/shared/api/poll-job';
 
 /** The capture job finished with an error: the return was not created. */
 export class ReturnJobFailed extends Error {
@@ -18,6 +18,5 @@ export class ReturnJobFailed extends Error {
 export function capturedOrThrow(job: JobView): JobView {
   const failure = jobErrorText(job);
   if (job.status === 'COMPLETED' && failure === null) return job;
-  const code = (job.error as { code?: unknown } | null | undefined)?.code;
-  throw new ReturnJobFailed(failure ?? job.status, typeof code === 'string' ? code : null);
+  throw new ReturnJobFailed(failure ?? job.status, jobErrorCode(job));
 }

@@ -615,9 +615,7 @@ async fn kill_9_during_smtp_delivery_loses_no_email_sqlite() {
 
 #[tokio::test]
 async fn kill_9_during_smtp_delivery_loses_no_email_postgres() {
-    if postgres_admin_url().is_none() {
-        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
-        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+    if !crate::helpers::postgres_configured() {
         return;
     }
     smtp_delivery_survives_kill_9(Backend::Postgres).await;

@@ -1245,10 +1245,10 @@ export interface components {
             owner: components["schemas"]["Owner"];
         };
         /**
-         * @description Names of the actions (`actions.<name>`).
+         * @description Every action name, as sent on the wire (`actions.<name>`).
          * @enum {string}
          */
-        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel" | "deferredPayment";
+        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "requestEinvoice" | "cancel" | "deferredPayment";
         /** @description One action the caller may take (or sees but may not take now, with the reason). */
         ActionView: {
             barcode?: components["schemas"]["BarcodeView"] | null;
@@ -2918,7 +2918,7 @@ export interface components {
             startTime: string;
         };
         /**
-         * @description The colour a status is shown in.
+         * @description The colour a status is shown in: a small closed set. A cancelled or denied line is never green.
          * @enum {string}
          */
         StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
@@ -3286,6 +3286,14 @@ export interface operations {
                     "application/json": components["schemas"]["Address"][];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3433,6 +3441,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
             401: {
                 headers: {
@@ -3842,6 +3858,14 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3905,6 +3929,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -4079,6 +4111,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
         };
     };
@@ -4299,6 +4339,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4346,6 +4394,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,6 +4437,14 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4436,6 +4500,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     upsert_orders_in_bulk: {
@@ -4463,6 +4535,14 @@ export interface operations {
             };
             /** @description The body could not be read */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4512,6 +4592,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4534,7 +4622,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only messages to this address. */
-                to?: string | null;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -4548,6 +4636,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -4772,6 +4868,14 @@ export interface operations {
                     "application/json": components["schemas"]["RevokedStoreKeys"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4819,6 +4923,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description store-key-invalid */
             401: {
                 headers: {
@@ -4850,6 +4962,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsolePickup"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -4899,6 +5019,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsolePickup"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -5021,6 +5149,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
             401: {
                 headers: {
@@ -5155,6 +5291,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -5505,6 +5649,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not-found: no such job, or another caller's */
             404: {
                 headers: {
@@ -5536,6 +5688,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReturnLabelView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description service-order-detail-failure: no such return, or not the caller's */
@@ -5695,11 +5855,10 @@ export interface operations {
                 /** @description email(...) or phoneNumber(...) for guests */
                 filter?: string;
                 /** @description pdf: the invoice itself */
-                format?: string;
+                format?: "json" | "pdf";
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -5716,6 +5875,14 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5741,7 +5908,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -5762,6 +5928,14 @@ export interface operations {
             };
             /** @description validation-failed naming title or taxpayerId */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5856,7 +6030,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -5958,7 +6131,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -6065,6 +6237,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,6 +6321,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6215,6 +6403,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -6315,6 +6511,14 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6412,6 +6616,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurbsideOffer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -6524,6 +6736,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PickupView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -6642,6 +6862,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {

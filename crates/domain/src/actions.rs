@@ -22,6 +22,7 @@ use crate::{OrderType, SimpleStatus};
 
 /// Every action name, as sent on the wire (`actions.<name>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema), schema(as = ActionNameEnum, rename_all = "camelCase"))]
 pub enum ActionName {
     TrackShipment,
     ViewReturn,

@@ -29,6 +29,43 @@ pub enum FilterError {
 /// Longest phone filter: a 3-digit country code plus a 16-digit subscriber number.
 const MAX_PHONE_FILTER_DIGITS: usize = 3 + contact::PHONE_MAX_DIGITS;
 
+/// The `filter` query value in the API document: a string with the pattern `parse_filter` accepts, so a
+/// client knows the grammar before it asks. Comma-separated filters, each trimmed, empty ones skipped.
+#[cfg(feature = "utoipa")]
+pub struct FilterText;
+
+#[cfg(feature = "utoipa")]
+impl FilterText {
+    /// Built from the same rules `parse_filter` applies: `rules::EMAIL_PATTERN` (after trimming and lower
+    /// casing, which keep an ASCII address ASCII), a phone of 4 to 19 digits with an optional leading plus,
+    /// spaces and hyphens, and the order types' wire names.
+    pub fn pattern() -> String {
+        let email = crate::rules::EMAIL_PATTERN.trim_start_matches('^').trim_end_matches('$');
+        let min = contact::PHONE_MIN_DIGITS + 1;
+        let types = OrderType::ALL.map(OrderType::as_str).join("|");
+        // The spaces the parser trims, but only the ones that are not control characters (those answer
+        // `invalid-characters` before any parsing).
+        let ws = r"[ \t\r\n]*";
+        let one = format!(
+            r"{ws}(?:email{ws}\({ws}(?:{email}){ws}\)|phoneNumber{ws}\({ws}\+?[ -]*(?:[0-9][ -]*){{{min},{MAX_PHONE_FILTER_DIGITS}}}{ws}\)|orderType{ws}\({ws}(?:{types}){ws}\))?{ws}"
+        );
+        format!("^{one}(?:,{one})*$")
+    }
+}
+
+#[cfg(feature = "utoipa")]
+impl utoipa::PartialSchema for FilterText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .pattern(Some(Self::pattern()))
+            .into()
+    }
+}
+
+#[cfg(feature = "utoipa")]
+impl utoipa::ToSchema for FilterText {}
+
 /// `name(value)` split into its name (trimmed) and value; every filter is written this way.
 pub fn split_filter(text: &str) -> Result<(&str, &str), FilterError> {
     let (name, rest) = text.split_once('(').ok_or(FilterError::Malformed)?;
@@ -62,6 +99,41 @@ fn parse_phone(value: &str) -> Result<String, FilterError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The document's pattern and `parse_filter` agree: a query value matches exactly when every
+    /// comma-separated part parses (the pattern allows only spaces, tabs and line breaks around the parts,
+    /// where the parser trims any Unicode space).
+    #[cfg(feature = "utoipa")]
+    #[test]
+    fn the_documented_pattern_accepts_what_the_parser_accepts() {
+        let pattern = regex::Regex::new(&FilterText::pattern()).expect("a valid pattern");
+        // The server refuses control characters other than tab and line breaks before it parses.
+        let allowed = |text: &str| text.chars().all(|c| !c.is_control() || matches!(c, '\t' | '\r' | '\n'));
+        let parses = |text: &str| {
+            allowed(text) && text.split(',').map(str::trim).filter(|p| !p.is_empty()).all(|p| parse_filter(p).is_ok())
+        };
+        for text in [
+            "",
+            " , ",
+            "email(Jane@Example.com)",
+            " email ( jane@example.com ) ,phoneNumber(+44 20-7946-0000)",
+            "phoneNumber(1234)",
+            "phoneNumber(12345678901234567890)",
+            "phoneNumber(123)",
+            "orderType(PARTNER_SALES_ORDER)",
+            "orderType(sales_order)",
+            "email(not-an-address)",
+            "email(a@b.co",
+            "fax(123456)",
+            "[",
+            "94105",
+            "email(a@b.co),",
+            "\u{b}orderType(RETURN_ORDER)",
+            "under_score(x)",
+        ] {
+            assert_eq!(pattern.is_match(text), parses(text), "{text:?}");
+        }
+    }
 
     #[test]
     fn an_email_filter_is_read_and_normalized() {

@@ -36,6 +36,22 @@ impl OrderNumber {
     }
 }
 
+/// In the API document: a string with the rule's pattern (`crate::rules`, the one the web app shares), so a
+/// client knows before it asks which numbers the server takes.
+#[cfg(feature = "utoipa")]
+impl utoipa::PartialSchema for OrderNumber {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .description(Some("4 to 32 letters or digits"))
+            .pattern(Some(crate::rules::ORDER_NUMBER_PATTERN))
+            .into()
+    }
+}
+
+#[cfg(feature = "utoipa")]
+impl utoipa::ToSchema for OrderNumber {}
+
 impl fmt::Display for OrderNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

@@ -2,8 +2,14 @@
 
 use std::fmt;
 
+/// Order types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
 #[serde(try_from = "String")]
+#[cfg_attr(
+    feature = "utoipa",
+    derive(utoipa::ToSchema),
+    schema(as = OrderTypeName, rename_all = "SCREAMING_SNAKE_CASE")
+)]
 pub enum OrderType {
     SalesOrder,
     PartnerSalesOrder,

@@ -6,7 +6,9 @@
 
 use crate::OrderType;
 
+/// The simple statuses (spec 000 section 4), plus paymentPending for an order whose payment is on hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema), schema(as = SimpleStatusName, rename_all = "camelCase"))]
 pub enum SimpleStatus {
     ReturnCreated,
     ReturnDenied,
@@ -303,6 +305,7 @@ pub fn displayed_status(status: SimpleStatus, payment_hold: bool) -> SimpleStatu
 
 /// The colour a status is shown in: a small closed set. A cancelled or denied line is never green.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema), schema(as = StatusColorName, rename_all = "camelCase"))]
 pub enum StatusColor {
     /// Done and good: delivered, picked up, return completed, ready for pickup.
     Success,

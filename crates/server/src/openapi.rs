@@ -30,10 +30,10 @@ impl Modify for SecuritySchemes {
     components(schemas(
         error::ApiError,
         error::Code,
-        orders::view::SimpleStatusName,
-        orders::view::StatusColorName,
-        orders::view::OrderTypeName,
-        orders::view::ActionNameEnum,
+        domain::SimpleStatus,
+        domain::status::StatusColor,
+        domain::OrderType,
+        domain::actions::ActionName,
         orders::view::ActionView,
     )),
     modifiers(&SecuritySchemes)
@@ -55,6 +55,7 @@ fn build() -> utoipa::openapi::OpenApi {
     serde_json::to_value(&generated)
         .ok()
         .map(merge_flattened_closed_objects)
+        .map(request_rules)
         .and_then(|value| serde_json::from_value(value).ok())
         .unwrap_or(generated)
 }
@@ -104,6 +105,95 @@ fn merge_flattened_closed_objects(mut document: serde_json::Value) -> serde_json
         *schema = Value::Object(merged);
     }
     document
+}
+
+/// What every extractor refuses, written once for the whole document rather than on each operation:
+/// - text with a control character (`extract::is_forbidden_control`: C0 and C1 controls other than tab and
+///   the line breaks, and U+2028/U+2029) answers 400 `invalid-characters`, in a JSON body, a query and a
+///   path alike; every request string without a closed set or a format of its own gets the matching
+///   `pattern`, so a client (and the contract test's generator) knows the rule;
+/// - an operation that reads input answers 400 (`ApiError`) for input it refuses, and one that requires
+///   a credential answers 401 without it; operations that declare their own keep their description.
+fn request_rules(mut document: serde_json::Value) -> serde_json::Value {
+    use serde_json::{Value, json};
+    let error = || json!({"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}});
+    let mut body_schemas: Vec<String> = Vec::new();
+    if let Some(paths) = document.get_mut("paths").and_then(Value::as_object_mut) {
+        for operation in paths.values_mut().filter_map(Value::as_object_mut).flat_map(|ops| ops.values_mut()) {
+            let reads_input =
+                operation.get("parameters").and_then(Value::as_array).is_some_and(|list| !list.is_empty())
+                    || operation.get("requestBody").is_some();
+            let secured = operation.get("security").and_then(Value::as_array).is_some_and(|list| !list.is_empty());
+            if let Some(parameters) = operation.get_mut("parameters").and_then(Value::as_array_mut) {
+                for parameter in parameters {
+                    if let Some(schema) = parameter.get_mut("schema") {
+                        forbid_control_characters(schema, &mut body_schemas);
+                    }
+                }
+            }
+            if let Some(contents) = operation.pointer_mut("/requestBody/content").and_then(Value::as_object_mut) {
+                for schema in contents.values_mut().filter_map(|content| content.get_mut("schema")) {
+                    forbid_control_characters(schema, &mut body_schemas);
+                }
+            }
+            let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else { continue };
+            if reads_input && !responses.contains_key("400") {
+                responses.insert("400".into(), error());
+            }
+            if secured && !responses.contains_key("401") {
+                responses.insert("401".into(), error());
+            }
+        }
+    }
+    // The components a request body names, and the ones they name in turn, once each.
+    let mut done = std::collections::BTreeSet::new();
+    while let Some(name) = body_schemas.pop() {
+        if !done.insert(name.clone()) {
+            continue;
+        }
+        if let Some(schema) = document.pointer_mut(&format!("/components/schemas/{name}")) {
+            forbid_control_characters(schema, &mut body_schemas);
+        }
+    }
+    document
+}
+
+/// ECMA-262 (and Python) syntax; the same set as `extract::is_forbidden_control`.
+const NO_CONTROL_CHARACTERS: &str = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
+
+/// Adds the no-control-character pattern to every free string of `schema`, and collects the components
+/// it refers to.
+fn forbid_control_characters(schema: &mut serde_json::Value, refs: &mut Vec<String>) {
+    use serde_json::Value;
+    let Some(object) = schema.as_object_mut() else { return };
+    if let Some(name) = object.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/components/schemas/"))
+    {
+        refs.push(name.to_owned());
+    }
+    let is_string = match object.get("type") {
+        Some(Value::String(kind)) => kind == "string",
+        Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == "string"),
+        _ => false,
+    };
+    let closed = ["enum", "const", "format", "pattern"].iter().any(|key| object.contains_key(*key));
+    if is_string && !closed {
+        object.insert("pattern".into(), Value::from(NO_CONTROL_CHARACTERS));
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(child) = object.get_mut(key) {
+            forbid_control_characters(child, refs);
+        }
+    }
+    for key in ["properties"] {
+        if let Some(children) = object.get_mut(key).and_then(Value::as_object_mut) {
+            children.values_mut().for_each(|child| forbid_control_characters(child, refs));
+        }
+    }
+    for key in ["allOf", "anyOf", "oneOf", "prefixItems"] {
+        if let Some(children) = object.get_mut(key).and_then(Value::as_array_mut) {
+            children.iter_mut().for_each(|child| forbid_control_characters(child, refs));
+        }
+    }
 }
 
 pub fn document_json() -> String {

@@ -18,6 +18,7 @@ use crate::platform::Platform;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ValidationRequest {
+    #[serde(deserialize_with = "crate::extract::object")]
     pub address: Address,
     /// The shopper's language, e.g. `en`, `ko`.
     #[serde(default)]
@@ -38,7 +39,7 @@ pub struct ValidationAnswer {
 /// Validate an address (spec 002 §5): members, or guests with `orderNumber` and the order's filter.
 #[utoipa::path(post, path = "/address/validation/v1", tag = "addresses", security((), ("bearer" = [])),
     params(("orderNumber" = Option<String>, Query, description = "guests: the order they look at"),
-           ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     request_body = ValidationRequest,
     responses((status = 200, body = ValidationAnswer), (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError),

@@ -114,8 +114,8 @@ fn validate(body: &CancelBody) -> AppResult<()> {
 /// the window or once a line is past cancelling; `response.pendingModification.type` when the warehouse
 /// must confirm).
 #[utoipa::path(post, path = "/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder", tag = "cancellation",
-    params(("orderNumber" = String, Path),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
+    params(("orderNumber" = inline(domain::OrderNumber), Path),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests"),
            ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
     request_body = CancelBody,
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
@@ -169,7 +169,7 @@ impl Effect for CancelRequested {
 /// A cancel job, only for the caller who created it (anyone else: the same 404 as a missing job).
 #[utoipa::path(get, path = "/order_mgmt/ordermods/v1/jobs/{jobId}", tag = "cancellation",
     params(("jobId" = String, Path),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests")),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_cancel_job(
     State(state): State<OrdersState>,
@@ -201,7 +201,7 @@ pub struct StatusEventApplied {
 /// Apply a status event. A line a cancel has won (pending cancellation or cancelled) refuses any status
 /// but cancelled: 409 `status-conflict`, nothing changed. A cancelled event completes a pending cancel.
 #[utoipa::path(post, path = "/ops/v1/orders/{orderNumber}/status_events", tag = "ops", security(("ops_key" = [])),
-    params(("orderNumber" = String, Path)), request_body = StatusEventBody,
+    params(("orderNumber" = inline(domain::OrderNumber), Path)), request_body = StatusEventBody,
     responses((status = 200, body = StatusEventApplied), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 409, body = crate::error::ApiError)))]
 pub async fn apply_status_event(

@@ -93,8 +93,8 @@ async fn offered(state: &Platform, order_number: &str) -> AppResult<bool> {
 
 /// Request the e-invoice of a China order (member, or guest with `filter`).
 #[utoipa::path(post, path = "/orders/einvoice/v1/{orderNumber}", tag = "e-invoice", request_body = EinvoiceBody,
-    params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests")),
+    params(("orderNumber" = inline(domain::OrderNumber), Path),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests")),
     responses((status = 202, body = EinvoiceRequested),
               (status = 400, body = crate::error::ApiError, description = "validation-failed naming title or taxpayerId"),
               (status = 404, body = crate::error::ApiError),
@@ -181,11 +181,21 @@ impl Effect for EinvoiceRecord {
     }
 }
 
+/// What `GET` answers: the state as JSON (the default) or the issued PDF. The document's closed set; the
+/// handler reads the query by hand (`QueryPairs`) and accepts exactly these names.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)] // only its schema is used
+enum EinvoiceFormat {
+    Json,
+    Pdf,
+}
+
 /// The e-invoice state of an order; with `format=pdf`, the issued PDF (404 until issued).
 #[utoipa::path(get, path = "/orders/einvoice/v1/{orderNumber}", tag = "e-invoice",
-    params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
-           ("format" = Option<String>, Query, description = "pdf: the invoice itself")),
+    params(("orderNumber" = inline(domain::OrderNumber), Path),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("format" = inline(Option<EinvoiceFormat>), Query, description = "pdf: the invoice itself")),
     responses((status = 200, body = EinvoiceState, description = "JSON, or application/pdf with format=pdf"),
               (status = 400, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)),
     security((), ("bearer" = [])))]

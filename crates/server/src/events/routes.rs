@@ -2,7 +2,7 @@
 //! `DELETE /ops/v1/webhooks/{id}`, `POST /ops/v1/webhooks/{id}/replay` (the retailer's systems, ops key).
 
 use axum::Json;
-use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
+use axum::extract::{FromRef, FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -17,7 +17,7 @@ use super::db::{self, Consumer, KIND_WEBHOOK, Position};
 use super::types::{EVENT_TYPES, Event};
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult, Code};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryOf};
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -56,6 +56,7 @@ pub struct FeedQuery {
     /// The `next` of the previous page; absent: from the first event.
     pub after: Option<String>,
     /// Events per page, 1 to 1000 (default 100).
+    #[param(minimum = 1, maximum = 1000)] // MAX_LIMIT
     pub limit: Option<i64>,
 }
 
@@ -77,7 +78,7 @@ pub struct EventPage {
 pub async fn feed(
     State(state): State<EventsState>,
     _ops: Ops,
-    Query(query): Query<FeedQuery>,
+    QueryOf(query): QueryOf<FeedQuery>,
 ) -> AppResult<Json<EventPage>> {
     let after = match query.after.as_deref().filter(|after| !after.trim().is_empty()) {
         Some(cursor) => position_of(cursor)

@@ -2,7 +2,7 @@
 //! route, so it lives with the ops area: the mail transport below knows no route.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::extract::Ops;
+use crate::extract::{Ops, QueryOf};
 use crate::mail::outbox::{OutboxEntry, list};
 use crate::platform::Platform;
 
@@ -24,6 +24,7 @@ where
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct OutboxQuery {
     /// Only messages to this address.
@@ -37,7 +38,11 @@ pub struct OutboxList {
 
 #[utoipa::path(get, path = "/ops/v1/outbox", tag = "ops", security(("ops_key" = [])), params(OutboxQuery),
     responses((status = 200, body = OutboxList), (status = 401, body = crate::error::ApiError)))]
-pub async fn outbox(_ops: Ops, State(db): State<Db>, Query(query): Query<OutboxQuery>) -> AppResult<Json<OutboxList>> {
+pub async fn outbox(
+    _ops: Ops,
+    State(db): State<Db>,
+    QueryOf(query): QueryOf<OutboxQuery>,
+) -> AppResult<Json<OutboxList>> {
     let objects = list(&db, query.to.as_deref().filter(|to| !to.is_empty())).await?;
     Ok(Json(OutboxList { objects }))
 }

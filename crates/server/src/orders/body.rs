@@ -238,7 +238,7 @@ pub struct LineBody {
 pub struct OrderBody {
     #[schema(value_type = String)]
     pub order_number: OrderNumber,
-    #[schema(value_type = crate::orders::OrderTypeName)]
+    #[schema(value_type = domain::OrderType)]
     pub order_type: OrderType,
     #[schema(value_type = Option<String>)]
     #[serde(default, deserialize_with = "classification")]

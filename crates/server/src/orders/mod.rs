@@ -39,4 +39,4 @@ pub use store::{
 pub use store::{StoredLine, StoredOrder, StoredPhone};
 /// Many orders in one transaction, a body sent again left as it is (bulk imports).
 pub use store::{Written, upsert_many};
-pub use view::{DEFAULT_REGION_REFERENCE, OrderTypeName, Payment, rfc3339_millis};
+pub use view::{DEFAULT_REGION_REFERENCE, Payment, rfc3339_millis};

@@ -295,8 +295,8 @@ const DETAIL_PARAMS_DOC: &str = "member by bearer token, or guest by filter=emai
 
 /// One order with its groups, items, payment and totals (member or guest).
 #[utoipa::path(get, path = "/orders/history/v1/{orderNumber}", tag = "orders", description = DETAIL_PARAMS_DOC,
-    params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests"),
+    params(("orderNumber" = inline(domain::OrderNumber), Path),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests"),
            ("locale" = Option<String>, Query), ("country" = Option<String>, Query), ("language" = Option<String>, Query),
            ("timezone" = Option<String>, Query)),
     responses((status = 200, body = OrderDetail), (status = 400, body = crate::error::ApiError),
@@ -311,8 +311,8 @@ pub async fn get_order_detail(
 
 /// The order summary: the same shape as the detail; its failure code is `service-order-summary-failure`.
 #[utoipa::path(get, path = "/orders/summary/v1/{orderNumber}", tag = "orders", description = DETAIL_PARAMS_DOC,
-    params(("orderNumber" = String, Path, description = "4 to 32 letters or digits"),
-           ("filter" = Option<String>, Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests")),
+    params(("orderNumber" = inline(domain::OrderNumber), Path),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(<countryCode><number>) for guests")),
     responses((status = 200, body = OrderDetail), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
 pub async fn get_order_summary(

@@ -27,68 +27,6 @@ use crate::error::AppError;
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
 pub const DEFAULT_REGION_REFERENCE: &str = "NIKEUS";
 
-/// The simple statuses (spec 000 section 4), plus paymentPending for an order whose payment is on hold.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum SimpleStatusName {
-    ReturnCreated,
-    ReturnDenied,
-    ReturnInProcess,
-    ReturnCompleted,
-    ReturnedToStore,
-    Delivered,
-    CancellationPending,
-    Cancelled,
-    Ordered,
-    OrderConfirmed,
-    ReadyForPickUp,
-    PickedUp,
-    PreparingShipment,
-    Shipped,
-    PaymentPending,
-    Unknown,
-}
-
-/// The colour a status is shown in.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum StatusColorName {
-    Success,
-    Info,
-    Warning,
-    Error,
-    Neutral,
-}
-
-/// Order types.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub enum OrderTypeName {
-    #[serde(rename = "SALES_ORDER")]
-    SalesOrder,
-    #[serde(rename = "PARTNER_SALES_ORDER")]
-    PartnerSalesOrder,
-    #[serde(rename = "RETURN_ORDER")]
-    ReturnOrder,
-}
-
-/// Names of the actions (`actions.<name>`).
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum ActionNameEnum {
-    TrackShipment,
-    ViewReturn,
-    BuyItAgain,
-    GetHelp,
-    WriteReview,
-    ReturnBarcode,
-    /// Added by the returns flow.
-    Return,
-    /// Added by the cancellation flow.
-    Cancel,
-    /// Added by the deferred payment flow.
-    DeferredPayment,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
@@ -115,9 +53,9 @@ pub struct LineItemStatus {
     /// The raw status as received from the order system.
     pub status: String,
     /// The displayed simple status (see SimpleStatusName).
-    #[schema(value_type = SimpleStatusName)]
+    #[schema(value_type = SimpleStatus)]
     pub simple_status: String,
-    #[schema(value_type = StatusColorName)]
+    #[schema(value_type = domain::status::StatusColor)]
     pub status_color: String,
 }
 
@@ -168,7 +106,7 @@ pub struct ActionView {
     pub barcode: Option<BarcodeView>,
 }
 
-/// The actions, by name (see ActionNameEnum); an action whose flow is not built is absent.
+/// The actions, by name (`domain::actions::ActionName`, ActionNameEnum in the document); an action whose flow is not built is absent.
 pub type Actions = BTreeMap<String, ActionView>;
 
 /// The earliest deadline (Unix ms) of any action in `detail`: a cached body must not outlive it.
@@ -247,7 +185,7 @@ pub struct OrderItem {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryItem {
     pub order_number: String,
-    #[schema(value_type = OrderTypeName)]
+    #[schema(value_type = OrderType)]
     pub order_type: String,
     pub order_date: String,
     pub currency: String,
@@ -334,9 +272,9 @@ pub struct AuthorizationInfo {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FullOrderStatus {
-    #[schema(value_type = SimpleStatusName)]
+    #[schema(value_type = SimpleStatus)]
     pub simple_status: String,
-    #[schema(value_type = StatusColorName)]
+    #[schema(value_type = domain::status::StatusColor)]
     pub status_color: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sub_status: Option<String>,
@@ -379,9 +317,9 @@ pub struct Payment {
 pub struct OrderGroup {
     /// The group's simple status; the web app shows its translated heading.
     pub heading: String,
-    #[schema(value_type = SimpleStatusName)]
+    #[schema(value_type = SimpleStatus)]
     pub simple_status: String,
-    #[schema(value_type = StatusColorName)]
+    #[schema(value_type = domain::status::StatusColor)]
     pub status_color: String,
     pub shipment_number: Option<String>,
     pub tracking_url: Option<String>,
@@ -444,7 +382,7 @@ pub struct PickupStore {
 pub struct OrderDetail {
     pub order_id: String,
     pub order_number: String,
-    #[schema(value_type = OrderTypeName)]
+    #[schema(value_type = OrderType)]
     pub order_type: String,
     pub order_classification: String,
     pub parent_sales_order_number: Option<String>,

@@ -214,7 +214,7 @@ async fn visible(state: &OrdersState, caller: &Caller, id: &str) -> PickupResult
 
 /// Tell the store the shopper has arrived ("I'm here").
 #[utoipa::path(post, path = "/store/order_pickups/v1", tag = "curbside", request_body = CreatePickupRequest,
-    params(("filter" = Option<String>, Query, description = "guest: email(...) or phoneNumber(cc+number)")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guest: email(...) or phoneNumber(cc+number)")),
     responses(
         (status = 201, body = CreatedPickup, headers(("Location" = String))),
         (status = 400, body = crate::error::ApiError, description = "curbside-missing-parameters (field named), validation-failed (notes[0].text, storeServiceId, validationCode.type, ...)"),
@@ -288,7 +288,7 @@ pub async fn create_pickup(
 
 /// One interaction (the shopper's page polls it every second).
 #[utoipa::path(get, path = "/store/order_pickups/v1/{id}", tag = "curbside",
-    params(("id" = String, Path), ("filter" = Option<String>, Query, description = "guest credentials")),
+    params(("id" = String, Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guest credentials")),
     responses((status = 200, body = PickupView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_pickup(
     State(state): State<OrdersState>,
@@ -300,7 +300,7 @@ pub async fn get_pickup(
 
 /// The shopper withdraws a request: `{"status":"CANCELLED_CONSUMER"}` is the only change allowed.
 #[utoipa::path(patch, path = "/store/order_pickups/v1/{id}", tag = "curbside", request_body = PatchPickupRequest,
-    params(("id" = String, Path), ("filter" = Option<String>, Query, description = "guest credentials")),
+    params(("id" = String, Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guest credentials")),
     responses((status = 200, body = PickupView),
               (status = 400, body = crate::error::ApiError, description = "validation-failed: status other than CANCELLED_CONSUMER"),
               (status = 404, body = crate::error::ApiError),
@@ -337,7 +337,7 @@ pub async fn patch_pickup(
 /// What the order detail links the curbside page with: for an order ready for pickup at a store that
 /// offers curbside (open or not: the page itself says when the store is closed).
 #[utoipa::path(get, path = "/store/curbside_offers/v1/{orderNumber}", tag = "curbside",
-    params(("orderNumber" = String, Path), ("filter" = Option<String>, Query, description = "guest credentials")),
+    params(("orderNumber" = inline(domain::OrderNumber), Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guest credentials")),
     responses((status = 200, body = CurbsideOffer), (status = 404, body = crate::error::ApiError),
               (status = 422, body = crate::error::ApiError, description = "curbside-order-not-ready, curbside-not-offered")))]
 pub async fn get_curbside_offer(

@@ -483,7 +483,7 @@ impl Effect for ReturnRecord {
 /// Creates a return; answers 202 with the job to poll (200 with a mock when enableFakeReturn is on).
 #[utoipa::path(post, path = "/order_mgmt/user_return_captures/v1", tag = "returns", request_body = CaptureRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Stripe semantics: replay, 422 on another body, 409 while running"),
-           ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+           ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 202, body = CaptureAccepted),
               (status = 200, body = FakeCaptureAnswer, description = "enableFakeReturn on in the order's country: checked like a real capture, nothing created (ADR 0017)"),
               (status = 400, body = crate::error::ApiError, description = "validation-failed (field named), invalid-order-number, invalid-idempotency-key"),

@@ -54,7 +54,7 @@ pub struct ReturnEventResult {
 
 /// Moves a return along (ops).
 #[utoipa::path(post, path = "/ops/v1/returns/{returnOrderNumber}/events", tag = "ops", security(("ops_key" = [])),
-    request_body = ReturnEvent, params(("returnOrderNumber" = String, Path)),
+    request_body = ReturnEvent, params(("returnOrderNumber" = inline(domain::OrderNumber), Path)),
     responses((status = 200, body = ReturnEventResult), (status = 400, body = crate::error::ApiError, description = "validation-failed: unknown status"),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn post_return_event(

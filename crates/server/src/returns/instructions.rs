@@ -82,7 +82,7 @@ pub struct ReturnInstructions {
 }
 
 #[utoipa::path(get, path = "/order_mgmt/return_instructions/v1/{returnOrderNumber}", tag = "returns",
-    params(("returnOrderNumber" = String, Path), ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    params(("returnOrderNumber" = inline(domain::OrderNumber), Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = ReturnInstructions),
               (status = 400, body = crate::error::ApiError, description = "invalid-order-number"),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such return, or not the caller's"),

@@ -138,7 +138,7 @@ pub struct ReturnLabelView {
 
 /// The return label (PDF) or the EMEA paperless code (PNG).
 #[utoipa::path(get, path = "/order_mgmt/user_return_labels/v1/{returnOrderNumber}", tag = "returns",
-    params(("returnOrderNumber" = String, Path), ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    params(("returnOrderNumber" = inline(domain::OrderNumber), Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = ReturnLabelView),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such return, or not the caller's"),
               (status = 409, body = crate::error::ApiError, description = "label-not-available: China, Korea, store returns, pickups")))]
@@ -210,7 +210,7 @@ async fn take_dispatch_slot(state: &OrdersState, return_order_number: &str, kind
 
 /// Sends the label by e-mail (PDF attached) or by post (through the carrier), at most 3 times per type.
 #[utoipa::path(post, path = "/order_mgmt/user_return_labels_dispatch/v1", tag = "returns", request_body = DispatchRequest,
-    params(("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = DispatchResponse),
               (status = 400, body = crate::error::ApiError, description = "validation-failed: dispatchType, email"),
               (status = 404, body = crate::error::ApiError), (status = 409, body = crate::error::ApiError, description = "label-not-available"),

@@ -93,7 +93,7 @@ fn name_ok(value: &str, field: &str, max: usize) -> AppResult<String> {
 
 /// Records the bank account for refunding an order.
 #[utoipa::path(post, path = "/order_mgmt/bank_refund/v1", tag = "returns", request_body = BankRefundRequest,
-    params(("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = BankRefundResponse),
               (status = 400, body = crate::error::ApiError, description = "validation-failed: accountDetails.iban (Invalid IBAN), accountDetails.owner.firstName (at most 24), accountDetails.owner.lastName, email"),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure")))]

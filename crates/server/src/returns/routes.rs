@@ -40,7 +40,7 @@ where
 
 /// What the caller may return from an order and how.
 #[utoipa::path(get, path = "/order_mgmt/return_options/v1/{orderNumber}", tag = "returns",
-    params(("orderNumber" = String, Path), ("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)"),
+    params(("orderNumber" = inline(domain::OrderNumber), Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)"),
            ("language" = Option<String>, Query, description = "carrier names in this language")),
     responses((status = 200, body = ReturnOptions), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such sales order, or not the caller's"),
@@ -77,7 +77,7 @@ pub async fn get_return_options(
 
 /// The return capture job: PENDING / IN_PROGRESS with `eta`, then COMPLETED with the return, or DENIED.
 #[utoipa::path(get, path = "/order_mgmt/user_return_captures_jobs/v1/{jobId}", tag = "returns",
-    params(("jobId" = String, Path), ("filter" = Option<String>, Query, description = "guests: the filter used to create it")),
+    params(("jobId" = String, Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: the filter used to create it")),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError, description = "not-found: no such job, or another caller's")))]
 pub async fn get_return_capture_job(
     State(state): State<OrdersState>,
@@ -109,7 +109,7 @@ pub struct StoreReturnEmailSent {
 
 /// The store-return e-mail with the return barcode (CODE128 PNG) for the store to scan.
 #[utoipa::path(post, path = "/order_mgmt/store_return_email/v1", tag = "returns", request_body = StoreReturnEmail,
-    params(("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = StoreReturnEmailSent),
               (status = 400, body = crate::error::ApiError, description = "validation-failed: no e-mail, not a store return, or sendStoreReturnEmail is off; store-return-email-failure: the mail could not be sent"),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]

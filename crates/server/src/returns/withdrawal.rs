@@ -84,7 +84,7 @@ pub fn window(order: &StoredOrder, now_ms: i64) -> (bool, Option<i64>) {
 
 /// Declares withdrawal from the contract (EU), once per order.
 #[utoipa::path(post, path = "/order_mgmt/withdrawal/v1", tag = "returns", request_body = WithdrawalRequest,
-    params(("filter" = Option<String>, Query, description = "guests: email(...) or phoneNumber(...)")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 201, body = WithdrawalConfirmation), (status = 200, body = WithdrawalConfirmation, description = "declared before: the first declaration"),
               (status = 400, body = crate::error::ApiError, description = "validation-failed: lineNumbers"),
               (status = 404, body = crate::error::ApiError),

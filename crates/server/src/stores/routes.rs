@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use domain::store_hours::{DayHours, StoreHours, parse_date, parse_time_zone, parse_weekday};
 use serde::{Deserialize, Serialize};
@@ -15,7 +15,7 @@ use super::PAGE_SIZE;
 use super::db::{self, StoreRecord};
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryOf};
 use crate::platform::Platform;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -341,9 +341,8 @@ pub struct StoreViewsQuery {
     responses((status = 200, body = StoreViews), (status = 400, body = crate::error::ApiError)))]
 pub async fn list_stores(
     State(state): State<Platform>,
-    query: Result<Query<StoreViewsQuery>, axum::extract::rejection::QueryRejection>,
+    QueryOf(query): QueryOf<StoreViewsQuery>,
 ) -> AppResult<Json<StoreViews>> {
-    let Query(query) = query.map_err(|e| AppError::InvalidQuery(e.body_text()))?;
     let country = query.country.unwrap_or_default().trim().to_ascii_uppercase();
     if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
         return Err(AppError::validation("country", "country must be an ISO alpha-2 code"));

@@ -1245,10 +1245,10 @@ export interface components {
             owner: components["schemas"]["Owner"];
         };
         /**
-         * @description Names of the actions (`actions.<name>`).
+         * @description Every action name, as sent on the wire (`actions.<name>`).
          * @enum {string}
          */
-        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "return" | "cancel" | "deferredPayment";
+        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "requestEinvoice" | "cancel" | "deferredPayment";
         /** @description One action the caller may take (or sees but may not take now, with the reason). */
         ActionView: {
             barcode?: components["schemas"]["BarcodeView"] | null;
@@ -2926,7 +2926,7 @@ export interface components {
             startTime: string;
         };
         /**
-         * @description The colour a status is shown in.
+         * @description The colour a status is shown in: a small closed set. A cancelled or denied line is never green.
          * @enum {string}
          */
         StatusColorName: "success" | "info" | "warning" | "error" | "neutral";
@@ -3303,6 +3303,14 @@ export interface operations {
                     "application/json": components["schemas"]["Address"][];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3450,6 +3458,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
             401: {
                 headers: {
@@ -3859,6 +3875,14 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3922,6 +3946,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -4096,6 +4128,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
         };
     };
@@ -4316,6 +4356,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4363,6 +4411,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,6 +4454,14 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4453,6 +4517,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     upsert_orders_in_bulk: {
@@ -4480,6 +4552,14 @@ export interface operations {
             };
             /** @description The body could not be read */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4529,6 +4609,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4551,7 +4639,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only messages to this address. */
-                to?: string | null;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -4565,6 +4653,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -4789,6 +4885,14 @@ export interface operations {
                     "application/json": components["schemas"]["RevokedStoreKeys"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4836,6 +4940,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description store-key-invalid */
             401: {
                 headers: {
@@ -4867,6 +4979,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsolePickup"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -4916,6 +5036,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsolePickup"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             401: {
@@ -5038,6 +5166,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
             };
             401: {
                 headers: {
@@ -5172,6 +5308,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -5522,6 +5666,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not-found: no such job, or another caller's */
             404: {
                 headers: {
@@ -5553,6 +5705,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReturnLabelView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description service-order-detail-failure: no such return, or not the caller's */
@@ -5712,11 +5872,10 @@ export interface operations {
                 /** @description email(...) or phoneNumber(...) for guests */
                 filter?: string;
                 /** @description pdf: the invoice itself */
-                format?: string;
+                format?: "json" | "pdf";
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -5733,6 +5892,14 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5758,7 +5925,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -5779,6 +5945,14 @@ export interface operations {
             };
             /** @description validation-failed naming title or taxpayerId */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5873,7 +6047,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -5975,7 +6148,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 4 to 32 letters or digits */
                 orderNumber: string;
             };
             cookie?: never;
@@ -6082,6 +6254,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,6 +6338,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6232,6 +6420,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -6332,6 +6528,14 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6429,6 +6633,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurbsideOffer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -6541,6 +6753,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PickupView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {
@@ -6659,6 +6879,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             404: {

@@ -38,6 +38,16 @@ pub const TAXPAYER_ID_PATTERN: &str = r"^([A-Z0-9]{15}|[A-Z0-9]{18}|[A-Z0-9]{20}
 /// Longest e-invoice title.
 pub const EINVOICE_TITLE_MAX_CHARS: usize = 100;
 
+/// The shape of an IBAN once spaces and hyphens are removed and letters upper-cased: country, two check
+/// digits, 11 to 30 letters or digits (ISO 13616: 15 to 34 characters). Only the shape: the check digits
+/// and each country's length are checked once, by the server's IBAN library (`returns::refund`); the web
+/// app shows its refusal on the field.
+pub const IBAN_SHAPE_PATTERN: &str = r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$";
+/// Longest first name of a bank account owner (spec 001 §5: 24).
+pub const BANK_FIRST_NAME_MAX_CHARS: usize = 24;
+/// Longest last name of a bank account owner.
+pub const BANK_LAST_NAME_MAX_CHARS: usize = 64;
+
 static TAXPAYER_ID: LazyLock<Regex> = LazyLock::new(|| compile(TAXPAYER_ID_PATTERN));
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| compile(EMAIL_PATTERN));
 static ORDER_NUMBER: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_NUMBER_PATTERN));
@@ -84,7 +94,10 @@ pub fn typescript_module() -> String {
          export const PHONE_PATTERN = {};\n\
          export const PHONE_INPUT_PATTERN = {};\n\
          export const TAXPAYER_ID_PATTERN = {};\n\
-         export const EINVOICE_TITLE_MAX_CHARS = {EINVOICE_TITLE_MAX_CHARS};\n",
+         export const EINVOICE_TITLE_MAX_CHARS = {EINVOICE_TITLE_MAX_CHARS};\n\
+         export const IBAN_SHAPE_PATTERN = {};\n\
+         export const BANK_FIRST_NAME_MAX_CHARS = {BANK_FIRST_NAME_MAX_CHARS};\n\
+         export const BANK_LAST_NAME_MAX_CHARS = {BANK_LAST_NAME_MAX_CHARS};\n",
         literal(ORDER_NUMBER_PATTERN),
         literal(ORDER_NUMBER_FRAGMENT_PATTERN),
         literal(ORDER_NUMBER_SEPARATOR_PATTERN),
@@ -92,6 +105,7 @@ pub fn typescript_module() -> String {
         literal(PHONE_PATTERN),
         literal(PHONE_INPUT_PATTERN),
         literal(TAXPAYER_ID_PATTERN),
+        literal(IBAN_SHAPE_PATTERN),
     )
 }
 
@@ -123,6 +137,7 @@ mod tests {
             PHONE_PATTERN,
             PHONE_INPUT_PATTERN,
             TAXPAYER_ID_PATTERN,
+            IBAN_SHAPE_PATTERN,
         ] {
             assert!(Regex::new(pattern).is_ok(), "{pattern}");
         }

@@ -17,8 +17,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 use crate::orders::OrdersState;
 
-pub const FIRST_NAME_MAX: usize = 24;
-pub const LAST_NAME_MAX: usize = 64;
+pub use domain::rules::{BANK_FIRST_NAME_MAX_CHARS as FIRST_NAME_MAX, BANK_LAST_NAME_MAX_CHARS as LAST_NAME_MAX};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -8,3 +8,6 @@ export const PHONE_PATTERN = new RegExp("^[0-9]{3,16}$");
 export const PHONE_INPUT_PATTERN = new RegExp("^\\+?[0-9 ().-]*$");
 export const TAXPAYER_ID_PATTERN = new RegExp("^([A-Z0-9]{15}|[A-Z0-9]{18}|[A-Z0-9]{20})$");
 export const EINVOICE_TITLE_MAX_CHARS = 100;
+export const IBAN_SHAPE_PATTERN = new RegExp("^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$");
+export const BANK_FIRST_NAME_MAX_CHARS = 24;
+export const BANK_LAST_NAME_MAX_CHARS = 64;

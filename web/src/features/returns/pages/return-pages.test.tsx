@@ -202,7 +202,8 @@ describe('bank refund', () => {
     await user.type(screen.getByLabelText('Voornaam rekeninghouder'), 'A'.repeat(30));
     expect(screen.getByLabelText('Voornaam rekeninghouder')).toHaveValue('A'.repeat(24));
     await user.type(screen.getByLabelText('Achternaam rekeninghouder'), 'Visser');
-    await user.type(screen.getByLabelText('IBAN'), 'NL91ABNA0417164301');
+    // Not the shape of an IBAN: said at once. (The check digits are the server's to check, below.)
+    await user.type(screen.getByLabelText('IBAN'), 'NL91ABNA04');
     await user.tab();
     expect(screen.getByText('Ongeldige IBAN')).toBeInTheDocument();
     expect(submit).toBeDisabled();

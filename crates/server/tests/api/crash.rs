@@ -492,52 +492,6 @@ async fn kill_9_during_every_job_kind_loses_and_duplicates_nothing_postgres() {
     every_job_kind_survives_kill_9(Backend::Postgres).await;
 }
 
-/// An SMTP server that takes every command and the message text, then never answers the end of the data:
-/// the sender is caught in the middle of handing a message over. Each message text it received is sent on
-/// the channel when its final "." arrives.
-async fn stalling_smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let address = listener.local_addr().expect("address");
-    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        while let Ok((stream, _)) = listener.accept().await {
-            let sender = sender.clone();
-            tokio::spawn(async move {
-                let (read, mut write) = stream.into_split();
-                let mut lines = BufReader::new(read).lines();
-                let _ = write.write_all(b"220 stalling ESMTP\r\n").await;
-                let mut data = String::new();
-                let mut in_data = false;
-                while let Ok(Some(line)) = lines.next_line().await {
-                    if in_data {
-                        if line == "." {
-                            // Taken, never acknowledged: the sender waits until its timeout or its death.
-                            let _ = sender.send(std::mem::take(&mut data));
-                            in_data = false;
-                        } else {
-                            data.push_str(&line);
-                            data.push('\n');
-                        }
-                        continue;
-                    }
-                    let upper = line.to_ascii_uppercase();
-                    let reply: &[u8] = if upper.starts_with("EHLO") {
-                        b"250-stalling\r\n250 8BITMIME\r\n"
-                    } else if upper.starts_with("DATA") {
-                        in_data = true;
-                        b"354 go ahead\r\n"
-                    } else {
-                        b"250 OK\r\n"
-                    };
-                    let _ = write.write_all(reply).await;
-                }
-            });
-        }
-    });
-    (format!("smtp://{address}"), receiver)
-}
-
 /// `kill -9` while the SMTP sender is handing an e-mail over (issue 33): the message the killed process
 /// held comes back when its lease ends (4.5 SMTP timeouts), and every queued e-mail reaches the mail server
 /// after the restart and is marked sent once. The one being handed over may arrive twice (the server may
@@ -551,7 +505,7 @@ async fn smtp_delivery_survives_kill_9(backend: Backend) {
     for email in &emails {
         app.member(email).await;
     }
-    let (stalling, mut taken) = stalling_smtp_server().await;
+    let (stalling, mut taken) = crate::returns::stalling_smtp_server().await;
     let mut first =
         Process::start_with(&app.database_url, &["--smtp-url", &stalling, "--smtp-timeout-seconds", "2"]).await;
     let client = reqwest::Client::new();

@@ -724,6 +724,17 @@ pub(crate) async fn smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiv
 
 /// `smtp_server` on a given address (a test that starts it late, on the port the app was told about).
 pub(crate) async fn smtp_server_on(address: &str) -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    serve_smtp(address, true).await
+}
+
+/// An SMTP server that takes every command and the message text, then never answers the end of the data:
+/// the sender is caught in the middle of handing a message over (each text is still sent on the channel).
+pub(crate) async fn stalling_smtp_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    serve_smtp("127.0.0.1:0", false).await
+}
+
+/// The test SMTP server; `acknowledge`: whether the end of a message's data is answered.
+async fn serve_smtp(address: &str, acknowledge: bool) -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let listener = tokio::net::TcpListener::bind(address).await.expect("bind");
     let address = listener.local_addr().expect("address");
@@ -742,7 +753,9 @@ pub(crate) async fn smtp_server_on(address: &str) -> (String, tokio::sync::mpsc:
                         if line == "." {
                             in_data = false;
                             let _ = sender.send(std::mem::take(&mut data));
-                            let _ = write.write_all(b"250 OK queued\r\n").await;
+                            if acknowledge {
+                                let _ = write.write_all(b"250 OK queued\r\n").await;
+                            }
                         } else {
                             data.push_str(line.strip_prefix('.').unwrap_or(&line));
                             data.push('\n');

@@ -18,7 +18,7 @@ for (const width of [1440, 390]) {
   await page.getByLabel('Email').fill('shopper@example.com');
   await page.getByLabel('Password').fill('orders-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('.history-row').first().waitFor();
+  await page.locator('.history-order').first().waitFor();
   await page.getByRole('link', { name: 'Trailhead Outfitters' }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${out}brand-${width}.png` });

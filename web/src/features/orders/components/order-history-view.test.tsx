@@ -154,6 +154,18 @@ describe('order history paging', () => {
   });
 });
 
+describe('order history banner', () => {
+  it('offers viewing or managing orders under the heading (000 §2), in the shopper\'s language', async () => {
+    serveSalesItems([historyItem('A0000001')]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const heading = screen.getByRole('heading', { level: 1, name: 'Orders' });
+    expect(heading.nextElementSibling).toHaveTextContent(
+      'View or manage your orders: track a delivery, return items, cancel an order or buy again.',
+    );
+  });
+});
+
 describe('order history cards', () => {
   const cards = () =>
     within(screen.getByRole('list', { name: 'Orders' }))

@@ -149,6 +149,8 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
       <h1 id={headingId} tabIndex={-1}>
         {t('orders.history.heading')}
       </h1>
+      {/* The header banner of 000 §2: what the shopper can do from here. */}
+      <p className="history-banner">{t('orders.history.banner')}</p>
       {showTabs && <HistoryTabs active={kind} />}
       {/* A member with no orders at all sees the empty history, with nothing to filter. */}
       {(filtered || !history.data || orders.length > 0) && (

@@ -73,8 +73,21 @@ describe('disableChat: chat unless disableChat with no token, an excluded locale
   });
 });
 
+describe('enableLoginPrompt on the guest page', () => {
+  it('offers sign-in for free returns with the flag, and only to see all orders without it', async () => {
+    const { unmount } = renderApp('/orders/details', { flags: { enableLoginPrompt: true } });
+    expect(
+      await screen.findByRole('link', { name: 'Sign in for free returns and to see all your orders' }),
+    ).toBeInTheDocument();
+    unmount();
+    renderApp('/orders/details', { flags: { enableLoginPrompt: false } });
+    expect(await screen.findByRole('link', { name: 'Sign in to see all your orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /free returns/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('embedded mode: showSignin', () => {
-  const signIn = () => screen.queryByRole('link', { name: 'Sign in to see all your orders' });
+  const signIn = () => screen.queryByRole('link', { name: /see all your orders/ });
 
   it('offers sign-in outside the standalone view', async () => {
     renderApp('/orders/details');

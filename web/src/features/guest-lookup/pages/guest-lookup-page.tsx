@@ -11,7 +11,7 @@ import './guest-lookup-page.css';
 /** guestLookup: /orders/details/:orderNumber?, prefilled from the route and the email / phoneNumber query. */
 export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   const { t, locale } = useI18n();
-  const { enableSmsLookup } = useFlags();
+  const { enableSmsLookup, enableLoginPrompt } = useFlags();
   const session = useSession();
   const { base } = useRouter();
   // Opened for one order (a deep link while signed out): signing in comes back to it.
@@ -39,7 +39,11 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
       </div>
       {!session.member && signInShown(search) && (
         <p className="narrow-page__aside">
-          {t('guestLookup.memberPrompt')} <Link href={signInPath}>{t('guestLookup.memberLink')}</Link>
+          {/* enableLoginPrompt: members return for free, so the guest page says so (000 §2, 001 §1). */}
+          {t('guestLookup.memberPrompt')}{' '}
+          <Link href={signInPath}>
+            {t(enableLoginPrompt ? 'guestLookup.memberLinkFreeReturns' : 'guestLookup.memberLink')}
+          </Link>
         </p>
       )}
     </div>

@@ -1,14 +1,15 @@
+import formatsFile from '../../../../data/countries/formats.json';
+
 /** The spec's date formats (§9), expressed as Intl options. */
 export type DateFormat = 'long' | 'longWithWeekday' | 'shortWithDay' | 'shortWithFullDay' | 'short' | 'time';
+export type DateFormats = Partial<Record<DateFormat, Intl.DateTimeFormatOptions>>;
 
-export const DATE_FORMAT_OPTIONS: Record<DateFormat, Intl.DateTimeFormatOptions> = {
-  long: { year: 'numeric', month: 'long', day: 'numeric' },
-  longWithWeekday: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
-  shortWithDay: { weekday: 'short', month: 'short', day: 'numeric' },
-  shortWithFullDay: { weekday: 'long', month: 'short', day: 'numeric' },
-  short: { year: 'numeric', month: 'short', day: 'numeric' },
-  time: { hour: 'numeric', minute: '2-digit' },
-};
+/**
+ * Format group 1 of the country data the server serves (`data/countries/formats.json`), read from that one
+ * file: what dates look like until the country's own formats arrive with /config (`locale.dateFormats`,
+ * which decides; `CountryFormats` in shared/i18n), and in component tests that load no configuration.
+ */
+export const DATE_FORMAT_OPTIONS = formatsFile.groups['1'] as Record<DateFormat, Intl.DateTimeFormatOptions>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,6 +24,8 @@ export function parseApiDate(value: string): { date: Date; dateOnly: boolean } |
 export interface DateLocale {
   intlLocale: string;
   hour12: boolean;
+  /** The country's formats from /config; a format it lacks is group 1's. */
+  formats?: DateFormats;
 }
 
 /**
@@ -38,7 +41,7 @@ export const hourCycle = (locale: DateLocale): 'h12' | 'h23' => (locale.hour12 ?
 export function formatDate(value: string, format: DateFormat, locale: DateLocale): string {
   const parsed = parseApiDate(value);
   if (!parsed) return value;
-  const options: Intl.DateTimeFormatOptions = { ...DATE_FORMAT_OPTIONS[format] };
+  const options: Intl.DateTimeFormatOptions = { ...(locale.formats?.[format] ?? DATE_FORMAT_OPTIONS[format]) };
   if (format === 'time') options.hourCycle = hourCycle(locale);
   if (parsed.dateOnly) options.timeZone = 'UTC';
   return new Intl.DateTimeFormat(locale.intlLocale, options).format(parsed.date);

@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatDate, type DateFormat } from '@/shared/format/dates';
+import { formatDate, type DateFormat, type DateFormats } from '@/shared/format/dates';
 import { formatMoney } from '@/shared/format/money';
 import { messageLanguage as catalogueFor, textDirection, type ShopperLocale } from './locale-table';
 import {
@@ -118,3 +118,26 @@ const keysOnly: I18n = {
 };
 
 export const useI18n = (): I18n => useContext(I18nContext) ?? keysOnly;
+
+/**
+ * The country's date formats and clock from /config (`locale.dateFormats`, `locale.hour12`: spec 000 §9's
+ * format groups and 12-hour countries), which the server's country data decides: every date below is
+ * written with them. Until the configuration arrives (or where it failed) the locale's own stay.
+ */
+export function CountryFormats({
+  formats,
+  hour12,
+  children,
+}: {
+  formats: DateFormats | undefined;
+  hour12: boolean | undefined;
+  children: ReactNode;
+}) {
+  const parent = useI18n();
+  const value = useMemo(() => {
+    if (!formats && hour12 === undefined) return parent;
+    const dateLocale = { ...parent.locale, hour12: hour12 ?? parent.locale.hour12, formats };
+    return { ...parent, date: (text: string, format: DateFormat) => formatDate(text, format, dateLocale) };
+  }, [parent, formats, hour12]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}

@@ -195,4 +195,34 @@ describe('curbside pickup page', () => {
     expect(await screen.findByText("We couldn't load this page. Please refresh and try again.")).toBeInTheDocument();
     expect(requests.filter((request) => request.url.pathname.endsWith(ID)).length).toBe(5);
   });
+
+  it('rotates the tips every 5 seconds until paused, and keeps one help box open at a time', async () => {
+    mockFetch([storeRoute()]);
+    const { user } = renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
+    const tips = await screen.findByRole('region', { name: 'Curbside pickup tips' });
+    expect(tips).toHaveTextContent('Tip 1 of 3: Park in a curbside pickup spot');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5200));
+    });
+    expect(tips).toHaveTextContent('Tip 2 of 3: If nobody has come out after 10 minutes');
+    await user.click(screen.getByRole('button', { name: 'Pause tips' }));
+    // The pointer left it (the click moved it there): paused, it stays on tip 2.
+    await user.unhover(tips);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5200));
+    });
+    expect(tips).toHaveTextContent('Tip 2 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next tip' }));
+    expect(tips).toHaveTextContent('Tip 3 of 3: Store orders are usually ready within two hours.');
+
+    const how = screen.getByRole('button', { name: 'How curbside pickup works' });
+    const bring = screen.getByRole('button', { name: 'What to bring' });
+    await user.click(how);
+    expect(how).toHaveAttribute('aria-expanded', 'true');
+    await user.click(bring);
+    expect(bring).toHaveAttribute('aria-expanded', 'true');
+    expect(how).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(/a photo ID of the person named on the order/)).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+  }, 20_000);
 });

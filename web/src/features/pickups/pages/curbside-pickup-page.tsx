@@ -6,6 +6,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useStore } from '../api/curbside';
+import { CurbsideHelpBoxes, CurbsideTips } from '../components/curbside-help';
 import { CurbsideErrorView, CurbsideSidebar, ProgressView, ReadyView } from '../components/curbside-views';
 import { usePickupFlow } from '../components/use-pickup-flow';
 import { errorKindOf, type CurbsideErrorKind } from '../model/curbside';
@@ -57,12 +58,16 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
     );
   else
     main = (
-      <ReadyView
-        busy={flow.submitting}
-        onSubmit={(vehicle) => {
-          flow.submit({ orderNumber, storeId, qrId, vehicle });
-        }}
-      />
+      <>
+        <CurbsideTips />
+        <ReadyView
+          busy={flow.submitting}
+          onSubmit={(vehicle) => {
+            flow.submit({ orderNumber, storeId, qrId, vehicle });
+          }}
+        />
+        <CurbsideHelpBoxes />
+      </>
     );
 
   return (

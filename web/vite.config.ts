@@ -14,6 +14,9 @@ export default defineConfig(({ command }) => ({
   plugins: [compileMessages(), react()],
   resolve: {
     alias: [
+      // The country data the server serves (data/countries), read by the web only where it must work before
+      // /config answers (the date formats' first paint).
+      { find: /^@data\//, replacement: `${fileURLToPath(new URL('../data', import.meta.url))}/` },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // Catalogues arrive compiled (scripts/compile-messages.mjs): the ICU parser stays out of the bundle.
       // Tests keep the full parser, which the catalogue test uses to check the raw files.
@@ -21,7 +24,9 @@ export default defineConfig(({ command }) => ({
         ? [
             {
               find: /^@formatjs\/icu-messageformat-parser$/,
-              replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url)),
+              replacement: fileURLToPath(
+                new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url),
+              ),
             },
           ]
         : []),

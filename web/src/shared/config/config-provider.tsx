@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Spinner } from '@/shared/ui/spinner';
 import { configureAnalytics } from '@/shared/analytics/analytics';
-import type { DateFormats } from '@/shared/format/dates';
 import { CountryFormats } from '@/shared/i18n/i18n-context';
 import { countryConfigQuery, type CountryConfig } from './country-config';
 import { FlagsContext, flagsFrom, type Flags } from './flags';
@@ -35,7 +34,7 @@ export function ConfigProvider({ country, load = true, overrides, children }: Co
   return (
     <CountryConfigContext.Provider value={config}>
       <FlagsContext.Provider value={flags}>
-        <CountryFormats formats={config?.locale.dateFormats as DateFormats | undefined} hour12={config?.locale.hour12}>
+        <CountryFormats formats={config?.locale.dateFormats} hour12={config?.locale.hour12}>
           {children}
         </CountryFormats>
       </FlagsContext.Provider>

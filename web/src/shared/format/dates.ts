@@ -1,4 +1,4 @@
-import formatsFile from '../../../../data/countries/formats.json';
+import formatsFile from '@data/countries/formats.json';
 
 /** The spec's date formats (§9), expressed as Intl options. */
 export type DateFormat = 'long' | 'longWithWeekday' | 'shortWithDay' | 'shortWithFullDay' | 'short' | 'time';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import formatsFile from '../../../../data/countries/formats.json';
+import formatsFile from '@data/countries/formats.json';
 import { CountryFormats, useI18n } from './i18n-context';
 
 function Dates() {

@@ -3,7 +3,7 @@
 //!
 //! The same structs are what the ops API accepts (flattened into its order and line bodies), what the
 //! stored-order record holds, and what the view places into the answer. Adding a field of this kind is
-//! one field here and one line in `view.rs` where it is shown; no migration, no SQL.
+//! one field here and one line in `view/` where it is shown; no migration, no SQL.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

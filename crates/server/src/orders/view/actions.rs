@@ -1,0 +1,86 @@
+//! The actions of the view: the domain's decisions (`domain::actions`) written as the answer's map.
+
+use domain::actions::{self, Action, ActionFlags, LineFacts};
+use domain::{OrderType, SimpleStatus};
+
+use super::super::store::{StoredLine, StoredOrder};
+use super::format::rfc3339_millis;
+use super::types::{ActionView, Actions, BarcodeView, OrderDetail};
+
+/// The earliest deadline (Unix ms) of any action in `detail`: a cached body must not outlive it.
+pub fn earliest_deadline(detail: &OrderDetail) -> Option<i64> {
+    let groups = detail
+        .groups
+        .iter()
+        .flat_map(|group| std::iter::once(&group.actions).chain(group.order_items.iter().map(|item| &item.actions)));
+    std::iter::once(&detail.actions)
+        .chain(groups)
+        .flat_map(|actions| actions.values())
+        .filter_map(|action| action.deadline.as_deref())
+        .filter_map(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
+        .map(|time| time.timestamp_millis())
+        .min()
+}
+
+pub fn action_map(list: Vec<Action>) -> Actions {
+    list.into_iter()
+        .map(|action| {
+            let view = ActionView {
+                enabled: action.enabled,
+                reason_code: action.reason.as_ref().map(|reason| reason.code.to_owned()),
+                reason_text: action.reason.map(|reason| reason.text),
+                deadline: action.deadline.map(rfc3339_millis),
+                web_link: action.web_link,
+                return_order_id: action.return_order_id,
+                barcode: action.barcode.map(|code| BarcodeView {
+                    value: code.value,
+                    format: code.format.to_owned(),
+                    height: code.height,
+                    bar_width: code.bar_width,
+                }),
+            };
+            (action.name.as_str().to_owned(), view)
+        })
+        .collect()
+}
+
+/// What a line's actions are decided on besides the time, the country's flags and its return order: the
+/// same whether it is read from the stored line or from its ready history item (`orders::ready`).
+pub struct ActionLine<'a> {
+    pub order_date: i64,
+    pub order_type: OrderType,
+    /// The displayed status (payment pending included).
+    pub status: SimpleStatus,
+    pub tracking_url: Option<&'a str>,
+    pub style_color: &'a str,
+    pub customized: bool,
+}
+
+impl<'a> ActionLine<'a> {
+    pub fn of(order: &StoredOrder, line: &'a StoredLine, status: SimpleStatus) -> Self {
+        Self {
+            order_date: order.order_date,
+            order_type: order.order_type,
+            status,
+            tracking_url: line.tracking_url.as_deref(),
+            style_color: &line.style_color,
+            customized: line.details.customized_product_reference.0.is_some(),
+        }
+    }
+}
+
+/// The line's actions (`actions::line_actions`).
+pub fn line_action_map(line: &ActionLine<'_>, now: i64, flags: ActionFlags, return_order_id: Option<&str>) -> Actions {
+    let facts = LineFacts {
+        now,
+        order_date: line.order_date,
+        order_type: Some(line.order_type),
+        status: Some(line.status),
+        tracking_url: line.tracking_url,
+        style_color: Some(line.style_color),
+        customized: line.customized,
+        return_order_id,
+        flags,
+    };
+    action_map(actions::line_actions(&facts))
+}

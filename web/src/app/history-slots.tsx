@@ -1,7 +1,8 @@
+import { ReturnHistorySlot } from '@/features/returns';
 import { BuyAgainHistorySlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
 /** What other features contribute to the history's order cards (see shared/order-slots). */
 export const historySlots: Partial<OrderSlots> = {
-  historyItemActions: [BuyAgainHistorySlot],
+  historyItemActions: [ReturnHistorySlot, BuyAgainHistorySlot],
 };

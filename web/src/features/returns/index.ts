@@ -1,3 +1,3 @@
-export { ReturnItemSlot } from './components/return-slot';
+export { ReturnHistorySlot, ReturnItemSlot } from './components/return-slot';
 export { NotReturnableSlot } from './components/not-returnable';
 export { ReturnDetailsPanel } from './components/return-details-panel';

@@ -154,8 +154,22 @@ describe('order history paging', () => {
   });
 });
 
+describe('order history: the return action', () => {
+  it('offers "Return item" on a card\'s item while the server\'s return action lasts (000 §2)', async () => {
+    serveSalesItems([
+      historyItem('A0000001', { actions: { return: { enabled: true, deadline: '2999-01-01T00:00:00Z' } } }),
+      historyItem('A0000002', { actions: { return: { enabled: true, deadline: '2000-01-01T00:00:00Z' } } }),
+    ]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const links = screen.getAllByRole('link', { name: 'Return item' });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', expect.stringContaining('/orders/return-items/A0000001?selected='));
+  });
+});
+
 describe('order history banner', () => {
-  it('offers viewing or managing orders under the heading (000 §2), in the shopper\'s language', async () => {
+  it("offers viewing or managing orders under the heading (000 §2), in the shopper's language", async () => {
     serveSalesItems([historyItem('A0000001')]);
     renderApp('/orders', { member: true });
     await screen.findByText('Shoe A0000001');

@@ -65,6 +65,12 @@ describe('price summary rules (spec §5)', () => {
     expect(priceSummaryRows(refund, { isAustralia: false }).at(-1)?.label).toBe('orders.summary.refundTotal');
   });
 
+  it("labels a return order's fees as the guest's return shipping taken off the refund", () => {
+    const refund = order({ orderType: 'RETURN_ORDER', transaction: { ...transaction, totalFees: -9.95 } });
+    const fees = priceSummaryRows(refund, { isAustralia: false }).find((row) => row.id === 'fees');
+    expect(fees).toEqual({ id: 'fees', label: 'orders.summary.returnShipping', amount: -9.95 });
+  });
+
   it("says what cancelled items leave uncharged, from the server's charged price", () => {
     const mixed = order({ transaction: { ...transaction, orderTotal: 1096.2, chargedPrice: 186.2 } });
     expect(rows({ transaction: mixed.transaction }).slice(-3)).toEqual([

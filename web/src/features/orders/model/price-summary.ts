@@ -39,8 +39,11 @@ export function priceSummaryRows(order: OrderDetail, { isAustralia }: { isAustra
       amount: taxes,
     });
   }
-  if (transaction.totalFees !== 0)
-    rows.push({ id: 'fees', label: 'orders.summary.fees', amount: transaction.totalFees });
+  // On a return order the fees are what a guest pays for the return's shipping, taken off the refund.
+  if (transaction.totalFees !== 0) {
+    const label = order.orderType === 'RETURN_ORDER' ? 'orders.summary.returnShipping' : 'orders.summary.fees';
+    rows.push({ id: 'fees', label, amount: transaction.totalFees });
+  }
   rows.push({
     id: 'total',
     label: order.orderType === 'RETURN_ORDER' ? 'orders.summary.refundTotal' : 'orders.summary.total',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { order, orderItem } from '@/test/fixtures';
-import { ReturnItemSlot } from './return-slot';
+import { historyItem, order, orderItem } from '@/test/fixtures';
+import { ReturnHistorySlot, ReturnItemSlot, returnOffered } from './return-slot';
 
 const slot = (item = orderItem(), detail = order()) =>
   render(<ReturnItemSlot item={item} order={detail} currency="USD" />);
@@ -30,6 +30,51 @@ describe('ReturnItemSlot', () => {
 
   it('is absent on a return order', () => {
     slot(orderItem({ returnableFlag: true, returnableQuantity: 1 }), order({ orderType: 'RETURN_ORDER' }));
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('the return action on history cards (000 §2)', () => {
+  const FUTURE = '2999-01-01T00:00:00Z';
+  const PAST = '2000-01-01T00:00:00Z';
+
+  it('offers "Return item" while the server\'s return action lasts, with the item pre-selected', () => {
+    const item = historyItem('C0000000101', { actions: { return: { enabled: true, deadline: FUTURE } } });
+    render(<ReturnHistorySlot item={item} />);
+    expect(screen.getByRole('link')).toHaveAttribute(
+      'href',
+      `/orders/return-items/C0000000101?selected=${item.product.gtin}`,
+    );
+  });
+
+  it.each([
+    ['no return action', {}],
+    ['a passed deadline', { return: { enabled: true, deadline: PAST } }],
+    ['a disabled action', { return: { enabled: false } }],
+  ])('is absent with %s', (_, actions) => {
+    render(<ReturnHistorySlot item={historyItem('C0000000101', { actions })} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('is absent on partner orders', () => {
+    const item = historyItem('C0000000101', {
+      orderType: 'PARTNER_SALES_ORDER',
+      actions: { return: { enabled: true, deadline: FUTURE } },
+    });
+    render(<ReturnHistorySlot item={item} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('reads the deadline against the clock it is given', () => {
+    const action = { enabled: true, deadline: '2026-12-01T00:00:00Z' };
+    expect(returnOffered(action, Date.parse('2026-11-30T23:59:59Z'))).toBe(true);
+    expect(returnOffered(action, Date.parse('2026-12-01T00:00:01Z'))).toBe(false);
+    expect(returnOffered({ enabled: true })).toBe(true);
+  });
+
+  it("on the detail, the line's return facts decide over the action", () => {
+    const action = { return: { enabled: true, deadline: FUTURE } };
+    slot(orderItem({ returnableFlag: false, returnableQuantity: 0, actions: action }));
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

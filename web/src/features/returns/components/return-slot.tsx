@@ -1,30 +1,54 @@
 import { Link } from 'wouter';
-import type { ItemSlotProps } from '@/shared/order-slots/order-slots';
+import type { ActionView } from '@/shared/api/types';
+import type { HistoryItemSlotProps, ItemSlotProps } from '@/shared/order-slots/order-slots';
 import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { returnPaths } from '../paths';
 
 /**
- * "Return item" on a sales order's item: shown when the server says the line may be returned, by its
- * `return` action when it sends one, otherwise by the line's return facts (returnableFlag and a
- * returnable quantity, which carry the window, disableReturns and what earlier returns took). Opens the
- * wizard with this item pre-selected (`selected` = gtin).
+ * The server's `return` line action, while it lasts. Line actions do not read the clock on the server
+ * (history pages are stored with them), so the window is the action's `deadline`, dropped here once
+ * passed, as the cancel button is.
  */
-export function ReturnItemSlot({ item, order }: ItemSlotProps) {
+export function returnOffered(action: ActionView | undefined, now = Date.now()): boolean {
+  if (!action?.enabled) return false;
+  return !action.deadline || Date.parse(action.deadline) > now;
+}
+
+function ReturnLink({ orderNumber, gtin, country }: { orderNumber: string; gtin: string; country: string }) {
   const { t } = useI18n();
-  if (order.orderType === 'RETURN_ORDER') return null;
-  const action = item.actions.return ?? order.actions.return;
-  const returnable = action ? action.enabled : item.returnableFlag === true && (item.returnableQuantity ?? 0) > 0;
-  if (!returnable) return null;
   return (
     <Link
       className="button button--secondary"
-      href={returnPaths.items(order.orderNumber, item.product.gtin)}
+      href={returnPaths.items(orderNumber, gtin)}
       onClick={() => {
-        track({ name: 'return_click', country: order.country });
+        track({ name: 'return_click', country });
       }}
     >
       {t('returns.slot.returnItem')}
     </Link>
   );
+}
+
+/**
+ * "Return item" on a sales order's item: shown when the server says the line may be returned, by the line's
+ * return facts where the detail carries them (returnableFlag and a returnable quantity, which carry the
+ * window, disableReturns and what earlier returns took), else by its `return` action. Opens the wizard with
+ * this item pre-selected (`selected` = gtin).
+ */
+export function ReturnItemSlot({ item, order }: ItemSlotProps) {
+  if (order.orderType === 'RETURN_ORDER') return null;
+  const action = item.actions.return ?? order.actions.return;
+  const returnable =
+    item.returnableFlag == null
+      ? returnOffered(action)
+      : item.returnableFlag && (item.returnableQuantity ?? 0) > 0 && action?.enabled !== false;
+  if (!returnable) return null;
+  return <ReturnLink orderNumber={order.orderNumber} gtin={item.product.gtin} country={order.country} />;
+}
+
+/** "Return item" on an item of a history card (000 §2: a row's actions are track, return and buy again). */
+export function ReturnHistorySlot({ item }: HistoryItemSlotProps) {
+  if (item.orderType !== 'SALES_ORDER' || !returnOffered(item.actions.return)) return null;
+  return <ReturnLink orderNumber={item.orderNumber} gtin={item.product.gtin} country={item.country} />;
 }

@@ -1,4 +1,4 @@
-import { BuyAgainHistorySlot } from '@/features/services';
+import { BuyAgainHistorySlot } from '@/features/cart';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
 /** What other features contribute to the history's order cards (see shared/order-slots). */

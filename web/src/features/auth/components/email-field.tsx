@@ -18,9 +18,7 @@ export function EmailField({ value, onChange, error }: EmailFieldProps) {
       autoComplete="email"
       error={error}
       value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-      }}
+      onValueChange={onChange}
     />
   );
 }

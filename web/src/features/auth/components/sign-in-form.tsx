@@ -5,7 +5,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { useCreateSession } from '../api/create-token';
 import { EmailField } from './email-field';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/shared/ui/password-field';
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -42,9 +42,7 @@ export function SignInForm() {
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-        }}
+        onValueChange={setPassword}
       />
       <Button type="submit" loading={token.isPending}>
         {token.isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}

@@ -11,7 +11,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { useCreateAccount } from '../api/create-account';
 import { useCreateSession } from '../api/create-token';
 import { EmailField } from '../components/email-field';
-import { PasswordField } from '../components/password-field';
+import { PasswordField } from '@/shared/ui/password-field';
 
 type Failure = 'missing' | 'taken' | 'tooMany' | 'failed' | null;
 
@@ -92,9 +92,7 @@ export function SignUpPage() {
             maxLength={100}
             error={invalidField === 'firstName' ? t('auth.signUp.nameLength') : null}
             value={firstName}
-            onChange={(event) => {
-              setFirstName(event.target.value);
-            }}
+            onValueChange={setFirstName}
           />
           <TextField
             label={t('auth.signUp.lastName')}
@@ -103,9 +101,7 @@ export function SignUpPage() {
             maxLength={100}
             error={invalidField === 'lastName' ? t('auth.signUp.nameLength') : null}
             value={lastName}
-            onChange={(event) => {
-              setLastName(event.target.value);
-            }}
+            onValueChange={setLastName}
           />
           <EmailField
             value={email}
@@ -120,9 +116,7 @@ export function SignUpPage() {
             hint={invalidField === 'password' ? undefined : t('auth.reset.length')}
             error={invalidField === 'password' ? t('auth.reset.length') : null}
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
+            onValueChange={setPassword}
           />
           <Button type="submit" loading={pending}>
             {pending ? t('auth.signUp.submitting') : t('auth.signUp.submit')}

@@ -134,9 +134,7 @@ function EinvoiceDialog({ orderNumber, onClose }: { orderNumber: string; onClose
           value={title}
           maxLength={100}
           error={submitted && titleError ? t(`einvoice.error.${titleError}`) : null}
-          onChange={(event) => {
-            setTitle(event.target.value);
-          }}
+          onValueChange={setTitle}
         />
         {titleType === 'COMPANY' && (
           <TextField
@@ -147,9 +145,7 @@ function EinvoiceDialog({ orderNumber, onClose }: { orderNumber: string; onClose
             value={taxpayerId}
             maxLength={30}
             error={submitted && taxpayerError ? t('einvoice.error.taxpayerId') : null}
-            onChange={(event) => {
-              setTaxpayerId(event.target.value);
-            }}
+            onValueChange={setTaxpayerId}
           />
         )}
       </form>

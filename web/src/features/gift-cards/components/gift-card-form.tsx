@@ -41,8 +41,9 @@ export function GiftCardForm() {
     event.preventDefault();
     if (canSubmit) submit();
   };
-  const edit = (apply: () => void) => {
-    apply();
+  /** A change to either field clears the last answer (and so the bad-PIN banner that blocks submit). */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
     if (check.isError || check.isSuccess) check.reset();
   };
 
@@ -65,11 +66,7 @@ export function GiftCardForm() {
           maxLength={CARD_NUMBER_MAX_INPUT}
           hint={t('giftCards.numberHint')}
           value={number}
-          onChange={(event) => {
-            edit(() => {
-              setNumber(event.target.value);
-            });
-          }}
+          onValueChange={edit(setNumber)}
         />
         <TextField
           label={t('giftCards.pin')}
@@ -81,11 +78,9 @@ export function GiftCardForm() {
           readOnly={!numberValid}
           hint={numberValid ? t('giftCards.pinHint') : t('giftCards.pinLocked')}
           value={pin}
-          onChange={(event) => {
-            edit(() => {
-              setPin(event.target.value.replace(/\D/g, ''));
-            });
-          }}
+          onValueChange={edit((value) => {
+            setPin(value.replace(/\D/g, ''));
+          })}
         />
         <Button type="submit" loading={check.isPending} disabled={!canSubmit}>
           {check.isPending ? t('giftCards.checking') : t('giftCards.submit')}

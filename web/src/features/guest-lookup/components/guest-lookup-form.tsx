@@ -76,9 +76,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         ref={orderNumberRef}
         value={values.orderNumber}
         error={attempted && errors.orderNumber ? t('guestLookup.error.orderNumber') : null}
-        onChange={(event) => {
-          set('orderNumber')(event.target.value);
-        }}
+        onValueChange={set('orderNumber')}
       />
       <TextField
         label={t('guestLookup.email')}
@@ -88,9 +86,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         ref={emailRef}
         value={values.email}
         error={attempted && errors.email ? t('guestLookup.error.email') : null}
-        onChange={(event) => {
-          set('email')(event.target.value);
-        }}
+        onValueChange={set('email')}
       />
       {enableSmsLookup && (
         <>

@@ -48,6 +48,20 @@ def http_get(url, token=None, timeout=10):
 
 # ---------------------------------------------------------------- data
 
+def start_uncached(binary, port, database_url):
+    """A build serving the database with the response cache off (no demo data), once /healthz answers."""
+    process = subprocess.Popen([binary, "serve", "--addr", f"127.0.0.1:{port}", "--database-url", database_url,
+                                "--token-key", TOKEN_KEY, "--no-demo-data", "--response-cache-mib", "0"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "ORDERS_LOG": "warn"})
+    for _ in range(300):
+        try:
+            http_get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return process
+        except (urllib.error.URLError, ConnectionError, OSError):
+            time.sleep(0.1)
+    raise RuntimeError(f"{binary} did not start")
+
+
 def seed(database_url, args):
     started = time.monotonic()
     result = run([str(BINARY), "seed", "--database-url", database_url, "--members", str(args.members),
@@ -175,18 +189,26 @@ class Server:
                 self.process.kill()
 
 
-def start_nginx(out, root):
-    conf = (Path(__file__).parent / "nginx.conf.template").read_text()
-    conf = conf.replace("{out}", str(out)).replace("{root}", str(root)).replace("{port}", str(NGINX_PORT))
+def nginx_up(out, name, conf):
+    """Writes out/<name> and starts nginx with it (stopping one a crashed run left with the same file)."""
     (out / "nginx-tmp").mkdir(exist_ok=True)
-    (out / "nginx.conf").write_text(conf)
-    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "nginx.conf")], capture_output=True)
-    run(["nginx", "-c", str(out / "nginx.conf")])
+    (out / name).write_text(conf)
+    nginx_down(out, name)
+    run(["nginx", "-c", str(out / name)])
     time.sleep(0.3)
 
 
+def nginx_down(out, name):
+    subprocess.run(["nginx", "-s", "stop", "-c", str(out / name)], capture_output=True)
+
+
+def start_nginx(out, root):
+    conf = (Path(__file__).parent / "nginx.conf.template").read_text()
+    nginx_up(out, "nginx.conf", conf.replace("{out}", str(out)).replace("{root}", str(root)).replace("{port}", str(NGINX_PORT)))
+
+
 def stop_nginx(out):
-    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "nginx.conf")], capture_output=True)
+    nginx_down(out, "nginx.conf")
 
 
 # ---------------------------------------------------------------- capture
@@ -531,15 +553,11 @@ http {{
     }}
 }}
 """
-    (out / "nginx-tmp").mkdir(exist_ok=True)
-    (out / "proxy.conf").write_text(conf)
-    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "proxy.conf")], capture_output=True)
-    run(["nginx", "-c", str(out / "proxy.conf")])
-    time.sleep(0.3)
+    nginx_up(out, "proxy.conf", conf)
 
 
 def stop_proxy(out):
-    subprocess.run(["nginx", "-s", "stop", "-c", str(out / "proxy.conf")], capture_output=True)
+    nginx_down(out, "proxy.conf")
 
 
 def post_order(port, body):

@@ -6,6 +6,9 @@ import './password-field.css';
 
 type PasswordFieldProps = Omit<InputFieldProps, 'type'>;
 
+/** A password the shopper chooses (sign-up, reset): the browser may suggest a strong one and save it. */
+export const NEW_PASSWORD = { name: 'new-password', autoComplete: 'new-password' } as const;
+
 /**
  * A password input with a "Show password" toggle: a real button (aria-pressed) after the input, so the
  * shopper can check what they typed; the input goes back to hidden text when toggled again.

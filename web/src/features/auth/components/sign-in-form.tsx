@@ -4,7 +4,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { useCreateSession } from '../api/create-token';
-import { EmailField } from './email-field';
+import { EmailField } from '@/shared/ui/email-field';
 import { PasswordField } from '@/shared/ui/password-field';
 
 export function SignInForm() {
@@ -36,7 +36,7 @@ export function SignInForm() {
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       {errorText && <Alert>{errorText}</Alert>}
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField label={t('auth.signIn.email')} value={email} onValueChange={setEmail} />
       <PasswordField
         label={t('auth.signIn.password')}
         name="password"

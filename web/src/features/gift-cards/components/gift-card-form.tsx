@@ -9,6 +9,9 @@ import { useCheckBalance } from '../api/check-balance';
 import { useStoreCurrency } from '@/shared/config/store-currency';
 import { CARD_NUMBER_MAX_INPUT, PIN_DIGITS, cardDigits, isValidCardNumber, isValidPin } from '../model/gift-card';
 
+/** The card's number and PIN are printed on it: the digit keypad, and no autofill (not the shopper's to keep). */
+const PRINTED_DIGITS = { inputMode: 'numeric', autoComplete: 'off' } as const;
+
 /**
  * Spec 000 §2: the PIN is read-only until the number is valid; submit needs a 6-digit PIN and is off
  * while loading and after a bad-number-or-PIN answer (until the shopper changes something). A 400 shows
@@ -61,8 +64,7 @@ export function GiftCardForm() {
         <TextField
           label={t('giftCards.number')}
           name="cardNumber"
-          inputMode="numeric"
-          autoComplete="off"
+          {...PRINTED_DIGITS}
           maxLength={CARD_NUMBER_MAX_INPUT}
           hint={t('giftCards.numberHint')}
           value={number}
@@ -72,8 +74,7 @@ export function GiftCardForm() {
           label={t('giftCards.pin')}
           name="pin"
           type="password"
-          inputMode="numeric"
-          autoComplete="off"
+          {...PRINTED_DIGITS}
           maxLength={PIN_DIGITS}
           readOnly={!numberValid}
           hint={numberValid ? t('giftCards.pinHint') : t('giftCards.pinLocked')}

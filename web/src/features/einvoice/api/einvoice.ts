@@ -6,7 +6,7 @@ import { getSession, guestFilter } from '@/shared/auth/session';
 export type EinvoiceState = components['schemas']['EinvoiceState'];
 export type EinvoiceBody = components['schemas']['EinvoiceBody'];
 
-export const einvoiceQueryKey = (orderNumber: string) => ['services', 'einvoice', orderNumber] as const;
+export const einvoiceQueryKey = (orderNumber: string) => ['einvoice', orderNumber] as const;
 
 /**
  * GET /orders/einvoice/v1/{orderNumber}: the invoice's state. While it is being issued the query polls
@@ -24,7 +24,7 @@ export const useEinvoice = (orderNumber: string, enabled: boolean) =>
 export const useRequestEinvoice = (orderNumber: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: ['services', 'einvoice', 'request', orderNumber],
+    mutationKey: ['einvoice', 'request', orderNumber],
     mutationFn: (body: EinvoiceBody) =>
       apiPost('/orders/einvoice/v1/{orderNumber}', { auth: 'member-or-guest', params: { orderNumber }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: einvoiceQueryKey(orderNumber) }),

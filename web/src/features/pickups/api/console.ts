@@ -46,7 +46,7 @@ export function advance(storeId: string, key: string, id: string, step: 'claim' 
 /** The store's name for the heading (the public store view; the key is not needed). */
 export const useStoreName = (storeId: string) =>
   useQuery({
-    queryKey: ['store-console', 'store', storeId],
+    queryKey: ['pickups', 'console-store', storeId],
     queryFn: ({ signal }) =>
       apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal }),
     select: (store) => store.name,

@@ -5,7 +5,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 /** GET /orders/shopsimilar/v2/{colorWays}: products like the item, closest first. */
 export const shopSimilarQueryOptions = (styleColor: string, currency: string, country: string) =>
   queryOptions({
-    queryKey: ['services', 'shop-similar', styleColor, currency, country],
+    queryKey: ['products', 'shop-similar', styleColor, currency, country],
     queryFn: ({ signal }) =>
       apiGet('/orders/shopsimilar/v2/{colorWays}', {
         auth: 'none',

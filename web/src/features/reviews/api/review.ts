@@ -9,7 +9,7 @@ import { getSession } from '@/shared/auth/session';
  */
 export const useWriteReview = () =>
   useMutation({
-    mutationKey: ['services', 'write-review'],
+    mutationKey: ['reviews', 'write-review'],
     mutationFn: async () => {
       const me = await apiGet('/auth/v1/me', { auth: 'member' });
       return apiPost('/reviews/v1/registrations', {

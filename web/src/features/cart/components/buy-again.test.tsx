@@ -15,15 +15,6 @@ afterEach(() => {
 });
 
 describe('buy again on the item card', () => {
-  it('says so when nothing similar is in stock', async () => {
-    mockFetch([orderRoute, { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json({ objects: [] }) }]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
-    await user.click(await screen.findByRole('button', { name: 'Shop similar' }));
-    expect(
-      await screen.findByText("Sorry! We don't have any similar products in stock at the moment."),
-    ).toBeInTheDocument();
-  });
-
   it('buy again adds one unit, opens the mini-cart and becomes View in bag', async () => {
     const bag = {
       items: [

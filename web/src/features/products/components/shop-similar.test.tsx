@@ -38,6 +38,15 @@ describe('shop similar on the item card', () => {
     expect(similarCalls()).toBe(1);
   });
 
+  it('says so when nothing similar is in stock', async () => {
+    mockFetch([orderRoute, { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json({ objects: [] }) }]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Shop similar' }));
+    expect(
+      await screen.findByText("Sorry! We don't have any similar products in stock at the moment."),
+    ).toBeInTheDocument();
+  });
+
   it('hides shop similar when its flag is off', async () => {
     mockFetch([orderRoute]);
     renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, flags: { enableShopSimilar: false } });

@@ -5,27 +5,14 @@ On a shared machine only the ratio within a pair means anything: the load is pri
 
     bench/ab.py --old /tmp/orders-base --new target/release/orders --database-url bench/out/perf.db
 """
-import argparse, os, re, statistics, subprocess, sys, tempfile, time, urllib.error
+import argparse, os, re, statistics, subprocess, sys, tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench import TOKEN_KEY, http_get, token_for  # noqa: E402
+from bench import start_uncached, token_for  # noqa: E402
 from callgrind import page_path, targets  # noqa: E402
 
 PORT = 18440
-
-
-def start(binary, database_url):
-    server = subprocess.Popen([binary, "serve", "--addr", f"127.0.0.1:{PORT}", "--database-url", database_url,
-                               "--token-key", TOKEN_KEY, "--no-demo-data", "--response-cache-mib", "0"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "ORDERS_LOG": "warn"})
-    for _ in range(300):
-        try:
-            http_get(f"http://127.0.0.1:{PORT}/healthz", timeout=1)
-            return server
-        except (urllib.error.URLError, ConnectionError, OSError):
-            time.sleep(0.1)
-    raise RuntimeError(f"{binary} did not start")
 
 
 def wrk(targets_file, seconds):
@@ -53,7 +40,7 @@ def main():
     with open(os.path.join(folder, "order_detail"), "w") as out:
         out.writelines(f"{path}\t{token_for(upm_id)}\n" for path, upm_id in detail)
     files["order_detail"] = out.name
-    server = start(args.old, args.database_url)
+    server = start_uncached(args.old, PORT, args.database_url)
     try:
         heavy = token_for(heaviest)
         for page in (1, 50):
@@ -68,7 +55,7 @@ def main():
         for pair in range(args.pairs):
             order = ("old", "new") if pair % 2 == 0 else ("new", "old")
             for which in order:
-                server = start(getattr(args, which), args.database_url)
+                server = start_uncached(getattr(args, which), PORT, args.database_url)
                 try:
                     wrk(files[scenario], 1)  # warm-up: connections, statement caches
                     rate = wrk(files[scenario], args.seconds)

@@ -5,26 +5,13 @@ of the heaviest member and a few others. Only `age` (when the answer was made) m
 
     bench/same_answers.py --old /tmp/orders-base --new target/release/orders --database-url bench/out/perf.db
 """
-import argparse, json, os, re, sqlite3, subprocess, sys, time, urllib.error
+import argparse, json, re, sqlite3, sys, urllib.error
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench import HEAVIEST_EMAIL, TOKEN_KEY, http_get, token_for  # noqa: E402
+from bench import HEAVIEST_EMAIL, http_get, start_uncached, token_for  # noqa: E402
 
 AGE = re.compile(rb'"age":"[^"]*"')
-
-
-def start(binary, port, database_url):
-    process = subprocess.Popen([binary, "serve", "--addr", f"127.0.0.1:{port}", "--database-url", database_url,
-                                "--token-key", TOKEN_KEY, "--no-demo-data", "--response-cache-mib", "0"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "ORDERS_LOG": "warn"})
-    for _ in range(300):
-        try:
-            http_get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return process
-        except (urllib.error.URLError, ConnectionError, OSError):
-            time.sleep(0.1)
-    raise RuntimeError(f"{binary} did not start")
 
 
 def get(port, path, token):
@@ -55,7 +42,7 @@ def main():
                          "LIMIT 1000").fetchall()
     members = [row[0] for row in db.execute("SELECT upm_id FROM members WHERE email = ?", (HEAVIEST_EMAIL,))]
     members += [row[0] for row in db.execute("SELECT DISTINCT upm_id FROM orders WHERE upm_id IS NOT NULL LIMIT 5")]
-    old, new = start(args.old, 18420, args.database_url), start(args.new, 18421, args.database_url)
+    old, new = start_uncached(args.old, 18420, args.database_url), start_uncached(args.new, 18421, args.database_url)
     checked = differ = 0
     try:
         requests = [(f"/orders/history/v1/{n}", token_for(u)) for n, u in orders]

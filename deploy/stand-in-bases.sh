@@ -39,6 +39,12 @@ image_id() { "$ENGINE" image inspect -f '{{.Id}}' "$1" 2>/dev/null || true; }
 declare -A OLD=()
 for image in nginx postgres rust node debian; do if wants "$image"; then OLD[$image]="$(image_id "${NAME[$image]}")"; fi; done
 
+# Each stand-in but debian: its own build folder ($WORK/<image>) with a Dockerfile from stdin, built under the
+# official name.
+begin() { step "${NAME[$1]} ($2)"; mkdir -p "$WORK/$1"; }
+dockerfile() { cat > "$WORK/$1/Dockerfile"; }
+finish() { build "${NAME[$1]}" "$WORK/$1"; }
+
 if wants debian; then
   command -v debootstrap >/dev/null || apt-get install -y debootstrap >/dev/null
   step "${NAME[debian]} (debootstrap bookworm minbase)"
@@ -57,11 +63,10 @@ if wants debian; then
 fi
 
 if wants node; then
-  step "docker.io/library/node:20-bookworm-slim (this machine's Node.js $(node --version))"
-  mkdir -p "$WORK/node"
+  begin node "this machine's Node.js $(node --version)"
   cp "$(command -v node)" "$WORK/node/node"
   cp -a "$(npm root -g)/npm" "$WORK/node/npm"
-  cat > "$WORK/node/Dockerfile" <<'NODE'
+  dockerfile node <<'NODE'
 FROM docker.io/library/debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends libstdc++6 ca-certificates && rm -rf /var/lib/apt/lists/*
 ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/extra-bundle.pem
@@ -69,30 +74,28 @@ COPY node /usr/local/bin/node
 COPY npm /usr/local/lib/node_modules/npm
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm
 NODE
-  build "${NAME[node]}" "$WORK/node"
+  finish node
 fi
 
 if wants rust; then
-  step "docker.io/library/rust:1.95-bookworm (this machine's $(rustc --version))"
-  mkdir -p "$WORK/rust"
+  begin rust "this machine's $(rustc --version)"
   cp -a "$(rustc --print sysroot)" "$WORK/rust/toolchain"
   rm -rf "$WORK/rust/toolchain/share/doc" "$WORK/rust/toolchain/lib/rustlib/src"
-  cat > "$WORK/rust/Dockerfile" <<'RUST'
+  dockerfile rust <<'RUST'
 FROM docker.io/library/debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev binutils make pkg-config ca-certificates git && rm -rf /var/lib/apt/lists/*
 COPY toolchain /usr/local/rust
 ENV PATH=/usr/local/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 RUST
-  build "${NAME[rust]}" "$WORK/rust"
+  finish rust
 fi
 
 if wants postgres; then
-  step "docker.io/library/postgres:15 (Debian's postgresql-15)"
-  mkdir -p "$WORK/postgres"
+  begin postgres "Debian's postgresql-15"
   # As the official image: no cluster from the package (the entrypoint makes one in PGDATA), listen on all
   # addresses, the server's binaries on PATH, the socket directory writable, a UTF-8 locale (the official one's
   # is en_US.utf8; minbase has C.UTF-8 only), SIGINT (fast shutdown) to stop.
-  cat > "$WORK/postgres/Dockerfile" <<'PG'
+  dockerfile postgres <<'PG'
 FROM docker.io/library/debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-common \
  && sed -ri 's/#(create_main_cluster) .*$/\1 = false/' /etc/postgresql-common/createcluster.conf \
@@ -132,15 +135,14 @@ fi
 exec "$@"
 ENTRY
   chmod +x "$WORK/postgres/docker-entrypoint.sh"
-  build "${NAME[postgres]}" "$WORK/postgres"
+  finish postgres
 fi
 
 if wants nginx; then
-  step "docker.io/library/nginx:1.27-alpine (Debian's nginx-light)"
-  mkdir -p "$WORK/nginx"
+  begin nginx "Debian's nginx-light"
   # Debian's nginx.conf includes conf.d/*.conf inside http{} as the official one does; its sites-enabled/
   # default would also take port 80 as default_server, so it goes.
-  cat > "$WORK/nginx/Dockerfile" <<'NGINX'
+  dockerfile nginx <<'NGINX'
 FROM docker.io/library/debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends nginx-light && rm -rf /var/lib/apt/lists/* \
  && rm -f /etc/nginx/sites-enabled/default \
@@ -149,7 +151,7 @@ EXPOSE 80
 STOPSIGNAL SIGQUIT
 CMD ["nginx", "-g", "daemon off;"]
 NGINX
-  build "${NAME[nginx]}" "$WORK/nginx"
+  finish nginx
 fi
 
 # A rebuild leaves the stand-ins it replaced behind untagged: remove them (dependents first; one still used

@@ -51,55 +51,59 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
+/** Creates a member (the demo password) through the ops API and answers their upmId. */
+async function createMember(
+  request: APIRequestContext,
+  member: { email: string; firstName: string; lastName: string; country: string },
+) {
+  const created = await request.post('/ops/v1/members', {
+    headers: { 'X-Ops-Key': OPS_KEY },
+    data: { ...member, password: DEMO_PASSWORD },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { upmId: string }).upmId;
+}
+
+/** Stores an order through the ops API (created, or replaced when it is there). */
+async function putOrder(request: APIRequestContext, order: object) {
+  const response = await request.post('/ops/v1/orders', { headers: { 'X-Ops-Key': OPS_KEY }, data: order });
+  expect([200, 201]).toContain(response.status());
+}
+
+/** Line 1: one pair of Stride Runner 4 (GTIN 00012345678905), with its size, price and status given. */
+const strideRunner = (line: { skuId: string; size: string; unitPrice: number; tax: number; status: string }) => ({
+  lineNumber: 1, gtin: '00012345678905', productId: 'P1', styleColor: 'SR4100-001', title: 'Stride Runner 4',
+  category: "Men's Road Running Shoes", color: 'Black/White', imageUrl: '/images/products/SR4100-001.svg',
+  quantity: 1, ...line,
+});
+
 /** A member with a sales order and its return, fed in through the ops API. */
 export async function createReturnFixture(request: APIRequestContext) {
-  const headers = { 'X-Ops-Key': OPS_KEY };
   const email = `returns.${Date.now()}@example.com`;
-  const member = await request.post('/ops/v1/members', {
-    headers,
-    data: { email, password: DEMO_PASSWORD, firstName: 'Rita', lastName: 'Return', country: 'GB' },
-  });
-  expect(member.status()).toBe(201);
-  const { upmId } = (await member.json()) as { upmId: string };
+  const upmId = await createMember(request, { email, firstName: 'Rita', lastName: 'Return', country: 'GB' });
   const line = {
-    lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-10', productId: 'P1', styleColor: 'SR4100-001',
-    title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '10',
-    imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 120, tax: 20, status: 'Delivered',
+    ...strideRunner({ skuId: 'SR4-10', size: '10', unitPrice: 120, tax: 20, status: 'Delivered' }),
     shipmentNumber: 'S1', trackingUrl: 'https://tracking.example.com/royalmail/RM1',
   };
   const sale = { orderNumber: 'E2E0000001', orderType: 'SALES_ORDER', country: 'GB', currency: 'GBP', upmId,
     orderDate: '2026-10-01T10:00:00Z', shippingTotal: 0, payments: [{ paymentType: 'paypal' }], lines: [line] };
   const ret = { ...sale, orderNumber: 'E2ER000001', orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'E2E0000001',
     orderDate: '2026-10-12T10:00:00Z', lines: [{ ...line, status: 'Received At Return Center', trackingUrl: null }] };
-  for (const order of [sale, ret]) {
-    const response = await request.post('/ops/v1/orders', { headers, data: order });
-    expect([200, 201]).toContain(response.status());
-  }
+  for (const order of [sale, ret]) await putOrder(request, order);
   return { email, salesOrder: 'E2E0000001', returnOrder: 'E2ER000001' };
 }
 
 /** A member with one order placed `ageMs` ago (or on a payment hold), fed in through the ops API. */
 export async function memberWithOrder(request: APIRequestContext, number: string, ageMs: number, payment?: string) {
   const email = `cancel.${number.toLowerCase()}.${Date.now()}@example.com`;
-  const member = await request.post('/ops/v1/members', {
-    headers: { 'X-Ops-Key': OPS_KEY },
-    data: { email, password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Cancel', country: 'US' },
-  });
-  expect(member.status()).toBe(201);
-  const { upmId } = (await member.json()) as { upmId: string };
-  const order = {
+  const upmId = await createMember(request, { email, firstName: 'Casey', lastName: 'Cancel', country: 'US' });
+  await putOrder(request, {
     orderNumber: number, orderType: 'SALES_ORDER', country: 'US', currency: 'USD', upmId,
     orderDate: new Date(Date.now() - ageMs).toISOString(), shippingTotal: 7.5,
     payments: [{ paymentType: payment ?? 'credit_card' }],
     paymentHoldFlag: Boolean(payment), paymentApprovalId: payment ? `PA-${number}` : null,
-    lines: [{
-      lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-10', productId: 'P1', styleColor: 'SR4100-001',
-      title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '10',
-      imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 120, tax: 9.6, status: 'Created',
-    }],
-  };
-  const response = await request.post('/ops/v1/orders', { headers: { 'X-Ops-Key': OPS_KEY }, data: order });
-  expect([200, 201]).toContain(response.status());
+    lines: [strideRunner({ skuId: 'SR4-10', size: '10', unitPrice: 120, tax: 9.6, status: 'Created' })],
+  });
   return email;
 }
 
@@ -112,16 +116,12 @@ export async function giveKoreaOrder(page: Page, request: APIRequestContext, ord
   expect(me.status()).toBe(200);
   const { upmId } = (await me.json()) as { upmId: string };
   const line = {
-    lineNumber: 1, gtin: '00012345678905', skuId: 'SR4-270', productId: 'P1', styleColor: 'SR4100-001',
-    title: 'Stride Runner 4', category: "Men's Road Running Shoes", color: 'Black/White', size: '270',
-    imageUrl: '/images/products/SR4100-001.svg', quantity: 1, unitPrice: 159000, tax: 14455, status: 'Delivered',
+    ...strideRunner({ skuId: 'SR4-270', size: '270', unitPrice: 159000, tax: 14455, status: 'Delivered' }),
     shipmentNumber: 'S1', trackingUrl: 'https://tracking.example.com/cj/CJ1',
   };
-  const order = {
+  await putOrder(request, {
     orderNumber, orderType: 'SALES_ORDER', country: 'KR', currency: 'KRW', upmId,
     orderDate: new Date(Date.now() - 5 * 24 * 60 * 60 * 1000).toISOString(), shippingTotal: 0,
     payments: [{ paymentType: 'credit_card' }], lines: [line],
-  };
-  const created = await request.post('/ops/v1/orders', { headers: { 'X-Ops-Key': OPS_KEY }, data: order });
-  expect([200, 201]).toContain(created.status());
+  });
 }

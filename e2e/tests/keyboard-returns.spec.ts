@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { giveKoreaOrder } from './fixtures';
-import {
-  activate,
-  checkStep,
-  chooseOption,
-  chooseRadio,
-  expectDialogFocused,
-  expectFocusKept,
-  keyboardGuestLookup,
-  keyboardSignIn,
-} from './keyboard';
+import * as keyboard from './keyboard';
 
 /*
  * Issue 31: a return with each method, by keyboard alone (store drop-off, carrier drop-off, a carrier's
@@ -26,6 +17,13 @@ test.describe.configure({ timeout: 60_000 });
 const primary = (page: Page, name: string) =>
   page.getByRole('complementary', { name: 'Return summary' }).getByRole('button', { name });
 
+/** Whether the dialog opens within 2 s (the log-in prompt is offered to some guests only). */
+const shows = (dialog: Locator) =>
+  dialog.waitFor({ timeout: 2000 }).then(
+    () => true,
+    () => false,
+  );
+
 const methods = (page: Page) => page.getByRole('group', { name: 'Choose how to return' });
 
 /** From the order page: the tee's "Return item", then its reason, then Continue to the methods. */
@@ -34,138 +32,128 @@ async function startReturn(page: Page, title = 'Dri-Tech Training Tee') {
     .getByRole('listitem')
     .filter({ hasText: title })
     .filter({ has: page.getByRole('link', { name: 'Return item' }) });
-  await activate(item.getByRole('link', { name: 'Return item' }));
+  await keyboard.activate(item.getByRole('link', { name: 'Return item' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Return items' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: new RegExp(title) })).toBeChecked();
-  await chooseOption(page.getByLabel('Reason for return'), 1);
-  await checkStep(page, 'return items');
-  await activate(primary(page, 'Continue'));
+  await keyboard.chooseOption(page.getByLabel('Reason for return'), 1);
+  await keyboard.checkStep(page, 'return items');
+  await keyboard.activate(primary(page, 'Continue'));
   await expect(methods(page)).toBeVisible();
-  await expectFocusKept(page, 'the method step opened');
+  await keyboard.expectFocusKept(page, 'the method step opened');
 }
 
 /** Submits, waits for the notice and the instructions page (spec 001 §2.1: 3 s later). */
 async function submitReturn(page: Page, instructions: RegExp) {
-  await activate(primary(page, 'Submit return'));
+  await keyboard.activate(primary(page, 'Submit return'));
   await expect(page.getByText('Your return was submitted')).toBeVisible();
   await expect(page).toHaveURL(instructions, { timeout: 15_000 });
 }
 
 test('a US guest returns to a store by keyboard', async ({ page }) => {
-  await keyboardGuestLookup(page, 'C9RG00000001', GUEST_EMAIL);
+  await keyboard.keyboardGuestLookup(page, 'C9RG00000001', GUEST_EMAIL);
   await startReturn(page);
   const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
-  if (
-    await prompt.waitFor({ timeout: 2000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await expectDialogFocused(prompt, 'log-in prompt');
-    await activate(prompt.getByRole('button', { name: 'Proceed as guest' }));
-    await expectFocusKept(page, 'the log-in prompt closed');
+  if (await shows(prompt)) {
+    await keyboard.expectDialogFocused(prompt, 'log-in prompt');
+    await keyboard.activate(prompt.getByRole('button', { name: 'Proceed as guest' }));
+    await keyboard.expectFocusKept(page, 'the log-in prompt closed');
   }
-  await chooseRadio(methods(page), page.getByRole('radio', { name: /Return to a store/ }));
-  await checkStep(page, 'store method');
-  await activate(primary(page, 'Find a store'));
+  await keyboard.chooseRadio(methods(page), page.getByRole('radio', { name: /Return to a store/ }));
+  await keyboard.checkStep(page, 'store method');
+  await keyboard.activate(primary(page, 'Find a store'));
   const stores = page.getByRole('group', { name: 'Choose a store' });
   await expect(stores).toBeVisible();
-  await chooseRadio(stores, stores.getByRole('radio').first());
-  await checkStep(page, 'store chosen');
+  await keyboard.chooseRadio(stores, stores.getByRole('radio').first());
+  await keyboard.checkStep(page, 'store chosen');
   await submitReturn(page, /\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/);
   await expect(page.getByRole('img', { name: /Barcode of return/ })).toBeVisible();
-  await checkStep(page, 'store return instructions');
+  await keyboard.checkStep(page, 'store return instructions');
 });
 
 test('an Australian member returns by carrier drop-off by keyboard', async ({ page }) => {
-  await keyboardSignIn(page, 'shopper@example.com');
+  await keyboard.keyboardSignIn(page, 'shopper@example.com');
   await page.goto('/au/orders/sales/C9RM00000008');
   await startReturn(page);
-  await chooseRadio(methods(page), page.getByRole('radio', { name: /Carrier drop-off/ }));
-  await checkStep(page, 'carrier drop-off method');
+  await keyboard.chooseRadio(methods(page), page.getByRole('radio', { name: /Carrier drop-off/ }));
+  await keyboard.checkStep(page, 'carrier drop-off method');
   await submitReturn(page, /\/au\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/);
-  await checkStep(page, 'carrier drop-off instructions');
+  await keyboard.checkStep(page, 'carrier drop-off instructions');
   await expect(page.getByRole('button', { name: 'Download label' })).toBeVisible();
 });
 
 test('a GB guest returns by scannable code by keyboard, and the code dialog takes and gives back focus', async ({
   page,
 }) => {
-  await keyboardGuestLookup(page, 'C9RG00000002', GUEST_EMAIL, '/gb');
+  await keyboard.keyboardGuestLookup(page, 'C9RG00000002', GUEST_EMAIL, '/gb');
   await startReturn(page);
   const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
-  if (
-    await prompt.waitFor({ timeout: 2000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await expectDialogFocused(prompt, 'log-in prompt');
+  if (await shows(prompt)) {
+    await keyboard.expectDialogFocused(prompt, 'log-in prompt');
     await page.keyboard.press('Escape');
     await expect(prompt).toBeHidden();
-    await expectFocusKept(page, 'Escape closed the log-in prompt');
+    await keyboard.expectFocusKept(page, 'Escape closed the log-in prompt');
   }
-  await chooseRadio(
+  await keyboard.chooseRadio(
     methods(page),
     methods(page)
       .getByRole('radio', { name: /Scannable code/ })
       .first(),
   );
-  await checkStep(page, 'paperless method');
+  await keyboard.checkStep(page, 'paperless method');
   await submitReturn(page, /\/gb\/orders\/return-instructions-emea\/[A-Za-z0-9]+\?pageView=true/);
   const code = page.getByRole('dialog', { name: 'Your return code' });
-  await expectDialogFocused(code, 'return code dialog');
+  await keyboard.expectDialogFocused(code, 'return code dialog');
   await expect(code.getByRole('img', { name: /QR code for return code/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(code).toBeHidden();
-  await expectFocusKept(page, 'Escape closed the return code dialog');
-  await checkStep(page, 'paperless instructions');
+  await keyboard.expectFocusKept(page, 'Escape closed the return code dialog');
+  await keyboard.checkStep(page, 'paperless instructions');
 });
 
 test('a US member books a courier pickup by keyboard: address and window', async ({ page }) => {
-  await keyboardSignIn(page, 'shopper@example.com');
+  await keyboard.keyboardSignIn(page, 'shopper@example.com');
   await page.goto('/orders/sales/C9RM00000001');
   await startReturn(page);
-  await chooseRadio(methods(page), page.getByRole('radio', { name: /Courier pickup/ }));
-  await activate(primary(page, 'Continue'));
+  await keyboard.chooseRadio(methods(page), page.getByRole('radio', { name: /Courier pickup/ }));
+  await keyboard.activate(primary(page, 'Continue'));
   await pickAddressAndWindow(
     page,
     page.getByRole('group', { name: 'Choose the pickup address' }).getByRole('radio').first(),
   );
   await submitReturn(page, /\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/);
-  await checkStep(page, 'pickup instructions');
+  await keyboard.checkStep(page, 'pickup instructions');
 });
 
 test('a Korea member books the courier pickup by keyboard', async ({ page, request }) => {
-  await keyboardSignIn(page, 'shopper.kr@example.com');
+  await keyboard.keyboardSignIn(page, 'shopper.kr@example.com');
   await giveKoreaOrder(page, request, 'E2EKRKB00001');
   await page.goto('/kr/en/orders/sales/E2EKRKB00001');
   await startReturn(page, 'Stride Runner 4');
-  await chooseRadio(methods(page), page.getByRole('radio', { name: /Courier pickup/ }));
-  await activate(primary(page, 'Continue'));
+  await keyboard.chooseRadio(methods(page), page.getByRole('radio', { name: /Courier pickup/ }));
+  await keyboard.activate(primary(page, 'Continue'));
   await pickAddressAndWindow(
     page,
     page.getByRole('group', { name: 'Choose the pickup address' }).getByRole('radio', { name: /테헤란로 152/ }),
   );
   await submitReturn(page, /\/kr\/en\/orders\/return-instructions\/[A-Za-z0-9]+\?pageView=true/);
-  await checkStep(page, 'korea pickup instructions');
+  await keyboard.checkStep(page, 'korea pickup instructions');
 });
 
 /** The pickup step: a saved address (a close match asks in a dialog first), then the first window. */
-async function pickAddressAndWindow(page: Page, address: ReturnType<Page['getByRole']>) {
+async function pickAddressAndWindow(page: Page, address: Locator) {
   const addresses = page.getByRole('group', { name: 'Choose the pickup address' });
   await expect(addresses).toBeVisible();
-  await chooseRadio(addresses, address);
+  await keyboard.chooseRadio(addresses, address);
   const confirm = page.getByRole('dialog', { name: 'Confirm your address' });
   const confirmed = page.getByText('The courier will pick up at this address.');
   await expect(confirm.or(confirmed)).toBeVisible();
   if (await confirm.isVisible()) {
-    await expectDialogFocused(confirm, 'pickup address confirm');
-    await activate(confirm.getByRole('button', { name: 'Use address as entered' }));
-    await expectFocusKept(page, 'the address dialog closed');
+    await keyboard.expectDialogFocused(confirm, 'pickup address confirm');
+    await keyboard.activate(confirm.getByRole('button', { name: 'Use address as entered' }));
+    await keyboard.expectFocusKept(page, 'the address dialog closed');
   }
   await expect(confirmed).toBeVisible();
   const windows = page.getByRole('group', { name: 'Choose a pickup time' });
-  await chooseRadio(windows, windows.getByRole('radio').first());
-  await checkStep(page, 'pickup address and window');
+  await keyboard.chooseRadio(windows, windows.getByRole('radio').first());
+  await keyboard.checkStep(page, 'pickup address and window');
 }

@@ -1,5 +1,5 @@
+import { BuyAgainHistorySlot } from '@/features/cart';
 import { ReturnHistorySlot } from '@/features/returns';
-import { BuyAgainHistorySlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
 /** What other features contribute to the history's order cards (see shared/order-slots). */

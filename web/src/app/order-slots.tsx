@@ -1,9 +1,11 @@
 import { CancelOrderSlot } from '@/features/cancellation';
+import { BuyAgainSlot } from '@/features/cart';
+import { EinvoiceSlot } from '@/features/einvoice';
 import { CurbsideSlot } from '@/features/pickups';
-import { DeferredPaymentSlot } from '@/features/payments';
-import { MoneyTimeline } from '@/features/money-timeline';
+import { DeferredPaymentSlot, MoneyTimeline } from '@/features/payments';
+import { ShopSimilarSlot } from '@/features/products';
 import { NotReturnableSlot, ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
-import { BuyAgainSlot, EinvoiceSlot, ShopSimilarSlot, WriteReviewSlot } from '@/features/services';
+import { WriteReviewSlot } from '@/features/reviews';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
 /** What each feature contributes to the order pages (see shared/order-slots). */

@@ -44,11 +44,11 @@ const GuestLookupPage = lazy(() =>
   import('@/features/guest-lookup/pages/guest-lookup-page').then((module) => ({ default: module.GuestLookupPage })),
 );
 const GiftCardLookupPage = lazy(() =>
-  import('@/features/gift-card/pages/gift-card-lookup-page').then((module) => ({ default: module.GiftCardLookupPage })),
+  import('@/features/gift-cards/pages/gift-card-lookup-page').then((module) => ({
+    default: module.GiftCardLookupPage,
+  })),
 );
-const BagPage = lazy(() =>
-  import('@/features/services/pages/bag-page').then((module) => ({ default: module.BagPage })),
-);
+const BagPage = lazy(() => import('@/features/cart/pages/bag-page').then((module) => ({ default: module.BagPage })));
 const SavedAddressesPage = lazy(() =>
   import('@/features/addresses/pages/saved-addresses-page').then((module) => ({ default: module.SavedAddressesPage })),
 );
@@ -56,7 +56,7 @@ const CurbsidePickupPage = lazy(() =>
   import('@/features/pickups/pages/curbside-pickup-page').then((module) => ({ default: module.CurbsidePickupPage })),
 );
 const StoreConsolePage = lazy(() =>
-  import('@/features/store-console/pages/store-console-page').then((module) => ({ default: module.StoreConsolePage })),
+  import('@/features/pickups/pages/store-console-page').then((module) => ({ default: module.StoreConsolePage })),
 );
 const ReturnItemsPage = lazy(() =>
   import('@/features/returns/pages/return-items-page').then((module) => ({ default: module.ReturnItemsPage })),

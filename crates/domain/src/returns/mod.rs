@@ -39,3 +39,16 @@ pub const COMMENT_MAX_CHARS: usize = 140;
 pub fn comment_allowed(country: &str) -> bool {
     country_key(country) != "JP"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::comment_allowed;
+
+    /// The web shows the comment field only where the return options say `commentAllowed`.
+    #[test]
+    fn japan_alone_takes_no_comment() {
+        assert!(!comment_allowed("JP"));
+        assert!(!comment_allowed(" jp "));
+        assert!(comment_allowed("US") && comment_allowed("GB") && comment_allowed("KR"));
+    }
+}

@@ -1,1 +1,2 @@
+export { MoneyTimeline } from './components/money-timeline';
 export { DeferredPaymentSlot } from './components/pay-slot';

@@ -13,9 +13,12 @@ import returns from './returns.json';
 import cancel from './cancel.json';
 import curbside from './curbside.json';
 import payments from './payments.json';
-import giftCard from './giftCard.json';
+import giftCards from './giftCards.json';
 import addresses from './addresses.json';
-import services from './services.json';
+import cart from './cart.json';
+import products from './products.json';
+import reviews from './reviews.json';
+import einvoice from './einvoice.json';
 import config from './config.json';
 
 export const en = {
@@ -28,9 +31,12 @@ export const en = {
   ...cancel,
   ...curbside,
   ...payments,
-  ...giftCard,
+  ...giftCards,
   ...addresses,
-  ...services,
+  ...cart,
+  ...products,
+  ...reviews,
+  ...einvoice,
   ...config,
 };
 

@@ -14,170 +14,115 @@ function Harness({ location, children }: { location: string; children: ReactNode
   );
 }
 
+/** Renders `page` at `location`; the answer shows the next page at its location (a route change). */
+function open(location: string, page: ReactNode) {
+  const { rerender } = render(<Harness location={location}>{page}</Harness>);
+  return (next: string, nextPage: ReactNode) => {
+    rerender(<Harness location={next}>{nextPage}</Harness>);
+  };
+}
+
+const heading = (text: string) => <h1 tabIndex={-1}>{text}</h1>;
 const interact = () => {
   fireEvent.pointerDown(document.body);
 };
 /** Lets the MutationObserver (a microtask) run. */
 const settle = () => new Promise((done) => setTimeout(done, 0));
+const headingGetsFocus = (name: string) =>
+  waitFor(() => {
+    expect(screen.getByRole('heading', { name })).toHaveFocus();
+  });
 
 describe('useRouteFocus', () => {
   it('does nothing on the first render', async () => {
-    render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>A</h1>
-      </Harness>,
-    );
+    open('/a', heading('A'));
     await settle();
     expect(document.activeElement).toBe(document.body);
   });
 
   it('does nothing on a route change before the shopper has interacted (a redirect while loading)', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>A</h1>
-      </Harness>,
-    );
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1}>B</h1>
-      </Harness>,
-    );
+    const go = open('/a', heading('A'));
+    go('/b', heading('B'));
     await settle();
     expect(screen.getByRole('heading', { name: 'B' })).not.toHaveFocus();
   });
 
   it('focuses the new h1 after a shopper-made route change, even from a link outside main', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>A</h1>
-      </Harness>,
-    );
+    const go = open('/a', heading('A'));
     screen.getByRole('link', { name: 'Header link' }).focus();
     interact();
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1}>B</h1>
-      </Harness>,
-    );
-    await waitFor(() => {
-      expect(screen.getByRole('heading', { name: 'B' })).toHaveFocus();
-    });
+    go('/b', heading('B'));
+    await headingGetsFocus('B');
   });
 
   it('gives a heading without tabIndex one', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <p>a</p>
-      </Harness>,
-    );
+    const go = open('/a', <p>a</p>);
     interact();
-    rerender(
-      <Harness location="/b">
-        <h1>B</h1>
-      </Harness>,
-    );
-    const heading = screen.getByRole('heading', { name: 'B' });
+    go('/b', <h1>B</h1>);
+    const found = screen.getByRole('heading', { name: 'B' });
     await waitFor(() => {
-      expect(heading).toHaveFocus();
+      expect(found).toHaveFocus();
     });
-    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(found).toHaveAttribute('tabindex', '-1');
   });
 
   it('skips the previous page React keeps hidden while the next one loads, and waits for the new h1', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>Old</h1>
-      </Harness>,
-    );
+    const go = open('/a', heading('Old'));
     screen.getByRole('link', { name: 'Header link' }).focus();
     interact();
-    const hiddenOld = (
-      <div style={{ display: 'none' }}>
-        <h1 tabIndex={-1}>Old</h1>
-      </div>
-    );
-    rerender(
-      <Harness location="/b">
+    const hiddenOld = <div style={{ display: 'none' }}>{heading('Old')}</div>;
+    go(
+      '/b',
+      <>
         {hiddenOld}
         <p>Loading</p>
-      </Harness>,
+      </>,
     );
     await settle();
     expect(screen.getByRole('link', { name: 'Header link' })).toHaveFocus();
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1}>New</h1>
-      </Harness>,
-    );
-    await waitFor(() => {
-      expect(screen.getByRole('heading', { name: 'New' })).toHaveFocus();
-    });
+    go('/b', heading('New'));
+    await headingGetsFocus('New');
   });
 
   it('follows a loading heading to the heading that replaces it', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>A</h1>
-      </Harness>,
-    );
+    const go = open('/a', heading('A'));
     interact();
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1} key="loading">
-          Loading B
-        </h1>
-      </Harness>,
+    go(
+      '/b',
+      <h1 tabIndex={-1} key="loading">
+        Loading B
+      </h1>,
     );
-    await waitFor(() => {
-      expect(screen.getByRole('heading', { name: 'Loading B' })).toHaveFocus();
-    });
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1} key="loaded">
-          B
-        </h1>
-      </Harness>,
+    await headingGetsFocus('Loading B');
+    go(
+      '/b',
+      <h1 tabIndex={-1} key="loaded">
+        B
+      </h1>,
     );
-    await waitFor(() => {
-      expect(screen.getByRole('heading', { name: 'B' })).toHaveFocus();
-    });
+    await headingGetsFocus('B');
   });
 
   it('leaves focus a page put on a field', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>A</h1>
-      </Harness>,
-    );
+    const go = open('/a', heading('A'));
     interact();
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1}>B</h1>
+    go(
+      '/b',
+      <>
+        {heading('B')}
         <input aria-label="Field" autoFocus />
-      </Harness>,
+      </>,
     );
     await settle();
     expect(screen.getByRole('textbox', { name: 'Field' })).toHaveFocus();
   });
 
   it('stops watching once the shopper presses a key', async () => {
-    const { rerender } = render(
-      <Harness location="/a">
-        <h1 tabIndex={-1}>A</h1>
-      </Harness>,
-    );
+    const go = open('/a', heading('A'));
     interact();
-    rerender(
-      <Harness location="/b">
-        <p>Loading</p>
-      </Harness>,
-    );
+    go('/b', <p>Loading</p>);
     fireEvent.keyDown(document.body, { key: 'Tab' });
-    rerender(
-      <Harness location="/b">
-        <h1 tabIndex={-1}>Late</h1>
-      </Harness>,
-    );
+    go('/b', heading('Late'));
     await settle();
     expect(screen.getByRole('heading', { name: 'Late' })).not.toHaveFocus();
   });

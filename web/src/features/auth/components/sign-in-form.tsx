@@ -4,8 +4,8 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { useCreateSession } from '../api/create-token';
-import { EmailField } from './email-field';
-import { PasswordField } from './password-field';
+import { EmailField } from '@/shared/ui/email-field';
+import { PasswordField } from '@/shared/ui/password-field';
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -36,15 +36,13 @@ export function SignInForm() {
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       {errorText && <Alert>{errorText}</Alert>}
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField label={t('auth.signIn.email')} value={email} onValueChange={setEmail} />
       <PasswordField
         label={t('auth.signIn.password')}
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-        }}
+        onValueChange={setPassword}
       />
       <Button type="submit" loading={token.isPending}>
         {token.isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}

@@ -5,7 +5,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { EmailField } from '../components/email-field';
+import { EmailField } from '@/shared/ui/email-field';
 import { useRequestPasswordReset } from '../api/password-reset';
 
 /** "Forgot password?": asks for a reset link. The answer is the same whether an account has the e-mail. */
@@ -47,7 +47,7 @@ export function ForgotPasswordPage() {
           <div className="card">
             <form className="stack" onSubmit={onSubmit} noValidate>
               {errorText && <Alert>{errorText}</Alert>}
-              <EmailField value={email} onChange={setEmail} />
+              <EmailField label={t('auth.signIn.email')} value={email} onValueChange={setEmail} />
               <Button type="submit" loading={request.isPending}>
                 {request.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
               </Button>

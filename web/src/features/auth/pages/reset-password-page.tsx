@@ -6,7 +6,7 @@ import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { useResetPassword } from '../api/password-reset';
-import { PasswordField } from '../components/password-field';
+import { NEW_PASSWORD, PasswordField } from '@/shared/ui/password-field';
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
@@ -71,14 +71,11 @@ export function ResetPasswordPage() {
           {error && !fieldError && <Alert>{t('auth.reset.failed')}</Alert>}
           <PasswordField
             label={t('auth.reset.password')}
-            name="new-password"
-            autoComplete="new-password"
+            {...NEW_PASSWORD}
             hint={t('auth.reset.length')}
             error={fieldError}
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
+            onValueChange={setPassword}
           />
           <Button type="submit" loading={reset.isPending}>
             {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}

@@ -10,8 +10,8 @@ import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { useCreateAccount } from '../api/create-account';
 import { useCreateSession } from '../api/create-token';
-import { EmailField } from '../components/email-field';
-import { PasswordField } from '../components/password-field';
+import { EmailField } from '@/shared/ui/email-field';
+import { NEW_PASSWORD, PasswordField } from '@/shared/ui/password-field';
 
 type Failure = 'missing' | 'taken' | 'tooMany' | 'failed' | null;
 
@@ -92,9 +92,7 @@ export function SignUpPage() {
             maxLength={100}
             error={invalidField === 'firstName' ? t('auth.signUp.nameLength') : null}
             value={firstName}
-            onChange={(event) => {
-              setFirstName(event.target.value);
-            }}
+            onValueChange={setFirstName}
           />
           <TextField
             label={t('auth.signUp.lastName')}
@@ -103,26 +101,22 @@ export function SignUpPage() {
             maxLength={100}
             error={invalidField === 'lastName' ? t('auth.signUp.nameLength') : null}
             value={lastName}
-            onChange={(event) => {
-              setLastName(event.target.value);
-            }}
+            onValueChange={setLastName}
           />
           <EmailField
+            label={t('auth.signIn.email')}
             value={email}
-            onChange={setEmail}
+            onValueChange={setEmail}
             error={invalidField === 'email' ? t('auth.forgot.invalidEmail') : null}
           />
           <PasswordField
             label={t('auth.signIn.password')}
-            name="new-password"
-            autoComplete="new-password"
+            {...NEW_PASSWORD}
             // The rule once: as a hint, or as the error when the server refused the password by it.
             hint={invalidField === 'password' ? undefined : t('auth.reset.length')}
             error={invalidField === 'password' ? t('auth.reset.length') : null}
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
+            onValueChange={setPassword}
           />
           <Button type="submit" loading={pending}>
             {pending ? t('auth.signUp.submitting') : t('auth.signUp.submit')}

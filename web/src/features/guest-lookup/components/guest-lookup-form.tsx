@@ -5,6 +5,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
+import { EmailField } from '@/shared/ui/email-field';
 import { TextField } from '@/shared/ui/text-field';
 import { useGuestLookup } from '../api/lookup-guest-order';
 import {
@@ -76,21 +77,14 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
         ref={orderNumberRef}
         value={values.orderNumber}
         error={attempted && errors.orderNumber ? t('guestLookup.error.orderNumber') : null}
-        onChange={(event) => {
-          set('orderNumber')(event.target.value);
-        }}
+        onValueChange={set('orderNumber')}
       />
-      <TextField
+      <EmailField
         label={t('guestLookup.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
         ref={emailRef}
         value={values.email}
         error={attempted && errors.email ? t('guestLookup.error.email') : null}
-        onChange={(event) => {
-          set('email')(event.target.value);
-        }}
+        onValueChange={set('email')}
       />
       {enableSmsLookup && (
         <>

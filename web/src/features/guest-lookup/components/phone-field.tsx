@@ -62,9 +62,7 @@ export function PhoneField({
         hint={t('guestLookup.phoneHint')}
         value={phone}
         error={error}
-        onChange={(event) => {
-          onPhoneChange(event.target.value);
-        }}
+        onValueChange={onPhoneChange}
       />
     </div>
   );

@@ -80,9 +80,7 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
           maxLength={FIND_MAX_LENGTH}
           value={draft}
           error={error}
-          onChange={(event) => {
-            setDraft(event.target.value);
-          }}
+          onValueChange={setDraft}
         />
         <Button type="submit" variant="secondary" className="history-toolbar__submit">
           {t('orders.filters.submit')}

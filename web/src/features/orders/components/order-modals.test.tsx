@@ -16,31 +16,21 @@ async function expectNoAxeViolations(element: HTMLElement) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-const twoShipments = () =>
-  order({
-    groups: [
-      {
-        heading: 'shipped',
-        simpleStatus: 'shipped',
-        statusColor: 'info',
-        shipmentNumber: 'S1',
-        trackingUrl: 'https://track.example/S1',
-        actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S1' } },
-        orderItems: [orderItem()],
-      },
-      {
-        heading: 'delivered',
-        simpleStatus: 'delivered',
-        statusColor: 'success',
-        shipmentNumber: 'S2',
-        trackingUrl: 'https://track.example/S2',
-        actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S2' } },
-        orderItems: [
-          orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' } }),
-        ],
-      },
-    ],
-  });
+/** The default order's shipped group (without its delivery estimate) and a delivered one beside it. */
+const twoShipments = () => {
+  const shipped = { ...order().groups[0]!, estimatedDeliveryDate: undefined };
+  const delivered = {
+    ...shipped,
+    heading: 'delivered',
+    simpleStatus: 'delivered',
+    statusColor: 'success',
+    shipmentNumber: 'S2',
+    trackingUrl: 'https://track.example/S2',
+    actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S2' } },
+    orderItems: [orderItem({ lineNumber: 2, skuId: 'SKU-2', product: { ...orderItem().product, title: 'Club Cap' } })],
+  } satisfies OrderDetail['groups'][number];
+  return order({ groups: [shipped, delivered] });
+};
 
 describe('track shipments modal', () => {
   it('lists each shipment with its items and its link, keyboard in and out, axe clean', async () => {

@@ -149,7 +149,7 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
               </select>
             )}
           </FormField>
-          {commentsOn && commentAllowed(country, choice) && (
+          {commentAllowed(commentsOn, choice) && (
             <FormField
               id={`${id}-comment`}
               label={t('returns.items.comment')}

@@ -16,7 +16,7 @@ import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
 import { buildCaptureRequest, canContinueItems, initialSelection, type Selection } from '../model/selection';
-import { initialMethod, isEmea, primaryAction, wizardSteps, type Step } from '../model/wizard';
+import { initialMethod, primaryAction, wizardSteps, type Step } from '../model/wizard';
 import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
 import { LoadFailureDialog } from './load-failure-dialog';
@@ -155,7 +155,8 @@ function LoadedWizard({
       setKoreaStoreDone(true);
       return;
     }
-    const paperless = method.method === 'PAPERLESS_RETURN' && flags.emeaPaperless && isEmea(order.country);
+    // The server offers the paperless code only in the EMEA countries with emeaPaperless on (returns::methods).
+    const paperless = method.method === 'PAPERLESS_RETURN';
     const email = order.authorizationInfo.email;
     const storeReturn = method.method === 'returnToStore';
     submit({

@@ -40,13 +40,7 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
       </h2>
       <p className="muted">{t('returns.store.sameCountry')}</p>
       <form className="return-store__search" onSubmit={onSearch} role="search">
-        <TextField
-          label={t('returns.store.search')}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-          }}
-        />
+        <TextField label={t('returns.store.search')} value={draft} onValueChange={setDraft} />
         <Button type="submit" variant="secondary">
           {t('returns.store.searchButton')}
         </Button>

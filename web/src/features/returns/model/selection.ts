@@ -41,9 +41,11 @@ export function defaultQuantity(line: ReturnableLine): number {
   return Math.max(1, Math.min(ordered, returnableQuantity(line)));
 }
 
-/** Spec 001 §5: the comment field follows a chosen reason, except in Japan. */
-export const commentAllowed = (country: string, choice: LineChoice | undefined) =>
-  country.toUpperCase() !== 'JP' && Boolean(choice?.reason);
+/**
+ * Spec 001 §5: the comment field follows a chosen reason, where the server offers comments at all
+ * (`commentAllowed` of the return options: not in Japan).
+ */
+export const commentAllowed = (offered: boolean, choice: LineChoice | undefined) => offered && Boolean(choice?.reason);
 
 /** Spec 001 §4.2: continue needs one checked line, and every checked line a reason and a quantity. */
 export function canContinueItems(selection: Selection): boolean {

@@ -60,7 +60,10 @@ export function initialMethod(methods: ReturnMethodOption[], savedId: string | n
   return methods.find((method) => method.id === savedId) ?? null;
 }
 
-/** EMEA countries take the paperless instructions page and the longer refund time (spec 001 §9). */
+/**
+ * EMEA countries take the longer refund time (spec 001 §9), said before a method is chosen; once one is,
+ * the server's `refundArrival` for it is shown instead. (The paperless page follows the server's methods.)
+ */
 const EMEA = new Set([
   'AT',
   'BE',

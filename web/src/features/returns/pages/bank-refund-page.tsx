@@ -102,9 +102,7 @@ export function BankRefundPage({ orderNumber }: { orderNumber: string }) {
           label={t('returns.refund.lastName')}
           autoComplete="family-name"
           value={lastName}
-          onChange={(event) => {
-            setLastName(event.target.value);
-          }}
+          onValueChange={setLastName}
         />
         <TextField
           label={t('returns.refund.iban')}

@@ -248,21 +248,15 @@ describe('bank refund', () => {
 });
 
 describe('EU right of withdrawal', () => {
+  /** The return options of a German order, with the withdrawal fields given. */
+  const withdrawalOptions = (withdrawal: Parameters<typeof returnOptions>[0]) => ({
+    path: '/order_mgmt/return_options/v1/C0012345678',
+    respond: () => json(returnOptions({ orderNumber: 'C0012345678', country: 'DE', currency: 'EUR', ...withdrawal })),
+  });
+
   it('records the declaration without a reason, shows when it was received and leads into the return methods', async () => {
     const { requests } = mockFetch([
-      {
-        path: '/order_mgmt/return_options/v1/C0012345678',
-        respond: () =>
-          json(
-            returnOptions({
-              orderNumber: 'C0012345678',
-              country: 'DE',
-              currency: 'EUR',
-              withdrawalAvailable: true,
-              withdrawalDeadline: '2026-11-30T10:00:00Z',
-            }),
-          ),
-      },
+      withdrawalOptions({ withdrawalAvailable: true, withdrawalDeadline: '2026-11-30T10:00:00Z' }),
       {
         method: 'POST',
         path: '/order_mgmt/withdrawal/v1',
@@ -295,20 +289,7 @@ describe('EU right of withdrawal', () => {
   });
 
   it('says so when the period is over', async () => {
-    mockFetch([
-      {
-        path: '/order_mgmt/return_options/v1/C0012345678',
-        respond: () =>
-          json(
-            returnOptions({
-              orderNumber: 'C0012345678',
-              country: 'DE',
-              currency: 'EUR',
-              withdrawalAvailable: false,
-            }),
-          ),
-      },
-    ]);
+    mockFetch([withdrawalOptions({ withdrawalAvailable: false })]);
     renderApp('/orders/withdrawal/C0012345678', { member: true });
     expect(await screen.findByText(/The withdrawal period for this order has ended/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw from contract' })).not.toBeInTheDocument();

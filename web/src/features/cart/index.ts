@@ -1,0 +1,1 @@
+export { BuyAgainHistorySlot, BuyAgainSlot } from './components/buy-again-slots';

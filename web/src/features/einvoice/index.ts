@@ -1,0 +1,1 @@
+export { EinvoiceSlot } from './components/einvoice';

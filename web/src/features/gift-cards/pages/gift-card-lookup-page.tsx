@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Redirect } from 'wouter';
+import { useFlags } from '@/shared/config/flags';
+import { useI18n } from '@/shared/i18n/i18n-context';
+import { paths } from '@/shared/routing/paths';
+import { GiftCardForm } from '../components/gift-card-form';
+import './gift-card-lookup-page.css';
+
+/** giftCardLookup: /orders/gift-card-lookup, for anyone; its own description and canonical link (spec §2). */
+export function GiftCardLookupPage() {
+  const { t } = useI18n();
+  const { disableGiftCardLookup } = useFlags();
+  const description = t('giftCards.description');
+  useEffect(() => {
+    const meta = upsertHead('meta', 'name', 'description');
+    meta.setAttribute('content', description);
+    const canonical = upsertHead('link', 'rel', 'canonical');
+    canonical.setAttribute('href', `${window.location.origin}${window.location.pathname}`);
+    return () => {
+      meta.remove();
+      canonical.remove();
+    };
+  }, [description]);
+  if (disableGiftCardLookup) return <Redirect to={paths.history()} replace />;
+  return (
+    <div className="narrow-page">
+      <h1 tabIndex={-1}>{t('giftCards.heading')}</h1>
+      <p className="muted">{description}</p>
+      <div className="card">
+        <GiftCardForm />
+      </div>
+    </div>
+  );
+}
+
+function upsertHead(tag: 'meta' | 'link', key: string, value: string): HTMLElement {
+  const existing = document.head.querySelector<HTMLElement>(`${tag}[${key}="${value}"]`);
+  if (existing) return existing;
+  const element = document.createElement(tag);
+  element.setAttribute(key, value);
+  document.head.append(element);
+  return element;
+}

@@ -1,1 +1,0 @@
-export { MoneyTimeline } from './components/money-timeline';

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const detail = order();
+const orderRoute = { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) };
+const similar = {
+  objects: [
+    {
+      image: '/images/a.svg',
+      pid: 'P1',
+      slug: 'trail-pacer/tpg-001',
+      styleColor: 'TPG-001',
+      subtitle: "Men's Trail",
+      title: 'Trail Pacer',
+    },
+  ],
+};
+
+describe('shop similar on the item card', () => {
+  it('loads shop similar on first opening only and keeps it for the next', async () => {
+    const { requests } = mockFetch([
+      orderRoute,
+      { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json(similar) },
+    ]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    const toggle = await screen.findByRole('button', { name: 'Shop similar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const similarCalls = () =>
+      requests.filter((request) => request.url.pathname.startsWith('/orders/shopsimilar')).length;
+    expect(similarCalls()).toBe(0);
+    await user.click(toggle);
+    expect(await screen.findByRole('link', { name: /Trail Pacer/ })).toBeInTheDocument();
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(similarCalls()).toBe(1);
+  });
+
+  it('says so when nothing similar is in stock', async () => {
+    mockFetch([orderRoute, { path: /^\/orders\/shopsimilar\/v2\//, respond: () => json({ objects: [] }) }]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Shop similar' }));
+    expect(
+      await screen.findByText("Sorry! We don't have any similar products in stock at the moment."),
+    ).toBeInTheDocument();
+  });
+
+  it('hides shop similar when its flag is off', async () => {
+    mockFetch([orderRoute]);
+    renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, flags: { enableShopSimilar: false } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Shop similar' })).not.toBeInTheDocument();
+  });
+});

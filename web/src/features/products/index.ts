@@ -1,0 +1,1 @@
+export { ShopSimilarSlot } from './components/shop-similar-slot';

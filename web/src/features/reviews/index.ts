@@ -1,0 +1,1 @@
+export { WriteReviewSlot } from './components/write-review';

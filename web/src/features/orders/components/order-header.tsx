@@ -2,6 +2,7 @@ import type { OrderDetail } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
+import { alternateTotal } from '../model/alternate-total';
 import { notChargedAmount } from '../model/price-summary';
 
 export function OrderHeader({ order }: { order: OrderDetail }) {
@@ -10,6 +11,8 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
   const { useQuickActionCta } = useFlags();
   const { orderActions } = useOrderSlots();
   const notCharged = notChargedAmount(order);
+  const alternate = alternateTotal(order);
+  const subStatus = order.fullOrderStatus.subStatus?.trim();
   return (
     <div className="order-header">
       <div>
@@ -21,10 +24,17 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
         <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
         {/* A partner's order names its seller, as the partner tab of the history does. */}
         {order.partnerName && <p>{t('orders.partner.soldBy', { partnerName: order.partnerName })}</p>}
+        {/* The purchase-type sub status (000 §2): the order system's own text, shown as it sends it. */}
+        {subStatus && <p className="order-header__sub-status">{subStatus}</p>}
       </div>
       <p className="order-header__total">
         <span className="muted">{t(isReturn ? 'orders.detail.refundTotal' : 'orders.detail.orderTotal')}</span>
         <strong>{money(order.transaction.orderTotal, order.currency)}</strong>
+        {alternate && (
+          <span className="order-header__alternate muted">
+            {t('orders.detail.alternateTotal', { amount: money(alternate.amount, alternate.currency) })}
+          </span>
+        )}
         {notCharged > 0 && (
           <span className="order-header__charged muted">
             {order.transaction.chargedPrice === 0

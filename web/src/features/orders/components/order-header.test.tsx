@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OrderDetail } from '@/shared/api/types';
+import { order } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
+
+const serve = (detail: OrderDetail) =>
+  mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+
+describe('order header', () => {
+  it('shows the total in the alternate currency under the total, as the server computed it', async () => {
+    const base = order({ currency: 'GBP', country: 'GB' });
+    serve({ ...base, currencyAlt: 'EUR', transactionAlt: { orderTotal: 149.04, subTotal: 138 } });
+    renderApp('/gb/orders/sales/C0012345678', { member: true });
+    await heading();
+    expect(screen.getByText('≈ €149.04')).toBeInTheDocument();
+  });
+
+  it('shows no alternate total without transactionAlt, or in the order currency itself', async () => {
+    serve(order({ currency: 'GBP', country: 'GB', currencyAlt: 'EUR' }));
+    const first = renderApp('/gb/orders/sales/C0012345678', { member: true });
+    await heading();
+    expect(screen.queryByText(/≈/)).not.toBeInTheDocument();
+    first.unmount();
+    serve(order({ currency: 'GBP', currencyAlt: 'gbp', transactionAlt: { orderTotal: 129.6 } }));
+    renderApp('/gb/orders/sales/C0012345678', { member: true });
+    await heading();
+    expect(screen.queryByText(/≈/)).not.toBeInTheDocument();
+  });
+
+  it('shows the purchase-type sub status when the server sends one', async () => {
+    const base = order();
+    serve({ ...base, fullOrderStatus: { ...base.fullOrderStatus, subStatus: 'Gift purchase' } });
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await heading();
+    expect(screen.getByText('Gift purchase')).toHaveClass('order-header__sub-status');
+  });
+});

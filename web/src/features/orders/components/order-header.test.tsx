@@ -38,4 +38,26 @@ describe('order header', () => {
     await heading();
     expect(screen.getByText('Gift purchase')).toHaveClass('order-header__sub-status');
   });
+
+  it('labels the refund total as an estimate in Australia while the return is pending', async () => {
+    const returned = (simpleStatus: OrderDetail['fullOrderStatus']['simpleStatus']) =>
+      order({
+        orderType: 'RETURN_ORDER',
+        currency: 'AUD',
+        country: 'AU',
+        fullOrderStatus: { simpleStatus, statusColor: 'info' },
+      });
+    const open = async (detail: OrderDetail, isAustralia: boolean) => {
+      serve(detail);
+      const view = renderApp('/au/orders/returns/C0012345678', { member: true, flags: { isAustralia } });
+      await screen.findByRole('heading', { level: 1, name: 'Return C0012345678' });
+      const labels = [...document.querySelectorAll('.order-header__total > .muted, .price-summary__row--total dt')];
+      view.unmount();
+      return labels.map((label) => label.textContent);
+    };
+    expect(await open(returned('returnCreated'), true)).toEqual(['Estimated refund', 'Estimated refund']);
+    expect(await open(returned('returnInProcess'), true)).toEqual(['Estimated refund', 'Estimated refund']);
+    expect(await open(returned('returnCompleted'), true)).toEqual(['Refund total', 'Refund total']);
+    expect(await open(returned('returnCreated'), false)).toEqual(['Refund total', 'Refund total']);
+  });
 });

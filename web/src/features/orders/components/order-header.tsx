@@ -4,11 +4,12 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { alternateTotal } from '../model/alternate-total';
 import { notChargedAmount } from '../model/price-summary';
+import { refundTotalLabel } from '../model/refund-label';
 
 export function OrderHeader({ order }: { order: OrderDetail }) {
   const { t, date, money } = useI18n();
   const isReturn = order.orderType === 'RETURN_ORDER';
-  const { useQuickActionCta } = useFlags();
+  const { useQuickActionCta, isAustralia } = useFlags();
   const { orderActions } = useOrderSlots();
   const notCharged = notChargedAmount(order);
   const alternate = alternateTotal(order);
@@ -28,7 +29,9 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
         {subStatus && <p className="order-header__sub-status">{subStatus}</p>}
       </div>
       <p className="order-header__total">
-        <span className="muted">{t(isReturn ? 'orders.detail.refundTotal' : 'orders.detail.orderTotal')}</span>
+        <span className="muted">
+          {t(isReturn ? refundTotalLabel(order, isAustralia, 'orders.detail.refundTotal') : 'orders.detail.orderTotal')}
+        </span>
         <strong>{money(order.transaction.orderTotal, order.currency)}</strong>
         {alternate && (
           <span className="order-header__alternate muted">

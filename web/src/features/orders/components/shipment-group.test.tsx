@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
-import { order } from '@/test/fixtures';
+import { order, orderItem } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -36,5 +36,32 @@ describe('shipment group', () => {
     const message = await screen.findByText('Delayed by weather');
     expect(message.children).toHaveLength(0);
     expect(message).toHaveClass('shipment-group__message');
+  });
+
+  it("offers a line's own Track link only where its group does not already show that link", async () => {
+    const base = order();
+    const apart = orderItem({
+      lineNumber: 2,
+      skuId: 'SKU-2',
+      product: { ...orderItem().product, title: 'Club Tee' },
+      actions: { trackShipment: { enabled: true, webLink: 'https://track.example/S1-B' } },
+    });
+    serve({ ...base, groups: [{ ...base.groups[0]!, orderItems: [orderItem(), apart] }] });
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 2, name: 'Shipped' });
+    expect(screen.getByRole('link', { name: /Track shipment/ })).toHaveAttribute('href', 'https://track.example/S1');
+    // The first line travels in the group's tracked parcel: no second copy of its link.
+    const own = screen.getAllByRole('link', { name: /Track item/ });
+    expect(own).toHaveLength(1);
+    expect(own[0]).toHaveAttribute('href', 'https://track.example/S1-B');
+    expect(own[0]!.closest('li')).toHaveTextContent('Club Tee');
+  });
+
+  it('gives each line its link when the group shows none', async () => {
+    const base = order();
+    serve({ ...base, groups: [{ ...base.groups[0]!, actions: {} }] });
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('link', { name: /Track item/ })).toHaveAttribute('href', 'https://track.example/S1');
+    expect(screen.queryByRole('link', { name: /Track shipment/ })).not.toBeInTheDocument();
   });
 });

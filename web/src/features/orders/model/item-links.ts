@@ -1,4 +1,4 @@
-import type { OrderItem } from '@/shared/api/types';
+import type { OrderDetail, OrderItem } from '@/shared/api/types';
 
 /** Web links the page follows: http(s) or a path of this site; anything else (javascript:, data:) is no link. */
 export const isWebLink = (link: string | null | undefined): link is string =>
@@ -12,4 +12,16 @@ export const isWebLink = (link: string | null | undefined): link is string =>
 export function productLink(item: OrderItem): string | null {
   const action = item.actions.buyItAgain;
   return action?.enabled && isWebLink(action.webLink) ? action.webLink : null;
+}
+
+/**
+ * A line's own track link (000 §2 item card), from its `trackShipment` action: only when its group does not
+ * already show the same link, so a shipment's one link is not repeated on each of its items; a line that
+ * travels apart from its group's tracked parcel gets its own.
+ */
+export function itemTrackLink(item: OrderItem, order: OrderDetail): string | null {
+  const action = item.actions.trackShipment;
+  if (!action?.enabled || !isWebLink(action.webLink)) return null;
+  const group = order.groups.find((candidate) => candidate.orderItems.includes(item));
+  return group?.actions.trackShipment?.webLink === action.webLink ? null : action.webLink;
 }

@@ -3,7 +3,7 @@ import { CurbsideSlot } from '@/features/pickups';
 import { DeferredPaymentSlot } from '@/features/payments';
 import { MoneyTimeline } from '@/features/money-timeline';
 import { ItemTrackSlot } from '@/features/orders';
-import { NotReturnableSlot, ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
+import { NotReturnableSlot, ReturnBarcodeSlot, ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
 import { BuyAgainSlot, EinvoiceSlot, ShopSimilarSlot, WriteReviewSlot } from '@/features/services';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -11,6 +11,6 @@ import type { OrderSlots } from '@/shared/order-slots/order-slots';
 export const orderSlots: Partial<OrderSlots> = {
   itemActions: [ItemTrackSlot, ReturnItemSlot, BuyAgainSlot, WriteReviewSlot],
   itemExtras: [NotReturnableSlot, ShopSimilarSlot],
-  orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot],
+  orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot, ReturnBarcodeSlot],
   sidebar: [ReturnDetailsPanel, MoneyTimeline],
 };

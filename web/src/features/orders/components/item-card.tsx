@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderItem } from '@/shared/api/types';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
-import { productLink } from '../model/item-links';
+import { productLink } from '../model/links';
 import { ItemFacts } from './item-facts';
 import { ProductImage } from './product-image';
 

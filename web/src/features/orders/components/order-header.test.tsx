@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
 import { order } from '@/test/fixtures';
@@ -59,5 +59,40 @@ describe('order header', () => {
     expect(await open(returned('returnInProcess'), true)).toEqual(['Estimated refund', 'Estimated refund']);
     expect(await open(returned('returnCompleted'), true)).toEqual(['Refund total', 'Refund total']);
     expect(await open(returned('returnCreated'), false)).toEqual(['Refund total', 'Refund total']);
+  });
+
+  it("offers Get help as a quick action from the server's getHelp action, to the country's help link for a path", async () => {
+    const quickActions = () => document.querySelector<HTMLElement>('.order-header__quick-actions');
+    const open = async (actions: OrderDetail['actions'], url = '/orders/sales/C0012345678', quick = true) => {
+      serve(order({ actions }));
+      const view = renderApp(url, { member: true, flags: { useQuickActionCta: quick } });
+      await heading();
+      return view;
+    };
+    let view = await open({ getHelp: { enabled: true, webLink: '/help?country=US&orderNumber=C0012345678' } });
+    const sidebarHelp = within(screen.getByRole('complementary')).getByRole('link', {
+      name: 'Get help with this order',
+    });
+    expect(within(quickActions()!).getByRole('link', { name: 'Get help with this order' })).toHaveAttribute(
+      'href',
+      sidebarHelp.getAttribute('href'),
+    );
+    view.unmount();
+    view = await open({ getHelp: { enabled: true, webLink: 'https://help.example.com/orders/C0012345678' } });
+    expect(within(quickActions()!).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://help.example.com/orders/C0012345678',
+    );
+    view.unmount();
+    for (const [actions, url, quick] of [
+      [{}, undefined, true],
+      [{ getHelp: { enabled: true, webLink: '/help' } }, undefined, false],
+      // Last: the tab remembers the standalone view.
+      [{ getHelp: { enabled: true, webLink: '/help' } }, '/orders/sales/C0012345678?standalone=true', true],
+    ] as const) {
+      view = await open(actions, url, quick);
+      expect(quickActions()?.querySelector('a') ?? null).toBeNull();
+      view.unmount();
+    }
   });
 });

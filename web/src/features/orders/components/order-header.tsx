@@ -1,8 +1,12 @@
+import { useSearch } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
+import { useHelpLinks } from '@/shared/config/help-links';
+import { isStandalone } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { alternateTotal } from '../model/alternate-total';
+import { helpLink } from '../model/links';
 import { notChargedAmount } from '../model/price-summary';
 import { refundTotalLabel } from '../model/refund-label';
 
@@ -14,6 +18,10 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
   const notCharged = notChargedAmount(order);
   const alternate = alternateTotal(order);
   const subStatus = order.fullOrderStatus.subStatus?.trim();
+  // Spec 000 §2: a standalone view omits help (the retailer's page has its own).
+  const standalone = isStandalone(useSearch());
+  const help = useHelpLinks();
+  const getHelp = standalone ? null : helpLink(order, help.help);
   return (
     <div className="order-header">
       <div>
@@ -46,11 +54,16 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
           </span>
         )}
       </p>
-      {useQuickActionCta && orderActions.length > 0 && (
+      {useQuickActionCta && (orderActions.length > 0 || getHelp) && (
         <div className="order-header__quick-actions">
           {orderActions.map((Action, index) => (
             <Action key={index} order={order} />
           ))}
+          {getHelp && (
+            <a className="button button--secondary" href={getHelp}>
+              {t('orders.detail.helpLink')}
+            </a>
+          )}
         </div>
       )}
     </div>

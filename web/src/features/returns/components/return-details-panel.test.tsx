@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/shared/api/schema';
-import { order } from '@/test/fixtures';
+import { order, returnInstructions } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -9,18 +9,7 @@ const RETURN = 'R0000000077';
 const SVG = 'data:image/svg+xml;base64,PHN2Zy8+';
 
 function routes(instructions: Partial<components['schemas']['ReturnInstructions']>) {
-  const body: components['schemas']['ReturnInstructions'] = {
-    returnOrderNumber: RETURN,
-    orderNumber: 'C0012345678',
-    country: 'US',
-    returnMethod: 'returnToStore',
-    variant: 'store',
-    labelOffered: false,
-    showSteps: true,
-    bankRefundOffered: false,
-    paperlessConfirmation: false,
-    ...instructions,
-  };
+  const body = returnInstructions(RETURN, instructions);
   return [
     {
       path: `/orders/history/v1/${RETURN}`,

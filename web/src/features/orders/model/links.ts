@@ -25,3 +25,15 @@ export function itemTrackLink(item: OrderItem, order: OrderDetail): string | nul
   const group = order.groups.find((candidate) => candidate.orderItems.includes(item));
   return group?.actions.trackShipment?.webLink === action.webLink ? null : action.webLink;
 }
+
+/**
+ * Where the header's Get help goes (000 §2 quick actions), given the server's `getHelp` action: its link when
+ * it is a full http(s) address; a path (the server sends `/help?country=..&orderNumber=..`, the binary's own
+ * demo help, without the shopper's language) gives way to the country's configured help link, as the
+ * sidebar's help link uses. No action, no Get help.
+ */
+export function helpLink(order: OrderDetail, configured: string): string | null {
+  const action = order.actions.getHelp;
+  if (!action?.enabled) return null;
+  return action.webLink && /^https?:\/\//i.test(action.webLink) ? action.webLink : configured;
+}

@@ -2,16 +2,17 @@ import { CancelOrderSlot } from '@/features/cancellation';
 import { BuyAgainSlot } from '@/features/cart';
 import { EinvoiceSlot } from '@/features/einvoice';
 import { CurbsideSlot } from '@/features/pickups';
+import { ItemTrackSlot } from '@/features/orders';
 import { DeferredPaymentSlot, MoneyTimeline } from '@/features/payments';
 import { ShopSimilarSlot } from '@/features/products';
-import { NotReturnableSlot, ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
+import { NotReturnableSlot, ReturnBarcodeSlot, ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
 import { WriteReviewSlot } from '@/features/reviews';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
 /** What each feature contributes to the order pages (see shared/order-slots). */
 export const orderSlots: Partial<OrderSlots> = {
-  itemActions: [ReturnItemSlot, BuyAgainSlot, WriteReviewSlot],
+  itemActions: [ItemTrackSlot, ReturnItemSlot, BuyAgainSlot, WriteReviewSlot],
   itemExtras: [NotReturnableSlot, ShopSimilarSlot],
-  orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot],
+  orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot, ReturnBarcodeSlot],
   sidebar: [ReturnDetailsPanel, MoneyTimeline],
 };

@@ -227,3 +227,22 @@ export function returnOptions(overrides: Partial<ReturnOptionsAnswer> = {}): Ret
     ...overrides,
   };
 }
+
+/** GET /order_mgmt/return_instructions/v1 for a store return of C0012345678, without a barcode unless told. */
+export function returnInstructions(
+  returnOrderNumber: string,
+  overrides: Partial<components['schemas']['ReturnInstructions']> = {},
+): components['schemas']['ReturnInstructions'] {
+  return {
+    returnOrderNumber,
+    orderNumber: 'C0012345678',
+    country: 'US',
+    returnMethod: 'returnToStore',
+    variant: 'store',
+    labelOffered: false,
+    showSteps: true,
+    bankRefundOffered: false,
+    paperlessConfirmation: false,
+    ...overrides,
+  };
+}

@@ -194,3 +194,56 @@ describe('original order of a return', () => {
     expect(screen.queryByRole('link', { name: 'C-000' })).not.toBeInTheDocument();
   });
 });
+
+describe('store info of a store return in the order sidebar', () => {
+  const storeReturn = (actions: OrderDetail['actions']) =>
+    order({
+      orderNumber: 'R0000000077',
+      orderType: 'RETURN_ORDER',
+      parentSalesOrderNumber: 'C0012345678',
+      showBarcodeFlag: true,
+      returnToStore: {
+        header: 'Return in store',
+        subheader: 'Show this barcode at the store with your ID and payment method.',
+        barcodeNumber: 'R0000000077',
+        linkSource: 'https://help.example.com/store-returns',
+        linkDisplayText: 'How store returns work',
+      },
+      actions,
+    });
+  const card = () => screen.getByRole('heading', { level: 2, name: 'Return in store' }).closest('section')!;
+
+  it("shows the header, subheader, link and, with the server's returnBarcode action, the barcode number", async () => {
+    serve(
+      storeReturn({
+        returnBarcode: {
+          enabled: true,
+          barcode: { value: 'R0000000077', format: 'CODE128', height: 100, barWidth: 2 },
+        },
+      }),
+    );
+    renderApp('/orders/returns/R0000000077', { member: true });
+    await screen.findByRole('heading', { level: 2, name: 'Return in store' });
+    expect(
+      within(card()).getByText('Show this barcode at the store with your ID and payment method.'),
+    ).toBeInTheDocument();
+    expect(within(card()).getByText('Barcode number: R0000000077')).toBeInTheDocument();
+    expect(within(card()).getByRole('link', { name: 'How store returns work' })).toHaveAttribute(
+      'href',
+      'https://help.example.com/store-returns',
+    );
+  });
+
+  it('leaves the barcode number out where the action forbids a barcode, and shows nothing on a sales order', async () => {
+    serve(storeReturn({}));
+    const view = renderApp('/orders/returns/R0000000077', { member: true });
+    await screen.findByRole('heading', { level: 2, name: 'Return in store' });
+    expect(within(card()).queryByText(/Barcode number/)).not.toBeInTheDocument();
+    view.unmount();
+    const base = storeReturn({});
+    serve({ ...base, orderNumber: 'C0012345678', orderType: 'SALES_ORDER', parentSalesOrderNumber: null });
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    expect(screen.queryByRole('heading', { name: 'Return in store' })).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import { paymentMethodText } from '../model/payment-methods';
 import { AddressLines, hasAddressLines } from './address-lines';
 import { PickupStoreCard } from './pickup-store';
 import { PriceSummary } from './price-summary';
+import { ReturnToStoreCard } from './return-to-store';
 
 export function OrderSidebar({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
@@ -28,6 +29,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
       aria-label={t('orders.detail.sidebarLabel')}
     >
       {/* Spec §2: store info and the pickup store's address and hours come first; a delivery shows where it goes. */}
+      <ReturnToStoreCard order={order} />
       {order.pickupAddress ? (
         <PickupStoreCard store={order.pickupAddress} />
       ) : (

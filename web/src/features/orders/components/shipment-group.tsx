@@ -2,6 +2,7 @@ import type { OrderDetail, OrderGroup } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
+import { groupMessage } from '../model/group-message';
 import { showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
 
@@ -21,20 +22,29 @@ export function ShipmentGroup({
   const { orderActions } = useOrderSlots();
   const trackLink = group.actions.trackShipment?.webLink;
   const estimatedDelivery = group.estimatedDeliveryDate ?? null;
+  const subheading = group.subheading?.trim();
+  const message = groupMessage(group);
   return (
     // Not a named region: two shipments can share a status, and landmarks must have unique names.
     <section className="shipment-group card">
       <div className="shipment-group__head">
-        <h2 className="shipment-group__status" data-status-color={group.statusColor}>
+        {/* headingVariant is the order system's style name for the heading (e.g. "emphasis"); CSS styles the known ones. */}
+        <h2
+          className="shipment-group__status"
+          data-status-color={group.statusColor}
+          data-heading-variant={group.headingVariant ?? undefined}
+        >
           {t(statusMessageKey(group.simpleStatus))}
         </h2>
         <p className="muted">{t('orders.detail.itemCount', { count: group.orderItems.length })}</p>
       </div>
+      {subheading && <p className="shipment-group__subheading">{subheading}</p>}
       {showsEstimatedDelivery(group.simpleStatus, enableEdd, estimatedDelivery) && (
         <p className="shipment-group__edd">
           {t('orders.detail.estimatedDelivery', { date: date(estimatedDelivery, 'longWithWeekday') })}
         </p>
       )}
+      {message && <p className="shipment-group__message">{message}</p>}
       {/* Order actions (cancel ...) sit on the first group unless the header shows them as quick actions. */}
       {first && !useQuickActionCta && orderActions.map((Action, index) => <Action key={index} order={order} />)}
       <ul className="shipment-group__items">

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@/shared/api/types';
 import { sumMoney } from '@/shared/format/money';
 import type { MessageKey } from '@/shared/i18n/messages';
+import { refundTotalLabel } from './refund-label';
 
 export interface SummaryRow {
   id: 'subtotal' | 'shipping' | 'taxes' | 'fees' | 'total' | 'notCharged' | 'charged';
@@ -46,7 +47,10 @@ export function priceSummaryRows(order: OrderDetail, { isAustralia }: { isAustra
   }
   rows.push({
     id: 'total',
-    label: order.orderType === 'RETURN_ORDER' ? 'orders.summary.refundTotal' : 'orders.summary.total',
+    label:
+      order.orderType === 'RETURN_ORDER'
+        ? refundTotalLabel(order, isAustralia, 'orders.summary.refundTotal')
+        : 'orders.summary.total',
     amount: transaction.orderTotal,
   });
   const notCharged = notChargedAmount(order);

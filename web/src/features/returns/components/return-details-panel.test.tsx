@@ -1,31 +1,26 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/shared/api/schema';
-import { order } from '@/test/fixtures';
+import type { OrderDetail } from '@/shared/api/types';
+import { order, returnInstructions } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
 const RETURN = 'R0000000077';
 const SVG = 'data:image/svg+xml;base64,PHN2Zy8+';
 
-function routes(instructions: Partial<components['schemas']['ReturnInstructions']>) {
-  const body: components['schemas']['ReturnInstructions'] = {
-    returnOrderNumber: RETURN,
-    orderNumber: 'C0012345678',
-    country: 'US',
-    returnMethod: 'returnToStore',
-    variant: 'store',
-    labelOffered: false,
-    showSteps: true,
-    bankRefundOffered: false,
-    paperlessConfirmation: false,
-    ...instructions,
-  };
+/** The server's returnBarcode action: the spec's barcode rule allows the return's barcode. */
+const BARCODE_ALLOWED: OrderDetail['actions'] = {
+  returnBarcode: { enabled: true, barcode: { value: RETURN, format: 'CODE128', height: 100, barWidth: 2 } },
+};
+
+function routes(instructions: Partial<components['schemas']['ReturnInstructions']>, actions = BARCODE_ALLOWED) {
+  const body = returnInstructions(RETURN, instructions);
   return [
     {
       path: `/orders/history/v1/${RETURN}`,
       respond: () =>
-        json(order({ orderNumber: RETURN, orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678' })),
+        json(order({ orderNumber: RETURN, orderType: 'RETURN_ORDER', parentSalesOrderNumber: 'C0012345678', actions })),
     },
     { path: `/order_mgmt/return_instructions/v1/${RETURN}`, respond: () => json(body) },
     {
@@ -54,6 +49,13 @@ describe('the return order detail', () => {
     expect(await screen.findByRole('button', { name: 'Download label' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-mail label' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show return code' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Barcode of return/ })).not.toBeInTheDocument();
+  });
+
+  it('draws no barcode where the order has no returnBarcode action (the barcode rule forbids it)', async () => {
+    mockFetch(routes({ barcode: { value: RETURN, format: 'CODE128', image: SVG } }, {}));
+    renderApp(`/orders/returns/${RETURN}`, { member: true });
+    await screen.findByRole('link', { name: 'Return instructions' });
     expect(screen.queryByRole('img', { name: /Barcode of return/ })).not.toBeInTheDocument();
   });
 });

@@ -23,7 +23,10 @@ export function ReturnDetailsPanel({ order }: OrderSlotProps) {
   return (
     <section className="card return-details" aria-labelledby="return-details-heading">
       <h2 id="return-details-heading">{t('returns.details.heading')}</h2>
-      {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} inCard />}
+      {/* Only where the order's returnBarcode action allows one (000 §5 barcode rule, decided by the server). */}
+      {facts.barcode && order.actions.returnBarcode?.enabled && (
+        <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} inCard />
+      )}
       <ReturnLabelBlock returnOrderNumber={returnOrderNumber} offered={facts.labelOffered} inCard />
       <p>
         <Link

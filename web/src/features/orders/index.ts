@@ -1,0 +1,1 @@
+export { ItemTrackSlot } from './components/item-track';

@@ -61,6 +61,7 @@ test('a deferred payment is approved, another declined, at the sandbox provider'
   await page.getByRole('link', { name: 'Open the payment page' }).click();
   await page.getByRole('button', { name: 'Decline payment' }).click();
   await expect(page).toHaveURL(/\/orders\/sales\/E2EP000002\?payment=failure$/);
+  await expect(page.getByText("Your payment didn't go through", { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
   await shot(page, 'deferred-payment-declined');
 });

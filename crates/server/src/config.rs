@@ -291,9 +291,9 @@ Feature flags (default; per-country values in data/countries/countries.json):
   enablePartnerOrders (on)  enableCourierPickup  emeaPaperless  useQuickActionCta  enableEdd (on)
   disableChat  enableSmsLookup (on)  isAustralia  disableGiftCardLookup  disableReturns
   enableShopSimilar (on)  enableReturnsBarcode  enableCurbsidePickup  enableDeferredPayment
-  enableStoreSelector (on)  enableDorisCommunication  enableFakeReturn  enableLoginPrompt (on)
-  enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail  showReturnTaxTotal
-  enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
+  enableDeferredPaymentV2  enableStoreSelector (on)  enableDorisCommunication  enableFakeReturn
+  enableLoginPrompt (on)  enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail
+  showReturnTaxTotal  enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
   enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
 Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
 in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the

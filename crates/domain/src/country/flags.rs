@@ -41,6 +41,9 @@ pub enum Flag {
     EnableCurbsidePickup,
     /// Deferred payment (002 §6).
     EnableDeferredPayment,
+    /// The web starts deferred payments through `deferred_payment_forms/v2` instead of v1 (002 §7: "v1 or
+    /// v2 (v2 by flag)"; the spec does not name the flag, so it is named here).
+    EnableDeferredPaymentV2,
     /// The store selector in the store-return method (001 §6).
     EnableStoreSelector,
     /// Doris notifications about store returns (001 §6).
@@ -76,7 +79,7 @@ pub enum Flag {
 }
 
 impl Flag {
-    pub const ALL: [Flag; 29] = [
+    pub const ALL: [Flag; 30] = [
         Flag::EnablePartnerOrders,
         Flag::EnableCourierPickup,
         Flag::EmeaPaperless,
@@ -91,6 +94,7 @@ impl Flag {
         Flag::EnableReturnsBarcode,
         Flag::EnableCurbsidePickup,
         Flag::EnableDeferredPayment,
+        Flag::EnableDeferredPaymentV2,
         Flag::EnableStoreSelector,
         Flag::EnableDorisCommunication,
         Flag::EnableFakeReturn,
@@ -125,6 +129,7 @@ impl Flag {
             Flag::EnableReturnsBarcode => "enableReturnsBarcode",
             Flag::EnableCurbsidePickup => "enableCurbsidePickup",
             Flag::EnableDeferredPayment => "enableDeferredPayment",
+            Flag::EnableDeferredPaymentV2 => "enableDeferredPaymentV2",
             Flag::EnableStoreSelector => "enableStoreSelector",
             Flag::EnableDorisCommunication => "enableDorisCommunication",
             Flag::EnableFakeReturn => "enableFakeReturn",
@@ -147,7 +152,8 @@ impl Flag {
     /// features every market has are on (history, EDD, SMS lookup, shop similar, reviews, store selector,
     /// login prompt, mismatch modal); write-a-review is off until a deployment has a review provider
     /// (the built-in one is a sandbox); market-specific ones (courier pickup, curbside, deferred payment,
-    /// Sagawa, paperless, barcodes) are off and switched on per country in the data.
+    /// Sagawa, paperless, barcodes) are off and switched on per country in the data; so is the deferred
+    /// payment v2 form, which a country turns on once its provider takes the v2 form.
     pub fn default_value(self) -> bool {
         matches!(
             self,
@@ -220,6 +226,7 @@ mod tests {
         assert_eq!(Flag::DisableGiftCardLookup.env_name(), "ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP");
         assert_eq!(Flag::UseQuickActionCta.env_name(), "ORDERS_FLAG_USE_QUICK_ACTION_CTA");
         assert_eq!(Flag::EnableEdd.env_name(), "ORDERS_FLAG_ENABLE_EDD");
+        assert_eq!(Flag::EnableDeferredPaymentV2.env_name(), "ORDERS_FLAG_ENABLE_DEFERRED_PAYMENT_V2");
     }
 
     #[test]

@@ -21,7 +21,8 @@ async fn the_configuration_answers_flags_and_country_data(app: &TestApp) {
     let korea: Value = response.json().await.expect("json");
     assert_eq!(korea["country"], "kr");
     assert_eq!(korea["flags"]["enableCourierPickup"], true);
-    assert_eq!(korea["flags"].as_object().map(serde_json::Map::len), Some(29), "every flag, by name");
+    assert_eq!(korea["flags"].as_object().map(serde_json::Map::len), Some(30), "every flag, by name");
+    assert_eq!(korea["flags"]["enableDeferredPaymentV2"], false, "off unless a country or deployment turns it on");
     assert_eq!(korea["locale"]["currency"], "KRW");
     assert_eq!(korea["locale"]["hour12"], false);
     assert_eq!(korea["locale"]["formatGroup"], 2);
@@ -154,6 +155,22 @@ async fn without_sms_lookup_a_phone_is_no_credential(app: &TestApp) {
     assert_eq!((status, &body["field"]), (StatusCode::NOT_FOUND, &json!("enableSmsLookup")));
     let (status, body) = app.get_json("/orders/history/v1/C9000001?filter=email(nobody@example.com)", None).await;
     assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("service-order-detail-failure")));
+}
+
+/// enableDeferredPaymentV2 (002 §7 "v2 by flag") is served like every other flag, so the web can choose the
+/// v2 form endpoint by it.
+fn deferred_payment_v2_on(settings: &mut server::config::Settings) {
+    settings.flags.push("enableDeferredPaymentV2=true".to_owned());
+}
+
+#[tokio::test]
+async fn deferred_payment_v2_is_served_sqlite() {
+    let options = Options { configure: Some(deferred_payment_v2_on), ..Options::default() };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    for country in ["cn", "nl", "us"] {
+        assert_eq!(config(&app, country).await["flags"]["enableDeferredPaymentV2"], true, "{country}");
+    }
+    app.finish().await;
 }
 
 fn sms_off(settings: &mut server::config::Settings) {

@@ -4,8 +4,11 @@ import { historyItem, historyPage, order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
+import { leaveApp } from '@/shared/routing/leave-app';
 import { outcomeOf } from './model/cancel-state';
 import { formatRemaining, remainingMs } from './model/countdown';
+
+vi.mock('@/shared/routing/leave-app', () => ({ leaveApp: vi.fn(), reloadPage: vi.fn() }));
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -20,8 +23,9 @@ function cancellable(untilMs: number) {
 }
 
 /** Opens the order, confirms the cancel, and has the server answer it with a 500. */
-async function confirmCancelThatFails(detail: ReturnType<typeof cancellable>) {
+async function confirmCancelThatFails(detail: ReturnType<typeof cancellable>, { loadConfig = false } = {}) {
   mockFetch([
+    configRoute(countryConfig('us')),
     { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
     {
       method: 'POST',
@@ -29,9 +33,31 @@ async function confirmCancelThatFails(detail: ReturnType<typeof cancellable>) {
       respond: () => json({ code: 'internal', message: 'x' }, 500),
     },
   ]);
-  const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+  const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, loadConfig });
   await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
   await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+  return user;
+}
+
+/** Opens the order, confirms the cancel, and has its job refused with `code`. */
+async function confirmCancelThatIsRefused(detail: ReturnType<typeof cancellable>, code: string) {
+  mockFetch([
+    configRoute(countryConfig('us')),
+    { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+    {
+      method: 'POST',
+      path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
+      respond: () => json({ id: 'job-2', status: 'PENDING' }, 202),
+    },
+    {
+      path: '/order_mgmt/ordermods/v1/jobs/job-2',
+      respond: () => json({ id: 'job-2', status: 'DENIED', error: { httpStatus: 422, code, message: 'refused' } }),
+    },
+  ]);
+  const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, loadConfig: true });
+  await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+  await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Unable to Cancel Order' }) };
 }
 
 describe('cancel dialog outcomes (002 §4)', () => {
@@ -112,34 +138,35 @@ describe('cancelling from the order page', () => {
 
   it('shows the server refusal when the window has closed', async () => {
     const detail = cancellable(10 * 60 * 1000);
-    mockFetch([
-      configRoute(countryConfig('us')),
-      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
-      {
-        method: 'POST',
-        path: `/order_mgmt/ordermods/v1/${detail.orderNumber}/cancelOrder`,
-        respond: () => json({ id: 'job-2', status: 'PENDING' }, 202),
-      },
-      {
-        path: '/order_mgmt/ordermods/v1/jobs/job-2',
-        respond: () =>
-          json({
-            id: 'job-2',
-            status: 'DENIED',
-            error: { httpStatus: 422, code: 'cancel-window-expired', message: 'passed' },
-          }),
-      },
-    ]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, loadConfig: true });
-    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unable to Cancel Order' });
+    const { dialog } = await confirmCancelThatIsRefused(detail, 'cancel-window-expired');
     expect(dialog).toHaveTextContent('The time to cancel this order has passed.');
     // The country's configured contact link, not a build-time template.
     expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
       'href',
       countryConfig('us').help.contact,
     );
+  });
+
+  it("says an invalid state in the spec's words (002 §8)", async () => {
+    const { dialog } = await confirmCancelThatIsRefused(cancellable(10 * 60 * 1000), 'cancel-invalid-state');
+    expect(dialog).toHaveTextContent('Order is in a state where the requested operation cannot be performed.');
+  });
+
+  it('no longer offers the cancel once the window is said to have expired (002 §4)', async () => {
+    const { user, dialog } = await confirmCancelThatIsRefused(cancellable(10 * 60 * 1000), 'cancel-window-expired');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it("after an error, contact us closes the dialog and goes to the country's contact link (002 §4)", async () => {
+    vi.mocked(leaveApp).mockClear();
+    const user = await confirmCancelThatFails(cancellable(10 * 60 * 1000), { loadConfig: true });
+    const dialog = await screen.findByRole('dialog', { name: "Sorry, we couldn't cancel your order." });
+    await user.click(within(dialog).getByRole('link', { name: 'Contact us' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(leaveApp).toHaveBeenCalledWith(countryConfig('us').help.contact);
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
   it('shows the error state when the request fails', async () => {

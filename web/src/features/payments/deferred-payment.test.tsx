@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { order } from '@/test/fixtures';
-import { json, mockFetch } from '@/test/mock-fetch';
+import { json, mockFetch, type MockRoute } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 import { chatAppUrl, confirmationPath, isChatAppBrowser, redirectFor } from './model/redirect';
 
@@ -37,6 +37,10 @@ describe('deferred payment redirect rules (002 §4)', () => {
     expect(chatAppUrl(visit)).toBe('weixin://dl/business/?orderId=C1&paymentId=P%201&visitId=3&visitorId=v');
     expect(isChatAppBrowser('Mozilla/5.0 MicroMessenger/8.0')).toBe(true);
     expect(isChatAppBrowser('Mozilla/5.0 Chrome/130')).toBe(false);
+  });
+
+  it('leaves the visit ids out of the chat app page when there are none', () => {
+    expect(chatAppUrl({ orderId: 'C1', paymentId: 'P1' })).toBe('weixin://dl/business/?orderId=C1&paymentId=P1');
   });
 
   it('confirms on the order with payment=success', () => {
@@ -113,12 +117,10 @@ describe('pay now on the order page', () => {
         respond: () => json({ id: 'job-8', status, error }),
       },
     ]);
-    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
-      member: true,
-      flags: { enableDeferredPayment: true },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
+    // Fetched with the order (002 §3), so the reason shows before any click, with a way to try again.
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
   it('is absent without a payment hold or with the flag off', async () => {
@@ -126,5 +128,143 @@ describe('pay now on the order page', () => {
     renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: false } });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+});
+
+/** The payment job's poll on the v1 or v2 form endpoint, answering the provider's `response`. */
+const pollRoute = (version: 'v1' | 'v2', response: object): MockRoute => ({
+  path: `/payment/deferred_payment_forms/${version}/job-5`,
+  respond: () => json({ id: 'job-5', status: 'COMPLETED', response }),
+});
+
+/** Starting the payment job and its poll. */
+const paymentRoutes = (version: 'v1' | 'v2', response: object): MockRoute[] => [
+  {
+    method: 'POST',
+    path: `/payment/deferred_payment_forms/${version}`,
+    respond: () => json({ id: 'job-5', status: 'PENDING' }, 202),
+  },
+  pollRoute(version, response),
+];
+
+const getForm = { form: { action: 'https://pay.example/p', method: 'GET', fields: [{ name: 'id', value: 'sbx_5' }] } };
+
+/** Stands in for the browser's location, so that leaving for the provider can be seen and does not happen. */
+function stubLocation() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', {
+    href: window.location.href,
+    origin: window.location.origin,
+    pathname: `/orders/sales/${held.orderNumber}`,
+    search: '',
+    assign,
+  });
+  return assign;
+}
+
+describe('the payment is ready when the order is (issue 31)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('starts the payment once the order shows the action, and "Pay now" leaves at once', async () => {
+    const assign = stubLocation();
+    const { requests } = mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      ...paymentRoutes('v1', getForm),
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    // While the provider answers, the button says so and is busy.
+    expect(await screen.findByRole('button', { name: 'Preparing your payment…' })).toHaveAttribute('aria-busy', 'true');
+    const button = await screen.findByRole('button', { name: 'Pay now' });
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    const before = requests.length;
+    await user.click(button);
+    expect(assign).toHaveBeenCalledWith('https://pay.example/p?id=sbx_5');
+    expect(requests).toHaveLength(before);
+  });
+
+  it.each([
+    [true, 'v2'],
+    [false, 'v1'],
+  ] as const)('with enableDeferredPaymentV2 %s starts the payment on the %s form endpoint', async (v2, version) => {
+    const { requests } = mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      ...paymentRoutes(version, getForm),
+    ]);
+    renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true, enableDeferredPaymentV2: v2 },
+    });
+    await screen.findByRole('button', { name: 'Pay now' });
+    const paths = requests.filter((request) => request.url.pathname.startsWith('/payment/'));
+    expect(paths.map((request) => request.url.pathname)).toEqual([
+      `/payment/deferred_payment_forms/${version}`,
+      `/payment/deferred_payment_forms/${version}/job-5`,
+    ]);
+  });
+
+  it('sends the chat app only the order and the payment, no made-up visit ids', async () => {
+    const assign = stubLocation();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 MicroMessenger/8.0');
+    mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      ...paymentRoutes('v1', { ...getForm, paymentId: 'sbx_5' }),
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    expect(assign).toHaveBeenCalledWith(`weixin://dl/business/?orderId=${held.orderId}&paymentId=sbx_5`);
+  });
+
+  it('says a declined payment did not go through and offers it again', async () => {
+    const assign = stubLocation();
+    mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      ...paymentRoutes('v1', getForm),
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}?payment=failure`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    const slot = (await screen.findByRole('button', { name: 'Pay now' })).parentElement as HTMLElement;
+    expect(within(slot).getByRole('alert')).toHaveTextContent(
+      "Your payment didn't go through, and this order is still waiting for payment. Please try again.",
+    );
+    await user.click(within(slot).getByRole('button', { name: 'Pay now' }));
+    expect(assign).toHaveBeenCalledWith('https://pay.example/p?id=sbx_5');
+  });
+
+  it('tries again after a failure, on request', async () => {
+    let answers = 0;
+    mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      {
+        method: 'POST',
+        path: '/payment/deferred_payment_forms/v1',
+        respond: () => {
+          answers += 1;
+          return answers === 1
+            ? json({ code: 'internal', message: 'x' }, 500)
+            : json({ id: 'job-5', status: 'PENDING' }, 202);
+        },
+      },
+      pollRoute('v1', getForm),
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: 'Pay now' })).toBe(retry);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(answers).toBe(2);
   });
 });

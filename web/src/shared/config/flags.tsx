@@ -26,6 +26,8 @@ export interface Flags {
   enableReturnsBarcode: boolean;
   enableCurbsidePickup: boolean;
   enableDeferredPayment: boolean;
+  /** Deferred payments start through `deferred_payment_forms/v2` instead of v1 (002 §7, "v2 by flag"). */
+  enableDeferredPaymentV2: boolean;
   enableStoreSelector: boolean;
   enableDorisCommunication: boolean;
   enableFakeReturn: boolean;
@@ -59,6 +61,7 @@ export const defaultFlags: Flags = {
   enableReturnsBarcode: false,
   enableCurbsidePickup: false,
   enableDeferredPayment: false,
+  enableDeferredPaymentV2: false,
   enableStoreSelector: true,
   enableDorisCommunication: false,
   enableFakeReturn: false,

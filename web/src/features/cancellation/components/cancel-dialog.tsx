@@ -6,7 +6,8 @@ import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { pollCancelJob, requestCancel, type CancelContact } from '../api/cancel-order';
 import { track } from '@/shared/analytics/analytics';
-import { outcomeOf, type CancelState, type DeniedReason } from '../model/cancel-state';
+import { leaveApp } from '@/shared/routing/leave-app';
+import { endsCancellable, outcomeOf, type CancelState, type DeniedReason } from '../model/cancel-state';
 
 /** Spec 002 §9: narrower than 960 px is mobile (the error offers to call). */
 const isMobile = () => typeof window !== 'undefined' && window.innerWidth < 960;
@@ -17,10 +18,12 @@ interface CancelDialogProps {
   contact: CancelContact;
   /** Closing after complete or pending: the page marks the order recently cancelled or pending. */
   onFinished: (state: 'complete' | 'pending') => void;
+  /** The cancel was refused or failed: the page marks the order not cancellable (002 §4, cancellable-expired). */
+  onRefused: () => void;
   onClose: () => void;
 }
 
-export function CancelDialog({ orderNumber, region, contact, onFinished, onClose }: CancelDialogProps) {
+export function CancelDialog({ orderNumber, region, contact, onFinished, onRefused, onClose }: CancelDialogProps) {
   const { t } = useI18n();
   const help = useHelpLinks();
   const [state, setState] = useState<CancelState>('confirming');
@@ -36,8 +39,10 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
       if (outcome.state === 'complete' || outcome.state === 'pending' || outcome.state === 'denied') {
         track({ name: 'cancel_outcome', outcome: outcome.state === 'complete' ? 'cancelled' : outcome.state });
       }
+      if (endsCancellable(outcome.state)) onRefused();
       setState(outcome.state);
     } catch {
+      onRefused();
       setState('error');
     }
   };
@@ -47,8 +52,19 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
     else onClose();
   };
 
+  // 002 §4: the error's confirm closes the dialog and goes to the contact page. Still a link, so that it can
+  // be opened in another tab (a modified click is left to the browser, and the dialog stays).
   const contactLink = (
-    <a className="button button--primary" href={help.contact}>
+    <a
+      className="button button--primary"
+      href={help.contact}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        close();
+        leaveApp(help.contact);
+      }}
+    >
       {t(isMobile() ? 'cancel.error.call' : 'cancel.contact')}
     </a>
   );
@@ -119,7 +135,6 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onClose
         </Dialog>
       );
     case 'error':
-      // 002 §4: the error's confirm button closes the dialog and goes to the contact page.
       return (
         <Dialog
           title={t('cancel.error.title')}

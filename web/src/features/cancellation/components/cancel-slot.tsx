@@ -9,14 +9,16 @@ import './cancel.css';
 
 /**
  * The cancel button with its live countdown (group 1, or the header in quick-action mode), shown only
- * while the server offers the `cancel` action and `cancellableUntil` has not passed. At the deadline the
- * button goes away by itself. After a cancel the order is fetched again (China reloads the page, 002 §4).
+ * while the server offers the `cancel` action, `cancellableUntil` has not passed and no cancel was refused
+ * or failed on this page. At the deadline the button goes away by itself. After a cancel the order is fetched again (China reloads the page, 002 §4).
  */
 export function CancelOrderSlot({ order }: OrderSlotProps) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [finished, setFinished] = useState<'complete' | 'pending' | null>(null);
+  // Refused or failed on this page: no second try from here (002 §4, the cancellable-expired flag).
+  const [refused, setRefused] = useState(false);
   const left = useCountdown(order.cancellableUntil);
   const offered = order.actions.cancel?.enabled === true;
   const pending = finished === 'pending' || Boolean(order.pendingModification);
@@ -35,7 +37,7 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
   return (
     <div className="cancel-slot">
       <CancelStatus pending={pending} cancelled={cancelled} cancelledDate={order.cancelledDate ?? null} />
-      {offered && !pending && !cancelled && left !== null && left > 0 && (
+      {offered && !refused && !pending && !cancelled && left !== null && left > 0 && (
         <div className="cancel-slot__offer">
           <Button
             variant="secondary"
@@ -62,6 +64,9 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
               : null,
           }}
           onFinished={onFinished}
+          onRefused={() => {
+            setRefused(true);
+          }}
           onClose={() => {
             setOpen(false);
           }}

@@ -35,3 +35,10 @@ export function outcomeOf(job: JobEnd): Outcome {
   }
   return { state: 'error' };
 }
+
+/**
+ * 002 §4: an error (any outcome but complete or pending) sets the cancellable-expired flag, so the page stops
+ * offering a cancel the server has just refused or could not make; the dialog sends the shopper to contact us.
+ * Here a refusal (window expired, invalid state) counts too: trying again would be refused the same way.
+ */
+export const endsCancellable = (state: CancelState): boolean => state === 'denied' || state === 'error';

@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { OrderSlotProps } from '@/shared/order-slots/order-slots';
 import { useFlags } from '@/shared/config/flags';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { PaymentJobFailed, startDeferredPayment, type Channel, type PaymentAnswer } from '../api/deferred-payment';
+import { PaymentJobFailed, type PaymentAnswer } from '../api/deferred-payment';
+import { usePreparedPayment } from '../api/prepared-payment';
+import { channelFor } from '../model/channel';
 import { confirmationPath, isChatAppBrowser, redirectFor } from '../model/redirect';
+import { returnResult } from '../model/return-result';
 import './deferred-payment.css';
-
-type State =
-  | { step: 'idle' }
-  | { step: 'working' }
-  | { step: 'qr'; answer: PaymentAnswer }
-  | { step: 'failed'; message: FailureMessage };
 
 type FailureMessage = 'payments.pay.unavailable' | 'payments.pay.refused' | 'payments.pay.failure';
 
@@ -52,81 +50,85 @@ function pageUrl(form: NonNullable<PaymentAnswer['form']>) {
   return target.kind === 'none' ? form.action : target.url;
 }
 
+/** Sends the browser to the provider by the redirect rules of 002 §4 (the chat app's page, a GET form, or a post). */
+function leaveForProvider(answer: PaymentAnswer, orderId: string, orderPath: string) {
+  // The chat app's page gets the order and the payment; no visit ids, since the app has none to send.
+  const chatApp =
+    isChatAppBrowser(navigator.userAgent) && answer.paymentId ? { orderId, paymentId: answer.paymentId } : null;
+  const target = redirectFor(answer.form, chatApp);
+  // The confirmation path goes into history first, so Back from the provider lands on it.
+  window.history.pushState(null, '', confirmationPath(orderPath));
+  if (target.kind !== 'none') window.location.assign(target.url);
+  else if (answer.form) submitForm(answer.form);
+}
+
 /**
  * Pay a deferred payment (quick action): only with enableDeferredPayment and a payment hold. The
- * provider's answer is a QR code (alipay, wechat, unionpay, realtime bank, klarna; not the default bank),
- * or a form the browser follows by the redirect rules of 002 §4.
+ * provider's answer is fetched once the order shows the action (v2 form endpoint under
+ * enableDeferredPaymentV2), so "Pay now" acts at once: a QR code (alipay, wechat, unionpay, realtime
+ * bank, klarna; not the default bank), or a form the browser follows by the redirect rules of 002 §4.
  */
 export function DeferredPaymentSlot({ order }: OrderSlotProps) {
   const { t } = useI18n();
-  const { enableDeferredPayment } = useFlags();
-  const [state, setState] = useState<State>({ step: 'idle' });
+  const { enableDeferredPayment, enableDeferredPaymentV2 } = useFlags();
+  const returned = returnResult(useSearch());
+  const [showQr, setShowQr] = useState(false);
+  const offered = enableDeferredPayment && order.paymentHoldFlag && order.actions.deferredPayment?.enabled === true;
+  const orderPath = window.location.pathname;
+  const prepared = usePreparedPayment(
+    channelFor(order.payment[0]?.paymentType ?? '', enableDeferredPaymentV2),
+    {
+      approvalId: order.paymentApprovalId ?? '',
+      experienceType: experience(),
+      orderNumber: order.orderNumber,
+      returnURL: confirmationPath(orderPath),
+    },
+    offered,
+  );
   // "Pay now" goes away when the QR code shows: focus moves to the code (its caption, then the link to the
   // provider's page), not back to the top of the page.
   const figure = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (state.step === 'qr') figure.current?.focus();
-  }, [state.step]);
-  const returned =
-    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('payment') === 'success';
-  if (!enableDeferredPayment || !order.paymentHoldFlag || !order.actions.deferredPayment?.enabled) {
-    return null;
-  }
-  const method = order.payment[0]?.paymentType ?? '';
-  const channel: Channel = method === 'wechat' ? 'wechat' : 'form-v1';
-  const orderPath = window.location.pathname;
+    if (showQr) figure.current?.focus();
+  }, [showQr]);
+  if (!offered) return null;
 
-  const pay = async () => {
-    setState({ step: 'working' });
-    try {
-      const answer = await startDeferredPayment(channel, {
-        approvalId: order.paymentApprovalId ?? '',
-        experienceType: experience(),
-        orderNumber: order.orderNumber,
-        returnURL: confirmationPath(orderPath),
-      });
-      if (answer.qrCodeURL) {
-        setState({ step: 'qr', answer });
-        return;
-      }
-      const chatApp =
-        isChatAppBrowser(navigator.userAgent) && answer.paymentId
-          ? { orderId: order.orderId, paymentId: answer.paymentId, visitId: '1', visitorId: order.orderNumber }
-          : null;
-      const target = redirectFor(answer.form, chatApp);
-      // The confirmation path goes into history first, so Back from the provider lands on it.
-      window.history.pushState(null, '', confirmationPath(orderPath));
-      if (target.kind !== 'none') window.location.assign(target.url);
-      else if (answer.form) submitForm(answer.form);
-    } catch (error) {
-      setState({ step: 'failed', message: failureMessage(error) });
-    }
+  const answer = prepared.data;
+  const pay = () => {
+    if (!answer) return;
+    if (answer.qrCodeURL) setShowQr(true);
+    else leaveForProvider(answer, order.orderId, orderPath);
   };
+  // Loading and failure stay on the one button, so its focus survives Retry.
+  const failed = prepared.isError && !prepared.isFetching;
 
   return (
     <div className="deferred-payment">
-      {returned && <p role="status">{t('payments.pay.returned')}</p>}
-      {state.step !== 'qr' && (
+      {returned === 'success' && <p role="status">{t('payments.pay.returned')}</p>}
+      {/* The provider sent the shopper back declined (or cancelled): the hold stays, "Pay now" tries again. */}
+      {returned === 'failure' && <Alert>{t('payments.pay.returnedFailure')}</Alert>}
+      {failed && <Alert>{t(failureMessage(prepared.error))}</Alert>}
+      {!showQr && (
         <Button
           onClick={() => {
-            void pay();
+            if (failed) void prepared.refetch();
+            else pay();
           }}
-          loading={state.step === 'working'}
+          loading={!answer && !failed}
         >
-          {t(state.step === 'working' ? 'payments.pay.inProgress' : 'payments.pay.button')}
+          {t(failed ? 'common.retry' : answer ? 'payments.pay.button' : 'payments.pay.inProgress')}
         </Button>
       )}
-      {state.step === 'failed' && <Alert>{t(state.message)}</Alert>}
-      {state.step === 'qr' && state.answer.qrCodeURL && (
+      {showQr && answer?.qrCodeURL && (
         <figure className="deferred-payment__qr" ref={figure} tabIndex={-1}>
           <figcaption>{t('payments.pay.qrHeading')}</figcaption>
           <img
-            src={state.answer.qrCodeURL}
+            src={answer.qrCodeURL}
             alt={t('payments.pay.qrAlt', { orderNumber: order.orderNumber })}
             width={180}
             height={180}
           />
-          {state.answer.form && <a href={pageUrl(state.answer.form)}>{t('payments.pay.openPage')}</a>}
+          {answer.form && <a href={pageUrl(answer.form)}>{t('payments.pay.openPage')}</a>}
         </figure>
       )}
     </div>

@@ -26,6 +26,7 @@ use crate::{OrderType, SimpleStatus};
 pub enum ActionName {
     TrackShipment,
     ViewReturn,
+    Return,
     BuyItAgain,
     GetHelp,
     WriteReview,
@@ -36,9 +37,10 @@ pub enum ActionName {
 }
 
 impl ActionName {
-    pub const ALL: [ActionName; 9] = [
+    pub const ALL: [ActionName; 10] = [
         Self::TrackShipment,
         Self::ViewReturn,
+        Self::Return,
         Self::BuyItAgain,
         Self::GetHelp,
         Self::WriteReview,
@@ -52,6 +54,7 @@ impl ActionName {
         match self {
             Self::TrackShipment => "trackShipment",
             Self::ViewReturn => "viewReturn",
+            Self::Return => "return",
             Self::BuyItAgain => "buyItAgain",
             Self::GetHelp => "getHelp",
             Self::WriteReview => "writeReview",
@@ -131,6 +134,13 @@ pub struct ActionFlags {
     pub suppress_return_details_barcode: bool,
     /// The deferred-payment quick action (spec flag enableDeferredPayment).
     pub enable_deferred_payment: bool,
+    /// Returns are on in the country (disableReturns off): the `return` line action.
+    pub returns_enabled: bool,
+    /// The country's return window (`returns::window::window_days`).
+    pub return_window_days: i64,
+    /// China: a line may be returned before it arrives, and a customised one never
+    /// (`returns::quantity::returnable_before_delivery`).
+    pub returns_before_delivery: bool,
 }
 
 /// What the line rules know of one line.
@@ -188,7 +198,7 @@ pub type LineRule = fn(&LineFacts<'_>) -> Option<Action>;
 pub type OrderRule = fn(&OrderFacts<'_>) -> Option<Action>;
 
 /// Line actions, in display order.
-pub const LINE_RULES: &[LineRule] = &[track_line, view_return, buy_it_again, write_review];
+pub const LINE_RULES: &[LineRule] = &[track_line, view_return, return_line, buy_it_again, write_review];
 /// Group actions.
 pub const GROUP_RULES: &[OrderRule] = &[track_group, cancel];
 /// Order actions (the header's quick actions).
@@ -270,6 +280,31 @@ fn view_return(facts: &LineFacts<'_>) -> Option<Action> {
     let id = facts.return_order_id?;
     let mut action = Action::enabled(ActionName::ViewReturn).with_link(format!("/orders/returns/{id}"));
     action.return_order_id = Some(id.to_owned());
+    Some(action)
+}
+
+/// Return (000 §2, the history row's actions; 001 §5): a sales order's line that reached the shopper and is
+/// in no return yet, where returns are on. Line actions must not depend on the clock (history pages are
+/// stored with them, ADR 0013), so the window is the action's `deadline` (the order date plus the country's
+/// window) rather than a decision: the page drops the action once the deadline has passed, as it does the
+/// cancel button. What is left to return is the return wizard's to say (`returns::quantity`).
+fn return_line(facts: &LineFacts<'_>) -> Option<Action> {
+    let flags = facts.flags;
+    if !flags.returns_enabled || facts.order_type != Some(OrderType::SalesOrder) || facts.return_order_id.is_some() {
+        return None;
+    }
+    let status = facts.status?;
+    let offered = if flags.returns_before_delivery {
+        !facts.customized && status != SimpleStatus::Cancelled
+    } else {
+        matches!(status, SimpleStatus::Delivered | SimpleStatus::PickedUp)
+    };
+    if !offered {
+        return None;
+    }
+    let mut action = Action::enabled(ActionName::Return);
+    action.deadline =
+        Some(facts.order_date.saturating_add(flags.return_window_days.saturating_mul(crate::returns::window::DAY_MS)));
     Some(action)
 }
 
@@ -357,6 +392,9 @@ mod tests {
             enable_returns_barcode: true,
             suppress_return_details_barcode: false,
             enable_deferred_payment: true,
+            returns_enabled: true,
+            return_window_days: 30,
+            returns_before_delivery: false,
         };
         let order_date = 1_700_000_000_000;
         for order_type in OrderType::ALL {
@@ -447,6 +485,29 @@ mod tests {
         let action = line_actions(&facts).into_iter().find(|a| a.name == ActionName::ViewReturn);
         assert_eq!(action.and_then(|a| a.return_order_id).as_deref(), Some("R1000001"));
         assert!(!names(&line_actions(&line(ReturnCreated))).contains(&"viewReturn"), "absent without a return");
+    }
+
+    #[test]
+    fn return_is_offered_for_a_delivered_sales_line_until_the_window_ends() {
+        let flags = ActionFlags { returns_enabled: true, return_window_days: 30, ..ActionFlags::default() };
+        let at = |status| LineFacts { order_date: 1_000, flags, ..line(status) };
+        let action = line_actions(&at(Delivered)).into_iter().find(|a| a.name == ActionName::Return);
+        assert_eq!(action.map(|a| (a.enabled, a.deadline)), Some((true, Some(1_000 + 30 * 86_400_000))));
+        assert!(names(&line_actions(&at(PickedUp))).contains(&"return"));
+        for status in [Ordered, Shipped, Cancelled, ReturnCreated] {
+            assert!(!names(&line_actions(&at(status))).contains(&"return"), "{status:?}");
+        }
+        let returned = LineFacts { return_order_id: Some("R1000001"), ..at(Delivered) };
+        assert!(!names(&line_actions(&returned)).contains(&"return"), "the line is in a return: view it instead");
+        let off = LineFacts { flags: ActionFlags { returns_enabled: false, ..flags }, ..at(Delivered) };
+        assert!(!names(&line_actions(&off)).contains(&"return"), "disableReturns");
+        let partner = LineFacts { order_type: Some(OrderType::PartnerSalesOrder), ..at(Delivered) };
+        assert!(!names(&line_actions(&partner)).contains(&"return"), "partners take their own returns");
+        // China: before delivery too, never a customised line.
+        let china = ActionFlags { returns_before_delivery: true, ..flags };
+        assert!(names(&line_actions(&LineFacts { flags: china, ..at(Shipped) })).contains(&"return"));
+        let customised = LineFacts { flags: china, customized: true, ..at(Delivered) };
+        assert!(!names(&line_actions(&customised)).contains(&"return"));
     }
 
     #[test]

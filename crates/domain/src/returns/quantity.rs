@@ -73,8 +73,14 @@ fn reached_shopper(status: SimpleStatus) -> bool {
     )
 }
 
+/// China's rule (module comment): a line may be returned whatever its delivery state, a customised one
+/// never.
+pub fn returnable_before_delivery(country: &str) -> bool {
+    country_key(country) == "CN"
+}
+
 pub fn returnable(country: &str, line: &LineFacts<'_>, within_window: bool) -> Returnability {
-    let china = country_key(country) == "CN";
+    let china = returnable_before_delivery(country);
     let none = |reason| Returnability { quantity: 0, reason: Some(reason) };
     if china && line.pbid.is_some_and(|pbid| !pbid.trim().is_empty()) {
         return none(DisableReason::Customized);

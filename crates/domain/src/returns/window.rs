@@ -13,7 +13,8 @@ pub const EXTENDED_WINDOW_COUNTRIES: &[&str] = super::EMEA_CARRIER_COUNTRIES;
 /// Return buttons on a return order show for 30 days from its order date (spec 001 §4.3).
 pub const RETURN_BUTTONS_DAYS: i64 = 30;
 
-const DAY_MS: i64 = 86_400_000;
+/// One day in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
 
 pub fn window_days(country: &str) -> i64 {
     if EXTENDED_WINDOW_COUNTRIES.contains(&country_key(country).as_str()) {

@@ -1,6 +1,7 @@
 //! Identity: member sign-in and access tokens, and the extractors that tell who is calling.
 
 pub mod caller;
+pub mod credential;
 pub mod db;
 pub mod identity;
 pub mod oidc;

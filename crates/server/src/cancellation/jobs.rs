@@ -105,6 +105,7 @@ impl Job for CancelOrder {
     const KIND: &'static str = KIND;
     type Context = OrdersState;
     type Outcome = CancelOutcome;
+    const EXHAUSTED: Code = Code::ServiceCancellationFailure;
 
     async fn run(self, state: OrdersState, run: RunInfo) -> JobResult<CancelOutcome> {
         cancel(&state, &run).await

@@ -91,6 +91,8 @@ codes! {
     WithdrawalNotAvailable = "withdrawal-not-available", CONFLICT, "The order can no longer be withdrawn from.";
     WithdrawalAlreadyDeclared = "withdrawal-already-declared", CONFLICT, "A withdrawal was declared for this order already.";
     CarrierPickupRefused = "carrier-pickup-refused", CONFLICT, "Job outcome: the carrier refused the courier pickup.";
+    ServiceCancellationFailure = "service-cancellation-failure", BAD_GATEWAY, "Job outcome: the cancellation could not be carried out after its tries (the database or the order kept failing); the order is unchanged and the page offers to try again.";
+    OrderDetailReturnFailure = "order-detail-return-failure", NOT_FOUND, "The return order does not exist or the caller may not see it (one answer for both): its label, instructions and documents.";
     ServiceDorisCommsFailure = "service-doris-comms-failure", BAD_GATEWAY, "Stored outcome: the return notification to the retailer's system failed; the return goes on.";
     // Payments and e-invoices.
     ServiceDeferredPaymentFailure = "service-deferred-payment-failure", BAD_GATEWAY, "Job outcome: the payment provider refused to start the payment (it answered 4xx) or answered something unreadable; trying again would not help.";

@@ -29,6 +29,9 @@ pub enum AppError {
     /// Also what a caller gets for an order they may not see.
     #[error("We couldn't find that order.")]
     OrderNotFound,
+    /// A return order that does not exist or that the caller may not see (one answer for both).
+    #[error("We couldn't find that return.")]
+    ReturnNotFound,
     /// The summary route's answer for a missing order or one the caller may not see.
     #[error("We couldn't find that order.")]
     OrderSummaryNotFound,
@@ -109,6 +112,7 @@ impl AppError {
             Self::Unauthorized => Code::Unauthorized,
             Self::InvalidCredentials => Code::InvalidCredentials,
             Self::OrderNotFound => Code::ServiceOrderDetailFailure,
+            Self::ReturnNotFound => Code::OrderDetailReturnFailure,
             Self::OrderSummaryNotFound => Code::ServiceOrderSummaryFailure,
             Self::NotFound => Code::NotFound,
             Self::StoreNotFound => Code::StoreViewsServiceFailure,

@@ -16,6 +16,10 @@ pub trait Job: Serialize + DeserializeOwned + Send + Sync + 'static {
     type Context: Clone + Send + Sync + 'static;
     /// The `response` a client polling a COMPLETED job sees.
     type Outcome: Serialize + Send;
+    /// The code a job of this kind ends FAILED with once its tries are spent on transient errors (its
+    /// status is the catalogue's). Kinds whose failure the spec names say so (a cancellation:
+    /// `service-cancellation-failure`).
+    const EXHAUSTED: Code = Code::ServiceUnavailable;
 
     /// Runs the job. It may run again after a crash or a retry, so its effect must be guarded by a unique
     /// key in the database, and a rerun returns what the first run would have.
@@ -31,7 +35,7 @@ pub struct RunInfo {
     pub owner_key: String,
     /// 1 on the first run.
     pub attempt: i64,
-    /// No try follows this one: a `JobError::Retry` now ends the job FAILED `service-unavailable`, so a
+    /// No try follows this one: a `JobError::Retry` now ends the job FAILED (`Job::EXHAUSTED`), so a
     /// job that holds reservations gives them back before answering it (set by the worker).
     pub last_attempt: bool,
 }
@@ -71,7 +75,7 @@ impl JobFailure {
 #[derive(Debug)]
 pub enum JobError {
     /// Transient (a carrier or database that did not answer): tried again with exponential backoff, and
-    /// FAILED `service-unavailable` after the retry policy's `max_attempts`.
+    /// FAILED with the kind's `Job::EXHAUSTED` code after the retry policy's `max_attempts`.
     Retry(String),
     /// Trying again cannot help: FAILED at once with this error.
     Fail(JobFailure),

@@ -14,7 +14,8 @@ use crate::error::Code;
 type Runner<C> = fn(C, &str, RunInfo) -> BoxFuture<'static, JobResult<Value>>;
 
 pub struct Registry<C> {
-    runners: HashMap<&'static str, Runner<C>>,
+    /// Each kind's runner, and the code it ends FAILED with once its tries are spent (`Job::EXHAUSTED`).
+    runners: HashMap<&'static str, (Runner<C>, Code)>,
 }
 
 impl<C> Default for Registry<C> {
@@ -29,7 +30,7 @@ impl<C: Clone + Send + Sync + 'static> Registry<C> {
     where
         J::Context: FromRef<C>,
     {
-        let previous = self.runners.insert(J::KIND, run_kind::<C, J>);
+        let previous = self.runners.insert(J::KIND, (run_kind::<C, J>, J::EXHAUSTED));
         debug_assert!(previous.is_none(), "job kind {} registered twice", J::KIND);
     }
 
@@ -37,11 +38,16 @@ impl<C: Clone + Send + Sync + 'static> Registry<C> {
         self.runners.keys().copied()
     }
 
+    /// The code a job of `kind` ends FAILED with after its last transient failure.
+    pub fn exhausted_code(&self, kind: &str) -> Code {
+        self.runners.get(kind).map_or(Code::ServiceUnavailable, |(_, code)| *code)
+    }
+
     /// Runs a claimed job. An unknown kind or a payload its type cannot read ends FAILED: another try
     /// would read the same row.
     pub fn run(&self, context: C, kind: &str, payload: &str, run: RunInfo) -> BoxFuture<'static, JobResult<Value>> {
         match self.runners.get(kind) {
-            Some(runner) => runner(context, payload, run),
+            Some((runner, _)) => runner(context, payload, run),
             None => {
                 let failure = JobError::fail(500, Code::UnknownJobKind, format!("no handler for job kind {kind}"));
                 Box::pin(future::ready(Err(failure)))

@@ -7,7 +7,6 @@ use tokio::task::JoinHandle;
 
 use super::queue::{self, Claimed};
 use super::{JobContext, JobError, JobFailure, LEASE_MS};
-use crate::error::Code;
 
 /// How often an idle worker looks for jobs that other processes enqueued (its own wake it at once).
 const IDLE_POLL: Duration = Duration::from_millis(200);
@@ -88,7 +87,8 @@ async fn run_job<C: JobContext>(context: &C, worker_id: &str, claimed: Claimed) 
         }
         Err(JobError::Retry(reason)) => {
             tracing::warn!(kind, attempts = run.attempt, "job failed for good");
-            queue::fail_in(&mut connection, clock, &run, &JobFailure::new(503, Code::ServiceUnavailable, reason)).await
+            let code = context.job_queue().registry.exhausted_code(&kind);
+            queue::fail_in(&mut connection, clock, &run, &JobFailure::new(code.status().as_u16(), code, reason)).await
         }
     };
     if let Err(error) = stored {

@@ -78,6 +78,9 @@ pub fn action_flags(state: &OrdersState, country: &str) -> ActionFlags {
         enable_returns_barcode: flag(Flag::EnableReturnsBarcode),
         suppress_return_details_barcode: flag(Flag::SuppressReturnDetailsBarcode),
         enable_deferred_payment: flag(Flag::EnableDeferredPayment),
+        returns_enabled: !flag(Flag::DisableReturns),
+        return_window_days: domain::returns::window::window_days(country),
+        returns_before_delivery: domain::returns::quantity::returnable_before_delivery(country),
     }
 }
 

@@ -85,7 +85,7 @@ pub struct ReturnInstructions {
     params(("returnOrderNumber" = inline(domain::OrderNumber), Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = ReturnInstructions),
               (status = 400, body = crate::error::ApiError, description = "invalid-order-number"),
-              (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such return, or not the caller's"),
+              (status = 404, body = crate::error::ApiError, description = "order-detail-return-failure: no such return, or not the caller's"),
               (status = 429, body = crate::error::ApiError, description = "too-many-requests")))]
 pub async fn get_return_instructions(
     State(state): State<OrdersState>,
@@ -93,7 +93,7 @@ pub async fn get_return_instructions(
     caller: Caller,
 ) -> AppResult<Json<ReturnInstructions>> {
     let (ret, parent) = find_visible_return(&state, &caller, &return_order_number).await?;
-    let method = ReturnMethod::parse(&ret.return_method).ok_or(AppError::OrderNotFound)?;
+    let method = ReturnMethod::parse(&ret.return_method).ok_or(AppError::ReturnNotFound)?;
     let variant = instructions::variant(&ret.country, method);
     let flag = |flag: Flag| state.settings.flag(&ret.country, flag);
     let carrier = ret.carrier_id.as_deref().and_then(crate::carriers::for_id);

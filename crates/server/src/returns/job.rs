@@ -75,6 +75,12 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
         copy.estimated_delivery_date = None;
         return_lines.push(copy);
     }
+    // What a guest pays for the return's shipping (`refund_deduction`, 001 §1: guests pay return shipping;
+    // Australia deducts it from the refund) is a negative fee on the return's first line, so the return
+    // order's refund total is the figure the wizard showed (browser walk M3: £106.50, not £110.00).
+    if let Some(first) = return_lines.first_mut() {
+        first.fees = Money(-ret.refund_deduction.max(0));
+    }
     let mut details = parent.details.clone();
     details.shipments = Vec::new();
     details.payment_hold_flag = false;

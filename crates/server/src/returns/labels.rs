@@ -83,11 +83,15 @@ pub async fn find_visible_return(
         if caller.has_guest_credentials() || caller.member.is_none() {
             state.limiter.check_client(caller.client_ip)?;
         }
-        return Err(AppError::OrderNotFound);
+        return Err(AppError::ReturnNotFound);
     };
-    authorize_order(state, caller, &ret.parent_order_number).await?;
+    // Another's return answers as a missing one does (`order-detail-return-failure`, spec 001 §8).
+    authorize_order(state, caller, &ret.parent_order_number).await.map_err(|error| match error {
+        AppError::OrderNotFound => AppError::ReturnNotFound,
+        other => other,
+    })?;
     let Some((parent, _)) = crate::orders::find_order_and_version(&state.db, &ret.parent_order_number).await? else {
-        return Err(AppError::OrderNotFound);
+        return Err(AppError::ReturnNotFound);
     };
     Ok((ret, parent))
 }
@@ -140,7 +144,7 @@ pub struct ReturnLabelView {
 #[utoipa::path(get, path = "/order_mgmt/user_return_labels/v1/{returnOrderNumber}", tag = "returns",
     params(("returnOrderNumber" = inline(domain::OrderNumber), Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 200, body = ReturnLabelView),
-              (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such return, or not the caller's"),
+              (status = 404, body = crate::error::ApiError, description = "order-detail-return-failure: no such return, or not the caller's"),
               (status = 409, body = crate::error::ApiError, description = "label-not-available: China, Korea, store returns, pickups")))]
 pub async fn get_return_label(
     State(state): State<OrdersState>,

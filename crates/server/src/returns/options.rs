@@ -139,7 +139,8 @@ pub struct OptionInputs<'a> {
     pub now_ms: i64,
     /// The country's method flags (`method_settings`).
     pub methods: MethodSettings,
-    /// enableLoginPrompt: guests are asked to sign in for free returns.
+    /// enableLoginPrompt, for a guest whose credential has an account (`auth::credential`): asked to
+    /// sign in for free returns.
     pub login_prompt: bool,
     /// Where a line's not-returnable reason links (`policy_url`).
     pub policy_url: &'a str,

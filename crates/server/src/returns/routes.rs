@@ -63,12 +63,16 @@ pub async fn get_return_options(
     let language = query.first("language").or_else(|| query.first("locale")).unwrap_or("en");
     let language = if language.len() <= 35 { language } else { "en" };
     let policy_url = options::policy_url(&state, &order.country);
+    // The prompt needs the flag, a guest, and an account behind the guest's credential (`credential`).
+    let login_prompt = !access.as_member
+        && state.settings.flag(&order.country, domain::country::Flag::EnableLoginPrompt)
+        && crate::auth::credential::taken(&state.db, &caller.guest).await;
     let inputs = OptionInputs {
         policy_url: &policy_url,
         as_member: access.as_member,
         now_ms: state.clock.now_ms(),
         methods: options::method_settings(&state, &order.country),
-        login_prompt: state.settings.flag(&order.country, domain::country::Flag::EnableLoginPrompt),
+        login_prompt,
         returned: &returned,
         language,
     };

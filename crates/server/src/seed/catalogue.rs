@@ -73,12 +73,13 @@ pub async fn write(db: &Db, sizes_for_shoes: &[&str], now_ms: i64) -> Result<(),
                     in_stock: index % 5 != 4,
                 })
                 .collect();
+            // One price per currency, from the first market that uses it. By position, not by address: a
+            // `const` slice may be a new copy at each use, so comparing addresses dropped every price.
             let prices: Vec<PriceRecord> = MARKETS
                 .iter()
-                .filter(|market| {
-                    !MARKETS.iter().take_while(|m| !std::ptr::eq(*m, *market)).any(|m| m.currency == market.currency)
-                })
-                .map(|market| {
+                .enumerate()
+                .filter(|(index, market)| !MARKETS[..*index].iter().any(|m| m.currency == market.currency))
+                .map(|(_, market)| {
                     let price = market_price(product, market);
                     PriceRecord { currency: market.currency.to_owned(), price, msrp: price }
                 })

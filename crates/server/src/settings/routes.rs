@@ -136,8 +136,9 @@ pub struct LocaleConfig {
     pub tax_inclusive: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tax: Option<TaxConfig>,
-    /// Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time.
-    #[schema(value_type = Object)]
+    /// Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time: the
+    /// country's format group (spec 000 §9), which the web formats every date with.
+    #[schema(value_type = std::collections::HashMap<String, std::collections::HashMap<String, String>>)]
     pub date_formats: serde_json::Value,
 }
 

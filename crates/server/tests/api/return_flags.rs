@@ -64,9 +64,9 @@ async fn a_return_reopens_from_the_server_alone(app: &TestApp) {
     // Another member and an unknown return get the same 404; a guest with the order's e-mail sees it.
     let (_, other) = app.member("reopen.other@example.com").await;
     let (status, body) = instructions(app, &store_rn, Some(&other)).await;
-    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("service-order-detail-failure")));
-    let (status, _) = instructions(app, "R9999999", Some(&token)).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!((status, &body["code"]), (StatusCode::NOT_FOUND, &json!("order-detail-return-failure")));
+    let (status, missing) = instructions(app, "R9999999", Some(&token)).await;
+    assert_eq!((status, missing), (StatusCode::NOT_FOUND, body), "the same answer for a missing return");
     let (status, body) = instructions(app, &store_rn, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let guest = format!("/order_mgmt/return_instructions/v1/{store_rn}?filter=email(guest.shopper@example.com)");
@@ -147,7 +147,12 @@ async fn the_returns_flags_decide_on_the_server() {
     assert!(!method_ids(&options(&off, "R3100022").await).iter().any(|id| id.starts_with("courierPickup")));
     assert!(method_ids(&options(&on, "R3100023").await).contains(&"sagawaPickup|sagawa".to_owned()));
     assert_eq!(method_ids(&options(&off, "R3100023").await), ["returnToStore"]);
-    // enableLoginPrompt: a guest is asked to sign in only with the flag on.
+    // enableLoginPrompt: a guest is asked to sign in only with the flag on, and only when the e-mail they
+    // looked the order up with has an account (the credential check, spec 002 §5).
+    assert_eq!(options(&on, "R3100021").await["loginPrompt"], false, "no account behind the e-mail");
+    for app in [&on, &off] {
+        app.member("guest.shopper@example.com").await;
+    }
     assert_eq!(options(&on, "R3100021").await["loginPrompt"], true);
     assert_eq!(options(&off, "R3100021").await["loginPrompt"], false);
     // The capture refuses what the options no longer offer.

@@ -302,6 +302,32 @@ async fn every_market_member_and_guest(app: &TestApp) {
         assert_eq!(status, StatusCode::ACCEPTED, "{} {accepted}", market.country);
         let job = wait_job(app, accepted["jobId"].as_str().expect("jobId"), None, &format!("?{GUEST}")).await;
         assert_eq!(job["status"], "COMPLETED", "{job}");
+        // The created return refunds what the wizard said: its items less the guest's return shipping
+        // (browser walk M3: the return order showed the items' total).
+        let number = job["response"]["returnOrderNumber"].as_str().expect("returnOrderNumber");
+        let (status, guest_return) = app.get_json(&format!("/orders/history/v1/{number}?{GUEST}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{guest_return}");
+        let transaction = &guest_return["transaction"];
+        let deduction = guest_options["methods"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|m| m["id"] == method)
+            .and_then(|m| m["refundDeduction"]["amount"].as_str())
+            .map_or(0.0, |amount| amount.parse::<f64>().expect("an amount"));
+        assert_eq!(transaction["totalFees"].as_f64(), Some(-deduction), "{} {transaction}", market.country);
+        let items = transaction["subTotal"].as_f64().expect("subTotal");
+        let refund = transaction["orderTotal"].as_f64().expect("orderTotal");
+        let taxes =
+            if transaction["taxInclusive"] == true { 0.0 } else { transaction["totalTaxes"].as_f64().unwrap_or(0.0) };
+        assert!(
+            (items + taxes - deduction - refund).abs() < 0.005,
+            "{}: refund {refund} = items {items} less {deduction}",
+            market.country
+        );
+        if market.country == "AU" {
+            assert!(deduction > 9.0, "Australia's guests pay their return shipping");
+        }
     }
     // The member's history lists the returns.
     let (_, history) = app.get_json("/orders/history/v1?filter=orderType(RETURN_ORDER)", Some(&token)).await;

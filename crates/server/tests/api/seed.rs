@@ -122,5 +122,26 @@ async fn seeding_is_deterministic_and_covers_every_status_type_and_market(app: &
     assert_eq!(return_ids, ["R00000000202", "R00000000203"], "{returned}");
     let (_, abroad) = app.get_json("/orders/history/v1/C00000000204", Some(token)).await;
     assert_eq!(abroad["country"], "GB");
+
+    // Buy again works in the demo (browser walk S3: the seeded price table was empty, so every click
+    // answered no-pricing-info): an item of the member's order goes into the bag with its price.
+    let sku = tracked["groups"][0]["orderItems"][0]["skuId"].as_str().expect("a seeded line's sku").to_owned();
+    let added = app
+        .client
+        .post(app.url("/cart/v1/items?currency=USD"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({"skuId": sku, "quantity": 1}))
+        .send()
+        .await
+        .expect("add to bag");
+    let status = added.status();
+    let bag: serde_json::Value = added.json().await.expect("the bag");
+    assert_eq!(status, StatusCode::OK, "{bag}");
+    assert!(bag["items"][0]["priceInfo"]["price"].as_f64().is_some_and(|price| price > 0.0), "{bag}");
+    let prices: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT currency) FROM product_prices")
+        .fetch_one(&db.pool)
+        .await
+        .expect("prices");
+    assert!(prices >= 10, "a price in each market's currency, {prices} currencies");
 }
 on_both_backends!(seed_data, seeding_is_deterministic_and_covers_every_status_type_and_market);

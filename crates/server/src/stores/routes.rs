@@ -8,8 +8,6 @@ use axum::http::StatusCode;
 use domain::store_hours::{DayHours, StoreHours, parse_date, parse_time_zone, parse_weekday};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::PAGE_SIZE;
 use super::db::{self, StoreRecord};
@@ -18,13 +16,10 @@ use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryOf};
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(upsert_store)).routes(routes!(list_stores)).routes(routes!(get_store))
-}
+crate::platform::area_router!(
+    states: [Platform],
+    routes: [(upsert_store), (list_stores), (get_store)],
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

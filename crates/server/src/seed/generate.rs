@@ -88,8 +88,8 @@ pub fn members(plan: &SeedPlan, password_hash: &str) -> Vec<SeedMember> {
         members.push(SeedMember {
             upm_id: upm_id_for(&email),
             email,
-            first_name: (*rng.pick(market.first_names)).to_owned(),
-            last_name: (*rng.pick(market.last_names)).to_owned(),
+            first_name: (*rng.pick(&market.first_names)).to_owned(),
+            last_name: (*rng.pick(&market.last_names)).to_owned(),
             country: market.country,
             password_hash: password_hash.to_owned(),
         });
@@ -480,9 +480,9 @@ impl<'a> OrderGenerator<'a> {
         }
         let free_over = 50 * market.minor_per_usd;
         let shipping_total = if subtotal >= free_over { 0 } else { round_price(7 * market.minor_per_usd, market) };
-        let payment_type = *rng.pick(market.payments);
+        let payment_type = *rng.pick(&market.payments);
         let display = payment_type.contains("card").then(|| format!("{:04}", rng.below(10_000)));
-        let (first, last) = (rng.pick(market.first_names), rng.pick(market.last_names));
+        let (first, last) = (rng.pick(&market.first_names), rng.pick(&market.last_names));
         let address = vec![
             format!("{first} {last}"),
             market.street.to_owned(),

@@ -47,16 +47,22 @@ pub struct StoreSpecOf<'a> {
     pub store_id: &'a str,
     pub name: &'a str,
     pub phone: &'a str,
-    pub street: &'a str,
-    pub city: &'a str,
-    pub postal_code: &'a str,
-    pub country: &'a str,
+    #[serde(borrow)]
+    pub address: StoreAddressOf<'a>,
     pub timezone: &'a str,
     pub latitude: &'a str,
     pub longitude: &'a str,
     /// Opening hour and hours open, Monday to Saturday; Sunday opens an hour later for two hours less.
     pub opens: &'a str,
     pub hours: &'a str,
+}
+
+#[derive(Deserialize)]
+pub struct StoreAddressOf<'a> {
+    pub street: &'a str,
+    pub city: &'a str,
+    pub postal_code: &'a str,
+    pub country: &'a str,
 }
 pub type StoreSpec = StoreSpecOf<'static>;
 

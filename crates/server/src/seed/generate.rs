@@ -281,7 +281,7 @@ impl<'a> OrderGenerator<'a> {
             order.partner_name = Some((*self.rng.pick(PARTNERS)).to_owned());
             return order;
         }
-        let store = STORES.iter().find(|store| store.country == home.country);
+        let store = STORES.iter().find(|store| store.address.country == home.country);
         if roll < 10
             && let Some(store) = store
         {

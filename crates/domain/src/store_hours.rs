@@ -6,7 +6,7 @@
 //! until 02:00 the next day, judged by the day they started on (that day's special hours, if any, else
 //! its regular hours). A duration of 24 is open all day.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc, Weekday};
 use chrono_tz::Tz;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,6 +43,22 @@ impl DayHours {
             return Err(HoursError::Duration);
         }
         Ok(Self { start, minutes: (hours * 60.0).round() as u32 })
+    }
+
+    /// Minutes after the local midnight at which the opening starts (0 to 1439).
+    pub fn opens_minutes(&self) -> u32 {
+        self.start.num_seconds_from_midnight() / 60
+    }
+
+    /// Minutes after the local midnight of its first day at which the opening ends: past 1440 when it
+    /// runs past midnight.
+    pub fn closes_minutes(&self) -> u32 {
+        self.opens_minutes() + self.minutes
+    }
+
+    /// Open for a while (a duration of 0 is closed).
+    pub fn is_open(&self) -> bool {
+        self.minutes > 0
     }
 
     /// Is `at` within this opening, when it starts on `day`?
@@ -90,7 +106,56 @@ pub fn parse_time_zone(name: &str) -> Result<Tz, HoursError> {
     name.trim().parse::<Tz>().map_err(|_| HoursError::TimeZone)
 }
 
+/// Where an entry of a store's hours stands in the stores' contract (`regularHours.<weekday>`,
+/// `specialHours[<index>]`), for the error that names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HoursEntry {
+    Regular(String),
+    Special(usize),
+}
+
+/// One entry of the stores' contract as text: the weekday name or date, `startTime` and `duration`.
+pub struct HoursText<'a> {
+    pub day: &'a str,
+    pub start_time: &'a str,
+    pub duration: &'a str,
+}
+
+/// A store's hours from the text of its regular (by weekday name) and special (by date) entries; the
+/// first entry that does not read is the error, with where it stands.
+pub fn parse_hours<'a>(
+    regular: impl IntoIterator<Item = HoursText<'a>>,
+    special: impl IntoIterator<Item = HoursText<'a>>,
+) -> Result<StoreHours, (HoursEntry, HoursError)> {
+    let mut hours = StoreHours::default();
+    for entry in regular {
+        let at = |error| (HoursEntry::Regular(entry.day.to_owned()), error);
+        let weekday = parse_weekday(entry.day).map_err(at)?;
+        hours.set_regular(weekday, DayHours::parse(entry.start_time, entry.duration).map_err(at)?);
+    }
+    for (index, entry) in special.into_iter().enumerate() {
+        let at = |error| (HoursEntry::Special(index), error);
+        let date = parse_date(entry.day).map_err(at)?;
+        hours.special.push((date, DayHours::parse(entry.start_time, entry.duration).map_err(at)?));
+    }
+    Ok(hours)
+}
+
 impl StoreHours {
+    /// Monday first: each weekday's regular opening, None when the store is closed that weekday.
+    pub fn weekly(&self) -> [Option<DayHours>; 7] {
+        self.regular.map(|day| day.filter(DayHours::is_open))
+    }
+
+    /// Each date with special hours once, in date order, with the opening that applies that day (as
+    /// `for_day` reads it: the first entry for a date); None when the store is closed that day.
+    pub fn special_days(&self) -> Vec<(NaiveDate, Option<DayHours>)> {
+        let mut dates: Vec<NaiveDate> = self.special.iter().map(|(date, _)| *date).collect();
+        dates.sort_unstable();
+        dates.dedup();
+        dates.into_iter().map(|date| (date, self.for_day(date).filter(DayHours::is_open))).collect()
+    }
+
     pub fn set_regular(&mut self, weekday: Weekday, hours: DayHours) {
         self.regular[weekday.num_days_from_monday() as usize] = Some(hours);
     }
@@ -217,5 +282,154 @@ mod tests {
         assert_eq!(parse_weekday("Funday"), Err(HoursError::Weekday));
         assert_eq!(parse_date("2026-13-01"), Err(HoursError::Date));
         assert_eq!(parse_time_zone("Mars/Olympus"), Err(HoursError::TimeZone));
+    }
+
+    // The cases below were the web's (web/src/features/orders/model/store-hours.test.ts) when it read the
+    // hours itself; the server reads them now and sends minutes (`stores::hours`).
+
+    fn text<'a>(day: &'a str, start_time: &'a str, duration: &'a str) -> HoursText<'a> {
+        HoursText { day, start_time, duration }
+    }
+
+    fn minutes(hours: Option<DayHours>) -> Option<(u32, u32)> {
+        hours.filter(DayHours::is_open).map(|day| (day.opens_minutes(), day.closes_minutes()))
+    }
+
+    fn date(text: &str) -> NaiveDate {
+        parse_date(text).unwrap()
+    }
+
+    #[test]
+    fn start_times_read_as_minutes_after_midnight() {
+        let cases = [
+            ("10:00", Some(600)),
+            ("00:00", Some(0)),
+            ("23:59", Some(1439)),
+            (" 07:05 ", Some(425)),
+            // HH:MM only: the web once read "9:30" too; the stores' contract and this rule do not.
+            ("9:30", None),
+            ("24:00", None),
+            ("10:60", None),
+            ("10", None),
+            ("", None),
+            ("ten", None),
+        ];
+        for (start, expected) in cases {
+            assert_eq!(DayHours::parse(start, "1").ok().map(|day| day.opens_minutes()), expected, "{start:?}");
+        }
+    }
+
+    #[test]
+    fn durations_read_as_whole_minutes() {
+        let cases = [
+            ("9", Some(540)),
+            ("9.5", Some(570)),
+            ("10.25", Some(615)),
+            ("0", Some(0)),
+            ("24", Some(1440)),
+            ("24.5", None),
+            ("-1", None),
+            ("9,5", None),
+            ("", None),
+            ("nine", None),
+        ];
+        for (duration, expected) in cases {
+            assert_eq!(DayHours::parse("10:00", duration).ok().map(|day| day.minutes), expected, "{duration:?}");
+        }
+    }
+
+    /// Monday to Saturday 10:00 for 11 hours, Sunday 11:00 for 9.5 hours (closes 20:30).
+    fn store(special: Vec<HoursText<'static>>) -> StoreHours {
+        let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+        let regular = days.into_iter().map(|day| text(day, "10:00", "11")).chain([text("sunday", "11:00", "9.5")]);
+        parse_hours(regular, special).unwrap()
+    }
+
+    #[test]
+    fn the_hours_on_a_date() {
+        // 2026-11-02 is a Monday.
+        let only =
+            |entries: Vec<HoursText<'static>>, special: Vec<HoursText<'static>>| parse_hours(entries, special).unwrap();
+        let cases = [
+            ("closing = start + duration", store(vec![]), "2026-11-02", Some((600, 1260))),
+            ("fractional duration (Sunday 11:00 + 9.5 h)", store(vec![]), "2026-11-01", Some((660, 1230))),
+            ("quarter hours", only(vec![text("monday", "09:45", "8.25")], vec![]), "2026-11-02", Some((585, 1080))),
+            (
+                "a day missing from the regular hours",
+                only(vec![text("monday", "10:00", "8")], vec![]),
+                "2026-11-03",
+                None,
+            ),
+            ("a zero duration", only(vec![text("monday", "10:00", "0")], vec![]), "2026-11-02", None),
+            (
+                "weekday names in any case",
+                only(vec![text("Monday", "10:00", "8")], vec![]),
+                "2026-11-02",
+                Some((600, 1080)),
+            ),
+            (
+                "a special entry overrides",
+                store(vec![text("2026-11-02", "12:00", "4.5")]),
+                "2026-11-02",
+                Some((720, 990)),
+            ),
+            ("a special entry closes a day", store(vec![text("2026-12-25", "00:00", "0")]), "2026-12-25", None),
+            (
+                "a special entry opens a day",
+                only(vec![], vec![text("2026-11-03", "08:00", "2")]),
+                "2026-11-03",
+                Some((480, 600)),
+            ),
+            (
+                "another date's special entry",
+                store(vec![text("2026-11-09", "12:00", "2")]),
+                "2026-11-02",
+                Some((600, 1260)),
+            ),
+            ("open past midnight", only(vec![text("friday", "20:00", "6")], vec![]), "2026-11-06", Some((1200, 1560))),
+        ];
+        for (case, hours, day, expected) in cases {
+            assert_eq!(minutes(hours.for_day(date(day))), expected, "{case}");
+        }
+    }
+
+    #[test]
+    fn an_entry_that_does_not_read_is_refused_with_where_it_stands() {
+        let refused = parse_hours([text("monday", "late", "8")], []).unwrap_err();
+        assert_eq!(refused, (HoursEntry::Regular("monday".to_owned()), HoursError::StartTime));
+        let refused = parse_hours([text("monday", "10:00", "8")], [text("2026-11-02", "noon", "2")]).unwrap_err();
+        assert_eq!(refused, (HoursEntry::Special(0), HoursError::StartTime));
+    }
+
+    #[test]
+    fn the_week_is_monday_to_sunday_with_closed_days_as_none() {
+        let hours = parse_hours(
+            [text("sunday", "11:00", "9.5"), text("monday", "10:00", "11"), text("tuesday", "10:00", "0")],
+            [],
+        )
+        .unwrap();
+        let week: Vec<Option<(u32, u32)>> = hours.weekly().into_iter().map(minutes).collect();
+        assert_eq!(week, [Some((600, 1260)), None, None, None, None, None, Some((660, 1230))]);
+    }
+
+    #[test]
+    fn special_days_come_once_each_in_date_order() {
+        let hours = store(vec![
+            text("2026-11-09", "10:00", "2"),
+            text("2026-11-05", "12:00", "3"),
+            text("2026-11-03", "00:00", "0"),
+            // A second entry for a date: the first one applies, as `for_day` reads it.
+            text("2026-11-05", "08:00", "1"),
+        ]);
+        let days: Vec<(String, Option<(u32, u32)>)> =
+            hours.special_days().into_iter().map(|(day, hours)| (day.to_string(), minutes(hours))).collect();
+        assert_eq!(
+            days,
+            [
+                ("2026-11-03".to_owned(), None),
+                ("2026-11-05".to_owned(), Some((720, 900))),
+                ("2026-11-09".to_owned(), Some((600, 720))),
+            ]
+        );
     }
 }

@@ -10,7 +10,7 @@ use crate::caller::Caller;
 use crate::db::{Columns, Param};
 use crate::error::{AppError, AppResult};
 use crate::platform::Platform;
-use crate::rate_limit::{Limiter, Scope};
+use crate::rate_limit::{Guess, Limiter, Scope};
 
 /// An order the caller has been allowed to see.
 #[derive(Debug, Clone)]
@@ -108,10 +108,7 @@ where
         state.limiter.check_client(caller.client_ip)?;
     }
     if caller.has_guest_credentials() {
-        state
-            .limiter
-            .check_pair(&state.db, &state.clock, Scope::GuestLookup, order_number.as_str(), caller.client_ip)
-            .await?;
+        state.limiter.check_pair(&state.db, &state.clock, guest_lookup(order_number.as_str(), caller)).await?;
     }
     let Some((facts, loaded)) = load(order_number.clone()).await? else {
         return Err(refused(state, caller, order_number.as_str()).await);
@@ -132,17 +129,18 @@ where
     Ok((access, loaded))
 }
 
+/// A guest's guess at `order_number`.
+fn guest_lookup<'a>(order_number: &'a str, caller: &Caller) -> Guess<'a> {
+    Guess { scope: Scope::GuestLookup, subject: order_number, client: caller.client_ip }
+}
+
 /// The answer to a caller who may not see the order: the same 404 as for a missing order, and, when guest
 /// credentials were guessed, one failure counted (429 once this client or this order has had too many).
 async fn refused(state: &Platform, caller: &Caller, order_number: &str) -> AppError {
     if !caller.has_guest_credentials() {
         return AppError::OrderNotFound;
     }
-    match state
-        .limiter
-        .record_failure(&state.db, &state.clock, Scope::GuestLookup, order_number, caller.client_ip)
-        .await
-    {
+    match state.limiter.record_failure(&state.db, &state.clock, guest_lookup(order_number, caller)).await {
         Ok(outcome) => Limiter::failure_answer(&outcome, AppError::OrderNotFound),
         Err(error) => error,
     }

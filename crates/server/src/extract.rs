@@ -3,7 +3,7 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
@@ -181,18 +181,33 @@ pub fn has_ops_key(platform: &Platform, headers: &axum::http::HeaderMap) -> bool
     constant_time_equal(given, expected.as_bytes())
 }
 
-impl<S> FromRequestParts<S> for Ops
-where
-    S: Send + Sync,
-    Platform: FromRef<S>,
-{
-    type Rejection = AppError;
+/// Implements axum's `FromRequestParts` for an extractor that needs the request's parts and one part of
+/// the app's state (`$part: FromRef<S>`, so it works on any app state that has it) and refuses with an
+/// `AppError`. `$body` sees `$parts: &mut Parts` and `$state: &$part`.
+macro_rules! parts_extractor {
+    ($extractor:ty, $part:ty, |$parts:ident, $state:ident| $body:block) => {
+        impl<S> axum::extract::FromRequestParts<S> for $extractor
+        where
+            S: Send + Sync,
+            $part: axum::extract::FromRef<S>,
+        {
+            type Rejection = crate::error::AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let platform = Platform::from_ref(state);
-        if platform.ops_key.is_none() {
-            return Err(AppError::NotFound);
+            async fn from_request_parts(
+                $parts: &mut axum::http::request::Parts,
+                state: &S,
+            ) -> Result<Self, Self::Rejection> {
+                let $state = &<$part as axum::extract::FromRef<S>>::from_ref(state);
+                $body
+            }
         }
-        if has_ops_key(&platform, &parts.headers) { Ok(Ops) } else { Err(AppError::Unauthorized) }
-    }
+    };
 }
+pub(crate) use parts_extractor;
+
+parts_extractor!(Ops, Platform, |parts, platform| {
+    if platform.ops_key.is_none() {
+        return Err(AppError::NotFound);
+    }
+    if has_ops_key(platform, &parts.headers) { Ok(Ops) } else { Err(AppError::Unauthorized) }
+});

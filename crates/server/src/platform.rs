@@ -97,3 +97,22 @@ impl JobWaker {
         self.0.notified().await;
     }
 }
+
+/// Declares an area's `router<S>()`: its API routes (each a handler, or handlers on one path, with their
+/// `#[utoipa::path]`) on whatever state the app has, as long as the app's state yields each state the
+/// handlers take (`FromRef`). The app merges the routers; no area names the app's state. `then` adds
+/// what is not API (a sandbox's HTML pages) to the router as it is.
+///
+/// `area_router!(states: [OrdersState, AuthState], routes: [(list), (get, patch)]);`
+macro_rules! area_router {
+    (states: [$($state:ty),+ $(,)?], routes: [$($route:tt),+ $(,)?] $(, then: { $($then:tt)* })? $(,)?) => {
+        pub fn router<S>() -> utoipa_axum::router::OpenApiRouter<S>
+        where
+            S: Clone + Send + Sync + 'static,
+            $($state: axum::extract::FromRef<S>,)+
+        {
+            utoipa_axum::router::OpenApiRouter::new()$(.routes(utoipa_axum::routes! $route))+ $($($then)*)?
+        }
+    };
+}
+pub(crate) use area_router;

@@ -75,6 +75,21 @@ pub struct FailureOutcome {
     pub subject_hot: bool,
 }
 
+/// One guess at a secret: which kind, of what (an order number, an e-mail), from which client.
+#[derive(Clone, Copy, Debug)]
+pub struct Guess<'a> {
+    pub scope: Scope,
+    pub subject: &'a str,
+    pub client: IpAddr,
+}
+
+impl Guess<'_> {
+    /// The key of this client's guesses at this subject.
+    fn pair_key(&self) -> String {
+        key_hash(&[self.scope.name(), self.subject, &self.client.to_string()])
+    }
+}
+
 impl Limiter {
     /// `per_client_per_minute` requests per client address (0: no limit); `per_subject_failures` failures
     /// per subject per minute before wrong guesses answer 429 (0: no limit).
@@ -99,16 +114,10 @@ impl Limiter {
         })
     }
 
-    /// Refuses (429) when this client is locked out of guessing `subject`.
-    pub async fn check_pair(
-        &self,
-        db: &Db,
-        clock: &Clock,
-        scope: Scope,
-        subject: &str,
-        client: IpAddr,
-    ) -> AppResult<()> {
-        let key = key_hash(&[scope.name(), subject, &client.to_string()]);
+    /// Refuses (429) when this client is locked out of guessing this subject.
+    pub async fn check_pair(&self, db: &Db, clock: &Clock, guess: Guess<'_>) -> AppResult<()> {
+        let Guess { scope, .. } = guess;
+        let key = guess.pair_key();
         let locked_until: Option<i64> =
             sqlx::query_scalar("SELECT locked_until FROM auth_failures WHERE key_hash = $1")
                 .bind(&key)
@@ -124,17 +133,11 @@ impl Limiter {
         }
     }
 
-    /// Counts one wrong guess of `subject` by `client`, in the database (one upsert per key).
-    pub async fn record_failure(
-        &self,
-        db: &Db,
-        clock: &Clock,
-        scope: Scope,
-        subject: &str,
-        client: IpAddr,
-    ) -> AppResult<FailureOutcome> {
+    /// Counts one wrong guess, in the database (one upsert per key).
+    pub async fn record_failure(&self, db: &Db, clock: &Clock, guess: Guess<'_>) -> AppResult<FailureOutcome> {
+        let Guess { scope, subject, .. } = guess;
         let now = clock.now_ms();
-        let pair_key = key_hash(&[scope.name(), subject, &client.to_string()]);
+        let pair_key = guess.pair_key();
         let subject_key = key_hash(&[scope.name(), subject]);
         let pair = count(db, &pair_key, now, PAIR_WINDOW_MS, PAIR_FAILURES).await?;
         let subject_failures = if self.per_subject_failures > 0 {

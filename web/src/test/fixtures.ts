@@ -126,6 +126,17 @@ export function pickupStore(overrides: Partial<PickupStore> = {}): PickupStore {
         sunday: { startTime: '11:00', duration: '9.5' },
       },
       specialHours: [{ date: '2026-12-25', startTime: '00:00', duration: '0' }],
+      // The same hours as the server reads them: what the card shows.
+      weekly: [
+        { weekday: 'monday', hours: { opensMinutes: 600, closesMinutes: 1260 } },
+        { weekday: 'tuesday', hours: { opensMinutes: 600, closesMinutes: 1260 } },
+        { weekday: 'wednesday', hours: { opensMinutes: 600, closesMinutes: 1260 } },
+        { weekday: 'thursday', hours: { opensMinutes: 600, closesMinutes: 1260 } },
+        { weekday: 'friday', hours: { opensMinutes: 600, closesMinutes: 1260 } },
+        { weekday: 'saturday', hours: { opensMinutes: 600, closesMinutes: 1260 } },
+        { weekday: 'sunday', hours: { opensMinutes: 660, closesMinutes: 1230 } },
+      ],
+      specialDays: [{ date: '2026-12-25', hours: null }],
     },
     ...overrides,
   };

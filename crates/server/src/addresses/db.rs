@@ -99,6 +99,27 @@ pub enum Inserted {
     NoMember,
 }
 
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds an address's fields as the next parameters, in the column order country, code, email, line1,
+/// line2, line3, locality, name, name_family, name_given, phone, province, zone (insert and update alike).
+fn bind_fields<'q>(query: AnyQuery<'q>, fields: &AddressFields) -> AnyQuery<'q> {
+    query
+        .bind(fields.country.clone().unwrap_or_default())
+        .bind(fields.code.clone())
+        .bind(fields.email.clone())
+        .bind(fields.line1.clone())
+        .bind(fields.line2.clone())
+        .bind(fields.line3.clone())
+        .bind(fields.locality.clone())
+        .bind(fields.name.clone())
+        .bind(fields.name_family.clone())
+        .bind(fields.name_given.clone())
+        .bind(fields.phone.clone())
+        .bind(fields.province.clone())
+        .bind(fields.zone.clone())
+}
+
 pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, now_ms: i64) -> AppResult<Inserted> {
     let mut tx = db.begin_write().await?;
     if !lock_member(&mut tx, upm_id).await? {
@@ -115,31 +136,15 @@ pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, 
         unset_preferred(&mut tx, upm_id, now_ms).await?;
     }
     let fields = &address.fields;
-    sqlx::query(
+    let insert = sqlx::query(
         "INSERT INTO member_addresses (id, upm_id, original_id, country, code, email, line1, line2, line3, locality, \
            name, name_family, name_given, phone, province, zone, preferred, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)",
     )
     .bind(&address.id)
     .bind(upm_id)
-    .bind(address.original_id.clone())
-    .bind(fields.country.clone().unwrap_or_default())
-    .bind(fields.code.clone())
-    .bind(fields.email.clone())
-    .bind(fields.line1.clone())
-    .bind(fields.line2.clone())
-    .bind(fields.line3.clone())
-    .bind(fields.locality.clone())
-    .bind(fields.name.clone())
-    .bind(fields.name_family.clone())
-    .bind(fields.name_given.clone())
-    .bind(fields.phone.clone())
-    .bind(fields.province.clone())
-    .bind(fields.zone.clone())
-    .bind(i64::from(address.preferred))
-    .bind(now_ms)
-    .execute(&mut *tx)
-    .await?;
+    .bind(address.original_id.clone());
+    bind_fields(insert, fields).bind(i64::from(address.preferred)).bind(now_ms).execute(&mut *tx).await?;
     record_change(&mut tx, upm_id, &address.id, "created", fields.country.clone(), now_ms).await?;
     tx.commit().await?;
     Ok(Inserted::Stored)
@@ -163,7 +168,7 @@ pub async fn update(
     if preferred == Some(true) {
         unset_preferred(&mut tx, upm_id, now_ms).await?;
     }
-    let done = sqlx::query(
+    let update = sqlx::query(
         "UPDATE member_addresses SET original_id = COALESCE($3, original_id), country = $4, code = $5, email = $6, \
            line1 = $7, line2 = $8, line3 = $9, locality = $10, name = $11, name_family = $12, name_given = $13, \
            phone = $14, province = $15, zone = $16, preferred = COALESCE($17, preferred), updated_at = $18 \
@@ -171,24 +176,8 @@ pub async fn update(
     )
     .bind(upm_id)
     .bind(id)
-    .bind(original_id)
-    .bind(fields.country.clone().unwrap_or_default())
-    .bind(fields.code.clone())
-    .bind(fields.email.clone())
-    .bind(fields.line1.clone())
-    .bind(fields.line2.clone())
-    .bind(fields.line3.clone())
-    .bind(fields.locality.clone())
-    .bind(fields.name.clone())
-    .bind(fields.name_family.clone())
-    .bind(fields.name_given.clone())
-    .bind(fields.phone.clone())
-    .bind(fields.province.clone())
-    .bind(fields.zone.clone())
-    .bind(preferred.map(i64::from))
-    .bind(now_ms)
-    .execute(&mut *tx)
-    .await?;
+    .bind(original_id);
+    let done = bind_fields(update, fields).bind(preferred.map(i64::from)).bind(now_ms).execute(&mut *tx).await?;
     if done.rows_affected() == 0 {
         return Ok(None);
     }

@@ -7,8 +7,6 @@ use axum::http::StatusCode;
 use domain::address::{AddressFields, SUGGESTED_ADDRESS_ID, ValidAddress};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::MAX_ADDRESSES_PER_MEMBER;
 use super::db::{self, Inserted, StoredAddress};
@@ -17,18 +15,10 @@ use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(list_addresses, create_address))
-        .routes(routes!(update_address, delete_address))
-        .routes(routes!(super::layouts::get_address_layout))
-        .routes(routes!(super::validation::validate_address))
-}
+crate::platform::area_router!(
+    states: [Platform, crate::auth::AuthState],
+    routes: [(list_addresses, create_address), (update_address, delete_address), (super::layouts::get_address_layout), (super::validation::validate_address)],
+);
 
 /// A delivery address (spec 002 §3). `code` is the postal code; `name` is written from the name parts.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]

@@ -5,8 +5,6 @@
 
 use std::net::IpAddr;
 
-use axum::extract::{FromRef, FromRequestParts};
-use axum::http::request::Parts;
 use domain::access::Viewer;
 use domain::guest_filter::{Filter, parse_filter};
 
@@ -88,31 +86,23 @@ pub fn guest_credentials(query: &QueryPairs) -> AppResult<Vec<Filter>> {
 
 pub use crate::extract::client_ip;
 
-impl<S> FromRequestParts<S> for Caller
-where
-    S: Send + Sync,
-    AuthState: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let MaybeMember(member) = MaybeMember::from_request_parts(parts, state).await?;
-        let state = &AuthState::from_ref(state);
-        let query = QueryPairs::from_request_parts(parts, state).await?;
-        let guest = guest_credentials(&query)?;
-        // Where the page offers no phone lookup (enableSmsLookup off), no call takes a phone as a credential.
-        if guest.iter().any(|filter| matches!(filter, Filter::PhoneNumber(_))) {
-            state.site.require(query.first("country"), domain::country::Flag::EnableSmsLookup)?;
-        }
-        Ok(Self { member, guest, client_ip: client_ip(parts, &state.trusted_proxies) })
+crate::extract::parts_extractor!(Caller, AuthState, |parts, state| {
+    let MaybeMember(member) = super::identity::maybe_member(parts, state).await?;
+    let query = QueryPairs::from_request_parts(parts, state).await?;
+    let guest = guest_credentials(&query)?;
+    // Where the page offers no phone lookup (enableSmsLookup off), no call takes a phone as a credential.
+    if guest.iter().any(|filter| matches!(filter, Filter::PhoneNumber(_))) {
+        state.site.require(query.first("country"), domain::country::Flag::EnableSmsLookup)?;
     }
-}
+    Ok(Caller { member, guest, client_ip: client_ip(parts, &state.trusted_proxies) })
+});
 
 #[cfg(test)]
 mod tests {
     use std::net::SocketAddr;
 
     use axum::extract::ConnectInfo;
+    use axum::http::request::Parts;
 
     use super::*;
 

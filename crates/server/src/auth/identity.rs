@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::{FromRef, FromRequestParts};
 use axum::http::Method;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -103,43 +102,29 @@ pub(crate) fn default_country(state: &AuthState) -> String {
     state.site.default_country_code().to_ascii_uppercase()
 }
 
-impl<S> FromRequestParts<S> for MaybeMember
-where
-    S: Send + Sync,
-    AuthState: FromRef<S>,
-{
-    type Rejection = AppError;
+crate::extract::parts_extractor!(MaybeMember, AuthState, |parts, state| { maybe_member(parts, state).await });
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = &AuthState::from_ref(state);
-        match bearer_token(parts)? {
-            None => Ok(Self(member_from_cookie(parts, state)?)),
-            Some(token) => {
-                // With a provider configured it is the only authority for bearer tokens (ADR 0016): the
-                // built-in tokens are not accepted then. The session cookie (opened by either sign-in)
-                // is this server's own and is read above.
-                let upm_id = match &state.oidc {
-                    Some(oidc) => {
-                        let upm_id = oidc.verify_access_token(token).await?;
-                        oidc.ensure_member(&state.db, &upm_id, &default_country(state)).await?;
-                        upm_id
-                    }
-                    None => state.tokens.verify(token)?,
-                };
-                Ok(Self(Some(Member { upm_id })))
-            }
+crate::extract::parts_extractor!(Member, AuthState, |parts, state| {
+    maybe_member(parts, state).await?.0.ok_or(AppError::Unauthorized)
+});
+
+/// The member the request's bearer token or session cookie names, if any (`MaybeMember`).
+pub(crate) async fn maybe_member(parts: &mut Parts, state: &AuthState) -> Result<MaybeMember, AppError> {
+    match bearer_token(parts)? {
+        None => Ok(MaybeMember(member_from_cookie(parts, state)?)),
+        Some(token) => {
+            // With a provider configured it is the only authority for bearer tokens (ADR 0016): the
+            // built-in tokens are not accepted then. The session cookie (opened by either sign-in)
+            // is this server's own and is read above.
+            let upm_id = match &state.oidc {
+                Some(oidc) => {
+                    let upm_id = oidc.verify_access_token(token).await?;
+                    oidc.ensure_member(&state.db, &upm_id, &default_country(state)).await?;
+                    upm_id
+                }
+                None => state.tokens.verify(token)?,
+            };
+            Ok(MaybeMember(Some(Member { upm_id })))
         }
-    }
-}
-
-impl<S> FromRequestParts<S> for Member
-where
-    S: Send + Sync,
-    AuthState: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        MaybeMember::from_request_parts(parts, state).await?.0.ok_or(AppError::Unauthorized)
     }
 }

@@ -21,8 +21,6 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::{db, password};
 use crate::auth::AuthState;
@@ -42,13 +40,10 @@ pub const MAX_PASSWORD: usize = 128;
 /// Where the link leads: the web app's reset page, the token in the fragment.
 const RESET_PAGE: &str = "/orders/password-reset#token=";
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(request_password_reset, reset_password))
-}
+crate::platform::area_router!(
+    states: [AuthState],
+    routes: [(request_password_reset, reset_password)],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -7,8 +7,6 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity::SESSION_COOKIE;
 use super::token::SessionClaims;
@@ -17,19 +15,16 @@ use crate::auth::AuthState;
 use crate::auth::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::rate_limit::{Limiter, Scope};
+use crate::rate_limit::{Guess, Limiter, Scope};
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(create_token)).routes(routes!(get_me)).routes(routes!(
+crate::platform::area_router!(
+    states: [AuthState],
+    routes: [(create_token), (get_me), (
         create_session,
         get_session,
         delete_session
-    ))
-}
+    )],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -104,14 +99,17 @@ async fn authenticate(state: &AuthState, client: IpAddr, request: TokenRequest) 
         password::verify(&state.hashing, request.password, None).await?;
         return Err(AppError::InvalidCredentials);
     }
-    state.limiter.check_pair(&state.db, &state.clock, Scope::SignIn, &email, client).await?;
+    state.limiter.check_pair(&state.db, &state.clock, Guess { scope: Scope::SignIn, subject: &email, client }).await?;
     let member = db::find_by_email(&state.db, &email).await?;
     let stored_hash = member.as_ref().map(|m| m.password_hash.clone());
     let matches = password::verify(&state.hashing, request.password, stored_hash).await?;
     match member {
         Some(member) if matches => Ok(member),
         _ => {
-            let outcome = state.limiter.record_failure(&state.db, &state.clock, Scope::SignIn, &email, client).await?;
+            let outcome = state
+                .limiter
+                .record_failure(&state.db, &state.clock, Guess { scope: Scope::SignIn, subject: &email, client })
+                .await?;
             Err(Limiter::failure_answer(&outcome, AppError::InvalidCredentials))
         }
     }

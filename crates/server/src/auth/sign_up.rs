@@ -11,8 +11,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::db::{self, MemberRecord};
 use super::password;
@@ -22,13 +20,10 @@ use crate::auth::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(create_account))
-}
+crate::platform::area_router!(
+    states: [AuthState],
+    routes: [(create_account)],
+);
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -11,8 +11,6 @@ use domain::{OrderNumber, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::db;
 use super::jobs::{self as cancel_job, CancelOrder, KIND, release_money};
@@ -28,18 +26,10 @@ use crate::jobs::view::{JobView, find_visible};
 use crate::jobs::{JobCreated, NewJob};
 use crate::orders::OrdersState;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    OrdersState: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-    crate::platform::Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(cancel_order))
-        .routes(routes!(get_cancel_job))
-        .routes(routes!(apply_status_event))
-}
+crate::platform::area_router!(
+    states: [OrdersState, crate::auth::AuthState, crate::platform::Platform],
+    routes: [(cancel_order), (get_cancel_job), (apply_status_event)],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -6,20 +6,15 @@ use axum::Json;
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::{ServiceType, all};
 use crate::error::{AppError, AppResult};
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(list_providers))
-}
+crate::platform::area_router!(
+    states: [Platform],
+    routes: [(list_providers)],
+);
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]

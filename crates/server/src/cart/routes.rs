@@ -9,8 +9,6 @@ use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
@@ -23,14 +21,10 @@ const COOKIE_KEY: &str = "bag_cookie_key";
 /// Units of one sku a bag may hold.
 pub const MAX_UNITS_PER_SKU: i64 = 10;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(get_bag)).routes(routes!(add_bag_item))
-}
+crate::platform::area_router!(
+    states: [Platform, crate::auth::AuthState],
+    routes: [(get_bag), (add_bag_item)],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

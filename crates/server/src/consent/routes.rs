@@ -5,8 +5,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::{ConsentType, db};
 use crate::auth::Member;
@@ -15,14 +13,10 @@ use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(list_consents)).routes(routes!(set_consent)).routes(routes!(ops_set_consent))
-}
+crate::platform::area_router!(
+    states: [Platform, crate::auth::AuthState],
+    routes: [(list_consents), (set_consent), (ops_set_consent)],
+);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -10,6 +10,7 @@ use pdf_writer::types::{CidFontType, FontFlags, SystemInfo};
 use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
 
 use super::DocumentError;
+use super::pdf::{self, PageRefs, one_page, show};
 
 pub const PAGE_WIDTH: f32 = 595.0;
 pub const PAGE_HEIGHT: f32 = 842.0;
@@ -57,15 +58,10 @@ pub fn render_invoice(invoice: &Invoice) -> Result<Vec<u8>, DocumentError> {
     let content_id = Ref::new(8);
 
     let mut pdf = Pdf::new();
-    pdf.catalog(catalog_id).pages(tree_id);
-    pdf.pages(tree_id).kids([page_id]).count(1);
-    {
-        let mut page = pdf.page(page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT));
-        page.parent(tree_id);
-        page.contents(content_id);
-        page.resources().fonts().pair(Name(b"C1"), cjk_id).pair(Name(b"F1"), latin_id);
-    }
+    let refs = PageRefs { catalog: catalog_id, tree: tree_id, page: page_id, content: content_id };
+    one_page(&mut pdf, &refs, PAGE_WIDTH, PAGE_HEIGHT, |mut resources| {
+        resources.fonts().pair(Name(b"C1"), cjk_id).pair(Name(b"F1"), latin_id);
+    });
     pdf.type0_font(cjk_id)
         .base_font(Name(b"STSong-Light"))
         .encoding_predefined(Name(b"UniGB-UCS2-H"))
@@ -151,26 +147,15 @@ pub fn render_invoice(invoice: &Invoice) -> Result<Vec<u8>, DocumentError> {
 
 /// Text in the CJK font: UTF-16BE code units for the UCS-2 CMap.
 fn cjk(content: &mut Content, size: f32, x: f32, y: f32, text: &str) {
-    content.begin_text();
-    content.set_font(Name(b"C1"), size);
-    content.next_line(x, y);
-    content.show(Str(&ucs2_be(text)));
-    content.end_text();
+    show(content, b"C1", size, x, y, &ucs2_be(text));
 }
 
 fn latin(content: &mut Content, size: f32, x: f32, y: f32, text: &str) {
-    content.begin_text();
-    content.set_font(Name(b"F1"), size);
-    content.next_line(x, y);
-    content.show(Str(&super::label::win_ansi(text)));
-    content.end_text();
+    show(content, b"F1", size, x, y, &super::label::win_ansi(text));
 }
 
 fn rule(content: &mut Content, y: f32) {
-    content.set_line_width(0.6);
-    content.move_to(48.0, y);
-    content.line_to(PAGE_WIDTH - 48.0, y);
-    content.stroke();
+    pdf::rule(content, 0.6, 48.0, PAGE_WIDTH, y);
 }
 
 /// UCS-2 big-endian; characters beyond the BMP become a full-width question mark.

@@ -2,10 +2,10 @@
 //! how non-Latin text is handled), a CODE128 image of the return order number and a QR image of the
 //! drop-off code.
 
-use miniz_oxide::deflate::compress_to_vec_zlib;
-use pdf_writer::{Content, Filter, Name, Pdf, Rect, Ref, Str};
+use pdf_writer::{Content, Name, Pdf, Ref};
 
 use super::DocumentError;
+use super::pdf::{self, PageRefs, grey_image, one_page, show};
 
 /// Page size: 4 x 6 inches in points.
 pub const PAGE_WIDTH: f32 = 288.0;
@@ -51,51 +51,23 @@ pub fn render_return_label(label: &ReturnLabel) -> Result<Vec<u8>, DocumentError
     let bar_row = super::barcode::render_row(&bar_modules, 1);
     let bar_px = bar_row.len();
     let (qr_side, qr_pixels) = super::qr::qr_pixels(&label.drop_off_code, 4)?;
-    let to_i32 = |n: usize| i32::try_from(n).map_err(|e| DocumentError::Image(e.to_string()));
 
     let mut pdf = Pdf::new();
-    pdf.catalog(catalog_id).pages(tree_id);
-    pdf.pages(tree_id).kids([page_id]).count(1);
-    {
-        let mut page = pdf.page(page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT));
-        page.parent(tree_id);
-        page.contents(content_id);
-        let mut resources = page.resources();
+    let refs = PageRefs { catalog: catalog_id, tree: tree_id, page: page_id, content: content_id };
+    one_page(&mut pdf, &refs, PAGE_WIDTH, PAGE_HEIGHT, |mut resources| {
         resources.fonts().pair(Name(b"F1"), font_id).pair(Name(b"F2"), bold_id);
         resources.x_objects().pair(Name(b"Bar"), bar_id).pair(Name(b"Qr"), qr_id);
-    }
+    });
     pdf.type1_font(font_id).base_font(Name(b"Helvetica")).encoding_predefined(Name(b"WinAnsiEncoding"));
     pdf.type1_font(bold_id).base_font(Name(b"Helvetica-Bold")).encoding_predefined(Name(b"WinAnsiEncoding"));
 
-    let bar_data = compress_to_vec_zlib(&bar_row, 6);
-    {
-        let mut image = pdf.image_xobject(bar_id, &bar_data);
-        image.filter(Filter::FlateDecode);
-        image.width(to_i32(bar_px)?);
-        image.height(1);
-        image.color_space().device_gray();
-        image.bits_per_component(8);
-    }
-    let qr_data = compress_to_vec_zlib(&qr_pixels, 6);
-    {
-        let mut image = pdf.image_xobject(qr_id, &qr_data);
-        image.filter(Filter::FlateDecode);
-        image.width(to_i32(qr_side)?);
-        image.height(to_i32(qr_side)?);
-        image.color_space().device_gray();
-        image.bits_per_component(8);
-    }
+    grey_image(&mut pdf, bar_id, &bar_row, bar_px, 1)?;
+    grey_image(&mut pdf, qr_id, &qr_pixels, qr_side, qr_side)?;
 
     let mut content = Content::new();
     let margin = 14.0;
     let text = |content: &mut Content, font: &[u8], size: f32, x: f32, y: f32, s: &str| {
-        let encoded = win_ansi(s);
-        content.begin_text();
-        content.set_font(Name(font), size);
-        content.next_line(x, y);
-        content.show(Str(&encoded));
-        content.end_text();
+        show(content, font, size, x, y, &win_ansi(s))
     };
 
     // Header: carrier and service, then the return number.
@@ -152,10 +124,7 @@ pub fn render_return_label(label: &ReturnLabel) -> Result<Vec<u8>, DocumentError
 }
 
 fn rule(content: &mut Content, y: f32) {
-    content.set_line_width(0.8);
-    content.move_to(10.0, y);
-    content.line_to(PAGE_WIDTH - 10.0, y);
-    content.stroke();
+    pdf::rule(content, 0.8, 10.0, PAGE_WIDTH, y);
 }
 
 /// Encodes text for WinAnsiEncoding: Latin-1 and the cp1252 extras as they are, a few Central European

@@ -23,6 +23,7 @@
 pub mod barcode;
 pub mod invoice;
 pub mod label;
+mod pdf;
 pub mod qr;
 
 pub use label::{LabelAddress, ReturnLabel, render_return_label};

@@ -8,8 +8,6 @@ use domain::einvoice::{EinvoiceError, TitleType, check_request, is_offered};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::{IssueEinvoice, status};
 use crate::access::authorize_order;
@@ -20,14 +18,10 @@ use crate::jobs::NewJob;
 use crate::jobs::accept::{Effect, accept};
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(get_einvoice, request_einvoice))
-}
+crate::platform::area_router!(
+    states: [Platform, crate::auth::AuthState],
+    routes: [(get_einvoice, request_einvoice)],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

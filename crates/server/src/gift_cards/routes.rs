@@ -10,8 +10,6 @@ use domain::money::{parse_decimal, parse_non_negative, to_decimal_string};
 use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::db::{self, EventResult, NewCard};
 use crate::auth::AuthState;
@@ -21,17 +19,10 @@ use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryPairs};
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-    crate::platform::Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(check_gift_card_balance))
-        .routes(routes!(upsert_gift_card))
-        .routes(routes!(apply_gift_card_event))
-}
+crate::platform::area_router!(
+    states: [AuthState, crate::platform::Platform],
+    routes: [(check_gift_card_balance), (upsert_gift_card), (apply_gift_card_event)],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

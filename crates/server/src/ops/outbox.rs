@@ -5,8 +5,6 @@ use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::db::Db;
 use crate::error::AppResult;
@@ -14,14 +12,10 @@ use crate::extract::{Ops, QueryOf};
 use crate::mail::outbox::{OutboxEntry, list};
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: axum::extract::FromRef<S>,
-    Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(outbox))
-}
+crate::platform::area_router!(
+    states: [Db, Platform],
+    routes: [(outbox)],
+);
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -433,14 +433,7 @@ pub async fn ready_history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<O
     if !current {
         return Ok(None);
     }
-    let (orders, has_more) = finish_page(
-        orders,
-        page,
-        |order| (order.order_date, &order.order_number),
-        |order| {
-            order.lines.sort_by_key(|line| line.line_number);
-        },
-    );
+    let (orders, has_more) = finish_page(orders, page);
     Ok(Some(ReadyHistoryPage { orders: orders.into_iter().map(|(order, _)| order).collect(), has_more }))
 }
 
@@ -504,33 +497,47 @@ pub async fn history_page(db: &Db, page: &HistoryQuery<'_>) -> AppResult<History
     let mut orders: Vec<(StoredOrder, i64)> = Vec::with_capacity(page_orders + 1);
     let mut returns: HashMap<String, HashMap<String, String>> = HashMap::new();
     db.read(&sql, &params, |row| add_history_row(&mut orders, &mut returns, row)).await?;
-    let (orders, has_more) = finish_page(
-        orders,
-        page,
-        |order| (order.order_date, &order.order_number),
-        |order| {
-            order.lines.sort_by_key(|line| line.line_number);
-        },
-    );
+    let (orders, has_more) = finish_page(orders, page);
     Ok(HistoryPage { orders, has_more, returns })
 }
 
+/// An order of a history page as a page query reads it: a stored order, or its ready rows.
+trait PageEntry {
+    /// The page's keyset: (order date, order number).
+    fn key(&self) -> (i64, &str);
+    /// Puts the order's lines in line-number order.
+    fn sort_lines(&mut self);
+}
+
+/// Both kinds of page order have the same fields for this (`order_date`, `order_number`, `lines` with
+/// `line_number`).
+macro_rules! page_entry {
+    ($order:ty) => {
+        impl PageEntry for $order {
+            fn key(&self) -> (i64, &str) {
+                (self.order_date, &self.order_number)
+            }
+
+            fn sort_lines(&mut self) {
+                self.lines.sort_by_key(|line| line.line_number);
+            }
+        }
+    };
+}
+page_entry!(StoredOrder);
+page_entry!(ready::PageOrder);
+
 /// The orders a page query read, in the page's order as the selection chose them (its ORDER BY; the joined rows
-/// come in no particular order), each order's lines sorted by `sort_lines`; whether another page
+/// come in no particular order), each order's lines in line-number order; whether another page
 /// follows (the selection reads one order more than the page).
-fn finish_page<O>(
-    mut orders: Vec<(O, i64)>,
-    page: &HistoryQuery<'_>,
-    key: fn(&O) -> (i64, &str),
-    sort_lines: fn(&mut O),
-) -> (Vec<(O, i64)>, bool) {
+fn finish_page<O: PageEntry>(mut orders: Vec<(O, i64)>, page: &HistoryQuery<'_>) -> (Vec<(O, i64)>, bool) {
     let page_orders = page.page_orders;
     match page.sort {
-        HistorySort::NewestFirst => orders.sort_unstable_by(|(a, _), (b, _)| key(b).cmp(&key(a))),
-        HistorySort::OldestFirst => orders.sort_unstable_by(|(a, _), (b, _)| key(a).cmp(&key(b))),
+        HistorySort::NewestFirst => orders.sort_unstable_by(|(a, _), (b, _)| b.key().cmp(&a.key())),
+        HistorySort::OldestFirst => orders.sort_unstable_by(|(a, _), (b, _)| a.key().cmp(&b.key())),
     }
     for (order, _) in &mut orders {
-        sort_lines(order);
+        order.sort_lines();
     }
     let has_more = orders.len() > page_orders;
     orders.truncate(page_orders);

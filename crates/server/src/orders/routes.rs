@@ -7,8 +7,6 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use domain::history_filter::{parse_history_filters, year_at, year_range_ms};
 use domain::{OrderNumber, OrderType};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::OrdersState;
 use super::cache::CachedOrder;
@@ -26,17 +24,10 @@ use crate::extract::QueryPairs;
 /// Orders per history page. The spec does not give a page size; ten orders' lines is our choice.
 pub const HISTORY_PAGE_ORDERS: usize = 10;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    OrdersState: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(list_order_history))
-        .routes(routes!(get_order_detail))
-        .routes(routes!(get_order_summary))
-}
+crate::platform::area_router!(
+    states: [OrdersState, crate::auth::AuthState],
+    routes: [(list_order_history), (get_order_detail), (get_order_summary)],
+);
 
 fn encode_anchor(order_date: i64, order_number: &str) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("{order_date}:{order_number}"))

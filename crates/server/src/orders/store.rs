@@ -8,7 +8,7 @@
 //!
 //! Adding a field:
 //! - a display field that nothing queries on: one field in `contract::OrderDetails` / `LineDetails`
-//!   (stored in the `details` JSON column) and one line in `view.rs` where it is shown;
+//!   (stored in the `details` JSON column) and one line in `view/` where it is shown;
 //! - a column: the migration, one field below, one entry in `ORDER_COLUMNS` / `LINE_COLUMNS` and its
 //!   value in `order_values` / `push_line_values` and its `from_row` line here (the SQL and the column
 //!   positions are generated from the column lists).
@@ -94,6 +94,32 @@ pub struct StoredLine {
 }
 
 impl StoredOrder {
+    /// A return order of `parent`: its customer, country, money settings and payments, no shipping
+    /// charge, no store and no display details (the returns flow and the seed add theirs).
+    pub fn return_of(parent: &StoredOrder, order_number: String, order_date: i64, lines: Vec<StoredLine>) -> Self {
+        StoredOrder {
+            order_number,
+            order_type: OrderType::ReturnOrder,
+            order_classification: parent.order_classification.clone(),
+            parent_sales_order_number: Some(parent.order_number.clone()),
+            partner_name: None,
+            country: parent.country.clone(),
+            currency: parent.currency,
+            region_reference: parent.region_reference.clone(),
+            upm_id: parent.upm_id.clone(),
+            email: parent.email.clone(),
+            phone: parent.phone.clone(),
+            order_date,
+            shipping_total: Money(0),
+            taxes_included: parent.taxes_included,
+            payments: parent.payments.clone(),
+            shipping_address: parent.shipping_address.clone(),
+            pickup_store_id: None,
+            details: OrderDetails::default(),
+            lines,
+        }
+    }
+
     /// The order's totals; none when they overflow. The one sum of a stored order's money: the detail,
     /// the money timeline and the ops API's cap all read it.
     pub fn totals(&self) -> Option<Totals> {

@@ -14,8 +14,6 @@ use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::jobs::{DeferredPayment, KIND};
 use super::provider::SANDBOX_PREFIX;
@@ -36,25 +34,24 @@ pub const WEBHOOK_SECRET: &str = "sandbox_payments_webhook";
 /// callback cannot be sent again.
 pub const WEBHOOK_TOLERANCE_MS: i64 = 5 * 60 * 1000;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    OrdersState: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(start_form_v1))
-        .routes(routes!(start_form_v2))
-        .routes(routes!(start_wechat))
-        .routes(routes!(get_payment_job))
-        .routes(routes!(get_payment_job_v2))
-        .routes(routes!(get_wechat_job))
-        .routes(routes!(webhook))
+crate::platform::area_router!(
+    states: [OrdersState, crate::auth::AuthState],
+    routes: [
+        (start_form_v1),
+        (start_form_v2),
+        (start_wechat),
+        (get_payment_job),
+        (get_payment_job_v2),
+        (get_wechat_job),
+        (webhook),
+    ],
+    then: {
         .route("/sandbox/payments/{payment_id}", get(sandbox_page))
         .route("/sandbox/payments/{payment_id}/qr.png", get(sandbox_qr))
         .route("/sandbox/payments/{payment_id}/approve", post(sandbox_approve))
         .route("/sandbox/payments/{payment_id}/decline", post(sandbox_decline))
-}
+    },
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

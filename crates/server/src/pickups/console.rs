@@ -20,8 +20,6 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::db::{self, PickupRecord};
 use super::routes::rfc3339;
@@ -33,18 +31,10 @@ use crate::orders::OrdersState;
 /// The raw status completed lines get (the status table maps it to pickedUp).
 pub const PICKED_UP_RAW_STATUS: &str = "Picked Up";
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    OrdersState: axum::extract::FromRef<S>,
-    crate::platform::Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(create_store_key, revoke_store_keys))
-        .routes(routes!(list_open_pickups))
-        .routes(routes!(claim_pickup))
-        .routes(routes!(complete_pickup))
-}
+crate::platform::area_router!(
+    states: [OrdersState, crate::platform::Platform],
+    routes: [(create_store_key, revoke_store_keys), (list_open_pickups), (claim_pickup), (complete_pickup)],
+);
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]

@@ -13,8 +13,6 @@ use domain::curbside::{self, Actor, InteractionStatus};
 use domain::{OrderType, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::db::{self, NewPickup, PickupRecord};
 use super::{PickupError, PickupResult};
@@ -24,17 +22,10 @@ use crate::error::{AppError, Code};
 use crate::extract::JsonBody;
 use crate::orders::OrdersState;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    OrdersState: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(create_pickup))
-        .routes(routes!(get_pickup, patch_pickup))
-        .routes(routes!(get_curbside_offer))
-}
+crate::platform::area_router!(
+    states: [OrdersState, crate::auth::AuthState],
+    routes: [(create_pickup), (get_pickup, patch_pickup), (get_curbside_offer)],
+);
 
 /// The address of an interaction (the `Location` of a create and of a duplicate).
 pub fn location_of(id: &str) -> String {

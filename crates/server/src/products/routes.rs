@@ -8,8 +8,6 @@ use domain::money::parse_non_negative;
 use domain::shop_similar::{Candidate, rank};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::db::{self, PriceRecord, ProductRecord, SkuRecord};
 use crate::auth::AuthState;
@@ -22,14 +20,10 @@ pub const SIMILAR_LIMIT: usize = 12;
 /// Most colourways one request may name (an order's items).
 const MAX_COLORWAYS: usize = 50;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-    crate::platform::Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(upsert_product)).routes(routes!(list_similar_products))
-}
+crate::platform::area_router!(
+    states: [AuthState, crate::platform::Platform],
+    routes: [(upsert_product), (list_similar_products)],
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

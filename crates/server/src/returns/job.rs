@@ -9,8 +9,8 @@
 //! ends FAILED `service-unavailable` and gives the units back too (no half-made return stays behind).
 
 use chrono::NaiveDate;
+use domain::Money;
 use domain::returns::methods::ReturnMethod;
-use domain::{Money, OrderType};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -95,25 +95,9 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
         link_display_text: OptText(None),
     });
     StoredOrder {
-        order_number: ret.return_order_number.clone(),
-        order_type: OrderType::ReturnOrder,
-        order_classification: parent.order_classification.clone(),
-        parent_sales_order_number: Some(parent.order_number.clone()),
-        partner_name: None,
-        country: parent.country.clone(),
-        currency: parent.currency,
-        region_reference: parent.region_reference.clone(),
-        upm_id: parent.upm_id.clone(),
-        email: parent.email.clone(),
-        phone: parent.phone.clone(),
-        order_date: ret.created_at,
-        shipping_total: Money(0),
-        taxes_included: parent.taxes_included,
-        payments: parent.payments.clone(),
-        shipping_address: parent.shipping_address.clone(),
         pickup_store_id: ret.store_id.clone(),
         details,
-        lines: return_lines,
+        ..StoredOrder::return_of(parent, ret.return_order_number.clone(), ret.created_at, return_lines)
     }
 }
 

@@ -5,8 +5,6 @@ use axum::extract::{Path, State};
 use domain::returns::methods::ReturnMethod;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::options::{self, OptionInputs, ReturnOptions};
 use super::{CAPTURE_JOB, capture, db, events, labels, refund};
@@ -18,25 +16,10 @@ use crate::jobs::view::{JobView, find_visible};
 use crate::mail::{Attachment, OutgoingMail};
 use crate::orders::OrdersState;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    OrdersState: axum::extract::FromRef<S>,
-    crate::auth::AuthState: axum::extract::FromRef<S>,
-    crate::platform::Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(get_return_options))
-        .routes(routes!(capture::create_return_capture))
-        .routes(routes!(get_return_capture_job))
-        .routes(routes!(labels::get_return_label))
-        .routes(routes!(super::instructions::get_return_instructions))
-        .routes(routes!(labels::dispatch_return_label))
-        .routes(routes!(refund::submit_bank_refund))
-        .routes(routes!(send_store_return_email))
-        .routes(routes!(events::post_return_event))
-        .routes(routes!(super::withdrawal::declare_withdrawal))
-}
+crate::platform::area_router!(
+    states: [OrdersState, crate::auth::AuthState, crate::platform::Platform],
+    routes: [(get_return_options), (capture::create_return_capture), (get_return_capture_job), (labels::get_return_label), (super::instructions::get_return_instructions), (labels::dispatch_return_label), (refund::submit_bank_refund), (send_store_return_email), (events::post_return_event), (super::withdrawal::declare_withdrawal)],
+);
 
 /// What the caller may return from an order and how.
 #[utoipa::path(get, path = "/order_mgmt/return_options/v1/{orderNumber}", tag = "returns",

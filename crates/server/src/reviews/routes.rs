@@ -6,8 +6,6 @@ use axum::response::Html;
 use axum::routing::get;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::provider::{Registration, ReviewProvider, SandboxReviewProvider};
 use crate::auth::AuthState;
@@ -19,13 +17,11 @@ const PROVIDER_KEY: &str = "review_provider_key";
 /// A registration older than this is refused (and so is a link).
 const REGISTRATION_TTL_SECONDS: i64 = 24 * 60 * 60;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(register_reviewer)).route("/sandbox/reviews/write", get(sandbox_review_page))
-}
+crate::platform::area_router!(
+    states: [AuthState],
+    routes: [(register_reviewer)],
+    then: { .route("/sandbox/reviews/write", get(sandbox_review_page)) },
+);
 
 async fn provider(state: &AuthState) -> AppResult<SandboxReviewProvider> {
     Ok(SandboxReviewProvider::new(crate::secrets::load_or_create(&state.db, PROVIDER_KEY).await?))

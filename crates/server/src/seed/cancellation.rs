@@ -9,45 +9,23 @@ use super::generate::upm_id_for;
 use crate::BoxError;
 use crate::db::Db;
 
-struct DemoOrder {
-    number: &'static str,
-    /// A demo member's e-mail, or None for the guest.
-    member: Option<&'static str>,
-    minutes_before: i64,
-    status: &'static str,
-    payment_type: &'static str,
-    hold: bool,
-}
-
-const fn demo(
-    number: &'static str,
-    member: Option<&'static str>,
-    minutes_before: i64,
-    status: &'static str,
-    payment_type: &'static str,
-    hold: bool,
-) -> DemoOrder {
-    DemoOrder { number, member, minutes_before, status, payment_type, hold }
-}
+/// One demo order: its number, the demo member's e-mail (None: the guest), how many minutes before the
+/// seed's end it was placed, its lines' raw status, its payment type, and whether its payment is on hold.
+#[derive(Clone, Copy)]
+struct DemoOrder(&'static str, Option<&'static str>, i64, &'static str, &'static str, bool);
 
 const ORDERS: &[DemoOrder] = &[
-    demo("C00000000101", Some("shopper@example.com"), 2, "Created", "credit_card", false),
-    demo("C00000000102", None, 1, "Created", "credit_card", false),
-    demo("C00000000103", Some("shopper@example.com"), 3, "Sent To Warehouse", "paypal", false),
-    demo("C00000000104", Some("shopper@example.com"), 60, "Created", "alipay", true),
-    demo("C00000000105", Some("shopper@example.com"), 90, "Created", "klarna", true),
+    DemoOrder("C00000000101", Some("shopper@example.com"), 2, "Created", "credit_card", false),
+    DemoOrder("C00000000102", None, 1, "Created", "credit_card", false),
+    DemoOrder("C00000000103", Some("shopper@example.com"), 3, "Sent To Warehouse", "paypal", false),
+    DemoOrder("C00000000104", Some("shopper@example.com"), 60, "Created", "alipay", true),
+    DemoOrder("C00000000105", Some("shopper@example.com"), 90, "Created", "klarna", true),
 ];
 
 pub const DEMO_GUEST_EMAIL: &str = "guest@example.com";
 
-fn body(
-    number: &str,
-    upm_id: Option<String>,
-    order_date: &str,
-    status: &str,
-    payment_type: &str,
-    hold: bool,
-) -> serde_json::Value {
+fn body(order: DemoOrder, upm_id: Option<String>, order_date: &str) -> serde_json::Value {
+    let DemoOrder(number, _, _, status, payment_type, hold) = order;
     json!({
         "orderNumber": number, "orderType": "SALES_ORDER", "orderClassification": "CONSUMER",
         "country": "US", "currency": "USD", "upmId": upm_id,
@@ -71,12 +49,12 @@ fn body(
 
 pub async fn write(db: &Db, until_millis: i64) -> Result<(), BoxError> {
     let mut orders = Vec::new();
-    for order in ORDERS {
-        let number = order.number;
-        let at = chrono::DateTime::from_timestamp_millis(until_millis - order.minutes_before * 60_000)
-            .ok_or("bad seed time")?;
+    for &order in ORDERS {
+        let DemoOrder(number, member, minutes_before, ..) = order;
+        let at =
+            chrono::DateTime::from_timestamp_millis(until_millis - minutes_before * 60_000).ok_or("bad seed time")?;
         let date = at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        let value = body(number, order.member.map(upm_id_for), &date, order.status, order.payment_type, order.hold);
+        let value = body(order, member.map(upm_id_for), &date);
         let bytes = serde_json::to_vec(&value)?;
         orders.push(crate::orders::parse_order(&bytes).map_err(|error| format!("demo order {number}: {error:?}"))?);
     }

@@ -1,511 +1,93 @@
 //! The demo world: markets, names, products, stores and partners. Prices are in US dollars and
-//! converted per market with a rounding that looks like a real price list.
+//! converted per market with a rounding that looks like a real price list. The markets, products and
+//! stores are data, in `world.json`, read once.
 
-pub struct Market {
-    pub country: &'static str,
-    pub currency: &'static str,
-    pub calling_code: &'static str,
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct MarketOf<'a> {
+    pub country: &'a str,
+    pub currency: &'a str,
+    pub calling_code: &'a str,
     /// Tax rate in percent; prices include it except where `tax_exclusive`.
     pub tax_percent: i64,
     pub tax_exclusive: bool,
     /// Minor units per US dollar of list price, and the step prices are rounded to (minor units).
     pub minor_per_usd: i64,
     pub round_to: i64,
-    pub payments: &'static [&'static str],
-    pub first_names: &'static [&'static str],
-    pub last_names: &'static [&'static str],
-    pub city: &'static str,
-    pub street: &'static str,
-    pub postal_code: &'static str,
+    #[serde(borrow)]
+    pub payments: Vec<&'a str>,
+    #[serde(borrow)]
+    pub first_names: Vec<&'a str>,
+    #[serde(borrow)]
+    pub last_names: Vec<&'a str>,
+    pub city: &'a str,
+    pub street: &'a str,
+    pub postal_code: &'a str,
 }
+pub type Market = MarketOf<'static>;
 
-pub const MARKETS: &[Market] = &[
-    Market {
-        country: "US",
-        currency: "USD",
-        calling_code: "1",
-        tax_percent: 8,
-        tax_exclusive: true,
-        minor_per_usd: 100,
-        round_to: 100,
-        payments: &["credit_card", "paypal", "gift_certificate", "debit_card"],
-        first_names: &["Jane", "Marcus", "Olivia", "Diego", "Aisha", "Ethan"],
-        last_names: &["Carter", "Nguyen", "Brooks", "Ramirez", "Patel", "Miller"],
-        city: "Portland, OR",
-        street: "1200 NW Everett St",
-        postal_code: "97209",
-    },
-    Market {
-        country: "GB",
-        currency: "GBP",
-        calling_code: "44",
-        tax_percent: 20,
-        tax_exclusive: false,
-        minor_per_usd: 80,
-        round_to: 100,
-        payments: &["credit_card", "paypal", "debit_card"],
-        first_names: &["Oliver", "Amelia", "Harry", "Isla", "George"],
-        last_names: &["Smith", "Jones", "Taylor", "Evans", "Hughes"],
-        city: "London",
-        street: "22 Shoreditch High St",
-        postal_code: "E1 6JJ",
-    },
-    Market {
-        country: "FR",
-        currency: "EUR",
-        calling_code: "33",
-        tax_percent: 20,
-        tax_exclusive: false,
-        minor_per_usd: 95,
-        round_to: 100,
-        payments: &["credit_card", "paypal", "gift_certificate"],
-        first_names: &["Camille", "Louis", "Léa", "Hugo", "Chloé"],
-        last_names: &["Martin", "Bernard", "Dubois", "Lefèvre", "Moreau"],
-        city: "Paris",
-        street: "14 rue de Rivoli",
-        postal_code: "75004",
-    },
-    Market {
-        country: "DE",
-        currency: "EUR",
-        calling_code: "49",
-        tax_percent: 19,
-        tax_exclusive: false,
-        minor_per_usd: 95,
-        round_to: 100,
-        payments: &["klarna", "paypal", "credit_card", "sofort"],
-        first_names: &["Lukas", "Mia", "Leon", "Hannah", "Felix"],
-        last_names: &["Müller", "Schmidt", "Schneider", "Fischer", "Weber"],
-        city: "Berlin",
-        street: "Torstraße 101",
-        postal_code: "10119",
-    },
-    Market {
-        country: "NL",
-        currency: "EUR",
-        calling_code: "31",
-        tax_percent: 21,
-        tax_exclusive: false,
-        minor_per_usd: 95,
-        round_to: 100,
-        payments: &["realtime_bank", "credit_card", "paypal", "klarna"],
-        first_names: &["Daan", "Emma", "Sem", "Julia", "Lucas"],
-        last_names: &["de Jong", "Jansen", "de Vries", "van Dijk", "Bakker"],
-        city: "Amsterdam",
-        street: "Prinsengracht 263",
-        postal_code: "1016 GV",
-    },
-    Market {
-        country: "JP",
-        currency: "JPY",
-        calling_code: "81",
-        tax_percent: 10,
-        tax_exclusive: false,
-        minor_per_usd: 150,
-        round_to: 100,
-        payments: &["credit_card", "cod", "conv_store", "paypal"],
-        first_names: &["Haruto", "Yui", "Sota", "Hina", "Ren"],
-        last_names: &["Sato", "Suzuki", "Takahashi", "Tanaka", "Watanabe"],
-        city: "Tokyo",
-        street: "1-2-3 Jingumae, Shibuya-ku",
-        postal_code: "150-0001",
-    },
-    Market {
-        country: "KR",
-        currency: "KRW",
-        calling_code: "82",
-        tax_percent: 10,
-        tax_exclusive: false,
-        minor_per_usd: 1350,
-        round_to: 1000,
-        payments: &["credit_card", "realtime_bank", "paypal"],
-        first_names: &["Minjun", "Seoyeon", "Jiho", "Hayoon", "Doyun"],
-        last_names: &["Kim", "Lee", "Park", "Choi", "Jung"],
-        city: "Seoul",
-        street: "45 Teheran-ro, Gangnam-gu",
-        postal_code: "06164",
-    },
-    Market {
-        country: "CN",
-        currency: "CNY",
-        calling_code: "86",
-        tax_percent: 13,
-        tax_exclusive: false,
-        minor_per_usd: 720,
-        round_to: 100,
-        payments: &["alipay", "wechat", "unionpay"],
-        first_names: &["Wei", "Fang", "Hao", "Jing", "Lei"],
-        last_names: &["Wang", "Li", "Zhang", "Liu", "Chen"],
-        city: "Shanghai",
-        street: "318 Huaihai Middle Rd",
-        postal_code: "200021",
-    },
-    Market {
-        country: "AU",
-        currency: "AUD",
-        calling_code: "61",
-        tax_percent: 10,
-        tax_exclusive: false,
-        minor_per_usd: 150,
-        round_to: 100,
-        payments: &["credit_card", "paypal", "gift_certificate"],
-        first_names: &["Jack", "Charlotte", "Noah", "Ava", "William"],
-        last_names: &["Wilson", "Thompson", "White", "Walker", "Harris"],
-        city: "Sydney NSW",
-        street: "500 George St",
-        postal_code: "2000",
-    },
-];
-
-pub struct ProductSpec {
-    pub title: &'static str,
-    pub category: &'static str,
+#[derive(Deserialize)]
+pub struct ProductSpecOf<'a> {
+    /// Owned: a title may hold an escaped quote, which cannot be borrowed from the JSON text.
+    pub title: String,
+    pub category: &'a str,
     pub usd: i64,
-    pub style: &'static str,
-    pub colors: &'static [&'static str],
+    pub style: &'a str,
+    #[serde(borrow)]
+    pub colors: Vec<&'a str>,
     pub shoe: bool,
 }
+pub type ProductSpec = ProductSpecOf<'static>;
 
-pub const PRODUCTS: &[ProductSpec] = &[
-    ProductSpec {
-        title: "Stride Runner 4",
-        category: "Men's Road Running Shoes",
-        usd: 130,
-        style: "SR4",
-        colors: &["Black/White", "Volt/Grey"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Stride Runner 4",
-        category: "Women's Road Running Shoes",
-        usd: 130,
-        style: "SW4",
-        colors: &["Pink Foam/White", "Sail/Black"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Trail Pacer GTX",
-        category: "Men's Trail Running Shoes",
-        usd: 160,
-        style: "TPG",
-        colors: &["Olive/Black", "Orange/Grey"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Court Classic Low",
-        category: "Men's Shoes",
-        usd: 95,
-        style: "CCL",
-        colors: &["White/White", "White/Green"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Court Classic Low",
-        category: "Women's Shoes",
-        usd: 95,
-        style: "CCW",
-        colors: &["White/Gum", "Cream/Navy"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Hoop Elite 2",
-        category: "Basketball Shoes",
-        usd: 150,
-        style: "HE2",
-        colors: &["Red/Black", "Blue/White"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Cloud Slide",
-        category: "Slides",
-        usd: 35,
-        style: "CLS",
-        colors: &["Black", "Grey Fog"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Junior Dash",
-        category: "Older Kids' Shoes",
-        usd: 70,
-        style: "JDS",
-        colors: &["Blue/Yellow", "Pink/Purple"],
-        shoe: true,
-    },
-    ProductSpec {
-        title: "Dri-Tech Training Tee",
-        category: "Men's Short-Sleeve Training Top",
-        usd: 35,
-        style: "DTT",
-        colors: &["Black", "White", "Navy"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Studio Rib Tank",
-        category: "Women's Training Tank",
-        usd: 40,
-        style: "SRT",
-        colors: &["Sage", "Black"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Tech Fleece Hoodie",
-        category: "Men's Full-Zip Hoodie",
-        usd: 130,
-        style: "TFH",
-        colors: &["Dark Grey Heather", "Black"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Phoenix Fleece Crew",
-        category: "Women's Oversized Sweatshirt",
-        usd: 70,
-        style: "PFC",
-        colors: &["Oatmeal", "Rose Whisper"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Swift Running Shorts 5\"",
-        category: "Women's Running Shorts",
-        usd: 45,
-        style: "SRS",
-        colors: &["Black", "Coral"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Challenger 7\" Shorts",
-        category: "Men's Running Shorts",
-        usd: 40,
-        style: "C7S",
-        colors: &["Black", "Obsidian"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "One Luxe Leggings",
-        category: "Women's Mid-Rise Leggings",
-        usd: 80,
-        style: "OLL",
-        colors: &["Black", "Burgundy"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Windrunner Jacket",
-        category: "Men's Hooded Jacket",
-        usd: 110,
-        style: "WRJ",
-        colors: &["Navy/White", "Green/Black"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Storm-FIT Parka",
-        category: "Women's Parka",
-        usd: 250,
-        style: "SFP",
-        colors: &["Black", "Khaki"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Heritage Backpack",
-        category: "Backpack (25L)",
-        usd: 45,
-        style: "HBP",
-        colors: &["Black", "Desert Berry"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Everyday Cushioned Socks (3 Pairs)",
-        category: "Training Crew Socks",
-        usd: 22,
-        style: "ECS",
-        colors: &["White", "Black"],
-        shoe: false,
-    },
-    ProductSpec {
-        title: "Club Cap",
-        category: "Unstructured Cap",
-        usd: 28,
-        style: "CLC",
-        colors: &["Black", "Stone"],
-        shoe: false,
-    },
-];
+#[derive(Deserialize)]
+pub struct StoreSpecOf<'a> {
+    pub store_id: &'a str,
+    pub name: &'a str,
+    pub phone: &'a str,
+    #[serde(borrow)]
+    pub address: StoreAddressOf<'a>,
+    pub timezone: &'a str,
+    pub latitude: &'a str,
+    pub longitude: &'a str,
+    /// Opening hour and hours open, Monday to Saturday; Sunday opens an hour later for two hours less.
+    pub opens: &'a str,
+    pub hours: &'a str,
+}
+
+#[derive(Deserialize)]
+pub struct StoreAddressOf<'a> {
+    pub street: &'a str,
+    pub city: &'a str,
+    pub postal_code: &'a str,
+    pub country: &'a str,
+}
+pub type StoreSpec = StoreSpecOf<'static>;
+
+#[derive(Deserialize)]
+struct World<'a> {
+    #[serde(borrow)]
+    markets: Vec<MarketOf<'a>>,
+    #[serde(borrow)]
+    products: Vec<ProductSpecOf<'a>>,
+    #[serde(borrow)]
+    stores: Vec<StoreSpecOf<'a>>,
+}
+
+#[expect(clippy::expect_used, reason = "the file is part of the build; a test reads it")]
+static WORLD: LazyLock<World<'static>> =
+    LazyLock::new(|| serde_json::from_str(include_str!("world.json")).expect("seed/world.json reads"));
+
+pub static MARKETS: LazyLock<&'static [Market]> = LazyLock::new(|| &WORLD.markets);
+pub static PRODUCTS: LazyLock<&'static [ProductSpec]> = LazyLock::new(|| &WORLD.products);
+pub static STORES: LazyLock<&'static [StoreSpec]> = LazyLock::new(|| &WORLD.stores);
 
 pub const SHOE_SIZES: &[&str] = &["6", "7", "8", "8.5", "9", "9.5", "10", "10.5", "11", "12"];
 pub const APPAREL_SIZES: &[&str] = &["XS", "S", "M", "L", "XL", "XXL"];
 
 pub const PARTNERS: &[&str] = &["Northwind Sports", "Runners Hub", "Summit Outfitters", "City Athletics"];
-
-pub struct StoreSpec {
-    pub store_id: &'static str,
-    pub name: &'static str,
-    pub phone: &'static str,
-    pub street: &'static str,
-    pub city: &'static str,
-    pub postal_code: &'static str,
-    pub country: &'static str,
-    pub timezone: &'static str,
-    pub latitude: &'static str,
-    pub longitude: &'static str,
-    /// Opening hour and hours open, Monday to Saturday; Sunday opens an hour later for two hours less.
-    pub opens: &'static str,
-    pub hours: &'static str,
-}
-
-pub const STORES: &[StoreSpec] = &[
-    StoreSpec {
-        store_id: "US-NYC-5TH",
-        name: "Fifth Avenue",
-        phone: "+1 212 555 0142",
-        street: "650 5th Ave",
-        city: "New York, NY",
-        postal_code: "10019",
-        country: "US",
-        timezone: "America/New_York",
-        latitude: "40.7601",
-        longitude: "-73.9766",
-        opens: "10:00",
-        hours: "11",
-    },
-    StoreSpec {
-        store_id: "US-PDX-DT",
-        name: "Portland Downtown",
-        phone: "+1 503 555 0177",
-        street: "638 SW 5th Ave",
-        city: "Portland, OR",
-        postal_code: "97204",
-        country: "US",
-        timezone: "America/Los_Angeles",
-        latitude: "45.5189",
-        longitude: "-122.6776",
-        opens: "10:00",
-        hours: "10",
-    },
-    StoreSpec {
-        store_id: "GB-LON-OXF",
-        name: "London Oxford Street",
-        phone: "+44 20 7946 0321",
-        street: "236 Oxford St",
-        city: "London",
-        postal_code: "W1C 1DE",
-        country: "GB",
-        timezone: "Europe/London",
-        latitude: "51.5152",
-        longitude: "-0.1424",
-        opens: "09:30",
-        hours: "11.5",
-    },
-    StoreSpec {
-        store_id: "FR-PAR-CHE",
-        name: "Paris Champs-Élysées",
-        phone: "+33 1 84 88 01 23",
-        street: "79 Av. des Champs-Élysées",
-        city: "Paris",
-        postal_code: "75008",
-        country: "FR",
-        timezone: "Europe/Paris",
-        latitude: "48.8714",
-        longitude: "2.3030",
-        opens: "10:00",
-        hours: "10",
-    },
-    StoreSpec {
-        store_id: "DE-BER-KUD",
-        name: "Berlin Kurfürstendamm",
-        phone: "+49 30 5557 1234",
-        street: "Tauentzienstraße 9-12",
-        city: "Berlin",
-        postal_code: "10789",
-        country: "DE",
-        timezone: "Europe/Berlin",
-        latitude: "52.5016",
-        longitude: "13.3403",
-        opens: "10:00",
-        hours: "10",
-    },
-    StoreSpec {
-        store_id: "NL-AMS-KAL",
-        name: "Amsterdam Kalverstraat",
-        phone: "+31 20 555 0199",
-        street: "Kalverstraat 125",
-        city: "Amsterdam",
-        postal_code: "1012 PA",
-        country: "NL",
-        timezone: "Europe/Amsterdam",
-        latitude: "52.3696",
-        longitude: "4.8913",
-        opens: "10:00",
-        hours: "9",
-    },
-    StoreSpec {
-        store_id: "JP-TYO-HAR",
-        name: "Tokyo Harajuku",
-        phone: "+81 3 5555 0123",
-        street: "1-13-12 Jingumae, Shibuya-ku",
-        city: "Tokyo",
-        postal_code: "150-0001",
-        country: "JP",
-        timezone: "Asia/Tokyo",
-        latitude: "35.6702",
-        longitude: "139.7027",
-        opens: "11:00",
-        hours: "10",
-    },
-    StoreSpec {
-        store_id: "KR-SEL-GNM",
-        name: "Seoul Gangnam",
-        phone: "+82 2 555 0123",
-        street: "438 Gangnam-daero",
-        city: "Seoul",
-        postal_code: "06123",
-        country: "KR",
-        timezone: "Asia/Seoul",
-        latitude: "37.5013",
-        longitude: "127.0262",
-        opens: "10:30",
-        hours: "11",
-    },
-    StoreSpec {
-        store_id: "CN-SHA-NJR",
-        name: "Shanghai Nanjing Road",
-        phone: "+86 21 5555 0123",
-        street: "829 Nanjing Rd W",
-        city: "Shanghai",
-        postal_code: "200041",
-        country: "CN",
-        timezone: "Asia/Shanghai",
-        latitude: "31.2292",
-        longitude: "121.4612",
-        opens: "10:00",
-        hours: "12",
-    },
-    StoreSpec {
-        store_id: "AU-SYD-PIT",
-        name: "Sydney Pitt Street",
-        phone: "+61 2 5550 0123",
-        street: "188 Pitt St",
-        city: "Sydney NSW",
-        postal_code: "2000",
-        country: "AU",
-        timezone: "Australia/Sydney",
-        latitude: "-33.8703",
-        longitude: "151.2083",
-        opens: "09:00",
-        hours: "9",
-    },
-    StoreSpec {
-        store_id: "US-LAS-24H",
-        name: "Las Vegas Strip (24 hours)",
-        phone: "+1 702 555 0124",
-        street: "3500 Las Vegas Blvd S",
-        city: "Las Vegas, NV",
-        postal_code: "89109",
-        country: "US",
-        timezone: "America/Los_Angeles",
-        latitude: "36.1162",
-        longitude: "-115.1745",
-        opens: "00:00",
-        hours: "24",
-    },
-];
 
 pub const CARRIERS: &[(&str, &str)] = &[
     ("US", "https://tracking.example.com/ups/"),
@@ -518,3 +100,11 @@ pub const CARRIERS: &[(&str, &str)] = &[
     ("CN", "https://tracking.example.com/sf/"),
     ("AU", "https://tracking.example.com/auspost/"),
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_world_reads() {
+        assert_eq!((super::MARKETS.len(), super::PRODUCTS.len(), super::STORES.len()), (9, 20, 11));
+    }
+}

@@ -88,8 +88,8 @@ pub fn members(plan: &SeedPlan, password_hash: &str) -> Vec<SeedMember> {
         members.push(SeedMember {
             upm_id: upm_id_for(&email),
             email,
-            first_name: (*rng.pick(market.first_names)).to_owned(),
-            last_name: (*rng.pick(market.last_names)).to_owned(),
+            first_name: (*rng.pick(&market.first_names)).to_owned(),
+            last_name: (*rng.pick(&market.last_names)).to_owned(),
             country: market.country,
             password_hash: password_hash.to_owned(),
         });
@@ -234,7 +234,13 @@ impl<'a> OrderGenerator<'a> {
             while self.showcase_next < SHOWCASE_ORDERS {
                 let ordinal = self.showcase_next;
                 self.showcase_next += 1;
-                if let Some(order) = self.showcase(ordinal, upm_id.clone(), email.clone(), home) {
+                if let Some(mut order) = self.showcase(ordinal, upm_id.clone(), email.clone(), home) {
+                    // The first three cases show delivered orders (returnable, too old, partner).
+                    if ordinal < 3 {
+                        for line in &mut order.lines {
+                            line.status = "Delivered".to_owned();
+                        }
+                    }
                     return order;
                 }
             }
@@ -275,7 +281,7 @@ impl<'a> OrderGenerator<'a> {
             order.partner_name = Some((*self.rng.pick(PARTNERS)).to_owned());
             return order;
         }
-        let store = STORES.iter().find(|store| store.country == home.country);
+        let store = STORES.iter().find(|store| store.address.country == home.country);
         if roll < 10
             && let Some(store) = store
         {
@@ -304,22 +310,6 @@ impl<'a> OrderGenerator<'a> {
     /// A demo member's showcase order number `ordinal` (0 to SHOWCASE_ORDERS - 1), or `None` when the
     /// member's country has no such case.
     fn showcase(
-        &mut self,
-        ordinal: usize,
-        upm_id: String,
-        email: String,
-        home: &'static Market,
-    ) -> Option<StoredOrder> {
-        let mut order = self.showcase_case(ordinal, upm_id, email, home)?;
-        if ordinal < 3 {
-            for line in &mut order.lines {
-                line.status = "Delivered".to_owned();
-            }
-        }
-        Some(order)
-    }
-
-    fn showcase_case(
         &mut self,
         ordinal: usize,
         upm_id: String,
@@ -450,27 +440,9 @@ impl<'a> OrderGenerator<'a> {
                 ..line.clone()
             });
         }
-        StoredOrder {
-            order_number: self.number('R'),
-            order_type: OrderType::ReturnOrder,
-            order_classification: parent.order_classification.clone(),
-            parent_sales_order_number: Some(parent.order_number.clone()),
-            partner_name: None,
-            country: parent.country.clone(),
-            currency: parent.currency,
-            region_reference: parent.region_reference.clone(),
-            upm_id: parent.upm_id.clone(),
-            email: parent.email.clone(),
-            phone: parent.phone.clone(),
-            order_date: (parent.order_date + (7 + self.rng.below(10) as i64) * DAY_MS).min(self.plan.until_millis),
-            shipping_total: Money(0),
-            taxes_included: parent.taxes_included,
-            payments: parent.payments.clone(),
-            shipping_address: parent.shipping_address.clone(),
-            pickup_store_id: None,
-            details: Default::default(),
-            lines,
-        }
+        let number = self.number('R');
+        let order_date = (parent.order_date + (7 + self.rng.below(10) as i64) * DAY_MS).min(self.plan.until_millis);
+        StoredOrder::return_of(parent, number, order_date, lines)
     }
 
     fn sales_order(
@@ -508,9 +480,9 @@ impl<'a> OrderGenerator<'a> {
         }
         let free_over = 50 * market.minor_per_usd;
         let shipping_total = if subtotal >= free_over { 0 } else { round_price(7 * market.minor_per_usd, market) };
-        let payment_type = *rng.pick(market.payments);
+        let payment_type = *rng.pick(&market.payments);
         let display = payment_type.contains("card").then(|| format!("{:04}", rng.below(10_000)));
-        let (first, last) = (rng.pick(market.first_names), rng.pick(market.last_names));
+        let (first, last) = (rng.pick(&market.first_names), rng.pick(&market.last_names));
         let address = vec![
             format!("{first} {last}"),
             market.street.to_owned(),

@@ -38,7 +38,7 @@ macro_rules! bind_all {
 
 pub async fn stores(db: &Db) -> Result<(), BoxError> {
     let mut args = AnyArguments::default();
-    for store in STORES {
+    for store in STORES.iter() {
         // A 24-hour store keeps its hours on Sunday too.
         let all_day = store.hours == "24";
         let sunday_opens = if all_day { store.opens.to_owned() } else { store.opens.replacen("0:", "1:", 1) };
@@ -62,10 +62,10 @@ pub async fn stores(db: &Db) -> Result<(), BoxError> {
             store.store_id,
             store.name,
             store.phone,
-            format!("[\"{}\"]", store.street),
-            store.city,
-            store.postal_code,
-            store.country,
+            format!("[\"{}\"]", store.address.street),
+            store.address.city,
+            store.address.postal_code,
+            store.address.country,
             store.timezone,
             store.latitude,
             store.longitude,

@@ -11,8 +11,6 @@ use domain::country::Article;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::brand::Brand;
 use super::{RenderedConfig, SiteSettings, help};
@@ -21,13 +19,10 @@ use crate::error::{AppError, AppResult};
 /// Browsers and proxies may keep an answer this long; a new deployment's flags reach shoppers within it.
 const CACHE_CONTROL: &str = "public, max-age=300";
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<SiteSettings>: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(get_country_config)).routes(routes!(get_brand_logo))
-}
+crate::platform::area_router!(
+    states: [Arc<SiteSettings>],
+    routes: [(get_country_config), (get_brand_logo)],
+);
 
 /// The logo's URL carries its digest (`?v=`), so a new logo is a new URL: browsers may keep one a year.
 const LOGO_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";

@@ -61,10 +61,10 @@ fn record(row: &AnyRow) -> Result<StoreRecord, sqlx::Error> {
 impl StoreRecord {
     /// The view, with open-now judged at `now` in the store's time zone.
     pub fn view(self, now: chrono::DateTime<chrono::Utc>) -> StoreView {
-        let is_open_now = super::routes::domain_hours(&self.regular_hours, &self.special_hours)
-            .ok()
-            .zip(domain::store_hours::parse_time_zone(&self.timezone).ok())
-            .is_some_and(|(hours, zone)| hours.is_open_now(zone, now));
+        // Stored hours were checked when written; any that do not read show as closed.
+        let hours = super::routes::domain_hours(&self.regular_hours, &self.special_hours).unwrap_or_default();
+        let is_open_now =
+            domain::store_hours::parse_time_zone(&self.timezone).is_ok_and(|zone| hours.is_open_now(zone, now));
         let mut lines = self.address_lines.into_iter();
         StoreView {
             id: self.store_id,
@@ -92,6 +92,7 @@ impl StoreRecord {
                     regular_hours: self.regular_hours,
                     special_hours: self.special_hours,
                 },
+                read_hours: super::hours::ReadHours::of(&hours),
             },
             is_open_now,
         }

@@ -11,10 +11,13 @@
 //! Open-now is `domain::store_hours` (spec 001 §4.5) judged in the store's time zone.
 
 pub mod db;
+pub mod hours;
 pub mod routes;
 
 /// One store by id, for other areas.
 pub use db::find;
+/// A store's hours as the answers carry them, read by the server (the order detail's pickup store).
+pub use hours::{Opening, ReadHours, SpecialDay, WeekdayOpening};
 
 /// Store views per page (spec 001 §9: store selector 3 per page).
 pub const PAGE_SIZE: i64 = 3;

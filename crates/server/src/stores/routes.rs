@@ -5,26 +5,22 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use domain::store_hours::{DayHours, StoreHours, parse_date, parse_time_zone, parse_weekday};
+use domain::store_hours::{HoursEntry, HoursText, StoreHours, parse_hours, parse_time_zone};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::PAGE_SIZE;
 use super::db::{self, StoreRecord};
+use super::hours::ReadHours;
 use crate::auth::Ops;
 use crate::error::{AppError, AppResult};
 use crate::extract::{JsonBody, QueryOf};
 use crate::platform::Platform;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Platform: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(upsert_store)).routes(routes!(list_stores)).routes(routes!(get_store))
-}
+crate::platform::area_router!(
+    states: [Platform],
+    routes: [(upsert_store), (list_stores), (get_store)],
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -75,6 +71,9 @@ pub struct StoreAddress {
 #[serde(rename_all = "camelCase")]
 pub struct OperationalDetails {
     pub hours_of_operation: HoursOfOperation,
+    /// The same hours as the server reads them (`weekly`, `specialDays`).
+    #[serde(flatten)]
+    pub read_hours: ReadHours,
 }
 
 /// One store as the store views show it.
@@ -144,22 +143,20 @@ pub fn domain_hours(
     regular: &BTreeMap<String, DayHoursView>,
     special: &[SpecialHoursView],
 ) -> Result<StoreHours, AppError> {
-    let mut hours = StoreHours::default();
-    for (day, value) in regular {
-        let field = format!("hoursOfOperation.regularHours.{day}");
-        let weekday = parse_weekday(day).map_err(|e| AppError::validation(&field, e.to_string()))?;
-        let parsed = DayHours::parse(&value.start_time, &value.duration)
-            .map_err(|e| AppError::validation(&field, e.to_string()))?;
-        hours.set_regular(weekday, parsed);
-    }
-    for (i, value) in special.iter().enumerate() {
-        let field = format!("hoursOfOperation.specialHours[{i}]");
-        let date = parse_date(&value.date).map_err(|e| AppError::validation(&field, e.to_string()))?;
-        let parsed = DayHours::parse(&value.start_time, &value.duration)
-            .map_err(|e| AppError::validation(&field, e.to_string()))?;
-        hours.special.push((date, parsed));
-    }
-    Ok(hours)
+    let regular =
+        regular.iter().map(|(day, value)| HoursText { day, start_time: &value.start_time, duration: &value.duration });
+    let special = special.iter().map(|value| HoursText {
+        day: &value.date,
+        start_time: &value.start_time,
+        duration: &value.duration,
+    });
+    parse_hours(regular, special).map_err(|(entry, error)| {
+        let field = match entry {
+            HoursEntry::Regular(day) => format!("hoursOfOperation.regularHours.{day}"),
+            HoursEntry::Special(index) => format!("hoursOfOperation.specialHours[{index}]"),
+        };
+        AppError::validation(&field, error.to_string())
+    })
 }
 
 fn text(field: &str, value: &str, max: usize) -> Result<String, AppError> {

@@ -7,6 +7,11 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, order};
 use crate::on_both_backends;
 
+/// The member saves `us_address()` to their book.
+pub(crate) async fn add_us_address(app: &TestApp, upm_id: &str, token: &str) -> (StatusCode, Value) {
+    send(app, Method::POST, &book(upm_id), Some(token), Some(&us_address())).await
+}
+
 pub(crate) async fn send(
     app: &TestApp,
     method: Method,
@@ -14,16 +19,7 @@ pub(crate) async fn send(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (StatusCode, Value) {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, response.json().await.unwrap_or(Value::Null))
+    app.call(method, path, token, body).await
 }
 
 pub(crate) fn us_address() -> Value {

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Options, TestApp, order, postgres_admin_url, spawn_app_with};
+use crate::helpers::{Backend, Options, TestApp, order, spawn_app_with};
 use crate::on_both_backends;
 
 async fn config(app: &TestApp, country: &str) -> Value {
@@ -90,17 +90,7 @@ async fn flags_turned_off_by_country_data_refuse_their_calls(app: &TestApp) {
     assert_eq!(status, StatusCode::OK);
 
     // Write a review is off by default: the registration is refused.
-    let issued_at = app.clock.now_ms() / 1000;
-    let registration = json!({"user_auth_token": token, "first_name": "Rae", "last_name": "Viewer", "nick_name": "rae",
-                              "email": "config.partner@example.com", "email_confirmed": true, "issued_at": issued_at});
-    let response = app
-        .client
-        .post(app.url("/reviews/v1/registrations"))
-        .bearer_auth(&token)
-        .json(&registration)
-        .send()
-        .await
-        .expect("post");
+    let response = crate::services::register_reviewer(app, &token, "config.partner@example.com").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
 on_both_backends!(flags_by_country, flags_turned_off_by_country_data_refuse_their_calls);
@@ -122,29 +112,11 @@ fn gift_cards_off(settings: &mut server::config::Settings) {
     settings.flags.push("disableGiftCardLookup=true".to_owned());
 }
 
-mod deployment_override {
-    use super::*;
-
-    #[tokio::test]
-    async fn sqlite() {
-        let options = Options { configure: Some(gift_cards_off), ..Options::default() };
-        let app = spawn_app_with(Backend::Sqlite, options).await;
-        a_deployment_override_changes_configuration_and_api_together(&app).await;
-        app.finish().await;
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        if postgres_admin_url().is_none() {
-            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-            return;
-        }
-        let options = Options { configure: Some(gift_cards_off), ..Options::default() };
-        let app = spawn_app_with(Backend::Postgres, options).await;
-        a_deployment_override_changes_configuration_and_api_together(&app).await;
-        app.finish().await;
-    }
-}
+on_both_backends!(
+    deployment_override,
+    a_deployment_override_changes_configuration_and_api_together,
+    Options { configure: Some(gift_cards_off), ..Options::default() }
+);
 
 /// The deployment turns the phone lookup off: a guest's phone is refused as a credential everywhere,
 /// while the e-mail still works.
@@ -293,29 +265,11 @@ fn example_brand(settings: &mut server::config::Settings) {
     settings.config_file = Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/brand-example.toml").into());
 }
 
-mod brand_configured {
-    use super::*;
-
-    #[tokio::test]
-    async fn sqlite() {
-        let options = Options { configure: Some(example_brand), ..Options::default() };
-        let app = spawn_app_with(Backend::Sqlite, options).await;
-        a_configured_brand_is_answered_and_its_logo_served(&app).await;
-        app.finish().await;
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        if postgres_admin_url().is_none() {
-            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-            return;
-        }
-        let options = Options { configure: Some(example_brand), ..Options::default() };
-        let app = spawn_app_with(Backend::Postgres, options).await;
-        a_configured_brand_is_answered_and_its_logo_served(&app).await;
-        app.finish().await;
-    }
-}
+on_both_backends!(
+    brand_configured,
+    a_configured_brand_is_answered_and_its_logo_served,
+    Options { configure: Some(example_brand), ..Options::default() }
+);
 
 /// Analytics (issue 31): `/config` says where the web app's events go; `[analytics]` in the configuration
 /// file turns them off or names another data layer, and a name that is not an identifier is refused.

@@ -13,7 +13,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
 
-use crate::helpers::{Backend, OPS_KEY, Options, TOKEN_KEY, postgres_admin_url, spawn_app_with};
+use crate::helpers::{Backend, OPS_KEY, Options, TOKEN_KEY, spawn_app_with};
 
 /// A real `orders` process on `database_url`.
 struct Process {
@@ -477,20 +477,7 @@ async fn every_job_kind_survives_kill_9(backend: Backend) {
     app.finish().await;
 }
 
-#[tokio::test]
-async fn kill_9_during_every_job_kind_loses_and_duplicates_nothing_sqlite() {
-    every_job_kind_survives_kill_9(Backend::Sqlite).await;
-}
-
-#[tokio::test]
-async fn kill_9_during_every_job_kind_loses_and_duplicates_nothing_postgres() {
-    if postgres_admin_url().is_none() {
-        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
-        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-        return;
-    }
-    every_job_kind_survives_kill_9(Backend::Postgres).await;
-}
+crate::on_both_backends!(backend: every_job_kind_survives_kill_9);
 
 /// `kill -9` while the SMTP sender is handing an e-mail over (issue 33): the message the killed process
 /// held comes back when its lease ends (4.5 SMTP timeouts), and every queued e-mail reaches the mail server
@@ -562,15 +549,4 @@ async fn smtp_delivery_survives_kill_9(backend: Backend) {
     app.finish().await;
 }
 
-#[tokio::test]
-async fn kill_9_during_smtp_delivery_loses_no_email_sqlite() {
-    smtp_delivery_survives_kill_9(Backend::Sqlite).await;
-}
-
-#[tokio::test]
-async fn kill_9_during_smtp_delivery_loses_no_email_postgres() {
-    if !crate::helpers::postgres_configured() {
-        return;
-    }
-    smtp_delivery_survives_kill_9(Backend::Postgres).await;
-}
+crate::on_both_backends!(backend: smtp_delivery_survives_kill_9);

@@ -45,14 +45,7 @@ pub(crate) async fn send(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (StatusCode, Value, Option<String>) {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    let response = request.send().await.expect("request");
+    let response = app.send(method, path, token, body).await;
     let status = response.status();
     let location = response.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_owned);
     (status, response.json().await.unwrap_or(Value::Null), location)
@@ -78,9 +71,13 @@ pub(crate) async fn store_key(app: &TestApp, store_id: &str) -> String {
 }
 
 pub(crate) async fn console(app: &TestApp, key: &str, method: reqwest::Method, path: &str) -> (StatusCode, Value) {
-    let response = app.client.request(method, app.url(path)).header("x-store-key", key).send().await.expect("request");
-    let status = response.status();
-    (status, response.json().await.unwrap_or(Value::Null))
+    crate::helpers::answer(app.request(method, path, None, None).header("x-store-key", key)).await
+}
+
+/// The console's list, asked again with the `etag` it answered before.
+async fn list_if_changed(app: &TestApp, key: &str, path: &str, etag: &str) -> reqwest::Response {
+    let request = app.request(reqwest::Method::GET, path, None, None).header("x-store-key", key);
+    request.header("if-none-match", etag).send().await.expect("request")
 }
 
 async fn line_statuses(app: &TestApp, number: &str, token: &str) -> Vec<String> {
@@ -193,14 +190,7 @@ async fn shopper_to_console_and_back(app: &TestApp) {
     // ETag: unchanged list answers 304.
     let response = app.client.get(app.url(list_path)).header("x-store-key", &key).send().await.expect("request");
     let etag = response.headers().get("etag").and_then(|v| v.to_str().ok()).expect("etag").to_owned();
-    let again = app
-        .client
-        .get(app.url(list_path))
-        .header("x-store-key", &key)
-        .header("if-none-match", &etag)
-        .send()
-        .await
-        .expect("request");
+    let again = list_if_changed(app, &key, list_path, &etag).await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
     // Completing before claiming is refused; another store's path does not find it.
     let complete = format!("{list_path}/{id}/complete");
@@ -212,14 +202,7 @@ async fn shopper_to_console_and_back(app: &TestApp) {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, claimed) = console(app, &key, post.clone(), &claim).await;
     assert_eq!((status, claimed["status"].as_str()), (StatusCode::OK, Some("CLAIMED")));
-    let changed = app
-        .client
-        .get(app.url(list_path))
-        .header("x-store-key", &key)
-        .header("if-none-match", &etag)
-        .send()
-        .await
-        .expect("request");
+    let changed = list_if_changed(app, &key, list_path, &etag).await;
     assert_eq!(changed.status(), StatusCode::OK, "a claim changes the list");
     let (status, _) = console(app, &key, post.clone(), &claim).await;
     assert_eq!(status, StatusCode::CONFLICT, "claimed once only");
@@ -438,28 +421,8 @@ async fn a_guest_polls_without_running_out_of_guesses(app: &TestApp) {
     assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "{statuses:?}");
 }
 
-mod curbside_guest_polling {
-    use super::*;
-    use crate::helpers::{Backend, Options, postgres_admin_url, spawn_app_with};
-
-    fn tight() -> Options {
-        Options { per_client: 6, ..Options::default() }
-    }
-
-    #[tokio::test]
-    async fn sqlite() {
-        let app = spawn_app_with(Backend::Sqlite, tight()).await;
-        a_guest_polls_without_running_out_of_guesses(&app).await;
-        app.finish().await;
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        if postgres_admin_url().is_none() {
-            return;
-        }
-        let app = spawn_app_with(Backend::Postgres, tight()).await;
-        a_guest_polls_without_running_out_of_guesses(&app).await;
-        app.finish().await;
-    }
-}
+on_both_backends!(
+    curbside_guest_polling,
+    a_guest_polls_without_running_out_of_guesses,
+    crate::helpers::Options { per_client: 6, ..crate::helpers::Options::default() }
+);

@@ -3,7 +3,6 @@
 use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use crate::helpers::TestApp;
 use crate::on_both_backends;
@@ -229,61 +228,9 @@ async fn without_smtp_mail_goes_to_the_outbox(app: &TestApp) {
 }
 on_both_backends!(mail_outbox, without_smtp_mail_goes_to_the_outbox);
 
-/// A tiny SMTP receiver: accepts one message and hands back its DATA.
-async fn smtp_receiver() -> (String, tokio::sync::oneshot::Receiver<String>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let address = listener.local_addr().expect("address");
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    tokio::spawn(async move {
-        let Ok((stream, _)) = listener.accept().await else { return };
-        let (read, mut write) = stream.into_split();
-        let mut lines = BufReader::new(read).lines();
-        let _ = write.write_all(b"220 test ESMTP\r\n").await;
-        let mut data = String::new();
-        let mut in_data = false;
-        let mut sender = Some(sender);
-        while let Ok(Some(line)) = lines.next_line().await {
-            if in_data {
-                if line == "." {
-                    in_data = false;
-                    let _ = write.write_all(b"250 OK queued\r\n").await;
-                    if let Some(s) = sender.take() {
-                        let _ = s.send(std::mem::take(&mut data));
-                    }
-                } else {
-                    data.push_str(line.strip_prefix('.').unwrap_or(&line));
-                    data.push('\n');
-                }
-                continue;
-            }
-            let upper = line.to_ascii_uppercase();
-            let reply: &[u8] = if upper.starts_with("EHLO") {
-                b"250-test\r\n250 8BITMIME\r\n"
-            } else if upper.starts_with("HELO")
-                || upper.starts_with("MAIL")
-                || upper.starts_with("RCPT")
-                || upper.starts_with("RSET")
-                || upper.starts_with("NOOP")
-            {
-                b"250 OK\r\n"
-            } else if upper.starts_with("DATA") {
-                in_data = true;
-                b"354 go ahead\r\n"
-            } else if upper.starts_with("QUIT") {
-                let _ = write.write_all(b"221 bye\r\n").await;
-                break;
-            } else {
-                b"502 not implemented\r\n"
-            };
-            let _ = write.write_all(reply).await;
-        }
-    });
-    (format!("smtp://{address}"), receiver)
-}
-
 #[tokio::test]
 async fn smtp_delivers_the_message_with_the_pdf_attached() {
-    let (url, received) = smtp_receiver().await;
+    let (url, mut received) = crate::returns::smtp_server().await;
     // The mailer stores the message in the outbox of the app's database; its sender hands it over.
     let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite).await;
     let connected = server::db::connect(&app.database_url, 2).await.expect("connect");
@@ -310,8 +257,10 @@ async fn smtp_delivers_the_message_with_the_pdf_attached() {
     use server::mail::Mailer;
     mailer.send(mail).await.expect("sent");
     let sender = mailer.spawn_delivery(stopped).expect("an SMTP mailer has a sender");
-    let data =
-        tokio::time::timeout(std::time::Duration::from_secs(10), received).await.expect("in time").expect("data");
+    let data = tokio::time::timeout(std::time::Duration::from_secs(10), received.recv())
+        .await
+        .expect("in time")
+        .expect("data");
     assert!(data.contains("Subject: Your return label for R55"), "{data}");
     assert!(data.contains("To: shopper@example.com"));
     // Parse the MIME: find the boundary, then the attachment part, then its base64 body.

@@ -19,13 +19,7 @@ pub(crate) fn china_order(number: &str, upm_id: Option<&str>, status: &str) -> V
 }
 
 pub(crate) async fn post(app: &TestApp, path: &str, token: Option<&str>, body: &Value) -> (StatusCode, Value) {
-    let mut request = app.client.post(app.url(path)).json(body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, response.json().await.unwrap_or(Value::Null))
+    app.call(reqwest::Method::POST, path, token, Some(body)).await
 }
 
 pub(crate) async fn wait_issued(app: &TestApp, path: &str, token: Option<&str>) -> Value {

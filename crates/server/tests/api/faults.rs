@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, OPS_KEY, Options, TestApp, order, spawn_app_on, spawn_app_with};
-use crate::returns::{capture_body, delivered_order, ops_outbox, post, smtp_server_on, wait_job};
+use crate::returns::{capture_body, delivered_order, post, smtp_server_on, wait_job};
 
 /// A local address no one listens on (yet).
 fn free_address() -> String {
@@ -57,7 +57,7 @@ async fn smtp_down_mail_waits_in_the_outbox_and_goes_out_when_the_server_returns
 
     // At least one try fails (connection refused) before the server comes back.
     tokio::time::sleep(Duration::from_millis(2_500)).await;
-    let waiting = ops_outbox(&app, "label.down@example.com").await;
+    let waiting = app.outbox("label.down@example.com").await;
     assert_eq!(waiting.len(), 1, "the e-mail waits in the outbox: {waiting:?}");
     assert!(waiting[0]["sentAt"].is_null(), "not sent while the server is down: {waiting:?}");
 
@@ -74,7 +74,7 @@ async fn smtp_down_mail_waits_in_the_outbox_and_goes_out_when_the_server_returns
     assert!(messages.iter().any(|m| m.contains(&format!("Subject: We have your return {rn}"))), "{messages:?}");
     let mut sent = Value::Null;
     for _ in 0..50 {
-        sent = ops_outbox(&app, "label.down@example.com").await.first().cloned().unwrap_or_default();
+        sent = app.outbox("label.down@example.com").await.first().cloned().unwrap_or_default();
         if sent["sentAt"].is_i64() {
             break;
         }
@@ -110,7 +110,7 @@ async fn a_slow_smtp_server_never_slows_a_shoppers_request() {
             server::mail::smtp::SMTP_TIMEOUT
         );
     }
-    let waiting = ops_outbox(&app, "label0.slow@example.com").await;
+    let waiting = app.outbox("label0.slow@example.com").await;
     assert!(waiting.len() == 1 && waiting[0]["sentAt"].is_null(), "{waiting:?}");
     let ended = app.shutdown_and_wait(Duration::from_secs(10)).await;
     assert!(ended.is_some(), "a sender waiting on a silent server does not hold the shutdown");
@@ -487,9 +487,7 @@ async fn shutdown_under_load_answers_every_request_in_flight_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_under_load_answers_every_request_in_flight_postgres() {
-    if crate::helpers::postgres_admin_url().is_none() {
-        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "ORDERS_TEST_POSTGRES_URL is not set");
-        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
+    if !crate::helpers::postgres_configured() {
         return;
     }
     shutdown_under_load(Backend::Postgres).await;

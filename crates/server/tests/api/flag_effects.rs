@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{Backend, Options, TestApp, postgres_admin_url, spawn_app_with};
+use crate::helpers::{Backend, Options, TestApp, spawn_app_with};
 use crate::returns::{capture_body, delivered_order, post, wait_job};
 
 async fn app_on(backend: Backend, configure: fn(&mut server::config::Settings)) -> TestApp {
@@ -84,19 +84,7 @@ async fn fake_return_writes_nothing(backend: Backend) {
     }
 }
 
-#[tokio::test]
-async fn fake_return_sqlite() {
-    fake_return_writes_nothing(Backend::Sqlite).await;
-}
-
-#[tokio::test]
-async fn fake_return_postgres() {
-    if postgres_admin_url().is_none() {
-        assert!(std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(), "PostgreSQL is required");
-        return;
-    }
-    fake_return_writes_nothing(Backend::Postgres).await;
-}
+crate::on_both_backends!(backend: fake_return_writes_nothing);
 
 /// enablePaperlessReturnConfirmation: a paperless return's instructions say the confirmation is the
 /// paperless one (the code on the page) only with the flag on, and never for another method.

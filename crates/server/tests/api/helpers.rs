@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 
 use clap::Parser;
-use reqwest::{Client, Response, StatusCode};
+use reqwest::{Client, Method, RequestBuilder, Response, StatusCode};
 use serde_json::{Value, json};
 use server::clock::Clock;
 use server::config::{Cli, Settings};
@@ -88,6 +88,15 @@ pub fn postgres_configured() -> bool {
     );
     eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
     false
+}
+
+/// An app on PostgreSQL, or None (with `postgres_configured`'s note) for a test that runs there only.
+#[allow(dead_code, reason = "used by the PostgreSQL-only tests")]
+pub async fn spawn_postgres_app(options: Options) -> Option<TestApp> {
+    if !postgres_configured() {
+        return None;
+    }
+    Some(spawn_app_with(Backend::Postgres, options).await)
 }
 
 pub async fn spawn_app(backend: Backend) -> TestApp {
@@ -221,31 +230,65 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
-        let mut request = self.client.get(self.url(path));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.expect("request")
+        self.send(Method::GET, path, token, None).await
     }
 
     pub async fn get_json(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-        let response = self.get(path, token).await;
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        self.call(Method::GET, path, token, None).await
     }
 
     pub async fn get_json_status(&self, path: &str) -> StatusCode {
         self.get(path, None).await.status()
     }
 
+    /// `method path` with the member's token and a JSON body when given; a caller adds its headers.
+    pub fn request(&self, method: Method, path: &str, token: Option<&str>, body: Option<&Value>) -> RequestBuilder {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        request
+    }
+
+    /// `request`, sent; the answer as it came.
+    pub async fn send(&self, method: Method, path: &str, token: Option<&str>, body: Option<&Value>) -> Response {
+        self.request(method, path, token, body).send().await.expect("request")
+    }
+
+    /// `request`, sent; the answer's status and JSON body.
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (StatusCode, Value) {
+        answer(self.request(method, path, token, body)).await
+    }
+
+    /// The ops outbox's messages to `to`, newest first.
+    pub async fn outbox(&self, to: &str) -> Vec<Value> {
+        let response = self
+            .client
+            .get(self.url(&format!("/ops/v1/outbox?to={to}")))
+            .header("x-ops-key", OPS_KEY)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), StatusCode::OK);
+        let answer: Value = response.json().await.expect("json");
+        answer["objects"].as_array().cloned().unwrap_or_default()
+    }
+
     pub async fn post_json(&self, path: &str, body: &Value, ops: bool) -> (StatusCode, Value) {
-        let mut request = self.client.post(self.url(path)).json(body);
+        let mut request = self.request(Method::POST, path, None, Some(body));
         if ops {
             request = request.header("x-ops-key", OPS_KEY);
         }
-        let response = request.send().await.expect("request");
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer(request).await
     }
 
     pub async fn create_member(&self, email: &str, country: &str) -> String {
@@ -275,6 +318,13 @@ impl TestApp {
     }
 }
 
+/// Sends `request`; the answer's status and JSON body (null when it has none).
+pub async fn answer(request: RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.expect("request");
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
 /// A valid order; tests change what they look at.
 pub fn order(number: &str, upm_id: Option<&str>, date: &str) -> Value {
     json!({
@@ -302,16 +352,25 @@ pub fn order(number: &str, upm_id: Option<&str>, date: &str) -> Value {
     })
 }
 
-/// Declares one test per backend: `name::sqlite` and `name::postgres`.
+/// Declares one test per backend: `name::sqlite` and `name::postgres` (PostgreSQL only when configured,
+/// see `postgres_configured`).
+/// - `on_both_backends!(name, body)`: `body(&app)` on an app started with the default options;
+/// - `on_both_backends!(name, body, options)`: the same with `options` (evaluated inside `name`, so the
+///   test file's own functions are in scope);
+/// - `on_both_backends!(backend: name)`: `name(backend)` for a test that starts what it needs itself.
 #[macro_export]
 macro_rules! on_both_backends {
     ($name:ident, $body:path) => {
+        $crate::on_both_backends!($name, $body, $crate::helpers::Options::default());
+    };
+    ($name:ident, $body:path, $options:expr) => {
         mod $name {
+            #[allow(unused_imports, reason = "the options expression may name the test file's items")]
             use super::*;
 
             #[tokio::test]
             async fn sqlite() {
-                let app = $crate::helpers::spawn_app($crate::helpers::Backend::Sqlite).await;
+                let app = $crate::helpers::spawn_app_with($crate::helpers::Backend::Sqlite, $options).await;
                 $body(&app).await;
                 app.finish().await;
             }
@@ -321,9 +380,25 @@ macro_rules! on_both_backends {
                 if !$crate::helpers::postgres_configured() {
                     return;
                 }
-                let app = $crate::helpers::spawn_app($crate::helpers::Backend::Postgres).await;
+                let app = $crate::helpers::spawn_app_with($crate::helpers::Backend::Postgres, $options).await;
                 $body(&app).await;
                 app.finish().await;
+            }
+        }
+    };
+    (backend: $name:ident) => {
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name($crate::helpers::Backend::Sqlite).await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if !$crate::helpers::postgres_configured() {
+                    return;
+                }
+                super::$name($crate::helpers::Backend::Postgres).await;
             }
         }
     };

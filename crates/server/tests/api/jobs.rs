@@ -13,6 +13,7 @@ use server::state::AppState;
 use sqlx::Row;
 
 use crate::helpers::{Backend, postgres_admin_url};
+use crate::on_both_backends;
 
 /// A test job whose effect is one row per job id, written with a unique key so a rerun changes nothing.
 #[derive(Serialize, Deserialize)]
@@ -311,24 +312,9 @@ async fn a_row_this_process_cannot_run_ends_failed_with_a_code(backend: Backend)
     app.finish().await;
 }
 
-macro_rules! both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn sqlite() {
-                super::$name(crate::helpers::Backend::Sqlite).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                super::$name(crate::helpers::Backend::Postgres).await;
-            }
-        }
-    };
-}
-
-both!(two_worker_pools_run_every_job_once);
-both!(an_abandoned_lease_is_claimed_again);
-both!(an_idempotency_key_applies_once);
-both!(an_error_that_cannot_pass_ends_the_job_on_its_first_attempt);
-both!(a_transient_error_is_tried_again);
-both!(a_row_this_process_cannot_run_ends_failed_with_a_code);
+on_both_backends!(backend: two_worker_pools_run_every_job_once);
+on_both_backends!(backend: an_abandoned_lease_is_claimed_again);
+on_both_backends!(backend: an_idempotency_key_applies_once);
+on_both_backends!(backend: an_error_that_cannot_pass_ends_the_job_on_its_first_attempt);
+on_both_backends!(backend: a_transient_error_is_tried_again);
+on_both_backends!(backend: a_row_this_process_cannot_run_ends_failed_with_a_code);

@@ -21,10 +21,11 @@ use server::config::Settings;
 use sha2::{Digest, Sha256};
 
 use crate::helpers::{Backend, Options, TestApp, order, spawn_app_with};
+use crate::on_both_backends;
 
-const AUDIENCE: &str = "https://orders.example/api";
-const CLIENT_ID: &str = "orders-portal";
-const CLIENT_SECRET: &str = "portal-secret-for-tests";
+pub(crate) const AUDIENCE: &str = "https://orders.example/api";
+pub(crate) const CLIENT_ID: &str = "orders-portal";
+pub(crate) const CLIENT_SECRET: &str = "portal-secret-for-tests";
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = format!("{}/tests/fixtures/oidc/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -231,7 +232,7 @@ async fn token(
 }
 
 /// The app with the provider configured (insecure cookies: the tests speak plain http).
-async fn app_with(backend: Backend, issuer: &str, change: fn(&mut Settings)) -> TestApp {
+pub(crate) async fn app_with(backend: Backend, issuer: &str, change: fn(&mut Settings)) -> TestApp {
     let issuer = issuer.to_owned();
     let options = Options {
         configure_with: Some(Box::new(move |settings: &mut Settings| {
@@ -247,32 +248,7 @@ async fn app_with(backend: Backend, issuer: &str, change: fn(&mut Settings)) -> 
     spawn_app_with(backend, options).await
 }
 
-fn unchanged(_: &mut Settings) {}
-
-/// One test per backend; PostgreSQL only when configured (required with ORDERS_TEST_REQUIRE_POSTGRES).
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn sqlite() {
-                super::$name(crate::helpers::Backend::Sqlite).await;
-            }
-
-            #[tokio::test]
-            async fn postgres() {
-                if crate::helpers::postgres_admin_url().is_none() {
-                    assert!(
-                        std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
-                        "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
-                    );
-                    eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-                    return;
-                }
-                super::$name(crate::helpers::Backend::Postgres).await;
-            }
-        }
-    };
-}
+pub(crate) fn unchanged(_: &mut Settings) {}
 
 async fn detail_status(app: &TestApp, number: &str, token: &str) -> StatusCode {
     app.get(&format!("/orders/history/v1/{number}"), Some(token)).await.status()
@@ -317,7 +293,7 @@ async fn provider_tokens_open_their_members_orders(backend: Backend) {
     assert_eq!(provider.fetches(), 1, "one JWKS fetch for all of it");
     app.finish().await;
 }
-on_both!(provider_tokens_open_their_members_orders);
+on_both_backends!(backend: provider_tokens_open_their_members_orders);
 
 async fn bad_tokens_are_refused_with_401(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
@@ -396,7 +372,7 @@ async fn bad_tokens_are_refused_with_401(backend: Backend) {
     assert_eq!(provider.attacker_fetches.load(Ordering::SeqCst), 0, "a key named by a token is never fetched");
     app.finish().await;
 }
-on_both!(bad_tokens_are_refused_with_401);
+on_both_backends!(backend: bad_tokens_are_refused_with_401);
 
 async fn a_rotated_key_works_after_one_refetch_and_unknown_kids_cost_one_fetch_per_30_seconds(backend: Backend) {
     let (old, new) = (SigningKey::rsa("rsa.pem", "2026-11"), SigningKey::rsa("rsa-rotated.pem", "2026-12"));
@@ -429,7 +405,7 @@ async fn a_rotated_key_works_after_one_refetch_and_unknown_kids_cost_one_fetch_p
     assert_eq!(detail_status(&app, "C5300001", &rotated).await, StatusCode::OK);
     app.finish().await;
 }
-on_both!(a_rotated_key_works_after_one_refetch_and_unknown_kids_cost_one_fetch_per_30_seconds);
+on_both_backends!(backend: a_rotated_key_works_after_one_refetch_and_unknown_kids_cost_one_fetch_per_30_seconds);
 
 async fn a_flood_on_a_fresh_process_costs_one_fetch(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
@@ -450,7 +426,7 @@ async fn a_flood_on_a_fresh_process_costs_one_fetch(backend: Backend) {
     assert_eq!(provider.fetches(), 1);
     app.finish().await;
 }
-on_both!(a_flood_on_a_fresh_process_costs_one_fetch);
+on_both_backends!(backend: a_flood_on_a_fresh_process_costs_one_fetch);
 
 async fn a_provider_that_is_down_leaves_cached_keys_working(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
@@ -474,7 +450,7 @@ async fn a_provider_that_is_down_leaves_cached_keys_working(backend: Backend) {
     assert_eq!(app.get_json_status("/healthz").await, StatusCode::OK);
     app.finish().await;
 }
-on_both!(a_provider_that_is_down_leaves_cached_keys_working);
+on_both_backends!(backend: a_provider_that_is_down_leaves_cached_keys_working);
 
 async fn the_portal_starts_while_the_provider_is_down(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
@@ -492,7 +468,7 @@ async fn the_portal_starts_while_the_provider_is_down(backend: Backend) {
     assert_eq!(detail_status(&app, "C5500001", &token).await, StatusCode::OK, "read lazily once it answers");
     app.finish().await;
 }
-on_both!(the_portal_starts_while_the_provider_is_down);
+on_both_backends!(backend: the_portal_starts_while_the_provider_is_down);
 
 fn member_claim_uid(settings: &mut Settings) {
     settings.oidc_member_claim = "uid".to_owned();
@@ -513,7 +489,7 @@ async fn a_custom_member_claim_names_the_member(backend: Backend) {
     assert_eq!(detail_status(&app, "C5600001", &without).await, StatusCode::UNAUTHORIZED, "no uid claim");
     app.finish().await;
 }
-on_both!(a_custom_member_claim_names_the_member);
+on_both_backends!(backend: a_custom_member_claim_names_the_member);
 
 async fn the_provider_is_the_only_member_authority(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
@@ -551,7 +527,7 @@ async fn the_provider_is_the_only_member_authority(backend: Backend) {
     );
     app.finish().await;
 }
-on_both!(the_provider_is_the_only_member_authority);
+on_both_backends!(backend: the_provider_is_the_only_member_authority);
 
 #[tokio::test]
 async fn without_an_issuer_the_built_in_sign_in_stays() {
@@ -626,7 +602,7 @@ async fn the_code_flow_signs_the_browser_in(backend: Backend) {
     assert_eq!(after.status(), StatusCode::UNAUTHORIZED);
     app.finish().await;
 }
-on_both!(the_code_flow_signs_the_browser_in);
+on_both_backends!(backend: the_code_flow_signs_the_browser_in);
 
 async fn the_callback_takes_only_this_browsers_fresh_state_once_and_returns_only_to_this_site(backend: Backend) {
     let rsa = SigningKey::rsa("rsa.pem", "rsa-1");
@@ -671,4 +647,4 @@ async fn the_callback_takes_only_this_browsers_fresh_state_once_and_returns_only
     assert_eq!(denied.status(), StatusCode::UNAUTHORIZED);
     app.finish().await;
 }
-on_both!(the_callback_takes_only_this_browsers_fresh_state_once_and_returns_only_to_this_site);
+on_both_backends!(backend: the_callback_takes_only_this_browsers_fresh_state_once_and_returns_only_to_this_site);

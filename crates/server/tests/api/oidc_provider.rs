@@ -16,14 +16,10 @@ use base64::Engine;
 use reqwest::redirect::Policy;
 use reqwest::{Client, Response, StatusCode};
 use serde_json::Value;
-use server::config::Settings;
 use sha2::{Digest, Sha256};
 
-use crate::helpers::{Backend, Options, TestApp, order, spawn_app_with};
-
-const AUDIENCE: &str = "https://orders.example/api";
-const CLIENT_ID: &str = "orders-portal";
-const CLIENT_SECRET: &str = "portal-secret-for-tests";
+use crate::helpers::{Backend, TestApp, order};
+use crate::oidc::{AUDIENCE, CLIENT_ID, CLIENT_SECRET, app_with, unchanged};
 
 /// The provider's process: stopped when dropped.
 struct ProviderProcess {
@@ -131,18 +127,7 @@ async fn signs_in_through_a_certified_provider(backend: Backend) {
     let Some(mut provider) = ProviderProcess::start() else {
         return;
     };
-    let issuer = provider.issuer.clone();
-    let options = Options {
-        configure_with: Some(Box::new(move |settings: &mut Settings| {
-            settings.oidc_issuer = Some(issuer);
-            settings.oidc_audience = Some(AUDIENCE.to_owned());
-            settings.oidc_client_id = Some(CLIENT_ID.to_owned());
-            settings.oidc_client_secret = Some(CLIENT_SECRET.to_owned());
-            settings.insecure_cookies = true;
-        })),
-        ..Options::default()
-    };
-    let app: TestApp = spawn_app_with(backend, options).await;
+    let app: TestApp = app_with(backend, &provider.issuer, unchanged).await;
     let callback = app.url("/auth/v1/oidc/callback");
     provider.register(&callback);
     app.put_order(&order("C5900001", Some("shopper-42"), "2026-11-01T10:00:00Z")).await;
@@ -215,20 +200,4 @@ async fn signs_in_through_a_certified_provider(backend: Backend) {
     app.finish().await;
 }
 
-#[tokio::test]
-async fn signs_in_through_a_certified_provider_sqlite() {
-    signs_in_through_a_certified_provider(Backend::Sqlite).await;
-}
-
-#[tokio::test]
-async fn signs_in_through_a_certified_provider_postgres() {
-    if crate::helpers::postgres_admin_url().is_none() {
-        assert!(
-            std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
-            "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
-        );
-        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-        return;
-    }
-    signs_in_through_a_certified_provider(Backend::Postgres).await;
-}
+crate::on_both_backends!(backend: signs_in_through_a_certified_provider);

@@ -7,27 +7,13 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, OPS_KEY, Options, PASSWORD, TestApp, postgres_admin_url, spawn_app_with};
+use crate::helpers::{Options, PASSWORD, TestApp};
 use crate::on_both_backends;
-
-/// The outbox's messages to `to`, newest first.
-async fn mails_to(app: &TestApp, to: &str) -> Vec<Value> {
-    let response = app
-        .client
-        .get(app.url(&format!("/ops/v1/outbox?to={to}")))
-        .header("x-ops-key", OPS_KEY)
-        .send()
-        .await
-        .expect("request");
-    assert_eq!(response.status(), StatusCode::OK);
-    let answer: Value = response.json().await.expect("json");
-    answer["objects"].as_array().cloned().unwrap_or_default()
-}
 
 /// Waits (the mail is sent after the 202) until `to` has `count` messages; then they are returned.
 async fn wait_for_mails(app: &TestApp, to: &str, count: usize) -> Vec<Value> {
     for _ in 0..100 {
-        let mails = mails_to(app, to).await;
+        let mails = app.outbox(to).await;
         if mails.len() >= count {
             return mails;
         }
@@ -71,7 +57,7 @@ async fn a_member_resets_their_password_with_a_one_time_link(app: &TestApp) {
     assert_eq!(mails[0]["subject"], "Réinitialisez votre mot de passe");
     let first = token_in(&mails[0]);
     assert_eq!(first.len(), 43);
-    assert!(mails_to(app, "nobody.here@example.com").await.is_empty());
+    assert!(app.outbox("nobody.here@example.com").await.is_empty());
 
     // Per e-mail: 3 links an hour; the 4th request is answered alike and sends nothing.
     for sent in 2..=3 {
@@ -80,7 +66,7 @@ async fn a_member_resets_their_password_with_a_one_time_link(app: &TestApp) {
     }
     assert_eq!(ask(app, "reset.me@example.com").await, StatusCode::ACCEPTED);
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let mails = mails_to(app, "reset.me@example.com").await;
+    let mails = app.outbox("reset.me@example.com").await;
     assert_eq!(mails.len(), 3, "the hourly budget of one e-mail");
     let newest = token_in(&mails[0]);
 
@@ -133,27 +119,11 @@ async fn reset_requests_are_limited_per_client(app: &TestApp) {
     assert_eq!((status, answer["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate-limited")));
 }
 
-mod password_reset_per_client {
-    use super::*;
-
-    #[tokio::test]
-    async fn sqlite() {
-        let app = spawn_app_with(Backend::Sqlite, Options { per_client: 3, ..Options::default() }).await;
-        reset_requests_are_limited_per_client(&app).await;
-        app.finish().await;
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        if postgres_admin_url().is_none() {
-            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-            return;
-        }
-        let app = spawn_app_with(Backend::Postgres, Options { per_client: 3, ..Options::default() }).await;
-        reset_requests_are_limited_per_client(&app).await;
-        app.finish().await;
-    }
-}
+on_both_backends!(
+    password_reset_per_client,
+    reset_requests_are_limited_per_client,
+    Options { per_client: 3, ..Options::default() }
+);
 
 /// Sign-up is off unless the configuration file says `allowSignUp: true`.
 async fn sign_up_is_off_by_default(app: &TestApp) {
@@ -191,26 +161,8 @@ async fn a_shopper_creates_an_account(app: &TestApp) {
     assert_eq!((status, answer["field"].as_str()), (StatusCode::BAD_REQUEST, Some("password")));
 }
 
-mod sign_up_on {
-    use super::*;
-
-    #[tokio::test]
-    async fn sqlite() {
-        let app =
-            spawn_app_with(Backend::Sqlite, Options { configure: Some(allow_sign_up), ..Options::default() }).await;
-        a_shopper_creates_an_account(&app).await;
-        app.finish().await;
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        if postgres_admin_url().is_none() {
-            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-            return;
-        }
-        let app =
-            spawn_app_with(Backend::Postgres, Options { configure: Some(allow_sign_up), ..Options::default() }).await;
-        a_shopper_creates_an_account(&app).await;
-        app.finish().await;
-    }
-}
+on_both_backends!(
+    sign_up_on,
+    a_shopper_creates_an_account,
+    Options { configure: Some(allow_sign_up), ..Options::default() }
+);

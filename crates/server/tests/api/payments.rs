@@ -28,13 +28,7 @@ pub(crate) fn pay_body(number: &str, return_url: &str) -> Value {
 }
 
 async fn post(app: &TestApp, path: &str, body: &Value, token: Option<&str>) -> (StatusCode, Value) {
-    let mut request = app.client.post(app.url(path)).json(body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, response.json().await.unwrap_or(Value::Null))
+    app.call(reqwest::Method::POST, path, token, Some(body)).await
 }
 
 pub(crate) async fn finished(app: &TestApp, path: &str, token: Option<&str>) -> Value {

@@ -138,11 +138,7 @@ on_both_backends!(ready_pages_are_the_rendered_pages, ready_pages_answer_what_re
 #[tokio::test]
 async fn writes_to_one_member_do_not_wait_for_each_other_on_postgres() {
     use sqlx::Connection;
-    if crate::helpers::postgres_admin_url().is_none() {
-        eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-        return;
-    }
-    let app = crate::helpers::spawn_app(crate::helpers::Backend::Postgres).await;
+    let Some(app) = crate::helpers::spawn_postgres_app(crate::helpers::Options::default()).await else { return };
     let (upm_id, token) = app.member("one.member.writes@example.com").await;
     app.put_order(&order("C7400001", Some(&upm_id), "2026-06-01T10:00:00Z")).await;
     let before = member_version(&app, &upm_id).await;

@@ -108,28 +108,11 @@ pub(crate) async fn post(
     token: Option<&str>,
     key: Option<&str>,
 ) -> (StatusCode, Value) {
-    let mut request = app.client.post(app.url(path)).json(body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
+    let mut request = app.request(reqwest::Method::POST, path, token, Some(body));
     if let Some(key) = key {
         request = request.header("idempotency-key", key);
     }
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
-pub(crate) async fn ops_outbox(app: &TestApp, to: &str) -> Vec<Value> {
-    let response = app
-        .client
-        .get(app.url(&format!("/ops/v1/outbox?to={to}")))
-        .header("x-ops-key", OPS_KEY)
-        .send()
-        .await
-        .expect("request");
-    let answer: Value = response.json().await.expect("json");
-    answer["objects"].as_array().cloned().unwrap_or_default()
+    crate::helpers::answer(request).await
 }
 
 /// Polls a capture job until it ends; answers its last view.
@@ -342,7 +325,7 @@ async fn every_market_member_and_guest(app: &TestApp) {
         }
     }
     // The "created" e-mails reached the outbox (order e-mail), the US one with the label PDF.
-    let mails = ops_outbox(app, "guest.shopper@example.com").await;
+    let mails = app.outbox("guest.shopper@example.com").await;
     assert!(mails.len() >= MARKETS.len() * 2, "{}", mails.len());
     assert!(mails.iter().any(|m| m["attachmentType"] == "application/pdf"));
 }
@@ -534,7 +517,7 @@ async fn dispatch_events_and_refund(app: &TestApp) {
     )
     .await;
     assert_eq!((status, answer["field"].as_str()), (StatusCode::BAD_REQUEST, Some("dispatchType")));
-    let mails = ops_outbox(app, "guest.shopper@example.com").await;
+    let mails = app.outbox("guest.shopper@example.com").await;
     let labels = mails.iter().filter(|m| m["attachmentName"].as_str().is_some_and(|n| n.contains(&rn))).count();
     assert_eq!(labels, 4, "the created e-mail and three dispatches carry the label");
 
@@ -552,7 +535,7 @@ async fn dispatch_events_and_refund(app: &TestApp) {
     let (status, _) =
         app.post_json(&format!("/ops/v1/returns/{rn}/events"), &json!({"status": "received"}), false).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let mails = ops_outbox(app, "guest.shopper@example.com").await;
+    let mails = app.outbox("guest.shopper@example.com").await;
     let subjects: Vec<&str> = mails.iter().filter_map(|m| m["subject"].as_str()).filter(|s| s.contains(&rn)).collect();
     assert_eq!(subjects.iter().filter(|s| s.starts_with("We received")).count(), 1, "{subjects:?}");
     assert_eq!(subjects.iter().filter(|s| s.starts_with("Your refund")).count(), 1, "{subjects:?}");
@@ -684,7 +667,8 @@ async fn rerun_pickup_refusal_store_and_doris(app: &TestApp) {
     let job = wait_job(app, &job_id, Some(&token), "").await;
     assert_eq!(job["status"], "COMPLETED", "{job}");
     assert_eq!(job["response"]["returnOrderNumber"], rn.as_str());
-    let created: Vec<Value> = ops_outbox(app, "guest.shopper@example.com")
+    let created: Vec<Value> = app
+        .outbox("guest.shopper@example.com")
         .await
         .into_iter()
         .filter(|m| m["subject"].as_str().is_some_and(|s| s.contains(&rn)))
@@ -733,7 +717,7 @@ async fn rerun_pickup_refusal_store_and_doris(app: &TestApp) {
     let email = json!({"country": "US", "firstName": "Jane", "language": "en", "orderNumber": "C7950003", "returnNumber": store_rn, "to": "jane@example.com"});
     let (status, answer) = post(app, "/order_mgmt/store_return_email/v1", &email, Some(&token), None).await;
     assert_eq!((status, answer["sent"].as_bool()), (StatusCode::OK, Some(true)), "{answer}");
-    let mails = ops_outbox(app, "jane@example.com").await;
+    let mails = app.outbox("jane@example.com").await;
     assert_eq!(mails.len(), 1);
     assert_eq!(mails[0]["attachmentType"], "image/png");
     // Not for a carrier return.
@@ -876,7 +860,7 @@ async fn eu_withdrawal(app: &TestApp) {
     assert_eq!(first["returnOptions"], "/order_mgmt/return_options/v1/C7970001");
     let (status, again) = post(app, "/order_mgmt/withdrawal/v1", &declare("C7970001"), Some(&token), None).await;
     assert_eq!((status, &again["declaredAt"]), (StatusCode::OK, &first["declaredAt"]));
-    let mails = ops_outbox(app, "guest.shopper@example.com").await;
+    let mails = app.outbox("guest.shopper@example.com").await;
     let confirmations: Vec<&Value> =
         mails.iter().filter(|m| m["subject"].as_str().is_some_and(|s| s.starts_with("Widerruf"))).collect();
     assert_eq!(confirmations.len(), 1, "confirmed once");

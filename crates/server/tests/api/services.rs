@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{Options, TestApp};
 use crate::on_both_backends;
 
 fn product(style_color: &str, category: &str, colour: &str, price: &str, in_stock: bool) -> Value {
@@ -56,10 +56,7 @@ async fn post_bag(
     token: Option<&str>,
     cookie: Option<&str>,
 ) -> (StatusCode, Value, Option<String>) {
-    let mut request = app.client.post(app.url("/cart/v1/items?currency=USD")).json(body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
+    let mut request = app.request(reqwest::Method::POST, "/cart/v1/items?currency=USD", token, Some(body));
     if let Some(cookie) = cookie {
         request = request.header("cookie", cookie);
     }
@@ -125,19 +122,28 @@ async fn a_guest_bag_follows_its_signed_cookie_and_parallel_adds_keep_the_limit(
 }
 on_both_backends!(guest_bag, a_guest_bag_follows_its_signed_cookie_and_parallel_adds_keep_the_limit);
 
+/// A reviewer registration of the member (Rae Viewer, e-mail confirmed, issued now).
+fn reviewer_registration(app: &TestApp, token: &str, email: &str) -> Value {
+    let issued_at = app.clock.now_ms() / 1000;
+    json!({"user_auth_token": token, "first_name": "Rae", "last_name": "Viewer", "nick_name": "rae",
+           "email": email, "email_confirmed": true, "issued_at": issued_at})
+}
+
+/// Sends `registration` as the member with `token`.
+async fn post_registration(app: &TestApp, token: &str, registration: &Value) -> reqwest::Response {
+    app.send(reqwest::Method::POST, "/reviews/v1/registrations", Some(token), Some(registration)).await
+}
+
+/// The member registers as a reviewer.
+pub(crate) async fn register_reviewer(app: &TestApp, token: &str, email: &str) -> reqwest::Response {
+    post_registration(app, token, &reviewer_registration(app, token, email)).await
+}
+
 async fn a_review_registration_is_signed_and_the_link_opens_only_with_it(app: &TestApp) {
     let (upm_id, token) = app.member("reviewer@example.com").await;
-    let issued_at = app.clock.now_ms() / 1000;
-    let registration = json!({"user_auth_token": token, "first_name": "Rae", "last_name": "Viewer", "nick_name": "rae",
-                              "email": "reviewer@example.com", "email_confirmed": true, "issued_at": issued_at});
-    let response = app
-        .client
-        .post(app.url("/reviews/v1/registrations"))
-        .bearer_auth(&token)
-        .json(&registration)
-        .send()
-        .await
-        .expect("post");
+    let registration = reviewer_registration(app, &token, "reviewer@example.com");
+    let issued_at = &registration["issued_at"];
+    let response = post_registration(app, &token, &registration).await;
     assert_eq!(response.status(), StatusCode::OK);
     let answer: Value = response.json().await.expect("json");
     let signature = answer["signature"].as_str().expect("signature").to_owned();
@@ -154,62 +160,24 @@ async fn a_review_registration_is_signed_and_the_link_opens_only_with_it(app: &T
         .await;
     assert_eq!(tampered.status(), StatusCode::UNAUTHORIZED);
     let (_, other_token) = app.member("other.reviewer@example.com").await;
-    let response = app
-        .client
-        .post(app.url("/reviews/v1/registrations"))
-        .bearer_auth(&other_token)
-        .json(&registration)
-        .send()
-        .await
-        .expect("post");
+    let response = post_registration(app, &other_token, &registration).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "the token in the body must be the caller's own");
 
     // A browser signed in by its session cookie cannot read a token: it sends an empty one, and the
     // answer's link opens the provider's page.
     let mut cookie_registration = registration.clone();
     cookie_registration["user_auth_token"] = json!("");
-    let response = app
-        .client
-        .post(app.url("/reviews/v1/registrations"))
-        .bearer_auth(&token)
-        .json(&cookie_registration)
-        .send()
-        .await
-        .expect("post");
+    let response = post_registration(app, &token, &cookie_registration).await;
     let answer: Value = response.json().await.expect("json");
     let link = answer["link"].as_str().expect("link");
     assert_eq!(app.get(link, None).await.status(), StatusCode::OK, "{link}");
 }
 /// Write-a-review is off by default (`enableWriteReview`): these apps turn it on.
-mod review_registration {
-    use super::*;
-    use crate::helpers::{Backend, Options, postgres_admin_url, spawn_app_with};
-
-    fn with_reviews(settings: &mut server::config::Settings) {
-        settings.flags.push("enableWriteReview=true".to_owned());
-    }
-
-    #[tokio::test]
-    async fn sqlite() {
-        let app =
-            spawn_app_with(Backend::Sqlite, Options { configure: Some(with_reviews), ..Options::default() }).await;
-        a_review_registration_is_signed_and_the_link_opens_only_with_it(&app).await;
-        app.finish().await;
-    }
-
-    #[tokio::test]
-    async fn postgres() {
-        if postgres_admin_url().is_none() {
-            assert!(
-                std::env::var("ORDERS_TEST_REQUIRE_POSTGRES").is_err(),
-                "ORDERS_TEST_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES_URL is not"
-            );
-            eprintln!("PostgreSQL not configured (ORDERS_TEST_POSTGRES_URL): this backend did not run");
-            return;
-        }
-        let app =
-            spawn_app_with(Backend::Postgres, Options { configure: Some(with_reviews), ..Options::default() }).await;
-        a_review_registration_is_signed_and_the_link_opens_only_with_it(&app).await;
-        app.finish().await;
-    }
+fn with_reviews(settings: &mut server::config::Settings) {
+    settings.flags.push("enableWriteReview=true".to_owned());
 }
+on_both_backends!(
+    review_registration,
+    a_review_registration_is_signed_and_the_link_opens_only_with_it,
+    Options { configure: Some(with_reviews), ..Options::default() }
+);

@@ -2217,13 +2217,26 @@ export interface components {
             /** @description The token from the link. */
             token: string;
         };
+        /** @description One day's opening, in minutes after the store-local midnight. */
+        Opening: {
+            /**
+             * Format: int32
+             * @description `opensMinutes` plus the duration: past 1440 when the opening runs past midnight.
+             */
+            closesMinutes: number;
+            /**
+             * Format: int32
+             * @description 0 to 1439.
+             */
+            opensMinutes: number;
+        };
         OpeningHours: {
             /** @description Hours open, as text (e.g. "9" or "9.5"). */
             duration: string;
             /** @description Local time in the store's time zone, HH:MM. */
             startTime: string;
         };
-        OperationalDetails: {
+        OperationalDetails: components["schemas"]["ReadHours"] & {
             hoursOfOperation: components["schemas"]["HoursOfOperation"];
         };
         OptionLine: {
@@ -2523,7 +2536,7 @@ export interface components {
             /** @description The shopper's vehicle (pickup.arrived). */
             vehicleDescription?: string | null;
         };
-        PickupHours: {
+        PickupHours: components["schemas"]["ReadHours"] & {
             /** @description By lower-case weekday name (monday ... sunday); a missing day is closed. */
             regularHours: {
                 [key: string]: components["schemas"]["OpeningHours"];
@@ -2641,6 +2654,13 @@ export interface components {
             code: string;
             local?: string | null;
             name: string;
+        };
+        /** @description The store's hours as read by the server: flattened into the answers that carry the hours' text. */
+        ReadHours: {
+            /** @description Each date with special hours once, in date order. */
+            specialDays: components["schemas"]["SpecialDay"][];
+            /** @description Monday first, all seven days. */
+            weekly: components["schemas"]["WeekdayOpening"][];
         };
         ReasonView: {
             appCode: string;
@@ -2913,6 +2933,12 @@ export interface components {
          * @enum {string}
          */
         SimpleStatusName: "returnCreated" | "returnDenied" | "returnInProcess" | "returnCompleted" | "returnedToStore" | "delivered" | "cancellationPending" | "cancelled" | "ordered" | "orderConfirmed" | "readyForPickUp" | "pickedUp" | "preparingShipment" | "shipped" | "paymentPending" | "unknown";
+        /** @description The opening of a date with special hours (which replace that weekday's regular hours). */
+        SpecialDay: {
+            /** @description YYYY-MM-DD, in the store's time zone. */
+            date: string;
+            hours: components["schemas"]["Opening"] | null;
+        };
         SpecialHours: {
             /** @description YYYY-MM-DD. */
             date: string;
@@ -3163,6 +3189,12 @@ export interface components {
              */
             status: string;
             url: string;
+        };
+        /** @description One weekday's regular opening. */
+        WeekdayOpening: {
+            hours: components["schemas"]["Opening"] | null;
+            /** @description monday ... sunday. */
+            weekday: string;
         };
         WithdrawalConfirmation: {
             /** @description The end of the withdrawal period; null while the goods are not delivered. */

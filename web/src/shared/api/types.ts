@@ -23,4 +23,7 @@ export type PickupStore = Schemas['PickupStore'];
 export type PickupHours = Schemas['PickupHours'];
 export type OpeningHours = Schemas['OpeningHours'];
 export type SpecialHours = Schemas['SpecialHours'];
+/** A store's hours as the server reads them (weekly, specialDays), and one day's opening in minutes. */
+export type ReadHours = Schemas['ReadHours'];
+export type Opening = Schemas['Opening'];
 export type NewAccount = Schemas['NewAccount'];

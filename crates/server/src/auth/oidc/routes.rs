@@ -12,8 +12,6 @@ use rand::RngCore;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use utoipa::IntoParams;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::Oidc;
 use crate::auth::AuthState;
@@ -31,13 +29,10 @@ const CALLBACK_PATH: &str = "/auth/v1/oidc/callback";
 const DEFAULT_RETURN: &str = "/orders";
 const MAX_RETURN_CHARS: usize = 2048;
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AuthState: axum::extract::FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(callback)).routes(routes!(logout))
-}
+crate::platform::area_router!(
+    states: [AuthState],
+    routes: [(login), (callback), (logout)],
+);
 
 /// The login route's query (read with `QueryPairs`; this type documents it).
 #[derive(Debug, IntoParams)]

@@ -11,6 +11,7 @@ use super::super::contract::{
     GroupDetails, ItemDates, LineTransactionAlt, Promotion, ReturnToStore, ShipFrom, Shipment, TransactionAlt,
 };
 use super::super::hooks::{CancellationView, LineReturnFacts, MoneyTimelineEvent};
+use crate::stores::ReadHours;
 
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
 pub const DEFAULT_REGION_REFERENCE: &str = "NIKEUS";
@@ -281,6 +282,9 @@ pub struct PickupHours {
     /// By lower-case weekday name (monday ... sunday); a missing day is closed.
     pub regular_hours: BTreeMap<String, OpeningHours>,
     pub special_hours: Vec<SpecialHours>,
+    /// The same hours as the server reads them (`weekly`, `specialDays`): what the web shows.
+    #[serde(flatten)]
+    pub read_hours: ReadHours,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PickupHours } from '@/shared/api/types';
 import {
+  WEEKDAYS,
   addDays,
   hoursOn,
-  parseDuration,
-  parseStartTime,
   storeLocalTime,
   storeStatus,
   upcomingSpecialHours,
@@ -12,64 +11,43 @@ import {
   weeklyHours,
   type StoreLocalTime,
   type StoreStatus,
+  type Weekday,
 } from './store-hours';
 
 const at = (hh: number, mm = 0) => hh * 60 + mm;
-const open = (startTime: string, duration: string) => ({ startTime, duration });
 
-/** Monday to Saturday 10:00 for 11 hours, Sunday 11:00 for 9.5 hours (closes 20:30). */
-const STORE: PickupHours = {
-  regularHours: {
-    monday: open('10:00', '11'),
-    tuesday: open('10:00', '11'),
-    wednesday: open('10:00', '11'),
-    thursday: open('10:00', '11'),
-    friday: open('10:00', '11'),
-    saturday: open('10:00', '11'),
-    sunday: open('11:00', '9.5'),
-  },
-  specialHours: [],
+/** Opening and closing minutes, or null: closed. */
+type Day = [number, number] | null;
+
+/**
+ * Hours as the server sends them read (`weekly`, `specialDays`); reading the text is the server's, and its cases
+ * are the domain's tests (crates/domain/src/store_hours.rs). The text fields are left empty: the view does not
+ * read them.
+ */
+const read = (week: Partial<Record<Weekday, Day>>, special: [string, Day][] = []): PickupHours => {
+  const opening = (day: Day | undefined) => (day ? { opensMinutes: day[0], closesMinutes: day[1] } : null);
+  return {
+    regularHours: {},
+    specialHours: [],
+    weekly: WEEKDAYS.map((weekday) => ({ weekday, hours: opening(week[weekday]) })),
+    specialDays: special.map(([date, day]) => ({ date, hours: opening(day) })),
+  };
 };
 
-const withHours = (regular: PickupHours['regularHours'], special: PickupHours['specialHours'] = []): PickupHours => ({
-  regularHours: regular,
-  specialHours: special,
-});
+/** Monday to Saturday 10:00 for 11 hours, Sunday 11:00 for 9.5 hours (closes 20:30). */
+const WEEK: Partial<Record<Weekday, Day>> = {
+  monday: [at(10), at(21)],
+  tuesday: [at(10), at(21)],
+  wednesday: [at(10), at(21)],
+  thursday: [at(10), at(21)],
+  friday: [at(10), at(21)],
+  saturday: [at(10), at(21)],
+  sunday: [at(11), at(20, 30)],
+};
+const STORE = read(WEEK);
 
 /** 2026-11-02 is a Monday. */
 const local = (date: string, minutes: number): StoreLocalTime => ({ date, weekday: weekdayOf(date), minutes });
-
-describe('parsing hours', () => {
-  it.each([
-    ['10:00', 600],
-    ['9:30', 570],
-    ['00:00', 0],
-    ['23:59', 1439],
-    [' 07:05 ', 425],
-    ['24:00', null],
-    ['10:60', null],
-    ['10', null],
-    ['', null],
-    ['ten', null],
-  ])('start time %j is %j minutes', (text, minutes) => {
-    expect(parseStartTime(text)).toBe(minutes);
-  });
-
-  it.each([
-    ['9', 540],
-    ['9.5', 570],
-    ['10.25', 615],
-    ['0', 0],
-    ['24', 1440],
-    ['24.5', null],
-    ['-1', null],
-    ['9,5', null],
-    ['', null],
-    ['nine', null],
-  ])('duration %j is %j minutes', (text, minutes) => {
-    expect(parseDuration(text)).toBe(minutes);
-  });
-});
 
 describe('calendar dates', () => {
   it.each([
@@ -93,55 +71,35 @@ describe('calendar dates', () => {
 
 describe('the hours on a date', () => {
   it.each<[string, PickupHours, string, { opens: number; closes: number } | null]>([
-    ['regular weekday hours, closing = start + duration', STORE, '2026-11-02', { opens: at(10), closes: at(21) }],
-    ['fractional duration (Sunday 11:00 + 9.5 h)', STORE, '2026-11-01', { opens: at(11), closes: at(20, 30) }],
-    ['quarter hours', withHours({ monday: open('09:45', '8.25') }), '2026-11-02', { opens: at(9, 45), closes: at(18) }],
-    ['a day missing from regularHours is closed', withHours({ monday: open('10:00', '8') }), '2026-11-03', null],
-    ['a zero duration is closed', withHours({ monday: open('10:00', '0') }), '2026-11-02', null],
-    ['an unreadable regular entry is closed', withHours({ monday: open('late', '8') }), '2026-11-02', null],
+    ['regular weekday hours', STORE, '2026-11-02', { opens: at(10), closes: at(21) }],
+    ['Sunday closes at 20:30', STORE, '2026-11-01', { opens: at(11), closes: at(20, 30) }],
+    ['a closed weekday', read({ monday: [at(10), at(18)] }), '2026-11-03', null],
     [
-      'weekday names are matched regardless of case',
-      withHours({ Monday: open('10:00', '8') }),
-      '2026-11-02',
-      { opens: at(10), closes: at(18) },
-    ],
-    [
-      'a special entry for the date overrides the regular hours',
-      withHours(STORE.regularHours, [{ date: '2026-11-02', startTime: '12:00', duration: '4.5' }]),
+      'special hours dated that day override the regular hours',
+      read(WEEK, [['2026-11-02', [at(12), at(16, 30)]]]),
       '2026-11-02',
       { opens: at(12), closes: at(16, 30) },
     ],
+    ['special hours can close a regular day', read(WEEK, [['2026-12-25', null]]), '2026-12-25', null],
     [
-      'a special entry can close a regular day',
-      withHours(STORE.regularHours, [{ date: '2026-12-25', startTime: '00:00', duration: '0' }]),
-      '2026-12-25',
-      null,
-    ],
-    [
-      'a special entry can open a day missing from regularHours',
-      withHours({}, [{ date: '2026-11-03', startTime: '08:00', duration: '2' }]),
+      'special hours can open a closed weekday',
+      read({}, [['2026-11-03', [at(8), at(10)]]]),
       '2026-11-03',
       { opens: at(8), closes: at(10) },
     ],
     [
-      'a special entry for another date changes nothing',
-      withHours(STORE.regularHours, [{ date: '2026-11-09', startTime: '12:00', duration: '2' }]),
+      'special hours of another date change nothing',
+      read(WEEK, [['2026-11-09', [at(12), at(14)]]]),
       '2026-11-02',
       { opens: at(10), closes: at(21) },
     ],
-    [
-      'an unreadable special entry leaves the regular hours',
-      withHours(STORE.regularHours, [{ date: '2026-11-02', startTime: 'noon', duration: '2' }]),
-      '2026-11-02',
-      { opens: at(10), closes: at(21) },
-    ],
-    ['open past midnight', withHours({ friday: open('20:00', '6') }), '2026-11-06', { opens: at(20), closes: at(26) }],
+    ['open past midnight', read({ friday: [at(20), at(26)] }), '2026-11-06', { opens: at(20), closes: at(26) }],
   ])('%s', (_, hours, date, expected) => {
     expect(hoursOn(hours, date)).toEqual(expected);
   });
 
   it('lists the week Monday to Sunday from the regular hours', () => {
-    const week = weeklyHours(withHours({ sunday: open('11:00', '9.5'), monday: open('10:00', '11') }));
+    const week = weeklyHours(read({ sunday: [at(11), at(20, 30)], monday: [at(10), at(21)] }));
     expect(week.map((day) => day.weekday)).toEqual([
       'monday',
       'tuesday',
@@ -163,12 +121,11 @@ describe('the hours on a date', () => {
   });
 
   it('lists the special hours of the coming week in date order', () => {
-    const hours = withHours(STORE.regularHours, [
-      { date: '2026-11-09', startTime: '10:00', duration: '2' },
-      { date: '2026-11-05', startTime: '12:00', duration: '3' },
-      { date: '2026-11-01', startTime: '12:00', duration: '3' },
-      { date: '2026-11-03', startTime: '00:00', duration: '0' },
-      { date: '2026-11-04', startTime: 'x', duration: '1' },
+    const hours = read(WEEK, [
+      ['2026-11-01', [at(12), at(15)]],
+      ['2026-11-03', null],
+      ['2026-11-05', [at(12), at(15)]],
+      ['2026-11-09', [at(10), at(12)]],
     ]);
     expect(upcomingSpecialHours(hours, '2026-11-02')).toEqual([
       { date: '2026-11-03', hours: null },
@@ -178,9 +135,9 @@ describe('the hours on a date', () => {
 });
 
 describe('open now / closed now', () => {
-  const holiday = withHours(STORE.regularHours, [{ date: '2026-11-02', startTime: '00:00', duration: '0' }]);
-  const shortDay = withHours(STORE.regularHours, [{ date: '2026-11-02', startTime: '12:00', duration: '2.5' }]);
-  const lateNight = withHours({ friday: open('20:00', '6'), saturday: open('10:00', '4') });
+  const holiday = read(WEEK, [['2026-11-02', null]]);
+  const shortDay = read(WEEK, [['2026-11-02', [at(12), at(14, 30)]]]);
+  const lateNight = read({ friday: [at(20), at(26)], saturday: [at(10), at(14)] });
   const closed = (date: string, opens: number, today: boolean): StoreStatus => ({
     kind: 'closed',
     next: { date, weekday: weekdayOf(date), opens, today },
@@ -234,11 +191,11 @@ describe('open now / closed now', () => {
     ],
     [
       'skips days missing from regularHours to the next opening',
-      withHours({ thursday: open('09:00', '8') }),
+      read({ thursday: [at(9), at(17)] }),
       local('2026-11-02', at(12)),
       closed('2026-11-05', at(9), false),
     ],
-    ['no hours in the coming week', withHours({}), local('2026-11-02', at(12)), { kind: 'closed', next: null }],
+    ['no hours in the coming week', read({}), local('2026-11-02', at(12)), { kind: 'closed', next: null }],
     [
       'open past midnight, still open on the next day',
       lateNight,
@@ -285,7 +242,7 @@ describe('store-local time', () => {
 
   it('picks special hours by the store-local date, not the UTC date', () => {
     // 01:00 UTC on 25 December is Christmas morning in Tokyo (closed) but Christmas Eve evening in New York (open).
-    const christmas = withHours(STORE.regularHours, [{ date: '2026-12-25', startTime: '00:00', duration: '0' }]);
+    const christmas = read(WEEK, [['2026-12-25', null]]);
     const instant = new Date('2026-12-25T01:00:00Z');
     const tokyo = storeLocalTime(instant, 'Asia/Tokyo')!;
     expect(tokyo).toEqual({ date: '2026-12-25', weekday: 'friday', minutes: at(10) });

@@ -1,9 +1,10 @@
-import type { OpeningHours, PickupHours } from '@/shared/api/types';
+import type { Opening, PickupHours } from '@/shared/api/types';
 
 /**
- * Pickup-store hours (spec 1 §3, spec 2 §4.5). Everything here is in the STORE's wall-clock time:
- * a store in Tokyo opens at 10:00 Tokyo time whoever is looking. Times of day are minutes after the
- * store-local midnight; calendar dates are "YYYY-MM-DD" strings. No locale: the view formats.
+ * Pickup-store hours (spec 1 §3, spec 2 §4.5). The server reads the store's hours (`weekly`, `specialDays`:
+ * each weekday's and each special date's opening in minutes after the store-local midnight); nothing here
+ * parses them. Everything here is in the STORE's wall-clock time: a store in Tokyo opens at 10:00 Tokyo time
+ * whoever is looking. Calendar dates are "YYYY-MM-DD" strings. No locale: the view formats.
  */
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -17,32 +18,8 @@ export interface DayHours {
   closes: number;
 }
 
-/** "HH:MM" (00:00 to 23:59) as minutes after midnight; anything else is null. */
-export function parseStartTime(text: string): number | null {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  return hours <= 23 && minutes <= 59 ? hours * 60 + minutes : null;
-}
-
-/** Hours open as text ("9", "9.5", "10.25") in whole minutes; negative, non-numeric or over 24 hours is null. */
-export function parseDuration(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  const minutes = Math.round(Number(trimmed) * 60);
-  return minutes <= MINUTES_PER_DAY ? minutes : null;
-}
-
-/** An entry as hours, 'closed' (zero hours), or 'invalid' (unreadable start or duration). */
-function readEntry(entry: OpeningHours): DayHours | 'closed' | 'invalid' {
-  const duration = parseDuration(entry.duration);
-  if (duration === 0) return 'closed';
-  const opens = parseStartTime(entry.startTime);
-  if (duration === null || opens === null) return 'invalid';
-  // Spec 2 §4.5: closing time is the opening time plus the duration in hours.
-  return { opens, closes: opens + duration };
-}
+const dayHours = (opening: Opening | null | undefined): DayHours | null =>
+  opening ? { opens: opening.opensMinutes, closes: opening.closesMinutes } : null;
 
 /** The weekday of a calendar date (the date names a day; no time zone is involved). */
 export function weekdayOf(date: string): Weekday {
@@ -57,26 +34,18 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** The regular hours for a weekday; a day missing from regularHours (or unreadable) is closed. */
+/** The regular hours for a weekday (null: closed). */
 export function regularHoursOn(hours: PickupHours, weekday: Weekday): DayHours | null {
-  const entry = Object.entries(hours.regularHours).find(([name]) => name.toLowerCase() === weekday)?.[1];
-  const read = entry ? readEntry(entry) : 'closed';
-  return typeof read === 'string' ? null : read;
+  return dayHours(hours.weekly.find((day) => day.weekday === weekday)?.hours);
 }
 
-/** The special-hours entry for a date: its hours, null when it closes the store, undefined when there is none. */
+/** The special hours of a date: its hours, null when it closes the store, undefined when there are none. */
 function specialHoursOn(hours: PickupHours, date: string): DayHours | null | undefined {
-  for (const entry of hours.specialHours) {
-    if (entry.date !== date) continue;
-    const read = readEntry(entry);
-    // An unreadable special entry is skipped, so the regular hours still apply that day.
-    if (read === 'invalid') continue;
-    return read === 'closed' ? null : read;
-  }
-  return undefined;
+  const special = hours.specialDays.find((day) => day.date === date);
+  return special ? dayHours(special.hours) : undefined;
 }
 
-/** The hours on a store-local date: a special-hours entry dated that day overrides the weekday's regular hours. */
+/** The hours on a store-local date: special hours dated that day override the weekday's regular hours. */
 export function hoursOn(hours: PickupHours, date: string): DayHours | null {
   const special = specialHoursOn(hours, date);
   return special === undefined ? regularHoursOn(hours, weekdayOf(date)) : special;
@@ -94,13 +63,10 @@ export function upcomingSpecialHours(
   days = 7,
 ): { date: string; hours: DayHours | null }[] {
   const last = addDays(today, days - 1);
-  const dates = [...new Set(hours.specialHours.map((entry) => entry.date))]
-    .filter((date) => date >= today && date <= last)
-    .sort();
-  return dates.flatMap((date) => {
-    const special = specialHoursOn(hours, date);
-    return special === undefined ? [] : [{ date, hours: special }];
-  });
+  // The server sends each date once, in date order.
+  return hours.specialDays
+    .filter((day) => day.date >= today && day.date <= last)
+    .map((day) => ({ date: day.date, hours: dayHours(day.hours) }));
 }
 
 /** A moment as the store sees it. */

@@ -164,7 +164,7 @@ export function ProgressView({
 
 export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; store: StoreView | null }) {
   const { t, locale } = useI18n();
-  const today = store ? todaysHours(store.operationalDetails.hoursOfOperation, new Date(), store.timezone) : null;
+  const today = store ? todaysHours(store.operationalDetails, new Date(), store.timezone) : null;
   const address = store?.address;
   return (
     <aside className="card curbside__sidebar" aria-label={t('curbside.sidebar.label')}>

@@ -63,16 +63,20 @@ describe('curbside rules', () => {
   });
 
   it("finds today's hours in the store's time zone, special hours first", () => {
+    // As the server reads them: Monday 10:00 for 9 hours, Tuesday closed, 24 November 12:00 for 4 hours.
     const hours = {
-      regularHours: { monday: { startTime: '10:00', duration: '9' }, tuesday: { startTime: '08:30', duration: '0' } },
-      specialHours: [{ date: '2026-11-24', startTime: '12:00', duration: '4' }],
+      weekly: [
+        { weekday: 'monday', hours: { opensMinutes: 600, closesMinutes: 1140 } },
+        { weekday: 'tuesday', hours: null },
+      ],
+      specialDays: [{ date: '2026-11-24', hours: { opensMinutes: 720, closesMinutes: 960 } }],
     };
     // 2026-11-23 20:00 UTC is Monday noon in Los Angeles, and already Tuesday in Tokyo.
     const now = new Date(Date.UTC(2026, 10, 23, 20, 0));
     expect(todaysHours(hours, now, 'America/Los_Angeles')).toEqual({ opens: 600, closes: 1140 });
     expect(todaysHours(hours, now, 'Asia/Tokyo')).toEqual({ opens: 720, closes: 960 });
     expect(
-      todaysHours({ regularHours: { tuesday: { startTime: '08:30', duration: '0' } } }, now, 'Asia/Tokyo'),
+      todaysHours({ weekly: [{ weekday: 'tuesday', hours: null }], specialDays: [] }, now, 'Asia/Tokyo'),
     ).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 /** Curbside pickup rules of the shopper's page (spec 002 §4, §5, §8, §9), kept free of React. */
 
+import type { ReadHours } from '@/shared/api/types';
+
 /** Interaction statuses as the server sends them. */
 export type InteractionStatus = 'SUBMITTED' | 'CLAIMED' | 'COMPLETE' | 'CANCELLED_CONSUMER';
 
@@ -110,16 +112,6 @@ export function errorKindOf(code: string | undefined): CurbsideErrorKind {
   }
 }
 
-export interface Hours {
-  startTime: string;
-  duration: string;
-}
-
-export interface StoreHours {
-  regularHours?: Record<string, Hours>;
-  specialHours?: (Hours & { date: string })[];
-}
-
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** Today's date and weekday in the store's time zone (store hours are the store's clock, not the shopper's). */
@@ -145,16 +137,12 @@ export function storeToday(now: Date, timeZone: string): { date: string; weekday
   }
 }
 
-/** Today's opening as minutes after midnight (closing may pass 1440); null when closed today. */
-export function todaysHours(hours: StoreHours, now: Date, timeZone: string): { opens: number; closes: number } | null {
+/** Today's opening as minutes after midnight (closing may pass 1440); null when closed today. The server
+ * reads the hours (`weekly`, `specialDays`); special hours dated today replace the weekday's. */
+export function todaysHours(hours: ReadHours, now: Date, timeZone: string): { opens: number; closes: number } | null {
   const today = storeToday(now, timeZone);
   if (!today) return null;
-  const entry =
-    hours.specialHours?.find((special) => special.date === today.date) ?? hours.regularHours?.[today.weekday];
-  if (!entry) return null;
-  const match = /^(\d{2}):(\d{2})$/.exec(entry.startTime.trim());
-  const duration = Number(entry.duration);
-  if (!match || !Number.isFinite(duration) || duration <= 0) return null;
-  const opens = Number(match[1]) * 60 + Number(match[2]);
-  return { opens, closes: opens + Math.round(duration * 60) };
+  const special = hours.specialDays.find((day) => day.date === today.date);
+  const opening = special ? special.hours : hours.weekly.find((day) => day.weekday === today.weekday)?.hours;
+  return opening ? { opens: opening.opensMinutes, closes: opening.closesMinutes } : null;
 }

@@ -35,6 +35,12 @@ const store = (overrides: object = {}) => ({
       },
       specialHours: [],
     },
+    // The same hours as the server reads them: open all day, every day.
+    weekly: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({
+      weekday,
+      hours: { opensMinutes: 0, closesMinutes: 1440 },
+    })),
+    specialDays: [],
   },
   isOpenNow: true,
   ...overrides,

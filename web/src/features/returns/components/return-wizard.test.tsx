@@ -85,7 +85,7 @@ const store = (id: string, name: string, isOpenNow: boolean) => ({
   timezone: 'America/New_York',
   storeServices: [],
   address: { address1: `${name} Street 1`, city: 'New York', postalCode: '10019', iso2Country: 'US' },
-  operationalDetails: { hoursOfOperation: { regularHours: {} } },
+  operationalDetails: { hoursOfOperation: { regularHours: {} }, weekly: [], specialDays: [] },
 });
 
 /** Chooses a reason and the carrier drop-off, submits, and answers the Return Not Submitted dialog. */

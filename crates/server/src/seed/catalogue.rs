@@ -2,6 +2,8 @@
 //! market's currency, named exactly as the generated order lines name them (style colour, sku, image),
 //! so that shop similar and buy again work on the demo orders.
 
+use sqlx::Row;
+
 use super::data::{APPAREL_SIZES, MARKETS, Market, PRODUCTS, ProductSpec};
 use crate::BoxError;
 use crate::db::Db;
@@ -98,6 +100,87 @@ pub async fn write(db: &Db, sizes_for_shoes: &[&str], now_ms: i64) -> Result<(),
             };
             upsert_product(db, &record, &skus, &prices, now_ms).await.map_err(|error| error.to_string())?;
         }
+    }
+    Ok(())
+}
+
+/// One line of a demo order whose size the catalogue does not sell (`backfill`).
+struct UnsoldLine {
+    style_color: String,
+    product_id: String,
+    sku_id: String,
+    size: String,
+    title: String,
+    category: String,
+    color: String,
+    image_url: String,
+    currency: String,
+    unit_price: i64,
+}
+
+/// Puts every size the demo orders hold into the catalogue, priced as the order priced it. The README's
+/// hand-written orders (modals, cancellation, returns, curbside) carry their own products; without this
+/// every "Buy again" on them answered no-pricing-info (browser walk S3).
+pub async fn backfill(db: &Db, now_ms: i64) -> Result<(), BoxError> {
+    let rows = sqlx::query(
+        "SELECT l.style_color, l.product_id, l.sku_id, l.size, l.title, l.category, l.color, l.image_url, o.currency, \
+         l.unit_price FROM order_lines l JOIN orders o ON o.order_number = l.order_number \
+         WHERE l.style_color <> '' AND NOT EXISTS (SELECT 1 FROM product_skus s WHERE s.sku_id = l.sku_id) \
+         ORDER BY l.style_color, l.sku_id, o.currency",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let lines = rows
+        .iter()
+        .map(|row| {
+            Ok(UnsoldLine {
+                style_color: row.try_get(0)?,
+                product_id: row.try_get(1)?,
+                sku_id: row.try_get(2)?,
+                size: row.try_get(3)?,
+                title: row.try_get(4)?,
+                category: row.try_get(5)?,
+                color: row.try_get(6)?,
+                image_url: row.try_get(7)?,
+                currency: row.try_get(8)?,
+                unit_price: row.try_get(9)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    for style in lines.chunk_by(|a, b| a.style_color == b.style_color) {
+        let Some(first) = style.first() else { continue };
+        // A style the catalogue already has keeps its sizes and prices: only the missing sizes are added.
+        let existing = crate::products::db::find_products(db, std::slice::from_ref(&first.style_color)).await?;
+        if !existing.is_empty() {
+            continue;
+        }
+        let mut skus: Vec<SkuRecord> = Vec::new();
+        let mut prices: Vec<PriceRecord> = Vec::new();
+        for line in style {
+            if !skus.iter().any(|sku| sku.sku_id == line.sku_id) {
+                skus.push(SkuRecord { sku_id: line.sku_id.clone(), size: line.size.clone(), in_stock: true });
+            }
+            if !prices.iter().any(|price| price.currency == line.currency) {
+                prices.push(PriceRecord {
+                    currency: line.currency.clone(),
+                    price: line.unit_price,
+                    msrp: line.unit_price,
+                });
+            }
+        }
+        let record = ProductRecord {
+            style_color: first.style_color.clone(),
+            product_id: first.product_id.clone(),
+            title: first.title.clone(),
+            subtitle: first.category.clone(),
+            category: first.category.clone(),
+            color: first.color.clone(),
+            image_url: first.image_url.clone(),
+            slug: format!("{}/{}", first.title.to_lowercase().replace(' ', "-"), first.style_color.to_lowercase()),
+            popularity: 0,
+            in_stock: true,
+        };
+        upsert_product(db, &record, &skus, &prices, now_ms).await.map_err(|error| error.to_string())?;
     }
     Ok(())
 }

@@ -92,6 +92,7 @@ pub async fn run(db: &Db, plan: &SeedPlan) -> Result<SeedReport, BoxError> {
     curbside::write(db, plan.until_millis).await?;
     cancellation::write(db, plan.until_millis).await?;
     modals::write(db, plan.until_millis).await?;
+    catalogue::backfill(db, plan.until_millis).await?;
     let (heaviest_email, heaviest_orders) = generator.heaviest();
     Ok(SeedReport { members: members.len(), orders, lines, heaviest_email, heaviest_orders })
 }

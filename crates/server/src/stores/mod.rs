@@ -12,6 +12,7 @@
 
 pub mod db;
 pub mod routes;
+pub mod search_input;
 
 /// One store by id, for other areas.
 pub use db::find;

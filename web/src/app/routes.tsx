@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentProps, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { AddressEditorProvider } from '@/shared/address-editor/address-editor-slot';
 import { OrderSlotsProvider, type OrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 
@@ -58,9 +59,19 @@ const CurbsidePickupPage = lazy(() =>
 const StoreConsolePage = lazy(() =>
   import('@/features/pickups/pages/store-console-page').then((module) => ({ default: module.StoreConsolePage })),
 );
-const ReturnItemsPage = lazy(() =>
-  import('@/features/returns/pages/return-items-page').then((module) => ({ default: module.ReturnItemsPage })),
-);
+/** The return wizard, with the address book's form for the Korea courier pickup (shared/address-editor). */
+const ReturnItemsPage = lazy(async () => {
+  const [{ ReturnItemsPage: Page }, { AddressEditorSlot }] = await Promise.all([
+    import('@/features/returns/pages/return-items-page'),
+    import('@/features/addresses'),
+  ]);
+  const WithAddressEditor = (props: ComponentProps<typeof Page>) => (
+    <AddressEditorProvider editor={AddressEditorSlot}>
+      <Page {...props} />
+    </AddressEditorProvider>
+  );
+  return { default: WithAddressEditor };
+});
 const ReturnInstructionsPage = lazy(() =>
   import('@/features/returns/pages/return-instructions-page').then((module) => ({
     default: module.ReturnInstructionsPage,

@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use domain::address::flow::{self, SaveAction};
 use domain::address::{AddressFields, SUGGESTED_ADDRESS_ID, ValidAddress};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -12,7 +13,7 @@ use super::MAX_ADDRESSES_PER_MEMBER;
 use super::db::{self, Inserted, StoredAddress};
 use crate::auth::Member;
 use crate::error::{AppError, AppResult, Code};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryOf};
 use crate::platform::Platform;
 
 crate::platform::area_router!(
@@ -122,19 +123,37 @@ fn parse(address: &Address) -> AppResult<AddressFields> {
         .map_err(|error| AppError::validation(error.field, error.message))
 }
 
-/// The caller's saved addresses, preferred first.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BookQuery {
+    /// Only the addresses that apply in this country (spec 002 §4 "Address flow": the address's
+    /// country equals it, ignoring case); absent lists the whole book.
+    pub country: Option<String>,
+}
+
+/// The caller's saved addresses, preferred first; with `country=` only those of that country.
 #[utoipa::path(get, path = "/addresses/v1/{upmId}/address", tag = "addresses", security(("bearer" = [])),
-    params(("upmId" = String, Path, description = "the caller's member id")),
+    params(("upmId" = String, Path, description = "the caller's member id"), BookQuery),
     responses((status = 200, body = [Address]), (status = 401, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "another member's id, as a missing one")))]
 pub async fn list_addresses(
     State(state): State<Platform>,
     member: Member,
     Path(upm_id): Path<String>,
+    QueryOf(query): QueryOf<BookQuery>,
 ) -> AppResult<Json<Vec<Address>>> {
     own_book(&member, &upm_id)?;
     let stored = db::list(&state.db, &member.upm_id).await?;
-    Ok(Json(stored.into_iter().map(Address::from).collect()))
+    let listed = match query.country.as_deref() {
+        Some(country) => {
+            flow::in_current_country(&stored, |address| address.fields.country.as_deref().unwrap_or_default(), country)
+                .cloned()
+                .map(Address::from)
+                .collect()
+        }
+        None => stored.into_iter().map(Address::from).collect(),
+    };
+    Ok(Json(listed))
 }
 
 /// Save a new address, validated by its country's layout. `preferred: true` unsets the others.
@@ -152,11 +171,22 @@ pub async fn create_address(
     own_book(&member, &upm_id)?;
     let fields = parse(&body)?;
     let original_id = body.original_id.as_deref().map(|id| bounded_id(id, "originalId")).transpose()?;
+    add(&state, &member, original_id, fields, body.preferred).await
+}
+
+/// Stores a new address in the member's book (within its cap): 201 with the new id.
+async fn add(
+    state: &Platform,
+    member: &Member,
+    original_id: Option<String>,
+    fields: AddressFields,
+    preferred: Option<bool>,
+) -> AppResult<(StatusCode, Json<Address>)> {
     let address = StoredAddress {
         id: uuid::Uuid::new_v4().to_string(),
         original_id,
         fields,
-        preferred: body.preferred.unwrap_or(false),
+        preferred: preferred.unwrap_or(false),
     };
     let now = state.clock.now_ms();
     match db::insert(&state.db, &member.upm_id, &address, MAX_ADDRESSES_PER_MEMBER, now).await? {
@@ -176,28 +206,34 @@ pub(super) fn bounded_id(id: &str, field: &str) -> AppResult<String> {
     if valid { Ok(id.to_owned()) } else { Err(AppError::validation(field, "not a valid address id")) }
 }
 
-/// Replace a saved address. The body's `id`, if sent, must be the path's.
+/// Replace a saved address. The body's `id`, if sent, must be the path's. Which of adding or updating
+/// is the domain's `save_action` (spec 002 §4 "Address flow"): the ship-from address's id
+/// (`shipFrom`) is not in the book, so saving it adds a new address (201, `originalId` `shipFrom`).
 #[utoipa::path(put, path = "/addresses/v1/{upmId}/address/{id}", tag = "addresses", security(("bearer" = [])),
     params(("upmId" = String, Path, description = "the caller's member id"), ("id" = String, Path)),
     request_body = Address,
-    responses((status = 200, body = Address), (status = 400, body = crate::error::ApiError),
+    responses((status = 200, body = Address), (status = 201, body = Address, description = "the ship-from address, added"),
+              (status = 400, body = crate::error::ApiError),
               (status = 401, body = crate::error::ApiError), (status = 404, body = crate::error::ApiError)))]
 pub async fn update_address(
     State(state): State<Platform>,
     member: Member,
     Path((upm_id, id)): Path<(String, String)>,
     JsonBody(body): JsonBody<Address>,
-) -> AppResult<Json<Address>> {
+) -> AppResult<(StatusCode, Json<Address>)> {
     own_book(&member, &upm_id)?;
     let fields = parse(&body)?;
     let original_id = body.original_id.as_deref().map(|id| bounded_id(id, "originalId")).transpose()?;
     if body.id.as_deref().is_some_and(|body_id| body_id != id && body_id != SUGGESTED_ADDRESS_ID) {
         return Err(AppError::validation("id", "the body's id is not the path's"));
     }
+    if flow::save_action(Some(&id), false) == SaveAction::Add {
+        return add(&state, &member, Some(original_id.unwrap_or(id)), fields, body.preferred).await;
+    }
     let now = state.clock.now_ms();
     db::update(&state.db, &member.upm_id, &id, original_id, &fields, body.preferred, now)
         .await?
-        .map(|stored| Json(stored.into()))
+        .map(|stored| (StatusCode::OK, Json(stored.into())))
         .ok_or(AppError::NotFound)
 }
 

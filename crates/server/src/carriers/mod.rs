@@ -240,6 +240,9 @@ pub struct PickupAddress {
     pub country: String,
     #[serde(default)]
     pub phone: Option<String>,
+    /// Where the carrier writes about the pickup; absent, the order's e-mail is used (spec 002 §4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

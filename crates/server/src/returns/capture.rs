@@ -11,6 +11,8 @@ use std::collections::HashSet;
 
 use axum::body::Bytes;
 use axum::response::{IntoResponse, Response};
+use domain::address::AddressFields;
+use domain::address::flow;
 use domain::returns::methods::{self, MethodChoice, ReturnMethod};
 use domain::returns::quantity::DisableReason;
 use domain::returns::{reasons, window};
@@ -330,7 +332,7 @@ pub async fn check(
                 return Err(AppError::validation("pickup.slot", "choose one of the offered pickup slots"));
             }
             check_pickup_address(&pickup.address, &order.country)?;
-            stored.pickup_address = Some(pickup.address.clone());
+            stored.pickup_address = Some(with_order_contact(&pickup.address, order));
             stored.pickup_slot = Some((pickup.slot.date.clone(), pickup.slot.from_hour, pickup.slot.to_hour));
         }
         // Every pickup (Korea's courier, UPS in the US, Sagawa in Japan, the EMEA carriers') is booked with
@@ -362,10 +364,21 @@ fn check_pickup_address(address: &PickupAddress, country: &str) -> AppResult<()>
     text_ok(address.address2.as_deref(), "pickup.address.address2", MAX_TEXT)?;
     text_ok(address.state.as_deref(), "pickup.address.state", MAX_TEXT)?;
     text_ok(address.phone.as_deref(), "pickup.address.phone", 32)?;
+    text_ok(address.email.as_deref(), "pickup.address.email", 254)?;
     if !address.country.eq_ignore_ascii_case(country) {
         return Err(AppError::validation("pickup.address.country", "the pickup must be in the order's country"));
     }
     Ok(())
+}
+
+/// The pickup as stored: without its own e-mail or phone it takes the order's (spec 002 §4 "Address
+/// flow", the domain's `with_contact_fallback`), so the carrier can always reach the shopper.
+fn with_order_contact(address: &PickupAddress, order: &StoredOrder) -> PickupAddress {
+    let fields =
+        AddressFields { email: address.email.clone(), phone: address.phone.clone(), ..AddressFields::default() };
+    let order_phone = order.phone.as_ref().map(|phone| format!("+{}", phone.digits()));
+    let filled = flow::with_contact_fallback(fields, order.email.as_deref(), order_phone.as_deref());
+    PickupAddress { email: filled.email, phone: filled.phone, ..address.clone() }
 }
 
 fn new_return_number() -> String {

@@ -13,6 +13,7 @@
 pub mod db;
 pub mod hours;
 pub mod routes;
+pub mod search_input;
 
 /// One store by id, for other areas.
 pub use db::find;

@@ -107,6 +107,10 @@ pub struct StorePages {
 pub struct StoreViews {
     pub objects: Vec<StoreView>,
     pub pages: StorePages,
+    /// Only with a search `q`: whether the web may keep it as the next visit's search (false for
+    /// APO, FPO, Guantanamo Bay and Alaska, spec 001 §4.5).
+    #[serde(rename = "rememberSearch", skip_serializing_if = "Option::is_none")]
+    pub remember_search: Option<bool>,
 }
 
 /// The ops feed's body.
@@ -359,7 +363,8 @@ pub async fn list_stores(
     let now = chrono::Utc::now();
     let objects = records.into_iter().map(|r| r.view(now)).collect();
     let total_pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
-    Ok(Json(StoreViews { objects, pages: StorePages { page, total_pages, total_resources: total } }))
+    let remember_search = q.map(super::search_input::may_remember);
+    Ok(Json(StoreViews { objects, pages: StorePages { page, total_pages, total_resources: total }, remember_search }))
 }
 
 /// One store.

@@ -331,3 +331,50 @@ async fn the_demo_members_have_address_books_with_one_preferred_and_consents(app
     }
 }
 on_both_backends!(address_demo_seed, the_demo_members_have_address_books_with_one_preferred_and_consents);
+
+fn kr_address() -> Value {
+    json!({"country": "KR", "nameFamily": "김", "nameGiven": "서연", "code": "06236", "locality": "강남구",
+           "province": "11", "line1": "테헤란로 152", "phone": "010-1234-5678"})
+}
+
+async fn the_book_lists_only_the_addresses_of_the_country_asked_for(app: &TestApp) {
+    let (upm_id, token) = app.member("two.countries@example.com").await;
+    for address in [us_address(), kr_address()] {
+        let (status, created) = send(app, Method::POST, &book(&upm_id), Some(&token), Some(&address)).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+    }
+    let countries = |list: &Value| -> Vec<String> {
+        list.as_array().into_iter().flatten().map(|entry| entry["country"].as_str().unwrap_or("").to_owned()).collect()
+    };
+    let (_, all) = send(app, Method::GET, &book(&upm_id), Some(&token), None).await;
+    assert_eq!(countries(&all), ["US", "KR"]);
+    // Spec 002 §4: an address applies only in its own country, compared ignoring case.
+    for (country, expected) in [("KR", vec!["KR"]), ("kr", vec!["KR"]), ("US", vec!["US"]), ("JP", vec![])] {
+        let path = format!("{}?country={country}", book(&upm_id));
+        let (status, list) = send(app, Method::GET, &path, Some(&token), None).await;
+        assert_eq!(status, StatusCode::OK, "{list}");
+        assert_eq!(countries(&list), expected, "{country}");
+    }
+}
+on_both_backends!(address_book_by_country, the_book_lists_only_the_addresses_of_the_country_asked_for);
+
+async fn saving_the_ship_from_address_adds_it_and_saving_a_stored_one_updates_it(app: &TestApp) {
+    let (upm_id, token) = app.member("ship.from@example.com").await;
+    // The ship-from address is not in the book: saving it under its id adds a new address.
+    let path = format!("{}/shipFrom", book(&upm_id));
+    let (status, added) = send(app, Method::PUT, &path, Some(&token), Some(&us_address())).await;
+    assert_eq!(status, StatusCode::CREATED, "{added}");
+    let id = added["id"].as_str().expect("id").to_owned();
+    assert_ne!(id, "shipFrom");
+    assert_eq!(added["originalId"], "shipFrom");
+    // Saved again under the new id, it is updated in place.
+    let mut changed = us_address();
+    changed["line2"] = json!("Suite 9");
+    let (status, updated) =
+        send(app, Method::PUT, &format!("{}/{id}", book(&upm_id)), Some(&token), Some(&changed)).await;
+    assert_eq!((status, updated["id"].as_str()), (StatusCode::OK, Some(id.as_str())), "{updated}");
+    let (_, list) = send(app, Method::GET, &book(&upm_id), Some(&token), None).await;
+    assert_eq!(list.as_array().map(Vec::len), Some(1));
+    assert_eq!(list[0]["line2"], "Suite 9");
+}
+on_both_backends!(address_ship_from_save, saving_the_ship_from_address_adds_it_and_saving_a_stored_one_updates_it);

@@ -97,6 +97,14 @@ async fn stores_feed_search_paging_and_open_now(app: &TestApp) {
     assert_eq!(names(&by_name), ["Delta"]);
     let (_, none) = app.get_json("/store/store_views/v1?country=US&q=London", None).await;
     assert!(names(&none).is_empty());
+    // A search may be remembered for the next visit unless it names APO, FPO, Guantanamo Bay or Alaska
+    // (spec 001 §4.5); without a search the answer says nothing about it.
+    assert_eq!(by_city["rememberSearch"], true);
+    assert!(page1.get("rememberSearch").is_none(), "{page1}");
+    for special in ["APO%20AE%2009012", "Anchorage%2C%20AK", "Guantanamo%20Bay"] {
+        let (status, answer) = app.get_json(&format!("/store/store_views/v1?country=US&q={special}"), None).await;
+        assert_eq!((status, &answer["rememberSearch"]), (StatusCode::OK, &json!(false)), "{special}");
+    }
     // Open now: the 24-hour stores are open, the zero-hour ones closed (unless today is Christmas Eve there).
     let alpha = &page1["objects"][0];
     assert_eq!(alpha["isOpenNow"], true);

@@ -636,6 +636,37 @@ pub(crate) async fn sql(app: &TestApp, statement: &str) {
     connected.db.pool.close().await;
 }
 
+/// The pickup address a return stored for its job.
+async fn stored_pickup_address(app: &TestApp, rn: &str) -> Value {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let request: String = sqlx::query_scalar("SELECT request FROM returns WHERE return_order_number = $1")
+        .bind(rn)
+        .fetch_one(&connected.db.pool)
+        .await
+        .expect("query");
+    connected.db.pool.close().await;
+    serde_json::from_str::<Value>(&request).expect("json")["pickupAddress"].clone()
+}
+
+async fn a_pickup_without_e_mail_or_phone_takes_the_orders(app: &TestApp) {
+    let (upm_id, token) = app.member("pickup.contact@example.com").await;
+    for (number, own_phone) in [("C7960001", None), ("C7960002", Some("010-9999-0000"))] {
+        app.put_order(&delivered_order(app, number, Some(&upm_id), "KR", "KRW")).await;
+        let (_, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{number}"), Some(&token)).await;
+        let mut body = capture_body(number, &options, "courierPickup|cj-logistics", "1", 1);
+        body["pickup"]["address"]["phone"] = own_phone.map_or(Value::Null, |phone| json!(phone));
+        let (status, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn");
+        let stored = stored_pickup_address(app, rn).await;
+        // Spec 002 §4 "Address flow": e-mail and phone fall back to the order's contact details.
+        assert_eq!(stored["email"], "guest.shopper@example.com", "{stored}");
+        assert_eq!(stored["phone"], own_phone.unwrap_or("+15035550100"), "{stored}");
+        assert_eq!(stored["address1"], "123 Teheran-ro", "{stored}");
+    }
+}
+on_both_backends!(returns_pickup_contact, a_pickup_without_e_mail_or_phone_takes_the_orders);
+
 pub(crate) async fn effect_detail(app: &TestApp, rn: &str, key: &str) -> Option<String> {
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
     let detail: Option<Option<String>> =

@@ -2,7 +2,7 @@
  * Every call of the returns feature (spec 001 §7), typed by the generated client: the request and answer
  * types are the document's (openapi.json), so a field the server spells otherwise is a compile error here.
  */
-import { apiGet, apiPost } from '@/shared/api/client';
+import { apiGet, apiPost, apiPut } from '@/shared/api/client';
 import type { JobView } from '@/shared/api/poll-job';
 import type { components } from '@/shared/api/schema';
 import { toReturnOptions } from './model/return-options';
@@ -110,9 +110,19 @@ export const sendStoreReturnEmail = (payload: Schemas['StoreReturnEmail']) =>
 export const listStores = (country: string, q: string, page: number, signal?: AbortSignal) =>
   apiGet('/store/store_views/v1', { auth: 'none', query: { country, q, page: String(page) }, signal });
 
-/** The member's saved addresses, for the Korea courier pickup. */
-export const listAddresses = (upmId: string, signal?: AbortSignal) =>
-  apiGet('/addresses/v1/{upmId}/address', { auth: 'member', params: { upmId }, signal });
+/** The member's saved addresses in the order's country (the server keeps only those, spec 002 §4), for the Korea courier pickup. */
+export const listAddresses = (upmId: string, country: string, signal?: AbortSignal) =>
+  apiGet('/addresses/v1/{upmId}/address', { auth: 'member', params: { upmId }, query: { country }, signal });
+
+/**
+ * A suggestion the shopper took is saved over the address it was suggested for (spec 001 §4.4: id
+ * `suggested`, `originalId` kept), leaving its preferred flag as it was; the saved address is then used.
+ */
+export const saveSuggestedAddress = (upmId: string, suggested: Schemas['Address'], originalId: string) => {
+  const body = { ...suggested };
+  delete body.preferred;
+  return apiPut('/addresses/v1/{upmId}/address/{id}', { auth: 'member', params: { upmId, id: originalId }, body });
+};
 
 /** POST /address/validation/v1: Korean addresses are validated in Korean (spec 001 §4.4). */
 export const validatePickupAddress = (address: Schemas['Address'], language: string) =>

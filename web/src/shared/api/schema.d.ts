@@ -48,7 +48,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's saved addresses, preferred first. */
+        /** The caller's saved addresses, preferred first; with `country=` only those of that country. */
         get: operations["list_addresses"];
         put?: never;
         /** Save a new address, validated by its country's layout. `preferred: true` unsets the others. */
@@ -67,7 +67,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a saved address. The body's `id`, if sent, must be the path's. */
+        /**
+         * Replace a saved address. The body's `id`, if sent, must be the path's. Which of adding or updating
+         *     is the domain's `save_action` (spec 002 §4 "Address flow"): the ship-from address's id
+         *     (`shipFrom`) is not in the book, so saving it adds a new address (201, `originalId` `shipFrom`).
+         */
         put: operations["update_address"];
         post?: never;
         /** Delete a saved address. */
@@ -2519,6 +2523,8 @@ export interface components {
             address2?: string | null;
             city: string;
             country: string;
+            /** @description Where the carrier writes about the pickup; absent, the order's e-mail is used (spec 002 §4). */
+            email?: string | null;
             name: string;
             phone?: string | null;
             postalCode: string;
@@ -3040,6 +3046,11 @@ export interface components {
         StoreViews: {
             objects: components["schemas"]["StoreView"][];
             pages: components["schemas"]["StorePages"];
+            /**
+             * @description Only with a search `q`: whether the web may keep it as the next visit's search (false for
+             *     APO, FPO, Guantanamo Bay and Alaska, spec 001 §4.5).
+             */
+            rememberSearch?: boolean | null;
         };
         StoredGiftCard: {
             /** Format: double */
@@ -3317,7 +3328,13 @@ export interface operations {
     };
     list_addresses: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the addresses that apply in this country (spec 002 §4 "Address flow": the address's
+                 *     country equals it, ignoring case); absent lists the whole book.
+                 */
+                country?: string;
+            };
             header?: never;
             path: {
                 /** @description the caller's member id */
@@ -3439,6 +3456,15 @@ export interface operations {
         };
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            /** @description the ship-from address, added */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,13 +39,32 @@ export interface SaveRequest {
   address: Address;
 }
 
-/** POST for a new address, PUT for a stored one (spec 002 §4: add if new, otherwise update). */
-export const saveAddress = ({ upmId, address }: SaveRequest) => {
-  const { id, ...fields } = address;
-  if (id && id !== 'suggested') {
-    return apiPut('/addresses/v1/{upmId}/address/{id}', { auth: 'member', params: { upmId, id }, body: fields });
+/** The server saved an address but its answer has no id: the address could not be chosen or edited again. */
+export class AddressWithoutIdError extends Error {
+  constructor() {
+    super('The saved address came back without an id.');
+    this.name = 'AddressWithoutIdError';
   }
-  return apiPost('/addresses/v1/{upmId}/address', { auth: 'member', params: { upmId }, body: fields });
+}
+
+/**
+ * POST for a new address; PUT for one with an id, where the server decides between adding and updating
+ * (spec 002 §4, the domain's `save_action`: the ship-from address's id adds). A taken suggestion (id
+ * `suggested`) is saved over the address it was suggested for (`originalId`). The answer must carry the
+ * address's id (spec 002 §7: an add without one is a failure).
+ */
+export const saveAddress = async ({ upmId, address }: SaveRequest): Promise<Address> => {
+  const { id, ...fields } = address;
+  const target = id === 'suggested' ? address.originalId : id;
+  const saved = target
+    ? await apiPut('/addresses/v1/{upmId}/address/{id}', {
+        auth: 'member',
+        params: { upmId, id: target },
+        body: fields,
+      })
+    : await apiPost('/addresses/v1/{upmId}/address', { auth: 'member', params: { upmId }, body: fields });
+  if (!saved.id) throw new AddressWithoutIdError();
+  return saved;
 };
 
 export const deleteAddress = ({ upmId, id }: { upmId: string; id: string }) =>

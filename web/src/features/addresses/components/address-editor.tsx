@@ -5,6 +5,7 @@ import { Alert } from '@/shared/ui/alert';
 import { FormField } from '@/shared/ui/form-field';
 import { Spinner } from '@/shared/ui/spinner';
 import {
+  AddressWithoutIdError,
   useAddressLayout,
   useAddressMutations,
   validateAddress,
@@ -36,11 +37,22 @@ interface AddressEditorProps {
   editing?: Address;
   /** A new address becomes the preferred one when the book is empty. */
   makePreferred: boolean;
+  /** The address must be in this country: the country cannot be changed (the Korea courier pickup). */
+  country?: string;
+  /** The address as the server saved it, before `onDone`. */
+  onSaved?: (address: Address) => void;
   onDone: () => void;
 }
 
 /** Add or edit: the country's form, then validation, then the confirm modal when there is anything to confirm. */
-export function AddressEditor({ upmId, editing, makePreferred, onDone }: AddressEditorProps) {
+export function AddressEditor({
+  upmId,
+  editing,
+  makePreferred,
+  country: fixedCountry,
+  onSaved,
+  onDone,
+}: AddressEditorProps) {
   const { t, locale } = useI18n();
   const headingId = useId();
   // The form opens in place of the button that asked for it: focus moves to its heading, so the next Tab
@@ -49,7 +61,7 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  const [country, setCountry] = useState((editing?.country ?? locale.country).toUpperCase());
+  const [country, setCountry] = useState((fixedCountry ?? editing?.country ?? locale.country).toUpperCase());
   const layout = useAddressLayout(country);
   const { save } = useAddressMutations(upmId);
   const [checking, setChecking] = useState(false);
@@ -71,8 +83,9 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
     save.mutate(
       { upmId, address: body },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setConfirm(null);
+          onSaved?.(saved);
           onDone();
         },
         onError: (error) => {
@@ -80,6 +93,7 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
           if (isApiError(error) && error.field)
             setServerError({ field: error.field, message: error.message, seq: Date.now() });
           else if (isApiError(error) && error.code === 'address-limit-reached') setFailure(t('addresses.error.limit'));
+          else if (error instanceof AddressWithoutIdError) setFailure(t('addresses.error.noId'));
           else setFailure(t('addresses.error.save'));
         },
       },
@@ -116,7 +130,7 @@ export function AddressEditor({ upmId, editing, makePreferred, onDone }: Address
             {...control}
             className="field__input"
             value={country}
-            disabled={Boolean(editing)}
+            disabled={Boolean(editing) || Boolean(fixedCountry)}
             onChange={(event) => {
               setCountry(event.target.value);
               setServerError(null);

@@ -42,7 +42,12 @@ function layoutView(country: string) {
   };
 }
 
-function serve(book: unknown[] = [], validation: unknown = { validated: false }) {
+/** The address book's calls; `added` answers the POST (by default: a 201 for the suggestion, else a 400). */
+function serve(
+  book: unknown[] = [],
+  validation: unknown = { validated: false },
+  added?: (request: RecordedRequest) => Response,
+) {
   return mockFetch([
     {
       path: /^\/addresses\/v1\/layouts\/(\w+)$/,
@@ -58,9 +63,10 @@ function serve(book: unknown[] = [], validation: unknown = { validated: false })
       path: '/addresses/v1/member-1/address',
       method: 'POST',
       respond: (request: RecordedRequest) =>
-        validation === SUGGESTION
+        added?.(request) ??
+        (validation === SUGGESTION
           ? json({ ...(request.body as object), id: 'new-1', preferred: true }, 201)
-          : json({ code: 'validation-failed', message: 'Please choose a valid state.', field: 'province' }, 400),
+          : json({ code: 'validation-failed', message: 'Please choose a valid state.', field: 'province' }, 400)),
     },
   ]);
 }
@@ -91,6 +97,24 @@ async function openForm(country: string) {
     expect(form.querySelector(`[data-field]`)).not.toBeNull();
   });
   return { ...app, form };
+}
+
+/** A complete US address typed into the open form. */
+async function fillUsAddress(
+  form: HTMLElement,
+  user: Awaited<ReturnType<typeof openForm>>['user'],
+  { street = '1 Market Street', city = 'San Francisco', zip = '94105' } = {},
+) {
+  const type = async (name: RegExp, text: string) => {
+    await user.type(within(form).getByRole('textbox', { name }), text);
+  };
+  await type(/First Name/, 'Jane');
+  await type(/Last Name/, 'Carter');
+  await type(/Street Address/, street);
+  await type(/City/, city);
+  await user.selectOptions(within(form).getByRole('combobox', { name: /State/ }), 'CA');
+  await type(/ZIP Code/, zip);
+  await type(/Phone Number/, '4155550100');
 }
 
 const fieldOrder = (form: HTMLElement) =>
@@ -177,16 +201,7 @@ describe('saved address form', () => {
   it('puts a field the server refuses next to its field, with focus', async () => {
     serve();
     const { form, user } = await openForm('US');
-    const type = async (name: RegExp, text: string) => {
-      await user.type(within(form).getByRole('textbox', { name }), text);
-    };
-    await type(/First Name/, 'Jane');
-    await type(/Last Name/, 'Carter');
-    await type(/Street Address/, '1 Market Street');
-    await type(/City/, 'San Francisco');
-    await user.selectOptions(within(form).getByRole('combobox', { name: /State/ }), 'CA');
-    await type(/ZIP Code/, '94105');
-    await type(/Phone Number/, '4155550100');
+    await fillUsAddress(form, user);
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     // The validator could not verify it: the modal offers the entered address only.
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your address' });
@@ -204,16 +219,7 @@ describe('saved address form', () => {
   it('offers the entered and the suggested address, and saves the one picked', async () => {
     const { requests } = serve([], SUGGESTION);
     const { form, user } = await openForm('US');
-    const type = async (name: RegExp, text: string) => {
-      await user.type(within(form).getByRole('textbox', { name }), text);
-    };
-    await type(/First Name/, 'Jane');
-    await type(/Last Name/, 'Carter');
-    await type(/Street Address/, '1 market st');
-    await type(/City/, 'san francisco');
-    await user.selectOptions(within(form).getByRole('combobox', { name: /State/ }), 'CA');
-    await type(/ZIP Code/, '941051234');
-    await type(/Phone Number/, '4155550100');
+    await fillUsAddress(form, user, { street: '1 market st', city: 'san francisco', zip: '941051234' });
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your address' });
     expect(within(dialog).getByText(/did find a close match/)).toBeInTheDocument();
@@ -233,5 +239,15 @@ describe('saved address form', () => {
     const saved = requests.find((request) => request.method === 'POST' && request.url.pathname.endsWith('/address'));
     expect(saved?.body).toMatchObject({ line1: '1 Market Street', code: '94105-1234', preferred: true });
     expect(saved?.body).not.toHaveProperty('id', 'suggested');
+  });
+
+  it('says so when an added address comes back without an id (spec 002 §7)', async () => {
+    serve([], { validated: true }, (request) => json({ ...(request.body as object) }, 201));
+    const { form, user } = await openForm('US');
+    await fillUsAddress(form, user);
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      "Your address was saved, but we couldn't get it back to use it. Please reload the page and try again.",
+    );
   });
 });

@@ -43,6 +43,20 @@ const address = (index: number) => ({
   preferred: index === 1,
 });
 
+/** The courier pickup method with its windows. */
+const courierPickup = (pickupSlots: MethodView['pickupSlots']) =>
+  returnMethod(
+    {
+      id: 'courierPickup|cj',
+      returnMethod: 'courierPickup',
+      serviceType: 'PICK_UP',
+      carrierId: 'cj',
+      carrierName: 'CJ대한통운',
+      pickupSlots,
+    },
+    'KRW',
+  );
+
 beforeEach(() => {
   localStorage.clear();
 });
@@ -50,20 +64,10 @@ beforeEach(() => {
 it('books a Korea courier pickup: address list in pages of 5, the suggested address, a window, then submit', async () => {
   const { requests } = mockFetch([
     ...koreaOrder([
-      returnMethod(
-        {
-          id: 'courierPickup|cj',
-          returnMethod: 'courierPickup',
-          serviceType: 'PICK_UP',
-          carrierId: 'cj',
-          carrierName: 'CJ대한통운',
-          pickupSlots: [
-            { date: '2026-11-24', fromHour: 9, toHour: 13 },
-            { date: '2026-11-25', fromHour: 14, toHour: 18 },
-          ],
-        },
-        'KRW',
-      ),
+      courierPickup([
+        { date: '2026-11-24', fromHour: 9, toHour: 13 },
+        { date: '2026-11-25', fromHour: 14, toHour: 18 },
+      ]),
     ]),
     { path: '/addresses/v1/member-1/address', respond: () => json([1, 2, 3, 4, 5, 6].map(address)) },
     {
@@ -71,6 +75,11 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
       path: '/address/validation/v1',
       respond: () =>
         json({ validated: false, validatedAddress: { ...address(6), line1: '테헤란로 6길', code: '06237' } }),
+    },
+    {
+      method: 'PUT',
+      path: '/addresses/v1/member-1/address/a6',
+      respond: (request) => json({ ...(request.body as object), id: 'a6' }),
     },
     {
       method: 'POST',
@@ -103,8 +112,15 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
   await user.click(submit());
   expect(await screen.findByText('반품이 신청되었습니다')).toBeInTheDocument();
 
+  // Only the addresses of the order's country are asked for (spec 002 §4: the server filters).
+  const book = requests.find((request) => request.url.pathname === '/addresses/v1/member-1/address');
+  expect(book?.url.searchParams.get('country')).toBe('KR');
   const validation = requests.find((request) => request.url.pathname === '/address/validation/v1');
   expect(validation?.body).toMatchObject({ language: 'ko', address: { id: 'a6' } });
+  // The suggestion taken is saved over the address it was suggested for, its preferred flag kept.
+  const saved = requests.find((request) => request.method === 'PUT');
+  expect(saved?.body).toMatchObject({ id: 'suggested', originalId: 'a6', line1: '테헤란로 6길', code: '06237' });
+  expect(saved?.body).not.toHaveProperty('preferred');
   const capture = requests.find((request) => request.url.pathname === '/order_mgmt/user_return_captures/v1');
   // Spelled as the document's CaptureRequest (the server's PickupAddress: address1, not line1), so a
   // renamed field fails to compile here as well as in the wizard.
@@ -141,4 +157,52 @@ it('creates nothing online for a store return in Korea and says what to bring', 
   await user.click(screen.getAllByRole('button', { name: '반품 신청' })[0]!);
   expect(await screen.findByRole('heading', { level: 1, name: '매장에서 반품하기' })).toBeInTheDocument();
   expect(requests.some((request) => request.method === 'POST')).toBe(false);
+}, 20_000);
+
+/** A Korean address form without the province list: enough to edit an address in the step. */
+const koreanLayout = {
+  country: 'KR',
+  layout: 'kr',
+  nameOrder: 'familyFirst',
+  postalCodes: ['99999'],
+  fields: [
+    { field: 'nameFamily', label: 'lastName', labelText: 'Last Name', required: true },
+    { field: 'nameGiven', label: 'firstName', labelText: 'First Name', required: true },
+    { field: 'code', label: 'postalCode', labelText: 'Postal Code', required: true },
+    { field: 'locality', label: 'cityDistrict', labelText: 'City / District / County', required: true },
+    { field: 'line1', label: 'street', labelText: 'Street', required: true },
+    { field: 'phone', label: 'phone', labelText: 'Phone Number', required: true },
+  ],
+};
+
+it('edits a pickup address inside the step with the address book form, then uses it (issue 31)', async () => {
+  const stored = { ...address(1), name: undefined, nameFamily: '김', nameGiven: '민지' };
+  const { requests } = mockFetch([
+    ...koreaOrder([courierPickup([{ date: '2026-11-24', fromHour: 9, toHour: 13 }])]),
+    { path: '/addresses/v1/member-1/address', respond: () => json([stored]) },
+    { path: '/addresses/v1/layouts/KR', respond: () => json(koreanLayout) },
+    { method: 'POST', path: '/address/validation/v1', respond: () => json({ validated: true }) },
+    {
+      method: 'PUT',
+      path: '/addresses/v1/member-1/address/a1',
+      respond: (request) => json({ ...(request.body as object), id: 'a1', name: '김 민지', preferred: true }),
+    },
+  ]);
+  const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+  await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
+  await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+  await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+
+  await user.click(await screen.findByRole('button', { name: '김 민지님의 주소 수정' }));
+  const form = await screen.findByRole('region', { name: '주소 수정' });
+  const street = await within(form).findByRole('textbox', { name: /Street|도로/ });
+  await user.clear(street);
+  await user.type(street, '테헤란로 10');
+  await user.click(within(form).getByRole('button', { name: '주소 저장' }));
+
+  expect(await screen.findByText('택배 기사가 이 주소에서 상품을 회수합니다.')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: '주소 수정' })).not.toBeInTheDocument();
+  const saved = requests.find((request) => request.method === 'PUT');
+  expect(saved?.body).toMatchObject({ country: 'KR', line1: '테헤란로 10', code: '06236' });
+  expect(screen.getByRole('button', { name: '주소 추가' })).toBeInTheDocument();
 }, 20_000);

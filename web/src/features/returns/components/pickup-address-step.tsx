@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { useAddressEditor } from '@/shared/address-editor/address-editor-slot';
 import type { components } from '@/shared/api/schema';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
@@ -8,7 +9,13 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
-import { listAddresses, validatePickupAddress, type PickupAddress, type PickupSlot } from '../api';
+import {
+  listAddresses,
+  saveSuggestedAddress,
+  validatePickupAddress,
+  type PickupAddress,
+  type PickupSlot,
+} from '../api';
 
 type Address = components['schemas']['Address'];
 
@@ -32,6 +39,7 @@ export function toPickupAddress(address: Address, country: string): PickupAddres
     postalCode: address.code ?? '',
     country: (address.country ?? country).toUpperCase(),
     ...(address.phone ? { phone: address.phone } : {}),
+    ...(address.email ? { email: address.email } : {}),
   };
 }
 
@@ -52,9 +60,11 @@ interface PickupAddressStepProps {
 }
 
 /**
- * Korea courier pickup (spec 001 §2.2, §4.4): choose a saved address (5 per page), which is validated
- * (in Korean for Korea); a close match or no match opens the confirm modal with the entered and the
- * suggested address. Adding and editing happen on the saved-addresses page. Then a pickup window.
+ * Korea courier pickup (spec 001 §2.2, §4.4): choose a saved address of the order's country (the server
+ * filters, spec 002 §4; 5 per page), which is validated (in Korean for Korea); a close match or no match
+ * opens the confirm modal with the entered and the suggested address, and a suggestion taken is saved
+ * back to the address book before it is used. Addresses are added and edited here with the address
+ * book's form (shared/address-editor). Then a pickup window.
  */
 export function PickupAddressStep({ upmId, country, slots, choice, onChange }: PickupAddressStepProps) {
   const { t, date } = useI18n();
@@ -62,17 +72,40 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ entered: Address; suggested: Address | null } | null>(null);
+  // The address form in the step: `{}` adds, `{ editing }` edits; null is closed.
+  const [form, setForm] = useState<{ editing?: Address } | null>(null);
+  const addressEditor = useAddressEditor();
+  const queryClient = useQueryClient();
+  const listKey = ['returns', 'addresses', upmId, country.toUpperCase()] as const;
   const addresses = useQuery({
-    queryKey: ['returns', 'addresses', upmId] as const,
-    queryFn: ({ signal }) => listAddresses(upmId, signal),
+    queryKey: listKey,
+    queryFn: ({ signal }) => listAddresses(upmId, country.toUpperCase(), signal),
   });
   const validate = useMutation({
     mutationFn: (address: Address) => validatePickupAddress(address, country.toUpperCase() === 'KR' ? 'ko' : 'en'),
   });
+  const saveSuggestion = useMutation({
+    mutationFn: ({ suggested, originalId }: { suggested: Address; originalId: string }) =>
+      saveSuggestedAddress(upmId, suggested, originalId),
+  });
 
   const accept = (address: Address) => {
     setConfirm(null);
+    setSelectedId(address.id ?? null);
     onChange({ ...choice, address: toPickupAddress(address, country) });
+  };
+  /** A saved address (added, edited or a suggestion taken) is the pickup address; the list shows it. */
+  const takeSaved = (saved: Address) => {
+    void queryClient.invalidateQueries({ queryKey: listKey });
+    accept(saved);
+  };
+  const takeSuggestion = (suggested: Address) => {
+    const originalId = suggested.originalId;
+    if (!originalId) {
+      accept(suggested);
+      return;
+    }
+    saveSuggestion.mutate({ suggested, originalId }, { onSuccess: takeSaved, onError: () => setConfirm(null) });
   };
   const choose = (address: Address) => {
     setSelectedId(address.id ?? null);
@@ -113,27 +146,40 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
         )}
         {addresses.data && all.length === 0 && <p>{t('returns.error.noAddresses')}</p>}
         {shown.map((address) => (
-          <label
-            key={address.id ?? lines(address).join()}
-            className={address.id === selectedId ? 'return-store card return-store--chosen' : 'return-store card'}
-          >
-            <input
-              type="radio"
-              name={name}
-              checked={address.id === selectedId}
-              onChange={() => {
-                choose(address);
-              }}
-            />
-            <span>
-              {lines(address).map((line, index) => (
-                <span key={index}>{line}</span>
-              ))}
-            </span>
-          </label>
+          <div key={address.id ?? lines(address).join()} className="return-pickup-address">
+            <label
+              className={address.id === selectedId ? 'return-store card return-store--chosen' : 'return-store card'}
+            >
+              <input
+                type="radio"
+                name={name}
+                checked={address.id === selectedId}
+                onChange={() => {
+                  choose(address);
+                }}
+              />
+              <span>
+                {lines(address).map((line, index) => (
+                  <span key={index}>{line}</span>
+                ))}
+              </span>
+            </label>
+            {addressEditor && !form && (
+              <Button
+                variant="secondary"
+                aria-label={t('returns.pickup.editNamed', { name: lines(address)[0] ?? '' })}
+                onClick={() => {
+                  setForm({ editing: address });
+                }}
+              >
+                {t('returns.pickup.edit')}
+              </Button>
+            )}
+          </div>
         ))}
         {validate.isPending && <Spinner label={t('returns.pickup.checking')} />}
         {validate.isError && <Alert>{t('returns.pickup.checkFailed')}</Alert>}
+        {saveSuggestion.isError && <Alert>{t('returns.pickup.saveFailed')}</Alert>}
         {choice.address && (
           <p role="status" className="return-store__open">
             {t('returns.pickup.confirmed')}
@@ -169,9 +215,34 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
           </Button>
         </nav>
       )}
-      <p>
-        <Link href={paths.addresses()}>{t('returns.pickup.manage')}</Link>
-      </p>
+      {addressEditor ? (
+        form ? (
+          addressEditor({
+            upmId,
+            country,
+            editing: form.editing,
+            onSaved: takeSaved,
+            onClose: () => {
+              setForm(null);
+            },
+          })
+        ) : (
+          <p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setForm({});
+              }}
+            >
+              {t('returns.pickup.add')}
+            </Button>
+          </p>
+        )
+      ) : (
+        <p>
+          <Link href={paths.addresses()}>{t('returns.pickup.manage')}</Link>
+        </p>
+      )}
       {slots.length > 0 && (
         <fieldset className="return-stores">
           <legend className="return-step__legend">{t('returns.pickup.slotHeading')}</legend>
@@ -207,8 +278,9 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
             <>
               {confirm.suggested && (
                 <Button
+                  disabled={saveSuggestion.isPending}
                   onClick={() => {
-                    if (confirm.suggested) accept(confirm.suggested);
+                    if (confirm.suggested) takeSuggestion(confirm.suggested);
                   }}
                 >
                   {t('returns.pickup.useSuggested')}

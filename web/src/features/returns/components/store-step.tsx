@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { listStores } from '../api';
+import { loadStoreSearch, rememberStoreSearch } from '../model/store-search';
 
 interface StoreStepProps {
   country: string;
@@ -14,19 +15,24 @@ interface StoreStepProps {
 
 /**
  * Step 3 for store returns (spec 001 §2.1, §4.5): stores of the order's country, 3 per page, searched by
- * name, city or postal code; open-now comes from the server (store hours in the store's time zone).
+ * name, city or postal code; open-now comes from the server (store hours in the store's time zone). The
+ * last search is kept for the next visit when the server says it may be (not APO/FPO/Guantanamo Bay/AK).
  */
 export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
   const { t } = useI18n();
   const name = useId();
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
+  const [draft, setDraft] = useState(() => loadStoreSearch(country));
+  const [search, setSearch] = useState(draft);
   const [page, setPage] = useState(1);
   const stores = useQuery({
     queryKey: ['returns', 'stores', country, search, page] as const,
     queryFn: ({ signal }) => listStores(country, search, page, signal),
     placeholderData: keepPreviousData,
   });
+  const rememberSearch = stores.data?.rememberSearch === true && !stores.isPlaceholderData;
+  useEffect(() => {
+    if (rememberSearch && search) rememberStoreSearch(country, search);
+  }, [rememberSearch, country, search]);
   const onSearch = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSearch(draft.trim());

@@ -1,0 +1,1 @@
+export { AddressEditorSlot } from './components/address-editor-slot';

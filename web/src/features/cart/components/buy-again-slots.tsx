@@ -5,11 +5,27 @@ import { BuyAgain } from './buy-again';
 export function BuyAgainSlot({ item, order, currency }: ItemSlotProps) {
   // The server disables buy it again for a customised product.
   if (order.orderType === 'RETURN_ORDER' || !item.skuId || item.actions.buyItAgain?.enabled === false) return null;
-  return <BuyAgain skuId={item.skuId} currency={currency} fallbackUrl="/" valueAddedService={false} />;
+  return (
+    <BuyAgain
+      skuId={item.skuId}
+      productTitle={item.product.title}
+      currency={currency}
+      fallbackUrl="/"
+      valueAddedService={false}
+    />
+  );
 }
 
 /** Buy again on an item of a history card: only where the server's `buyItAgain` action is there and enabled. */
 export function BuyAgainHistorySlot({ item }: HistoryItemSlotProps) {
   if (item.orderType === 'RETURN_ORDER' || !item.skuId || item.actions.buyItAgain?.enabled !== true) return null;
-  return <BuyAgain skuId={item.skuId} currency={item.currency} fallbackUrl="/" valueAddedService={false} />;
+  return (
+    <BuyAgain
+      skuId={item.skuId}
+      productTitle={item.product.title}
+      currency={item.currency}
+      fallbackUrl="/"
+      valueAddedService={false}
+    />
+  );
 }

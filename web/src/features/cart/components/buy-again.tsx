@@ -21,6 +21,8 @@ const refusalReason = (error: unknown) => (error instanceof ApiError ? BAG_REFUS
 
 interface BuyAgainProps {
   skuId: string;
+  /** The item's title, read after the button's text by screen readers: a page lists many "Buy again". */
+  productTitle: string;
   currency: string;
   /** Where China value-added services are bought: the product's page. */
   fallbackUrl: string;
@@ -33,7 +35,7 @@ interface BuyAgainProps {
  * confirmation opens; on a failure the shopper stays on the order and an error dialog says why (the
  * server's reason by code); China value-added services go to the product.
  */
-export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: BuyAgainProps) {
+export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAddedService }: BuyAgainProps) {
   const { t, money } = useI18n();
   const add = useAddToBag(currency);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -48,6 +50,7 @@ export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: Bu
       <>
         <Link href={paths.bag()} className="button button--secondary">
           {t('cart.buyAgain.viewInBag')}
+          <span className="visually-hidden">: {productTitle}</span>
         </Link>
         {confirmOpen && item && (
           <Dialog
@@ -106,6 +109,7 @@ export function BuyAgain({ skuId, currency, fallbackUrl, valueAddedService }: Bu
     <>
       <Button variant="secondary" loading={add.isPending} onClick={onClick}>
         {add.isPending ? t('cart.buyAgain.adding') : t('cart.buyAgain.button')}
+        <span className="visually-hidden">: {productTitle}</span>
       </Button>
       {failureOpen && add.isError && (
         <ErrorDialog

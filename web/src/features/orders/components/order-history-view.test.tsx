@@ -162,7 +162,7 @@ describe('order history: the return action', () => {
     ]);
     renderApp('/orders', { member: true });
     await screen.findByText('Shoe A0000001');
-    const links = screen.getAllByRole('link', { name: 'Return item' });
+    const links = screen.getAllByRole('link', { name: 'Return item: Shoe A0000001' });
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', expect.stringContaining('/orders/return-items/A0000001?selected='));
   });

@@ -15,7 +15,15 @@ export function returnOffered(action: ActionView | undefined, now = Date.now()):
   return !action.deadline || Date.parse(action.deadline) > now;
 }
 
-function ReturnLink({ orderNumber, gtin, country }: { orderNumber: string; gtin: string; country: string }) {
+interface ReturnLinkProps {
+  orderNumber: string;
+  gtin: string;
+  country: string;
+  /** Read after the link's text by screen readers: a page lists many "Return item". */
+  title: string;
+}
+
+function ReturnLink({ orderNumber, gtin, country, title }: ReturnLinkProps) {
   const { t } = useI18n();
   return (
     <Link
@@ -26,6 +34,7 @@ function ReturnLink({ orderNumber, gtin, country }: { orderNumber: string; gtin:
       }}
     >
       {t('returns.slot.returnItem')}
+      <span className="visually-hidden">: {title}</span>
     </Link>
   );
 }
@@ -44,11 +53,25 @@ export function ReturnItemSlot({ item, order }: ItemSlotProps) {
       ? returnOffered(action)
       : item.returnableFlag && (item.returnableQuantity ?? 0) > 0 && action?.enabled !== false;
   if (!returnable) return null;
-  return <ReturnLink orderNumber={order.orderNumber} gtin={item.product.gtin} country={order.country} />;
+  return (
+    <ReturnLink
+      orderNumber={order.orderNumber}
+      gtin={item.product.gtin}
+      country={order.country}
+      title={item.product.title}
+    />
+  );
 }
 
 /** "Return item" on an item of a history card (000 §2: a row's actions are track, return and buy again). */
 export function ReturnHistorySlot({ item }: HistoryItemSlotProps) {
   if (item.orderType !== 'SALES_ORDER' || !returnOffered(item.actions.return)) return null;
-  return <ReturnLink orderNumber={item.orderNumber} gtin={item.product.gtin} country={item.country} />;
+  return (
+    <ReturnLink
+      orderNumber={item.orderNumber}
+      gtin={item.product.gtin}
+      country={item.country}
+      title={item.product.title}
+    />
+  );
 }

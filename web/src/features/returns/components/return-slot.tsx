@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { ActionView } from '@/shared/api/types';
+import type { ActionView, Product } from '@/shared/api/types';
 import type { HistoryItemSlotProps, ItemSlotProps } from '@/shared/order-slots/order-slots';
 import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -17,24 +17,24 @@ export function returnOffered(action: ActionView | undefined, now = Date.now()):
 
 interface ReturnLinkProps {
   orderNumber: string;
-  gtin: string;
   country: string;
-  /** Read after the link's text by screen readers: a page lists many "Return item". */
-  title: string;
+  /** Pre-selected in the wizard by its gtin; its title is read after the link's text by screen readers (a
+   * page lists many "Return item"). */
+  product: Product;
 }
 
-function ReturnLink({ orderNumber, gtin, country, title }: ReturnLinkProps) {
+function ReturnLink({ orderNumber, country, product }: ReturnLinkProps) {
   const { t } = useI18n();
   return (
     <Link
       className="button button--secondary"
-      href={returnPaths.items(orderNumber, gtin)}
+      href={returnPaths.items(orderNumber, product.gtin)}
       onClick={() => {
         track({ name: 'return_click', country });
       }}
     >
       {t('returns.slot.returnItem')}
-      <span className="visually-hidden">: {title}</span>
+      <span className="visually-hidden">: {product.title}</span>
     </Link>
   );
 }
@@ -53,25 +53,11 @@ export function ReturnItemSlot({ item, order }: ItemSlotProps) {
       ? returnOffered(action)
       : item.returnableFlag && (item.returnableQuantity ?? 0) > 0 && action?.enabled !== false;
   if (!returnable) return null;
-  return (
-    <ReturnLink
-      orderNumber={order.orderNumber}
-      gtin={item.product.gtin}
-      country={order.country}
-      title={item.product.title}
-    />
-  );
+  return <ReturnLink orderNumber={order.orderNumber} country={order.country} product={item.product} />;
 }
 
 /** "Return item" on an item of a history card (000 §2: a row's actions are track, return and buy again). */
 export function ReturnHistorySlot({ item }: HistoryItemSlotProps) {
   if (item.orderType !== 'SALES_ORDER' || !returnOffered(item.actions.return)) return null;
-  return (
-    <ReturnLink
-      orderNumber={item.orderNumber}
-      gtin={item.product.gtin}
-      country={item.country}
-      title={item.product.title}
-    />
-  );
+  return <ReturnLink orderNumber={item.orderNumber} country={item.country} product={item.product} />;
 }

@@ -1252,7 +1252,7 @@ export interface components {
          * @description Every action name, as sent on the wire (`actions.<name>`).
          * @enum {string}
          */
-        ActionNameEnum: "trackShipment" | "viewReturn" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "requestEinvoice" | "cancel" | "deferredPayment";
+        ActionNameEnum: "trackShipment" | "viewReturn" | "return" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "requestEinvoice" | "cancel" | "deferredPayment";
         /** @description One action the caller may take (or sees but may not take now, with the reason). */
         ActionView: {
             barcode?: components["schemas"]["BarcodeView"] | null;
@@ -1502,7 +1502,7 @@ export interface components {
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
-        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "oidc-state-invalid" | "oidc-sign-in-failed" | "password-sign-in-off" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-doris-comms-failure" | "service-deferred-payment-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
+        Code: "invalid-order-number" | "invalid-filter" | "invalid-query" | "invalid-json" | "validation-failed" | "invalid-characters" | "invalid-idempotency-key" | "idempotency-key-reused" | "idempotency-request-in-progress" | "payload-too-large" | "bulk-too-many-lines" | "unauthorized" | "invalid-credentials" | "password-reset-invalid" | "password-reset-expired" | "oidc-state-invalid" | "oidc-sign-in-failed" | "password-sign-in-off" | "csrf-token-invalid" | "store-key-invalid" | "rate-limited" | "service-order-detail-failure" | "service-order-summary-failure" | "store-views-service-failure" | "not-found" | "feature-disabled" | "conflict" | "status-conflict" | "no-pricing-info" | "out-of-stock" | "bag-currency-mismatch" | "bag-limit" | "get-shop-similar-failure" | "gift-card-invalid" | "address-limit-reached" | "already-cancelled" | "cancel-window-expired" | "cancel-invalid-state" | "return-quantity-exceeded" | "return-method-unavailable" | "return-window-closed" | "item-not-returnable" | "store-country-mismatch" | "return-not-ready" | "label-not-available" | "store-return-email-failure" | "withdrawal-not-available" | "withdrawal-already-declared" | "carrier-pickup-refused" | "service-cancellation-failure" | "order-detail-return-failure" | "service-doris-comms-failure" | "service-deferred-payment-failure" | "no-payment-hold" | "order-cancelled" | "webhook-replayed" | "einvoice-not-available" | "einvoice-already-requested" | "einvoice-render-failure" | "curbside-missing-parameters" | "curbside-store-closed" | "curbside-not-offered" | "curbside-order-not-ready" | "curbside-invalid-validation-code" | "pickup-duplicate" | "pickup-invalid-transition" | "invalid-event-cursor" | "webhook-invalid-url" | "webhook-no-events" | "unknown-event-type" | "invalid-job" | "retrying" | "unknown-job-kind" | "service-busy" | "storage-full" | "service-unavailable" | "internal";
         ConsentChange: {
             granted: boolean;
         };
@@ -2133,8 +2133,15 @@ export interface components {
         };
         LocaleConfig: {
             currency: string;
-            /** @description Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time. */
-            dateFormats: Record<string, never>;
+            /**
+             * @description Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time: the
+             *     country's format group (spec 000 §9), which the web formats every date with.
+             */
+            dateFormats: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             /** Format: int32 */
             formatGroup: number;
             hour12: boolean;
@@ -5472,7 +5479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description service-order-detail-failure: no such return, or not the caller's */
+            /** @description order-detail-return-failure: no such return, or not the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5773,7 +5780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description service-order-detail-failure: no such return, or not the caller's */
+            /** @description order-detail-return-failure: no such return, or not the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -46,7 +46,7 @@ pub async fn render(state: &OrdersState, loaded: OrderWithReturns, now: i64) -> 
     };
     let detail: OrderDetail = view::order_detail(order, store, should_refresh, &context)?;
     let body = to_bytes(&detail)?;
-    let until = view::earliest_deadline(&detail);
+    let until = view::earliest_deadline(&detail, now);
     let ready = match settles_at {
         Some(settled_at) if !should_refresh && until.is_none() && now > settled_at => {
             ready_detail::without_age(&body, &detail.age).map(|body| Ready {

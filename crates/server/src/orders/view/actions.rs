@@ -7,8 +7,10 @@ use super::super::store::{StoredLine, StoredOrder};
 use super::format::rfc3339_millis;
 use super::types::{ActionView, Actions, BarcodeView, OrderDetail};
 
-/// The earliest deadline (Unix ms) of any action in `detail`: a cached body must not outlive it.
-pub fn earliest_deadline(detail: &OrderDetail) -> Option<i64> {
+/// The earliest deadline (Unix ms) after `now` of any action in `detail`: a cached body must not outlive it.
+/// A deadline already passed changes nothing any more (the `return` line action keeps its window's end
+/// once it has passed: line actions do not read the clock, the page drops it), so it does not count.
+pub fn earliest_deadline(detail: &OrderDetail, now: i64) -> Option<i64> {
     let groups = detail
         .groups
         .iter()
@@ -19,6 +21,7 @@ pub fn earliest_deadline(detail: &OrderDetail) -> Option<i64> {
         .filter_map(|action| action.deadline.as_deref())
         .filter_map(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
         .map(|time| time.timestamp_millis())
+        .filter(|deadline| *deadline > now)
         .min()
 }
 

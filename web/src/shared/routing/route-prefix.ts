@@ -43,3 +43,10 @@ export function isSafeOrdersPath(path: string | null | undefined): path is strin
   const { rest } = parseRoutePrefix(pathname);
   return rest === '/orders' || rest.startsWith('/orders/');
 }
+
+/** A safe path (`isSafeOrdersPath`) to a return order's detail, `/orders/returns/{number}` (spec 000 §2 guest lookup). */
+export function isReturnDetailPath(path: string | null | undefined): path is string {
+  if (!isSafeOrdersPath(path)) return false;
+  const { rest } = parseRoutePrefix(path.split(/[?#]/)[0] ?? '');
+  return /^\/orders\/returns\/[^/]+$/.test(rest);
+}

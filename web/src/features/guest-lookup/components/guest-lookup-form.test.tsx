@@ -96,6 +96,34 @@ describe('guest lookup form', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('resumes at a return detail named by redirectPath, and at the order for any other path (000 §2)', async () => {
+    mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+    const resume = encodeURIComponent('/gb/orders/returns/R0012345678');
+    const { user, currentUrl, unmount } = await openLookup(
+      `/gb/orders/details/C0012345678?email=jane%40example.com&redirectPath=${resume}`,
+    );
+    await user.click(fields().submit);
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/gb/orders/returns/R0012345678');
+    });
+    unmount();
+    sessionStorage.clear();
+    const other = encodeURIComponent('/gb/orders/addresses');
+    const second = await openLookup(`/gb/orders/details/C0012345678?email=jane%40example.com&redirectPath=${other}`);
+    await second.user.click(fields().submit);
+    await waitFor(() => {
+      expect(second.currentUrl()).toBe('/gb/orders/sales/C0012345678');
+    });
+  });
+
+  it('carries redirectPath to the sign-in link', async () => {
+    await openLookup(`/orders/details?redirectPath=${encodeURIComponent('/orders/returns/R0012345678')}`);
+    const link = screen.getByRole('link', { name: /see all your orders/ });
+    expect(new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('redirectPath')).toBe(
+      '/orders/returns/R0012345678',
+    );
+  });
+
   it('sends a phone as phoneNumber(country code + digits) and opens a return order on its route', async () => {
     const { requests } = mockFetch([
       {

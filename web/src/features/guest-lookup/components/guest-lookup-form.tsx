@@ -1,8 +1,9 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
+import { isReturnDetailPath } from '@/shared/routing/route-prefix';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { EmailField } from '@/shared/ui/email-field';
@@ -30,6 +31,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
   const phoneRef = useRef<HTMLInputElement>(null);
   const { enableSmsLookup } = useFlags();
   const [, navigate] = useLocation();
+  const redirectPath = new URLSearchParams(useSearch()).get('redirectPath');
   const [values, setValues] = useState(initial);
   // Errors appear only after the first submit attempt; from then on they follow every keystroke.
   const [attempted, setAttempted] = useState(false);
@@ -56,7 +58,12 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
       { orderNumber: normalizeOrderNumber(values.orderNumber), visitor: guestIdentity(values) },
       {
         onSuccess: (order) => {
-          navigate(paths.orderDetail(order.orderNumber, order.orderType));
+          // Resuming (000 §2): a redirectPath to a return's detail is where the guest was going; else the order.
+          navigate(
+            isReturnDetailPath(redirectPath)
+              ? `~${redirectPath}`
+              : paths.orderDetail(order.orderNumber, order.orderType),
+          );
         },
       },
     );

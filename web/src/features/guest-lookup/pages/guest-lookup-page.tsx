@@ -4,6 +4,7 @@ import { useFlags } from '@/shared/config/flags';
 import { signInShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
+import { isSafeOrdersPath } from '@/shared/routing/route-prefix';
 import { GuestLookupForm } from '../components/guest-lookup-form';
 import { defaultCallingCode } from '../model/calling-codes';
 import './guest-lookup-page.css';
@@ -14,10 +15,13 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   const { enableSmsLookup, enableLoginPrompt } = useFlags();
   const session = useSession();
   const { base } = useRouter();
-  // Opened for one order (a deep link while signed out): signing in comes back to it.
-  const signInPath = paths.signIn(orderNumber ? `${base}${paths.salesOrder(orderNumber)}` : undefined);
   const search = useSearch();
   const query = new URLSearchParams(search);
+  // Signing in resumes where the shopper was going: the page's redirectPath, else the order it was opened for.
+  const redirectPath = query.get('redirectPath');
+  const signInPath = paths.signIn(
+    isSafeOrdersPath(redirectPath) ? redirectPath : orderNumber ? `${base}${paths.salesOrder(orderNumber)}` : undefined,
+  );
   const initial = {
     orderNumber: orderNumber ?? '',
     email: query.get('email') ?? '',

@@ -30,6 +30,8 @@ function HistoryOrderItem({ item }: { item: HistoryItem }) {
       <div className="history-order__item-body">
         <h3 className="history-order__item-title">{item.product.title}</h3>
         <ItemFacts product={item.product} quantity={item.lineItemTransaction.quantity} />
+        {/* A partner's member-gated product (000 §3, memberGatedFlag). */}
+        {item.memberGatedFlag && <p className="history-order__gated">{t('orders.history.memberGated')}</p>}
         <p className="status-text" data-status-color={item.lineItemStatus.statusColor}>
           {item.lineItemStatus.simpleStatus === 'cancelled' && item.itemDates?.cancelled
             ? t('cancel.status.cancelledOn', { date: date(item.itemDates.cancelled, 'long') })

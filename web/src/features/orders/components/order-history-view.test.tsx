@@ -168,6 +168,15 @@ describe('order history: the return action', () => {
   });
 });
 
+describe('order history: member-gated partner products', () => {
+  it('labels a member-gated product "Members only", and no other', async () => {
+    serveSalesItems([historyItem('A0000001', { memberGatedFlag: true }), historyItem('A0000002')]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    expect(screen.getAllByText('Members only')).toHaveLength(1);
+  });
+});
+
 describe('order history banner', () => {
   it("offers viewing or managing orders under the heading (000 §2), in the shopper's language", async () => {
     serveSalesItems([historyItem('A0000001')]);

@@ -15,6 +15,7 @@ use crate::access::authorize_order;
 use crate::caller::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
+use crate::mail::OutgoingMail;
 use crate::orders::OrdersState;
 
 pub use domain::rules::{BANK_FIRST_NAME_MAX_CHARS as FIRST_NAME_MAX, BANK_LAST_NAME_MAX_CHARS as LAST_NAME_MAX};
@@ -148,6 +149,13 @@ pub async fn submit_bank_refund(
     crate::events::record(&mut tx, now, crate::events::EventData::ReturnBankRefundDetailsAdded(added)).await?;
     tx.commit().await?;
     tracing::info!(event = "bank-refund-recorded", iban_last4 = %last4, "bank refund details recorded");
+    // The confirmation the page promises, in the country's language, naming the account by its last four
+    // digits only. The details stand whether or not it goes (the mailer queues it in the outbox).
+    let language = state.settings.country(&access.country).lang_code.clone();
+    let (subject, body) = super::texts::compose_bank_refund(&language, access.order_number.as_str(), &last4);
+    if let Err(error) = state.mailer.send(OutgoingMail { to: email.clone(), subject, body, attachment: None }).await {
+        tracing::warn!(code = "bank-refund-mail-failure", %error, "the bank refund confirmation was not sent");
+    }
     Ok(Json(BankRefundResponse { order_number: access.order_number.as_str().to_owned(), iban_last4: last4, email }))
 }
 

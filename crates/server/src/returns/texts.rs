@@ -256,6 +256,77 @@ pub fn compose_withdrawal(language: &str, order_number: &str, declared_at: &str)
     (fill(subject), fill(body))
 }
 
+/// (subject, body) of the bank-refund confirmation: the account named by its last four digits only.
+fn bank_refund_texts(language: &str) -> Option<(&'static str, &'static str)> {
+    Some(match language {
+        "en" => (
+            "We have your bank details for order {orderNumber}",
+            "Hello,\n\nwe have your bank details for the refund of order {orderNumber}. The refund goes to the account ending {last4} once your return has been checked.\n\nThank you.",
+        ),
+        "fr" => (
+            "Nous avons vos coordonnées bancaires pour la commande {orderNumber}",
+            "Bonjour,\n\nnous avons vos coordonnées bancaires pour le remboursement de la commande {orderNumber}. Le remboursement sera versé sur le compte se terminant par {last4} une fois votre retour vérifié.\n\nMerci.",
+        ),
+        "de" => (
+            "Wir haben Ihre Bankdaten für die Bestellung {orderNumber}",
+            "Hallo,\n\nwir haben Ihre Bankdaten für die Erstattung der Bestellung {orderNumber} erhalten. Die Erstattung geht nach Prüfung Ihrer Rücksendung an das Konto mit der Endung {last4}.\n\nVielen Dank.",
+        ),
+        "es" => (
+            "Tenemos tus datos bancarios para el pedido {orderNumber}",
+            "Hola:\n\ntenemos tus datos bancarios para el reembolso del pedido {orderNumber}. El reembolso irá a la cuenta que termina en {last4} cuando hayamos revisado tu devolución.\n\nGracias.",
+        ),
+        "it" => (
+            "Abbiamo i tuoi dati bancari per l'ordine {orderNumber}",
+            "Ciao,\n\nabbiamo i tuoi dati bancari per il rimborso dell'ordine {orderNumber}. Il rimborso andrà sul conto che termina con {last4} dopo il controllo del reso.\n\nGrazie.",
+        ),
+        "nl" => (
+            "We hebben je bankgegevens voor bestelling {orderNumber}",
+            "Hallo,\n\nwe hebben je bankgegevens voor de terugbetaling van bestelling {orderNumber}. De terugbetaling gaat naar de rekening eindigend op {last4} zodra je retour is gecontroleerd.\n\nBedankt.",
+        ),
+        "ja" => (
+            "ご注文 {orderNumber} の口座情報を受け付けました",
+            "こんにちは。\n\nご注文 {orderNumber} の返金先口座情報を受け付けました。返品の確認後、末尾 {last4} の口座に返金いたします。\n\nありがとうございます。",
+        ),
+        "ko" => (
+            "주문 {orderNumber}의 계좌 정보를 받았습니다",
+            "안녕하세요.\n\n주문 {orderNumber} 환불을 위한 계좌 정보를 받았습니다. 반품 확인 후 끝자리가 {last4}인 계좌로 환불됩니다.\n\n감사합니다.",
+        ),
+        "pt" => (
+            "Temos os seus dados bancários para o pedido {orderNumber}",
+            "Olá,\n\ntemos os seus dados bancários para o reembolso do pedido {orderNumber}. O reembolso será feito para a conta terminada em {last4} depois de verificada a sua devolução.\n\nObrigado.",
+        ),
+        "sv" => (
+            "Vi har dina bankuppgifter för order {orderNumber}",
+            "Hej!\n\nVi har dina bankuppgifter för återbetalningen av order {orderNumber}. Återbetalningen går till kontot som slutar på {last4} när din retur har kontrollerats.\n\nTack.",
+        ),
+        "da" => (
+            "Vi har dine bankoplysninger til ordre {orderNumber}",
+            "Hej\n\nVi har dine bankoplysninger til refusionen af ordre {orderNumber}. Refusionen går til kontoen, der slutter på {last4}, når din returnering er kontrolleret.\n\nTak.",
+        ),
+        "fi" => (
+            "Pankkitietosi tilaukselle {orderNumber} on vastaanotettu",
+            "Hei,\n\nolemme vastaanottaneet pankkitietosi tilauksen {orderNumber} hyvitystä varten. Hyvitys maksetaan tilille, jonka numero päättyy {last4}, kun palautuksesi on tarkistettu.\n\nKiitos.",
+        ),
+        "pl" => (
+            "Mamy Twoje dane bankowe do zamówienia {orderNumber}",
+            "Dzień dobry,\n\nmamy Twoje dane bankowe do zwrotu pieniędzy za zamówienie {orderNumber}. Zwrot trafi na konto kończące się na {last4} po sprawdzeniu zwrotu.\n\nDziękujemy.",
+        ),
+        "cs" => (
+            "Máme vaše bankovní údaje k objednávce {orderNumber}",
+            "Dobrý den,\n\nmáme vaše bankovní údaje pro vrácení peněz za objednávku {orderNumber}. Peníze pošleme na účet končící {last4} po kontrole vašeho vrácení.\n\nDěkujeme.",
+        ),
+        _ => return None,
+    })
+}
+
+/// (subject, body) of the bank-refund confirmation in `language` (or English).
+pub fn compose_bank_refund(language: &str, order_number: &str, last4: &str) -> (String, String) {
+    let base = crate::mail::templates::base_language(language);
+    let (subject, body) = bank_refund_texts(&base).or_else(|| bank_refund_texts("en")).unwrap_or(("", ""));
+    let fill = |text: &str| text.replace("{orderNumber}", order_number).replace("{last4}", last4);
+    (fill(subject), fill(body))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,5 +346,10 @@ mod tests {
         }
         let (_, body) = compose_withdrawal("nl", "C1", "2026-11-23 10:00");
         assert!(body.contains("C1") && body.contains("2026-11-23 10:00"));
+        for language in crate::mail::templates::LANGUAGES {
+            assert!(bank_refund_texts(language).is_some(), "{language}");
+        }
+        let (subject, body) = compose_bank_refund("de-DE", "C1", "4300");
+        assert!(subject.contains("C1") && body.contains("4300") && !body.contains('{'));
     }
 }

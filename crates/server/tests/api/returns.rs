@@ -569,6 +569,13 @@ async fn dispatch_events_and_refund(app: &TestApp) {
     assert_eq!(rows[0].0, "4300");
     assert!(!rows[0].1.contains("0417164300"));
     connected.db.pool.close().await;
+    // The confirmation the page promises goes to the e-mail given, in the country's language (NL), naming the
+    // account by its last four digits only (browser walk M5).
+    let mails = app.outbox("anna@example.com").await;
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    let mail = mails[0].to_string();
+    assert!(mail.contains("C7930001") && mail.contains("4300") && mail.contains("bankgegevens"), "{mail}");
+    assert!(!mail.contains("0417164300"), "never the whole IBAN");
 }
 on_both_backends!(returns_dispatch_events_refund, dispatch_events_and_refund);
 

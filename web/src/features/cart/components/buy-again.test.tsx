@@ -65,4 +65,22 @@ describe('buy again on the item card', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Buy again/ })).not.toHaveLength(0);
   });
+
+  it('sends a value-added service to its product page instead of the bag (002 §4)', async () => {
+    const vas = order({
+      groups: detail.groups.map((group) => ({
+        ...group,
+        orderItems: group.orderItems.map((item) => ({
+          ...item,
+          valueAddedServiceID: 'VAS-ENGRAVING',
+          actions: { ...item.actions, buyItAgain: { enabled: true, webLink: '/products/AR2-001' } },
+        })),
+      })),
+    });
+    const { requests } = mockFetch([{ path: `/orders/history/v1/${vas.orderNumber}`, respond: () => json(vas) }]);
+    const { user } = renderApp(`/orders/sales/${vas.orderNumber}`, { member: true });
+    await user.click((await screen.findAllByRole('button', { name: /^Buy again/ }))[0]!);
+    expect(leaveApp).toHaveBeenCalledWith('/products/AR2-001');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
 });

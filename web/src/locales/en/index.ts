@@ -10,8 +10,8 @@ import auth from './auth.json';
 import orders from './orders.json';
 import guestLookup from './guestLookup.json';
 import returns from './returns.json';
-import cancel from './cancel.json';
-import curbside from './curbside.json';
+import cancellation from './cancellation.json';
+import pickups from './pickups.json';
 import payments from './payments.json';
 import giftCards from './giftCards.json';
 import addresses from './addresses.json';
@@ -28,8 +28,8 @@ export const en = {
   ...orders,
   ...guestLookup,
   ...returns,
-  ...cancel,
-  ...curbside,
+  ...cancellation,
+  ...pickups,
   ...payments,
   ...giftCards,
   ...addresses,

@@ -65,12 +65,12 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onRefus
         leaveApp(help.contact);
       }}
     >
-      {t(isMobile() ? 'cancel.error.call' : 'cancel.contact')}
+      {t(isMobile() ? 'cancellation.error.call' : 'cancellation.contact')}
     </a>
   );
   const closeButton = (
     <Button variant="secondary" onClick={close}>
-      {t('cancel.close')}
+      {t('cancellation.close')}
     </Button>
   );
 
@@ -78,7 +78,7 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onRefus
     case 'confirming':
       return (
         <Dialog
-          title={t('cancel.dialog.title')}
+          title={t('cancellation.dialog.title')}
           onDismiss={onClose}
           actions={
             <>
@@ -87,42 +87,42 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onRefus
                   void confirm();
                 }}
               >
-                {t('cancel.confirming.yes')}
+                {t('cancellation.confirming.yes')}
               </Button>
               <Button variant="secondary" onClick={onClose}>
-                {t('cancel.confirming.no')}
+                {t('cancellation.confirming.no')}
               </Button>
             </>
           }
         >
-          <p>{t('cancel.confirming.body', { orderNumber })}</p>
+          <p>{t('cancellation.confirming.body', { orderNumber })}</p>
         </Dialog>
       );
     case 'inProgress':
       return (
-        <Dialog title={t('cancel.dialog.title')} onDismiss={() => undefined} actions={null}>
+        <Dialog title={t('cancellation.dialog.title')} onDismiss={() => undefined} actions={null}>
           <div role="status" aria-live="polite">
             <Spinner />
-            <p>{t('cancel.inProgress')}</p>
+            <p>{t('cancellation.inProgress')}</p>
           </div>
         </Dialog>
       );
     case 'pending':
       return (
-        <Dialog title={t('cancel.pending.title')} onDismiss={close} actions={closeButton}>
-          <p role="status">{t('cancel.pending.body')}</p>
+        <Dialog title={t('cancellation.pending.title')} onDismiss={close} actions={closeButton}>
+          <p role="status">{t('cancellation.pending.body')}</p>
         </Dialog>
       );
     case 'complete':
       return (
-        <Dialog title={t('cancel.complete.title')} onDismiss={close} actions={closeButton}>
-          <p role="status">{t('cancel.complete.body')}</p>
+        <Dialog title={t('cancellation.complete.title')} onDismiss={close} actions={closeButton}>
+          <p role="status">{t('cancellation.complete.body')}</p>
         </Dialog>
       );
     case 'denied':
       return (
         <Dialog
-          title={t('cancel.denied.title')}
+          title={t('cancellation.denied.title')}
           onDismiss={close}
           actions={
             <>
@@ -131,13 +131,15 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onRefus
             </>
           }
         >
-          <p role="alert">{t(reason === 'expired' ? 'cancel.denied.expired' : 'cancel.denied.invalidState')}</p>
+          <p role="alert">
+            {t(reason === 'expired' ? 'cancellation.denied.expired' : 'cancellation.denied.invalidState')}
+          </p>
         </Dialog>
       );
     case 'error':
       return (
         <Dialog
-          title={t('cancel.error.title')}
+          title={t('cancellation.error.title')}
           onDismiss={close}
           actions={
             <>
@@ -146,7 +148,7 @@ export function CancelDialog({ orderNumber, region, contact, onFinished, onRefus
             </>
           }
         >
-          <p role="alert">{t(isMobile() ? 'cancel.error.bodyMobile' : 'cancel.error.body')}</p>
+          <p role="alert">{t(isMobile() ? 'cancellation.error.bodyMobile' : 'cancellation.error.body')}</p>
         </Dialog>
       );
   }

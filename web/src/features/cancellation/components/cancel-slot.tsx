@@ -45,10 +45,10 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
               setOpen(true);
             }}
           >
-            {t('cancel.button')}
+            {t('cancellation.button')}
           </Button>
           <p className="muted cancel-slot__countdown" aria-live="off">
-            {t('cancel.countdown', { time: formatRemaining(left) })}
+            {t('cancellation.countdown', { time: formatRemaining(left) })}
           </p>
         </div>
       )}
@@ -90,15 +90,15 @@ function CancelStatus({
   if (pending)
     return (
       <p className="cancel-slot__pending" role="status">
-        {t('cancel.status.pending')}
+        {t('cancellation.status.pending')}
       </p>
     );
   if (!cancelled) return null;
   return (
     <p className="cancel-slot__cancelled" role="status">
       {cancelledDate
-        ? t('cancel.status.cancelledOn', { date: date(cancelledDate, 'long') })
-        : t('cancel.status.cancelled')}
+        ? t('cancellation.status.cancelledOn', { date: date(cancelledDate, 'long') })
+        : t('cancellation.status.cancelled')}
     </p>
   );
 }

@@ -34,7 +34,7 @@ function HistoryOrderItem({ item }: { item: HistoryItem }) {
         {item.memberGatedFlag && <p className="history-order__gated">{t('orders.history.memberGated')}</p>}
         <p className="status-text" data-status-color={item.lineItemStatus.statusColor}>
           {item.lineItemStatus.simpleStatus === 'cancelled' && item.itemDates?.cancelled
-            ? t('cancel.status.cancelledOn', { date: date(item.itemDates.cancelled, 'long') })
+            ? t('cancellation.status.cancelledOn', { date: date(item.itemDates.cancelled, 'long') })
             : t(statusMessageKey(item.lineItemStatus.simpleStatus))}
         </p>
         {/* Partner prices show only when above zero (spec 000 §3). */}

@@ -6,12 +6,12 @@ import { Button } from '@/shared/ui/button';
 /** Spec 002 §9: the curbside alert banner moves to its next message every 5 seconds. */
 export const TIP_ROTATION_MS = 5000;
 
-const TIPS: MessageKey[] = ['curbside.tips.park', 'curbside.progress.guidance', 'curbside.tips.ready'];
+const TIPS: MessageKey[] = ['pickups.tips.park', 'pickups.progress.guidance', 'pickups.tips.ready'];
 
 const BOXES: { title: MessageKey; body: MessageKey }[] = [
-  { title: 'curbside.help.howTitle', body: 'curbside.ready.body' },
-  { title: 'curbside.help.bringTitle', body: 'curbside.help.bringBody' },
-  { title: 'curbside.help.insideTitle', body: 'curbside.help.insideBody' },
+  { title: 'pickups.help.howTitle', body: 'pickups.ready.body' },
+  { title: 'pickups.help.bringTitle', body: 'pickups.help.bringBody' },
+  { title: 'pickups.help.insideTitle', body: 'pickups.help.insideBody' },
 ];
 
 const prefersReducedMotion = () =>
@@ -44,7 +44,7 @@ export function CurbsideTips() {
   return (
     <section
       className="card curbside__tips"
-      aria-label={t('curbside.tips.label')}
+      aria-label={t('pickups.tips.label')}
       onMouseEnter={() => {
         setHeld(true);
       }}
@@ -59,8 +59,8 @@ export function CurbsideTips() {
       }}
     >
       <p className="curbside__tip" aria-live={moved ? 'polite' : 'off'}>
-        <span className="visually-hidden">{t('curbside.tips.count', { index: index + 1, count: TIPS.length })}: </span>
-        {t(TIPS[index] ?? 'curbside.tips.park')}
+        <span className="visually-hidden">{t('pickups.tips.count', { index: index + 1, count: TIPS.length })}: </span>
+        {t(TIPS[index] ?? 'pickups.tips.park')}
       </p>
       <div className="curbside__tip-controls">
         <Button
@@ -69,7 +69,7 @@ export function CurbsideTips() {
             setPaused((value) => !value);
           }}
         >
-          {paused ? t('curbside.tips.play') : t('curbside.tips.pause')}
+          {paused ? t('pickups.tips.play') : t('pickups.tips.pause')}
         </Button>
         <Button
           variant="secondary"
@@ -78,7 +78,7 @@ export function CurbsideTips() {
             setIndex((current) => (current + 1) % TIPS.length);
           }}
         >
-          {t('curbside.tips.next')}
+          {t('pickups.tips.next')}
         </Button>
       </div>
     </section>

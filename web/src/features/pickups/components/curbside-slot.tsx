@@ -21,7 +21,7 @@ export function CurbsideSlot({ order }: OrderSlotProps) {
       className="button button--primary curbside-link"
       href={paths.curbside(offer.data.orderNumber, { storeId: offer.data.storeId, qrId: offer.data.qrId })}
     >
-      {t('curbside.slot.link')}
+      {t('pickups.slot.link')}
     </Link>
   );
 }

@@ -41,12 +41,12 @@ export function CurbsideErrorView({
   useEffect(() => {
     track({ name: 'curbside_error_view', status: 'unknown', service: 'curbside', message: kind });
   }, [kind]);
-  const heading = kind === 'storeClosed' ? t('curbside.error.storeClosedHeading') : t('curbside.error.heading');
+  const heading = kind === 'storeClosed' ? t('pickups.error.storeClosedHeading') : t('pickups.error.heading');
   const body = {
-    missingParameters: t('curbside.error.missingParameters'),
-    storeClosed: t('curbside.error.storeClosedBody'),
-    noCurbside: t('curbside.error.noCurbside'),
-    fetchFailed: t('curbside.error.fetchFailed'),
+    missingParameters: t('pickups.error.missingParameters'),
+    storeClosed: t('pickups.error.storeClosedBody'),
+    noCurbside: t('pickups.error.noCurbside'),
+    fetchFailed: t('pickups.error.fetchFailed'),
   }[kind];
   return (
     <div className="card curbside__error" role="alert">
@@ -54,12 +54,12 @@ export function CurbsideErrorView({
       <p>{body}</p>
       {store && (
         <p>
-          {t('curbside.error.callStore')} <a href={telephoneHref(store.phone)}>{store.phone}</a>
+          {t('pickups.error.callStore')} <a href={telephoneHref(store.phone)}>{store.phone}</a>
         </p>
       )}
       <div className="curbside__actions">
-        {retry && <Button onClick={onRetry}>{t('curbside.error.retry')}</Button>}
-        {contact && <LinkButton href={help.contact}>{t('curbside.error.contact')}</LinkButton>}
+        {retry && <Button onClick={onRetry}>{t('pickups.error.retry')}</Button>}
+        {contact && <LinkButton href={help.contact}>{t('pickups.error.contact')}</LinkButton>}
       </div>
     </div>
   );
@@ -78,14 +78,14 @@ export function ReadyView({ busy, onSubmit }: { busy: boolean; onSubmit: (vehicl
   const showError = touched && !valid;
   return (
     <form className="card curbside__ready" onSubmit={submit} noValidate>
-      <h2>{t('curbside.ready.heading')}</h2>
-      <p>{t('curbside.ready.body')}</p>
+      <h2>{t('pickups.ready.heading')}</h2>
+      <p>{t('pickups.ready.body')}</p>
       {/* The count is the field's polite status: announced when the shopper pauses, not on every key. */}
       <FormField
-        label={t('curbside.ready.vehicleLabel')}
-        hint={t('curbside.ready.vehicleHint')}
-        status={t('curbside.ready.charsRemaining', { charsRemaining: charsRemaining(vehicle) })}
-        error={showError ? t('curbside.ready.vehicleRequired') : null}
+        label={t('pickups.ready.vehicleLabel')}
+        hint={t('pickups.ready.vehicleHint')}
+        status={t('pickups.ready.charsRemaining', { charsRemaining: charsRemaining(vehicle) })}
+        error={showError ? t('pickups.ready.vehicleRequired') : null}
       >
         {(control) => (
           <input
@@ -106,7 +106,7 @@ export function ReadyView({ busy, onSubmit }: { busy: boolean; onSubmit: (vehicl
       </FormField>
       {/* Spec 002 §5: disabled while empty or while a request is in flight. */}
       <Button type="submit" disabled={!valid || busy} loading={busy}>
-        {busy ? t('curbside.ready.submitting') : t('curbside.ready.submit')}
+        {busy ? t('pickups.ready.submitting') : t('pickups.ready.submit')}
       </Button>
     </form>
   );
@@ -126,12 +126,12 @@ export function ProgressView({
   const { t } = useI18n();
   const value = progress(status);
   const heading = cancelled
-    ? t('curbside.progress.cancelled')
+    ? t('pickups.progress.cancelled')
     : {
-        initial: t('curbside.progress.submitted'),
-        claimed: t('curbside.progress.claimed'),
-        completed: t('curbside.progress.completed'),
-        duplicateRequest: t('curbside.progress.duplicate'),
+        initial: t('pickups.progress.submitted'),
+        claimed: t('pickups.progress.claimed'),
+        completed: t('pickups.progress.completed'),
+        duplicateRequest: t('pickups.progress.duplicate'),
       }[status];
   const open = status === 'initial' || status === 'claimed';
   return (
@@ -140,7 +140,7 @@ export function ProgressView({
       <div
         className="curbside__bar"
         role="progressbar"
-        aria-label={t('curbside.progress.label')}
+        aria-label={t('pickups.progress.label')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
@@ -152,10 +152,10 @@ export function ProgressView({
           />
         ))}
       </div>
-      {open && <p>{t('curbside.progress.guidance')}</p>}
+      {open && <p>{t('pickups.progress.guidance')}</p>}
       {open && (
         <Button variant="secondary" onClick={onCancel} loading={cancelling}>
-          {t('curbside.progress.cancel')}
+          {t('pickups.progress.cancel')}
         </Button>
       )}
     </div>
@@ -167,13 +167,13 @@ export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; s
   const today = store ? todaysHours(store.operationalDetails, new Date(), store.timezone) : null;
   const address = store?.address;
   return (
-    <aside className="card curbside__sidebar" aria-label={t('curbside.sidebar.label')}>
+    <aside className="card curbside__sidebar" aria-label={t('pickups.sidebar.label')}>
       <dl>
-        <dt>{t('curbside.sidebar.orderNumber')}</dt>
+        <dt>{t('pickups.sidebar.orderNumber')}</dt>
         <dd>{orderNumber}</dd>
         {store && address && (
           <>
-            <dt>{t('curbside.sidebar.store')}</dt>
+            <dt>{t('pickups.sidebar.store')}</dt>
             <dd>
               <strong>{store.name}</strong>
               <br />
@@ -181,20 +181,20 @@ export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; s
               <br />
               {[address.city, address.state, address.postalCode].filter(Boolean).join(' ')}
             </dd>
-            <dt>{t('curbside.sidebar.phone')}</dt>
+            <dt>{t('pickups.sidebar.phone')}</dt>
             <dd>
               <a href={telephoneHref(store.phone)}>{store.phone}</a>
             </dd>
-            <dt>{t('curbside.sidebar.todaysHours')}</dt>
+            <dt>{t('pickups.sidebar.todaysHours')}</dt>
             <dd>
               {today && today.closes - today.opens >= 24 * 60
-                ? t('curbside.sidebar.open24Hours')
+                ? t('pickups.sidebar.open24Hours')
                 : today
-                  ? t('curbside.sidebar.hoursRange', {
+                  ? t('pickups.sidebar.hoursRange', {
                       opens: formatTimeOfDay(today.opens, locale),
                       closes: formatTimeOfDay(today.closes, locale),
                     })
-                  : t('curbside.sidebar.closedToday')}
+                  : t('pickups.sidebar.closedToday')}
             </dd>
           </>
         )}

@@ -46,7 +46,7 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
 
   let main;
   if (error) main = <CurbsideErrorView kind={error} attempts={attempts} store={storeData} onRetry={retry} />;
-  else if (!storeData) main = <Spinner label={t('curbside.loading')} />;
+  else if (!storeData) main = <Spinner label={t('pickups.loading')} />;
   else if (flow.saved)
     main = (
       <ProgressView
@@ -72,7 +72,7 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
 
   return (
     <div className="curbside">
-      <h1 tabIndex={-1}>{t('curbside.page.title')}</h1>
+      <h1 tabIndex={-1}>{t('pickups.page.title')}</h1>
       <div className="curbside__layout">
         <div className="curbside__main">{main}</div>
         <CurbsideSidebar orderNumber={orderNumber} store={storeData} />

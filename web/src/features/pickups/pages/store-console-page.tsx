@@ -43,7 +43,7 @@ export function StoreConsolePage() {
   };
   return (
     <div className="store-console">
-      <h1 tabIndex={-1}>{t('curbside.console.title')}</h1>
+      <h1 tabIndex={-1}>{t('pickups.console.title')}</h1>
       {credentials ? <Board credentials={credentials} onSignOut={signOut} /> : <SignIn onSignIn={signIn} />}
     </div>
   );
@@ -59,7 +59,7 @@ function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) 
     event.preventDefault();
     const credentials = { storeId: storeId.trim(), key: key.trim() };
     if (!credentials.storeId || !credentials.key) {
-      setError(t('curbside.console.signIn.invalid'));
+      setError(t('pickups.console.signIn.invalid'));
       return;
     }
     setBusy(true);
@@ -72,8 +72,8 @@ function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) 
       .catch((cause: unknown) => {
         setError(
           isApiError(cause) && cause.status === 401
-            ? t('curbside.console.signIn.invalid')
-            : t('curbside.console.loadFailed'),
+            ? t('pickups.console.signIn.invalid')
+            : t('pickups.console.loadFailed'),
         );
       })
       .finally(() => {
@@ -82,10 +82,10 @@ function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) 
   };
   return (
     <form className="card store-console__sign-in" onSubmit={submit} noValidate>
-      <h2>{t('curbside.console.signIn.heading')}</h2>
+      <h2>{t('pickups.console.signIn.heading')}</h2>
       {error && <Alert>{error}</Alert>}
       <TextField
-        label={t('curbside.console.signIn.storeId')}
+        label={t('pickups.console.signIn.storeId')}
         value={storeId}
         autoComplete="username"
         onChange={(e) => {
@@ -93,7 +93,7 @@ function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) 
         }}
       />
       <TextField
-        label={t('curbside.console.signIn.key')}
+        label={t('pickups.console.signIn.key')}
         type="password"
         value={key}
         autoComplete="current-password"
@@ -102,7 +102,7 @@ function SignIn({ onSignIn }: { onSignIn: (credentials: Credentials) => void }) 
         }}
       />
       <Button type="submit" loading={busy}>
-        {t('curbside.console.signIn.submit')}
+        {t('pickups.console.signIn.submit')}
       </Button>
     </form>
   );
@@ -162,7 +162,7 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
     advance(storeId, key, pickup.id, step)
       .catch((cause: unknown) => {
         setNotice(
-          isApiError(cause) && cause.status === 409 ? t('curbside.console.conflict') : t('curbside.console.loadFailed'),
+          isApiError(cause) && cause.status === 409 ? t('pickups.console.conflict') : t('pickups.console.loadFailed'),
         );
       })
       .finally(() => {
@@ -174,34 +174,34 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
   return (
     <section aria-labelledby="store-console-heading">
       <div className="store-console__bar">
-        <h2 id="store-console-heading">{t('curbside.console.heading', { store: storeName })}</h2>
+        <h2 id="store-console-heading">{t('pickups.console.heading', { store: storeName })}</h2>
         <Button variant="secondary" onClick={onSignOut}>
-          {t('curbside.console.signOut')}
+          {t('pickups.console.signOut')}
         </Button>
       </div>
       <p className="muted" aria-live="off">
-        {checkedAt ? t('curbside.console.live', { time: date(checkedAt, 'time') }) : null}
+        {checkedAt ? t('pickups.console.live', { time: date(checkedAt, 'time') }) : null}
       </p>
-      {failed && <Alert>{t('curbside.console.loadFailed')}</Alert>}
+      {failed && <Alert>{t('pickups.console.loadFailed')}</Alert>}
       {notice && <Alert tone="info">{notice}</Alert>}
       {pickups === null ? (
         <Spinner />
       ) : pickups.length === 0 ? (
-        <p className="card">{t('curbside.console.empty')}</p>
+        <p className="card">{t('pickups.console.empty')}</p>
       ) : (
         <ul className="store-console__list" aria-live="polite">
           {pickups.map((pickup) => (
             <li key={pickup.id} className="card store-console__item">
               <div>
-                <h3>{t('curbside.console.order', { orderNumber: pickup.orderNumber })}</h3>
+                <h3>{t('pickups.console.order', { orderNumber: pickup.orderNumber })}</h3>
                 <p className="store-console__vehicle">
-                  <span className="muted">{t('curbside.console.vehicle')}: </span>
+                  <span className="muted">{t('pickups.console.vehicle')}: </span>
                   {pickup.vehicleDescription}
                 </p>
                 <p className="muted">
-                  {t('curbside.console.items', { count: pickup.itemCount })} ·{' '}
-                  {t('curbside.console.arrived', { time: date(pickup.createdAt, 'time') })} ·{' '}
-                  <strong>{t('curbside.console.status', { status: pickup.status })}</strong>
+                  {t('pickups.console.items', { count: pickup.itemCount })} ·{' '}
+                  {t('pickups.console.arrived', { time: date(pickup.createdAt, 'time') })} ·{' '}
+                  <strong>{t('pickups.console.status', { status: pickup.status })}</strong>
                 </p>
               </div>
               <div className="store-console__buttons">
@@ -212,7 +212,7 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
                     }}
                     loading={busyId === pickup.id}
                   >
-                    {t('curbside.console.claim')}
+                    {t('pickups.console.claim')}
                   </Button>
                 )}
                 {pickup.status === 'CLAIMED' && (
@@ -222,7 +222,7 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
                     }}
                     loading={busyId === pickup.id}
                   >
-                    {t('curbside.console.complete')}
+                    {t('pickups.console.complete')}
                   </Button>
                 )}
               </div>

@@ -134,7 +134,9 @@ pub struct BookQuery {
 /// The caller's saved addresses, preferred first; with `country=` only those of that country.
 #[utoipa::path(get, path = "/addresses/v1/{upmId}/address", tag = "addresses", security(("bearer" = [])),
     params(("upmId" = String, Path, description = "the caller's member id"), BookQuery),
-    responses((status = 200, body = [Address]), (status = 401, body = crate::error::ApiError),
+    responses((status = 200, body = [Address]),
+              (status = 400, body = crate::error::ApiError, description = "validation-failed: `country` is not an ISO alpha-2 code"),
+              (status = 401, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "another member's id, as a missing one")))]
 pub async fn list_addresses(
     State(state): State<Platform>,
@@ -143,8 +145,12 @@ pub async fn list_addresses(
     QueryOf(query): QueryOf<BookQuery>,
 ) -> AppResult<Json<Vec<Address>>> {
     own_book(&member, &upm_id)?;
+    let country = query.country.as_deref().map(str::trim);
+    if country.is_some_and(|code| code.len() != 2 || !code.chars().all(|c| c.is_ascii_alphabetic())) {
+        return Err(AppError::validation("country", "country must be an ISO alpha-2 code"));
+    }
     let stored = db::list(&state.db, &member.upm_id).await?;
-    let listed = match query.country.as_deref() {
+    let listed = match country {
         Some(country) => {
             flow::in_current_country(&stored, |address| address.fields.country.as_deref().unwrap_or_default(), country)
                 .cloned()

@@ -355,6 +355,12 @@ async fn the_book_lists_only_the_addresses_of_the_country_asked_for(app: &TestAp
         assert_eq!(status, StatusCode::OK, "{list}");
         assert_eq!(countries(&list), expected, "{country}");
     }
+    // Not a country code: a clear refusal, not an empty book.
+    for country in ["KOR", "K1", "x".repeat(500).as_str()] {
+        let path = format!("{}?country={country}", book(&upm_id));
+        let (status, refused) = send(app, Method::GET, &path, Some(&token), None).await;
+        assert_eq!((status, refused["field"].as_str()), (StatusCode::BAD_REQUEST, Some("country")), "{refused}");
+    }
 }
 on_both_backends!(address_book_by_country, the_book_lists_only_the_addresses_of_the_country_asked_for);
 

@@ -3359,6 +3359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Address"][];
                 };
             };
+            /** @description validation-failed: `country` is not an ISO alpha-2 code */
             400: {
                 headers: {
                     [name: string]: unknown;

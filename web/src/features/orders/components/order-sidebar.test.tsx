@@ -187,6 +187,35 @@ describe('original order of a return', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Commande C0000000001' })).toBeInTheDocument();
   });
 
+  it('speaks of the return, not a purchase: requested on, return from, and no change-or-cancel article', async () => {
+    serve(returnOrder);
+    renderApp('/orders/returns/R0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return R0012345678' })).toBeInTheDocument();
+    expect(screen.getByText('Return requested on November 1, 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/Placed on/)).not.toBeInTheDocument();
+    const from = screen.getByRole('heading', { level: 2, name: 'Return from' });
+    expect(within(from.parentElement!).getByText(/1 Market Street/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Shipping address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get help with this return' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How to return' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change or cancel an order' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the purchase wording on the sales order', async () => {
+    serve(parent);
+    renderApp('/orders/sales/C0000000001', { member: true });
+    expect(await screen.findByText('Placed on November 1, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get help with this order' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change or cancel an order' })).toBeInTheDocument();
+  });
+
+  it('says the return wording in German', async () => {
+    serve(order({ ...returnOrder, currency: 'EUR', country: 'DE' }));
+    renderApp('/de/orders/returns/R0012345678', { member: true });
+    expect(await screen.findByText('Rücksendung angefordert am 1. November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Rücksendung von' })).toBeInTheDocument();
+  });
+
   it('stays text when the number is not one the route accepts', async () => {
     serve(order({ ...returnOrder, parentSalesOrderNumber: 'C-000' }));
     renderApp('/orders/returns/R0012345678', { member: true });

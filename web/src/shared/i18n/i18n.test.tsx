@@ -34,7 +34,12 @@ describe('ICU messages through intl-messageformat', () => {
     expect(items(5)).toBe('5 produktów');
     expect(items(22)).toBe('22 produkty');
     expect(items(12345).replace(/\s/g, ' ')).toBe('12 345 produktów');
-    expect(t('guestLookup.error.rateLimited', { seconds: 2 })).toBe('Zbyt wiele prób. Spróbuj ponownie za 2 sekundy.');
+    expect(t('guestLookup.error.rateLimited', { unit: 'second', count: 2 })).toBe(
+      'Zbyt wiele prób. Spróbuj ponownie za 2 sekundy.',
+    );
+    expect(t('guestLookup.error.rateLimited', { unit: 'minute', count: 5 })).toBe(
+      'Zbyt wiele prób. Spróbuj ponownie za 5 minut.',
+    );
   });
 
   it('has one form in Japanese, Korean and Chinese', async () => {

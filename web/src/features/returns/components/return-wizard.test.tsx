@@ -180,8 +180,15 @@ describe('return wizard', () => {
     expect(boxes[1]).toBeDisabled();
     expect(screen.getByText('Final sale items cannot be returned.')).toBeInTheDocument();
     const continueButton = () => screen.getAllByRole('button', { name: 'Continue' })[0]!;
-    expect(continueButton()).toBeDisabled();
+    // No reason yet, and no error either until the shopper tries to go on (walk minor 3).
+    expect(screen.queryByText('Choose a reason for this item.')).not.toBeInTheDocument();
+    await user.click(continueButton());
+    expect(screen.getByText('Choose a reason for this item.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Reason for return')).toHaveFocus();
+    expect(screen.getByLabelText('Reason for return')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('group', { name: 'Choose how to return' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Reason for return'), 'tooBig');
+    expect(screen.queryByText('Choose a reason for this item.')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Quantity'), '1');
     await user.type(screen.getByLabelText('Tell us more (optional)'), 'Half a size big');
     expect(screen.getByText('15 of 140 characters')).toBeInTheDocument();

@@ -21,6 +21,13 @@ const summary = () => within(screen.getByRole('heading', { name: /Summary|Récap
 const summaryRow = (label: string) => summary().getByText(label).parentElement!;
 
 describe('sales order detail', () => {
+  it('reads a masked card number as "ending in" its last four digits, without the stars (walk polish 2)', async () => {
+    serve(order({ payment: [{ paymentType: 'credit_card', paymentDisplayNumber: '************4242' }] }));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('Credit card ending in 4242')).toBeInTheDocument();
+    expect(screen.queryByText(/\*/)).not.toBeInTheDocument();
+  });
+
   it('shows header, groups with status, delivery estimate, items, tracking, payment and summary', async () => {
     const { requests } = serve(order());
     renderApp('/orders/sales/C0012345678', { member: true });

@@ -102,11 +102,12 @@ function serve({
   captureCode = 'service-unavailable',
   jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] as object[],
   wire = {},
+  config = countryConfig('us'),
 } = {}) {
   const polls = [...jobs];
   let captures = 0;
   return mockFetch([
-    configRoute(countryConfig('us')),
+    configRoute(config),
     { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail()) },
     { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options(wire)) },
     {
@@ -162,6 +163,25 @@ describe('return wizard', () => {
       'href',
       countryConfig('us').help.returnsPolicy,
     );
+  });
+
+  it.each([
+    [
+      "the country's how-to-return article",
+      { en: 'https://help.example.com/us/help/a/how-to-return' },
+      'https://help.example.com/us/help/a/how-to-return',
+    ],
+    ['the generic help page without one', {}, 'https://help.example.com/help'],
+  ])('links "Learn more about returns" to %s (001 §2.1)', async (_, howToReturn, href) => {
+    const us = countryConfig('us');
+    serve({ config: { ...us, help: { ...us.help, howToReturn } } });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      loadConfig: true,
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    expect(await screen.findByRole('link', { name: 'Learn more about returns' })).toHaveAttribute('href', href);
   });
 
   it('takes a US member through items, method and submit, then to the instructions', async () => {

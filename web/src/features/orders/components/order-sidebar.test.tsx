@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
 import { order, pickupOrder, pickupStore } from '@/test/fixtures';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 import { telephoneHref } from './pickup-store';
@@ -157,6 +158,19 @@ describe('shipping address in the order sidebar', () => {
     renderApp('/orders/sales/C0012345678', { member: true });
     await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
     expect(screen.queryByRole('heading', { name: 'Shipping address' })).not.toBeInTheDocument();
+  });
+
+  it('keeps each line of an address and the help phone in their own order right to left (walk minor 21)', async () => {
+    const detail = order({ country: 'AE', currency: 'AED' });
+    mockFetch([
+      configRoute(countryConfig('ae')),
+      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+    ]);
+    renderApp('/ae/ar/orders/sales/C0012345678', { member: true, loadConfig: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'عنوان الشحن' });
+    const lines = addressLines(within(heading.parentElement!).getByText(/Jane Doe/));
+    expect(lines.slice(0, 2)).toEqual(['\u2068Jane Doe\u2069', '\u20681 Market Street\u2069']);
+    expect(screen.getByRole('link', { name: /اتصل بنا/ })).toHaveTextContent('\u2068+18005550100\u2069');
   });
 
   it('is translated', async () => {

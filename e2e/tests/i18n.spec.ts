@@ -39,20 +39,21 @@ interface LanguageCase {
   dir: 'ltr' | 'rtl';
   historyHeading: string;
   title: string;
-  detailTitle: string;
+  /** The order detail's title: its number and the store name (the header's product name without a brand). */
+  detailTitle: RegExp;
   detailTotal: string;
   refundTotal: string;
 }
 
 const CASES: LanguageCase[] = [
   { lang: 'ar', email: '', prefix: '/ae', htmlLang: /^ar-AE$/, dir: 'rtl', historyHeading: 'الطلبات',
-    title: 'طلبات الأعضاء | AE', detailTitle: 'تفاصيل الطلب | AE', detailTotal: 'إجمالي الطلب', refundTotal: 'إجمالي المبلغ المسترد' },
+    title: 'طلبات الأعضاء | AE', detailTitle: /^تفاصيل الطلب \w+ \| الطلبات \| AE$/, detailTotal: 'إجمالي الطلب', refundTotal: 'إجمالي المبلغ المسترد' },
   { lang: 'ko', email: 'shopper.kr@example.com', prefix: '/kr', htmlLang: /^ko-KR$/, dir: 'ltr', historyHeading: '주문',
-    title: '회원 주문 | KR', detailTitle: '주문 상세 정보 | KR', detailTotal: '주문 합계', refundTotal: '환불 합계' },
+    title: '회원 주문 | KR', detailTitle: /^주문 상세 정보 \w+ \| 주문 \| KR$/, detailTotal: '주문 합계', refundTotal: '환불 합계' },
   { lang: 'zh-Hans', email: 'shopper.cn@example.com', prefix: '/cn', htmlLang: /^zh-Hans-CN$/, dir: 'ltr', historyHeading: '订单',
-    title: '会员订单 | CN', detailTitle: '订单详情 | CN', detailTotal: '订单总额', refundTotal: '退款总额' },
+    title: '会员订单 | CN', detailTitle: /^订单详情 \w+ \| 订单 \| CN$/, detailTotal: '订单总额', refundTotal: '退款总额' },
   { lang: 'de', email: 'shopper.de@example.com', prefix: '/de', htmlLang: /^de-DE$/, dir: 'ltr', historyHeading: 'Bestellungen',
-    title: 'Mitgliederbestellungen | DE', detailTitle: 'Bestelldetails | DE', detailTotal: 'Bestellsumme', refundTotal: 'Erstattungsbetrag' },
+    title: 'Mitgliederbestellungen | DE', detailTitle: /^Bestelldetails \w+ \| Bestellungen \| DE$/, detailTotal: 'Bestellsumme', refundTotal: 'Erstattungsbetrag' },
 ];
 
 for (const c of CASES) {

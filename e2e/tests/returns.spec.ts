@@ -59,7 +59,11 @@ test('a US member returns a shoe to a store, then finds its barcode again in a n
   // The item the shopper came from is checked already.
   const first = page.getByRole('checkbox').first();
   await expect(first).toBeChecked();
-  await expect(primary(page, 'Continue')).toBeDisabled();
+  // No reason error until the shopper tries to go on; then it is said and the reason takes focus.
+  await expect(page.getByText('Choose a reason for this item.')).toHaveCount(0);
+  await primary(page, 'Continue').click();
+  await expect(page.getByText('Choose a reason for this item.')).toBeVisible();
+  await expect(page.getByLabel('Reason for return').first()).toBeFocused();
   await page.getByLabel('Reason for return').first().selectOption({ index: 1 });
   await page.getByLabel('Tell us more (optional)').first().fill('Half a size too big');
   await expect(primary(page, 'Continue')).toBeEnabled();

@@ -19,7 +19,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const brand = brandOf(useCountryConfig());
   useBrandTheme(brand);
-  useDocumentTitle(t(pageTitleKey(location)), locale.country, brand.name);
+  useDocumentTitle({
+    title: t(pageTitleKey(location)),
+    country: locale.country,
+    brandName: brand.name,
+    productName: t('app.brand'),
+    path: location,
+  });
   useRouteFocus(main, location);
   useFocusRescue(main);
   // Spec 000 §2: the standalone view (embedded in the retailer's page) has no site header at all; the

@@ -90,11 +90,17 @@ describe('routes with the optional /:country/:locale prefix', () => {
     });
   });
 
-  it('titles order detail pages "Order Details"', async () => {
+  it('titles order detail pages "Order Details" with the order number and, without a brand, the product name', async () => {
     historyRoutes();
     renderApp('/gb/orders/sales/C0012345678', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Order Details | GB'));
+    await waitFor(() => expect(document.title).toBe('Order Details C0012345678 | Orders | GB'));
+  });
+
+  it("titles an order detail in the shopper's language", async () => {
+    historyRoutes();
+    renderApp('/de/orders/sales/C0012345678', { member: true });
+    await waitFor(() => expect(document.title).toBe('Bestelldetails C0012345678 | Bestellungen | DE'));
   });
 
   it('titles the guest lookup "Guest Order Lookup"', async () => {

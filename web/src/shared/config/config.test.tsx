@@ -119,6 +119,15 @@ describe('the brand', () => {
     await waitFor(() => expect(document.title).toBe('Check Your Gift Card Balance | Trailhead Outfitters | GB'));
   });
 
+  it('titles an order detail with the order number and the brand as its store name', async () => {
+    mockFetch([
+      configRoute({ ...countryConfig('gb'), brand: branded }),
+      { path: '/orders/history/v1/R0012345678', respond: () => json(order({ orderNumber: 'R0012345678' })) },
+    ]);
+    renderApp('/gb/orders/returns/R0012345678', { loadConfig: true, member: true });
+    await waitFor(() => expect(document.title).toBe('Order Details R0012345678 | Trailhead Outfitters | GB'));
+  });
+
   it('without a brand keeps the product name and look, and refuses values that are not colours', async () => {
     mockFetch([
       configRoute({

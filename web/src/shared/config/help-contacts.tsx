@@ -6,9 +6,10 @@ import { useHelpLinks } from './help-links';
 /**
  * The country's help articles and phone lines (from the configuration), for a "Need help?" card.
  * Phone numbers are E.164: written as is, and dialled through a tel: link. The chat entry point opens the
- * country's configured contact channel, where the chat rule (000 §6, `useChatShown`) allows it.
+ * country's configured contact channel, where the chat rule (000 §6, `useChatShown`) allows it. On a return
+ * (`forReturn`) there is no order left to change or cancel, so that article is left out.
  */
-export function HelpContacts() {
+export function HelpContacts({ forReturn = false }: { forReturn?: boolean }) {
   const { t } = useI18n();
   const links = useHelpLinks();
   const chat = useChatShown();
@@ -21,9 +22,11 @@ export function HelpContacts() {
           </a>
         </li>
       )}
-      <li>
-        <a href={links.changeOrCancelOrder}>{t('config.help.changeOrCancelOrder')}</a>
-      </li>
+      {!forReturn && (
+        <li>
+          <a href={links.changeOrCancelOrder}>{t('config.help.changeOrCancelOrder')}</a>
+        </li>
+      )}
       <li>
         <a href={links.howToReturn}>{t('config.help.howToReturn')}</a>
       </li>

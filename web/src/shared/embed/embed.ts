@@ -5,6 +5,7 @@
  */
 const KEY = 'orders.standalone';
 const SIGN_IN_KEY = 'orders.showSignin';
+const WRITE_REVIEW_KEY = 'orders.enableWriteReview';
 
 /** A `true`/`false` query parameter, remembered for the tab (an entry URL's choice holds on every page). */
 function remembered(search: string, parameter: string, key: string): boolean | null {
@@ -33,6 +34,16 @@ export function isStandalone(search: string = window.location.search): boolean {
 export function signInShown(search: string = window.location.search): boolean {
   const show = remembered(search, 'showSignin', SIGN_IN_KEY);
   return !isStandalone(search) || show === true;
+}
+
+/**
+ * `enableWriteReview` (spec 000 §2): the entry URL's opt-in to the write-a-review link. Spec 000 gives the
+ * link "only with flag or enableWriteReview equal to true", 002 §1 "only when enableWriteReview equals true
+ * and under a feature flag"; both hold only when both are there, so the item card asks for the server's
+ * `writeReview` action (the country flag) and this value. Remembered for the tab like `standalone`.
+ */
+export function writeReviewAsked(search: string = window.location.search): boolean {
+  return remembered(search, 'enableWriteReview', WRITE_REVIEW_KEY) === true;
 }
 
 /**

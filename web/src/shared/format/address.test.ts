@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressForDisplay, countryName, formatAddress, parseAddressLines } from './address';
+import { addressForDisplay, countryName, fieldsForDisplay, formatAddress, parseAddressLines } from './address';
 import cases from './address-display-cases.json';
 
 describe('addressForDisplay: shipping lines as the API sends them, per country', () => {
@@ -26,6 +26,39 @@ describe('formatAddress', () => {
     expect(
       formatAddress({ street: ['1-2-3 Jingumae'], city: '東京都渋谷区', postalCode: '', country: 'JP' }, 'ja-JP'),
     ).toEqual(['東京都渋谷区', '1-2-3 Jingumae', '日本']);
+  });
+});
+
+describe('fieldsForDisplay: a store address sent as fields', () => {
+  const store = (country: string, city: string, postalCode: string, region: string | null = null) => ({
+    street: ['1 Main Street', null, ''],
+    city,
+    region,
+    postalCode,
+    country,
+  });
+
+  it.each([
+    ['US, the city carrying its state', store('US', 'New York, NY', '10019'), ['1 Main Street', 'New York, NY 10019']],
+    ['US, the state as its own field', store('US', 'Portland', '97205', 'OR'), ['1 Main Street', 'Portland, OR 97205']],
+    ['AU', store('AU', 'Sydney', '2000', 'NSW'), ['1 Main Street', 'Sydney NSW 2000']],
+    ['GB, the postcode on its own line', store('GB', 'London', 'W1B 3AG'), ['1 Main Street', 'London', 'W1B 3AG']],
+    ['DE, the postal code first', store('DE', 'Berlin', '10117'), ['1 Main Street', '10117 Berlin']],
+    [
+      'JP, prefecture before the city',
+      store('JP', '渋谷区', '150-0001', '東京都'),
+      ['〒150-0001', '東京都渋谷区', '1 Main Street'],
+    ],
+  ])('%s', (_, fields, shown) => {
+    expect(fieldsForDisplay(fields, 'en-US', { withCountry: false })).toEqual(shown);
+  });
+
+  it('ends with the country name when asked', () => {
+    expect(fieldsForDisplay(store('FR', 'Paris', '75004'), 'fr-FR', { withCountry: true })).toEqual([
+      '1 Main Street',
+      '75004 Paris',
+      'France',
+    ]);
   });
 });
 

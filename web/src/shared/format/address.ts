@@ -96,10 +96,17 @@ export function parseAddressLines(
   return null;
 }
 
-/** The address as lines to show, the country last as a name in `displayLocale`. */
-export function formatAddress(address: PostalAddress, displayLocale: string): string[] {
+/**
+ * The address as lines to show, the country last as a name in `displayLocale` (left out with
+ * `withCountry: false`, where every address shown is in the shopper's own country).
+ */
+export function formatAddress(
+  address: PostalAddress,
+  displayLocale: string,
+  { withCountry = true }: { withCountry?: boolean } = {},
+): string[] {
   const { name, street, city, postalCode } = address;
-  const country = address.country ? [countryName(address.country, displayLocale)] : [];
+  const country = address.country && withCountry ? [countryName(address.country, displayLocale)] : [];
   const named = name ? [name] : [];
   const join = (...parts: string[]) => parts.filter((part) => part !== '').join(' ');
   switch (COUNTRIES[address.country]?.layout) {
@@ -132,4 +139,46 @@ export function addressForDisplay(
   const last = shown.at(-1);
   if (last !== undefined && /^[A-Za-z]{2}$/.test(last)) shown[shown.length - 1] = countryName(last, displayLocale);
   return shown;
+}
+
+/** An address the API sends as fields (a store's), not as lines. */
+export interface AddressFields {
+  street: readonly (string | null | undefined)[];
+  city: string;
+  /** State, province or prefecture; written only where the country's format has it. */
+  region?: string | null;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/**
+ * The city with its region where the country writes one: "Portland, OR" (US, CA), "Sydney NSW" (AU), the
+ * prefecture before the city in Japan. A city that already carries its region (the store feed sends
+ * "New York, NY") is kept as it is.
+ */
+function cityWithRegion(city: string, region: string, country: string): string {
+  const carried =
+    city.startsWith(region) || city.split(/[\s,]+/).some((word) => word.toLowerCase() === region.toLowerCase());
+  if (!region || carried) return city;
+  switch (COUNTRIES[country]?.layout) {
+    case 'cityRegionPostal':
+      return country === 'AU' ? `${city} ${region}` : `${city}, ${region}`;
+    case 'japan':
+      return `${region}${city}`;
+    default:
+      return city;
+  }
+}
+
+/** Address fields written as the country writes an address (see `formatAddress`). */
+export function fieldsForDisplay(
+  fields: AddressFields,
+  displayLocale: string,
+  { withCountry }: { withCountry: boolean },
+): string[] {
+  const country = fields.country.trim().toUpperCase();
+  const street = fields.street.map((line) => tidy(line ?? '')).filter((line) => line !== '');
+  const city = cityWithRegion(tidy(fields.city), tidy(fields.region ?? ''), country);
+  return formatAddress({ street, city, postalCode: tidy(fields.postalCode), country }, displayLocale, { withCountry });
 }

@@ -2,6 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatDate, type DateFormat, type DateFormats } from '@/shared/format/dates';
 import { formatMoney } from '@/shared/format/money';
+import { isolate, printedArguments } from './bidi';
 import { messageLanguage as catalogueFor, textDirection, type ShopperLocale } from './locale-table';
 import {
   catalogLanguage,
@@ -33,6 +34,20 @@ export function createI18n(locale: ShopperLocale, messages: Messages, messageLan
   const textLocale = messageLanguage === 'en-XA' ? 'en' : messageLanguage;
   const formatLocale = textLocale.split('-')[0] === locale.language ? [locale.intlLocale, textLocale] : [textLocale];
   const formatters = new Map<MessageKey, IntlMessageFormat>();
+  const dir = textDirection(textLocale);
+  const printed = new Map<MessageKey, Set<string>>();
+  // Right to left, every text argument a message prints goes in as its own direction island (bidi.ts).
+  const isolated = (key: MessageKey, message: CompiledMessage, values: MessageValues | undefined) => {
+    if (dir !== 'rtl' || !values || typeof message === 'string') return values;
+    let names = printed.get(key);
+    if (!names) printed.set(key, (names = printedArguments(message)));
+    return Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'string' && names.has(name) ? isolate(value) : value,
+      ]),
+    );
+  };
   const t = (key: MessageKey, values?: MessageValues): string => {
     const message = messages[key] as CompiledMessage | undefined;
     if (typeof message === 'string') return message;
@@ -43,7 +58,7 @@ export function createI18n(locale: ShopperLocale, messages: Messages, messageLan
     let formatter = formatters.get(key);
     if (!formatter) formatters.set(key, (formatter = new IntlMessageFormat(message, formatLocale)));
     try {
-      return String(formatter.format(values));
+      return String(formatter.format(isolated(key, message, values)));
     } catch (error) {
       // A missing argument is a programming error: say so in the console, show the key, keep the page.
       console.error(`i18n: cannot format "${key}"`, error);
@@ -55,7 +70,7 @@ export function createI18n(locale: ShopperLocale, messages: Messages, messageLan
     locale,
     has,
     messageLanguage,
-    dir: textDirection(textLocale),
+    dir,
     t,
     money: (amount, currency) => formatMoney(amount, currency, locale.intlLocale),
     date: (value, format) => formatDate(value, format, locale),

@@ -14,6 +14,24 @@ async function i18nFor(country: string, language: string | null = null, pseudo =
   return createI18n(locale, await loadCatalog(catalogue), catalogue);
 }
 
+describe('Latin parts of right-to-left sentences (walk minor 21)', () => {
+  it('isolates every printed text argument in Arabic, as <bdi> would', async () => {
+    const { t } = await i18nFor('ae');
+    expect(t('orders.detail.salesHeading', { orderNumber: 'C0012345678' })).toBe('الطلب \u2068C0012345678\u2069');
+    expect(t('config.help.callUs', { phone: '+971800060100' })).toBe('اتصل بنا: \u2068+971800060100\u2069');
+  });
+
+  it('leaves select keys alone, so the branch is still chosen', async () => {
+    const { t } = await i18nFor('ae');
+    expect(t('guestLookup.error.rateLimited', { unit: 'minute', count: 2 })).toContain('دقيقتين');
+  });
+
+  it('adds nothing left to right', async () => {
+    const { t } = await i18nFor('us');
+    expect(t('orders.detail.salesHeading', { orderNumber: 'C0012345678' })).toBe('Order C0012345678');
+  });
+});
+
 describe('ICU messages through intl-messageformat', () => {
   it('uses the six Arabic plural forms, with Arabic digits in Egypt', async () => {
     const { t } = await i18nFor('eg');
@@ -34,7 +52,12 @@ describe('ICU messages through intl-messageformat', () => {
     expect(items(5)).toBe('5 produktów');
     expect(items(22)).toBe('22 produkty');
     expect(items(12345).replace(/\s/g, ' ')).toBe('12 345 produktów');
-    expect(t('guestLookup.error.rateLimited', { seconds: 2 })).toBe('Zbyt wiele prób. Spróbuj ponownie za 2 sekundy.');
+    expect(t('guestLookup.error.rateLimited', { unit: 'second', count: 2 })).toBe(
+      'Zbyt wiele prób. Spróbuj ponownie za 2 sekundy.',
+    );
+    expect(t('guestLookup.error.rateLimited', { unit: 'minute', count: 5 })).toBe(
+      'Zbyt wiele prób. Spróbuj ponownie za 5 minut.',
+    );
   });
 
   it('has one form in Japanese, Korean and Chinese', async () => {

@@ -48,4 +48,19 @@ describe('a page part that fails to load', () => {
     expect(reloadPage).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load this page. Please refresh and try again.");
   });
+
+  it.each([
+    ['a missing chunk', 'Failed to fetch dynamically imported module: /assets/page-abc.js'],
+    ['any other failure', 'boom'],
+  ])('says each sentence once after %s: the heading is not repeated in the body', (_, message) => {
+    sessionStorage.setItem('orders.chunkReloadAt', String(Date.now()));
+    renderFailure(message);
+    const heading = screen.getByRole('heading', { level: 1 }).textContent;
+    expect(screen.getByRole('alert').querySelector('p')?.textContent).not.toContain(heading);
+  });
+
+  it('heads any other failure with the general error heading', () => {
+    renderFailure('boom');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Oops... something went wrong.');
+  });
 });

@@ -40,7 +40,9 @@ export function PageFailure({ error, onRetry }: { error: Error; onRetry: () => v
   }, [autoReload]);
   return (
     <div className="narrow-page" role="alert">
-      <h1 tabIndex={-1}>{t('common.errors.chunk.title')}</h1>
+      {/* Each case has its own heading: the other failure's body already says the page did not load, so
+          that heading is the general one instead of the same sentence twice (walk polish 10). */}
+      <h1 tabIndex={-1}>{chunk ? t('common.errors.chunk.title') : t('common.errors.oops.title')}</h1>
       <p>{chunk ? t('common.errors.chunk.body') : t('common.errors.oops.body')}</p>
       <Button
         onClick={() => {

@@ -178,6 +178,51 @@ describe('guest lookup form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 1 second.');
   });
 
+  it.each([
+    ['60', '/orders/details/C0012345678', 'Please try again in 1 minute.'],
+    ['889', '/orders/details/C0012345678', 'Please try again in 15 minutes.'],
+    ['889', '/de/orders/details/C0012345678', 'Bitte versuche es in 15 Minuten erneut.'],
+    ['125', '/pl/orders/details/C0012345678', 'Spróbuj ponownie za 3 minuty.'],
+  ])('says a wait of %s seconds in minutes, in words of the language (%s)', async (seconds, path, text) => {
+    mockFetch([
+      {
+        path: '/orders/history/v1/C0012345678',
+        respond: () => json({ code: 'rate-limited', message: '' }, 429, { 'Retry-After': seconds }),
+      },
+    ]);
+    const { user } = renderApp(`${path}?email=jane%40example.com`);
+    await user.click(await screen.findByRole('button', { name: /^(Find order|Bestellung finden|Znajdź zamówienie)$/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).not.toHaveTextContent(seconds);
+  });
+
+  it('says only what is wrong when the order number is right and the e-mail is not (no case-sensitivity note)', async () => {
+    const { user } = await openLookup('/orders/details', { enableSmsLookup: false });
+    const { orderNumber, email, submit } = fields();
+    await user.type(orderNumber, 'c0012345678');
+    await user.type(email, 'jane@');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/case sensitive|order number/);
+  });
+
+  it('with the phone lookup, asks for a valid e-mail or phone when only the contact is wrong', async () => {
+    const { user } = await openLookup();
+    const { orderNumber, email, submit } = fields();
+    await user.type(orderNumber, 'C0012345678');
+    await user.type(email, 'jane@');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address or phone number.');
+  });
+
+  it('tells the shopper the phone may be typed with spaces, hyphens and brackets, as it is accepted', async () => {
+    await openLookup();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAccessibleDescription(
+      'Spaces, hyphens and brackets are fine.',
+    );
+  });
+
   it('moves focus to the first field in error after a failed submit', async () => {
     const { user } = await openLookup();
     const { orderNumber, email, submit } = fields();

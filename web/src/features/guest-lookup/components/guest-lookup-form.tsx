@@ -71,8 +71,14 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
+      {/* The spec's summary (000 §5) is about the order number and its case; when only the contact is
+          wrong it would send the shopper to the wrong field, so that case says what is wrong instead. */}
       {showErrors && (
-        <Alert>{t(enableSmsLookup ? 'guestLookup.error.summaryPhone' : 'guestLookup.error.summary')}</Alert>
+        <Alert>
+          {errors.orderNumber
+            ? t(enableSmsLookup ? 'guestLookup.error.summaryPhone' : 'guestLookup.error.summary')
+            : t(enableSmsLookup ? 'guestLookup.error.contactPhone' : 'guestLookup.error.email')}
+        </Alert>
       )}
       {!showErrors && lookup.isError && <ServiceFailure error={lookup.error} />}
       <TextField

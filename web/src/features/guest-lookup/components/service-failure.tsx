@@ -1,6 +1,7 @@
 import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
+import { retryWait } from '../model/retry-wait';
 
 /** The lookup failed: too many attempts (429), no such order for these details, or a service failure. */
 export function ServiceFailure({ error }: { error: unknown }) {
@@ -9,7 +10,7 @@ export function ServiceFailure({ error }: { error: unknown }) {
     return (
       <Alert>
         {error.retryAfter
-          ? t('guestLookup.error.rateLimited', { seconds: error.retryAfter })
+          ? t('guestLookup.error.rateLimited', retryWait(error.retryAfter))
           : t('guestLookup.error.rateLimitedNoTime')}
       </Alert>
     );

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
 import { order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
@@ -20,8 +20,51 @@ const serve = (detail: OrderDetail, status = 200) =>
 const summary = () => within(screen.getByRole('heading', { name: /Summary|Récapitulatif|概要/ }).parentElement!);
 const summaryRow = (label: string) => summary().getByText(label).parentElement!;
 
+/** Only Date is faked: Testing Library's waits keep their real timers. */
+const today = (instant: string) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(instant));
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('sales order detail', () => {
+  it.each([
+    ['the day before', '2026-11-04T12:00:00', 'Estimated delivery: Thursday, November 5, 2026'],
+    ['the day itself', '2026-11-05T20:00:00', 'Estimated delivery: Thursday, November 5, 2026'],
+    [
+      'the day after',
+      '2026-11-06T08:00:00',
+      'Delivery is running late. It was expected on Thursday, November 5, 2026.',
+    ],
+  ])('on %s, says the estimated delivery as %s (walk minor 16)', async (_, now, text) => {
+    today(now);
+    serve(order());
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("says a past estimate is late in the shopper's language", async () => {
+    today('2026-11-27T09:00:00');
+    serve(order({ currency: 'EUR' }));
+    renderApp('/de/orders/sales/C0012345678', { member: true });
+    expect(
+      await screen.findByText('Die Lieferung verzögert sich. Sie wurde für Donnerstag, 5. November 2026 erwartet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Voraussichtliche Lieferung/)).not.toBeInTheDocument();
+  });
+
+  it('reads a masked card number as "ending in" its last four digits, without the stars (walk polish 2)', async () => {
+    serve(order({ payment: [{ paymentType: 'credit_card', paymentDisplayNumber: '************4242' }] }));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('Credit card ending in 4242')).toBeInTheDocument();
+    expect(screen.queryByText(/\*/)).not.toBeInTheDocument();
+  });
+
   it('shows header, groups with status, delivery estimate, items, tracking, payment and summary', async () => {
+    today('2026-11-03T10:00:00');
     const { requests } = serve(order());
     renderApp('/orders/sales/C0012345678', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
@@ -56,7 +99,7 @@ describe('sales order detail', () => {
     renderApp('/orders/sales/C0012345678', { member: true });
     const headings = await screen.findAllByRole('heading', { level: 2 });
     expect(headings.map((heading) => heading.textContent).slice(0, 2)).toEqual(['Delivered', 'Ordered']);
-    expect(screen.queryByText(/Estimated delivery/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Estimated delivery|running late/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Track shipment/ })).not.toBeInTheDocument();
   });
 
@@ -77,7 +120,7 @@ describe('sales order detail', () => {
     serve(order());
     renderApp('/orders/sales/C0012345678', { member: true, flags: { enableEdd: false } });
     await screen.findByRole('heading', { level: 2, name: 'Shipped' });
-    expect(screen.queryByText(/Estimated delivery/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Estimated delivery|running late/)).not.toBeInTheDocument();
   });
 
   it('shows Free shipping, fees, and no taxes under the Australia flag', async () => {

@@ -30,7 +30,12 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
             orderNumber: order.orderNumber,
           })}
         </h1>
-        <p className="muted">{t('orders.detail.placedOn', { date: date(order.transaction.orderDate, 'long') })}</p>
+        {/* A return order's date is the day the return was asked for, not a purchase (walk polish 8). */}
+        <p className="muted">
+          {t(isReturn ? 'orders.detail.returnRequestedOn' : 'orders.detail.placedOn', {
+            date: date(order.transaction.orderDate, 'long'),
+          })}
+        </p>
         {/* A partner's order names its seller, as the partner tab of the history does. */}
         {order.partnerName && <p>{t('orders.partner.soldBy', { partnerName: order.partnerName })}</p>}
         {/* The purchase-type sub status (000 §2): the order system's own text, shown as it sends it. */}
@@ -61,7 +66,7 @@ export function OrderHeader({ order }: { order: OrderDetail }) {
           ))}
           {getHelp && (
             <a className="button button--secondary" href={getHelp}>
-              {t('orders.detail.helpLink')}
+              {t(isReturn ? 'orders.detail.returnHelpLink' : 'orders.detail.helpLink')}
             </a>
           )}
         </div>

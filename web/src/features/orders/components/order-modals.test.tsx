@@ -33,6 +33,51 @@ const twoShipments = () => {
 };
 
 describe('track shipments modal', () => {
+  it("says each shipment's number, shipped and delivered days and delivery estimate, as the answer has them", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-04T12:00:00'));
+    try {
+      const base = twoShipments();
+      const [shipped, delivered] = base.groups;
+      serve(
+        order({
+          groups: [
+            {
+              ...shipped!,
+              estimatedDeliveryDate: '2026-11-06',
+              orderItems: shipped!.orderItems.map((item) => ({
+                ...item,
+                itemDates: { shipped: '2026-11-02T09:00:00Z' },
+              })),
+            },
+            {
+              ...delivered!,
+              orderItems: delivered!.orderItems.map((item) => ({
+                ...item,
+                itemDates: { shipped: '2026-10-28T09:00:00Z', delivered: '2026-10-30T15:00:00Z' },
+              })),
+            },
+          ],
+        }),
+      );
+      const { user } = renderApp('/orders/sales/C0012345678', { member: true });
+      await user.click(await screen.findByRole('button', { name: 'Track shipments (2)' }));
+      const dialog = screen.getByRole('dialog', { name: 'Track your shipments' });
+      const entries = within(dialog)
+        .getAllByRole('listitem')
+        .filter((item) => item.classList.contains('order-modal__entry'));
+      expect(entries[0]).toHaveTextContent('Shipment number: S1');
+      expect(entries[0]).toHaveTextContent('Shipped on November 2, 2026');
+      expect(entries[0]).toHaveTextContent('Estimated delivery: Friday, November 6, 2026');
+      expect(entries[1]).toHaveTextContent('Shipment number: S2');
+      expect(entries[1]).toHaveTextContent('Delivered on October 30, 2026');
+      expect(entries[1]).not.toHaveTextContent('Estimated delivery');
+      await expectNoAxeViolations(dialog);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lists each shipment with its items and its link, keyboard in and out, axe clean', async () => {
     serve(twoShipments());
     const { user } = renderApp('/orders/sales/C0012345678', { member: true });

@@ -9,7 +9,7 @@ import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { useFlags } from '@/shared/config/flags';
 import { mismatchDismissed, rememberMismatchDismissed } from '../model/mismatch-dismissal';
-import { statusMessageKey } from '../model/status';
+import { isPastDelivery, showsEstimatedDelivery, statusMessageKey } from '../model/status';
 
 export interface TrackedShipment {
   key: string;
@@ -17,10 +17,29 @@ export interface TrackedShipment {
   status: OrderDetail['groups'][number]['simpleStatus'];
   link: string;
   items: OrderItem[];
+  /** The group's estimated delivery day, where its status shows one (000 §4). */
+  estimatedDelivery: string | null;
+  /** The earliest shipped and the latest delivered day of its lines, when the order system sent them. */
+  shippedOn: string | null;
+  deliveredOn: string | null;
 }
 
-/** Shipments the shopper can track now: groups whose track action (the action contract) carries a link. */
-export function trackedShipments(order: OrderDetail): TrackedShipment[] {
+/** The earliest (or latest) of the lines' dates of one kind; dates are ISO text, so text order is time order. */
+function lineDate(items: readonly OrderItem[], kind: 'shipped' | 'delivered', pick: 'first' | 'last'): string | null {
+  const dates = items
+    .map((item) => item.itemDates?.[kind]?.trim())
+    .filter((value): value is string => Boolean(value))
+    .sort();
+  return (pick === 'first' ? dates[0] : dates.at(-1)) ?? null;
+}
+
+/**
+ * Shipments the shopper can track now: groups whose track action (the action contract) carries a link,
+ * with what the order answer knows of each (walk minor 15): its shipment number, shipped and delivered
+ * days, and delivery estimate. The answer names no carrier and no carrier tracking number (only the
+ * carrier's tracking link), so the modal shows neither.
+ */
+export function trackedShipments(order: OrderDetail, enableEdd = true): TrackedShipment[] {
   return order.groups.flatMap((group, index) => {
     const action = group.actions.trackShipment;
     const link = action?.enabled ? action.webLink : null;
@@ -32,6 +51,15 @@ export function trackedShipments(order: OrderDetail): TrackedShipment[] {
             status: group.simpleStatus,
             link,
             items: group.orderItems,
+            estimatedDelivery: showsEstimatedDelivery(
+              group.simpleStatus,
+              enableEdd,
+              group.estimatedDeliveryDate ?? null,
+            )
+              ? (group.estimatedDeliveryDate ?? null)
+              : null,
+            shippedOn: lineDate(group.orderItems, 'shipped', 'first'),
+            deliveredOn: group.simpleStatus === 'delivered' ? lineDate(group.orderItems, 'delivered', 'last') : null,
           },
         ]
       : [];
@@ -60,6 +88,30 @@ export function returnsOfOrder(order: OrderDetail): ReturnOfOrder[] {
 export const orderCountryHref = (order: OrderDetail): string =>
   `/${order.country.toLowerCase()}${paths.orderDetail(order.orderNumber, order.orderType)}`;
 
+/** What the order answer says of one shipment: number, shipped, delivered or expected; nothing it did not send. */
+function ShipmentFacts({ shipment }: { shipment: TrackedShipment }) {
+  const { t, date } = useI18n();
+  const { shipmentNumber, shippedOn, deliveredOn, estimatedDelivery } = shipment;
+  const facts = [
+    shipmentNumber && t('orders.modals.track.shipmentNumber', { number: shipmentNumber }),
+    shippedOn && t('orders.modals.track.shippedOn', { date: date(shippedOn, 'long') }),
+    deliveredOn && t('orders.modals.track.deliveredOn', { date: date(deliveredOn, 'long') }),
+    !deliveredOn &&
+      estimatedDelivery &&
+      t(isPastDelivery(estimatedDelivery) ? 'orders.detail.deliveryLate' : 'orders.detail.estimatedDelivery', {
+        date: date(estimatedDelivery, 'longWithWeekday'),
+      }),
+  ].filter((fact): fact is string => Boolean(fact));
+  if (facts.length === 0) return null;
+  return (
+    <ul className="order-modal__facts">
+      {facts.map((fact) => (
+        <li key={fact}>{fact}</li>
+      ))}
+    </ul>
+  );
+}
+
 const itemTitles = (items: readonly OrderItem[]) => (
   <ul className="order-modal__items">
     {items.map((item) => (
@@ -76,12 +128,12 @@ const itemTitles = (items: readonly OrderItem[]) => (
 export function OrderModals({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const [open, setOpen] = useState<'track' | 'returns' | null>(null);
-  const { enableOrderMismatchModal } = useFlags();
+  const { enableOrderMismatchModal, enableEdd } = useFlags();
   // A dismissal earlier in this browser session keeps it closed; the state also covers storage that fails.
   const sessionKey = `${order.orderNumber}/${locale.country}`;
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   const dismissed = dismissedKey === sessionKey || mismatchDismissed(order.orderNumber, locale.country);
-  const shipments = trackedShipments(order);
+  const shipments = trackedShipments(order, enableEdd);
   const returns = returnsOfOrder(order);
   const orderCountry = order.country.trim().toUpperCase();
   const mismatch =
@@ -143,6 +195,7 @@ export function OrderModals({ order }: { order: OrderDetail }) {
                     status: t(statusMessageKey(shipment.status)),
                   })}
                 </h3>
+                <ShipmentFacts shipment={shipment} />
                 {itemTitles(shipment.items)}
                 <a href={shipment.link} target="_blank" rel="noopener noreferrer">
                   {t('orders.modals.track.link', { index: index + 1 })}

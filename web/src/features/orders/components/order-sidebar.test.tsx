@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
 import { order, pickupOrder, pickupStore } from '@/test/fixtures';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 import { telephoneHref } from './pickup-store';
@@ -159,6 +160,19 @@ describe('shipping address in the order sidebar', () => {
     expect(screen.queryByRole('heading', { name: 'Shipping address' })).not.toBeInTheDocument();
   });
 
+  it('keeps each line of an address and the help phone in their own order right to left (walk minor 21)', async () => {
+    const detail = order({ country: 'AE', currency: 'AED' });
+    mockFetch([
+      configRoute(countryConfig('ae')),
+      { path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) },
+    ]);
+    renderApp('/ae/ar/orders/sales/C0012345678', { member: true, loadConfig: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'عنوان الشحن' });
+    const lines = addressLines(within(heading.parentElement!).getByText(/Jane Doe/));
+    expect(lines.slice(0, 2)).toEqual(['\u2068Jane Doe\u2069', '\u20681 Market Street\u2069']);
+    expect(screen.getByRole('link', { name: /اتصل بنا/ })).toHaveTextContent('\u2068+18005550100\u2069');
+  });
+
   it('is translated', async () => {
     serve(order({ currency: 'EUR' }));
     renderApp('/fr/fr/orders/sales/C0012345678', { member: true });
@@ -185,6 +199,35 @@ describe('original order of a return', () => {
       expect(currentUrl()).toBe('/ca/fr/orders/sales/C0000000001');
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Commande C0000000001' })).toBeInTheDocument();
+  });
+
+  it('speaks of the return, not a purchase: requested on, return from, and no change-or-cancel article', async () => {
+    serve(returnOrder);
+    renderApp('/orders/returns/R0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return R0012345678' })).toBeInTheDocument();
+    expect(screen.getByText('Return requested on November 1, 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/Placed on/)).not.toBeInTheDocument();
+    const from = screen.getByRole('heading', { level: 2, name: 'Return from' });
+    expect(within(from.parentElement!).getByText(/1 Market Street/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Shipping address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get help with this return' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How to return' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change or cancel an order' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the purchase wording on the sales order', async () => {
+    serve(parent);
+    renderApp('/orders/sales/C0000000001', { member: true });
+    expect(await screen.findByText('Placed on November 1, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get help with this order' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change or cancel an order' })).toBeInTheDocument();
+  });
+
+  it('says the return wording in German', async () => {
+    serve(order({ ...returnOrder, currency: 'EUR', country: 'DE' }));
+    renderApp('/de/orders/returns/R0012345678', { member: true });
+    expect(await screen.findByText('Rücksendung angefordert am 1. November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Rücksendung von' })).toBeInTheDocument();
   });
 
   it('stays text when the number is not one the route accepts', async () => {

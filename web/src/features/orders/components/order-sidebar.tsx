@@ -35,7 +35,10 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
       ) : (
         hasAddressLines(order.shippingAddress) && (
           <div className="card">
-            <h2 className="order-sidebar__heading">{t('orders.detail.shippingAddress')}</h2>
+            {/* A return's address is the one its parcel leaves from (the sales order's delivery address). */}
+            <h2 className="order-sidebar__heading">
+              {t(isReturn ? 'orders.detail.returnFromAddress' : 'orders.detail.shippingAddress')}
+            </h2>
             <AddressLines
               lines={addressForDisplay(order.shippingAddress, order.country, locale.intlLocale, { withName: true })}
             />
@@ -79,8 +82,8 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
       {!standalone && (
         <div className="card">
           <h2 className="order-sidebar__heading">{t('orders.detail.needHelp')}</h2>
-          <a href={help.help}>{t('orders.detail.helpLink')}</a>
-          <HelpContacts />
+          <a href={help.help}>{t(isReturn ? 'orders.detail.returnHelpLink' : 'orders.detail.helpLink')}</a>
+          <HelpContacts forReturn={isReturn} />
         </div>
       )}
       {sidebar.map((Panel, index) => (

@@ -3,7 +3,7 @@ import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { groupMessage } from '../model/group-message';
-import { showsEstimatedDelivery, statusMessageKey } from '../model/status';
+import { isPastDelivery, showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
 
 export function ShipmentGroup({
@@ -41,7 +41,9 @@ export function ShipmentGroup({
       {subheading && <p className="shipment-group__subheading">{subheading}</p>}
       {showsEstimatedDelivery(group.simpleStatus, enableEdd, estimatedDelivery) && (
         <p className="shipment-group__edd">
-          {t('orders.detail.estimatedDelivery', { date: date(estimatedDelivery, 'longWithWeekday') })}
+          {t(isPastDelivery(estimatedDelivery) ? 'orders.detail.deliveryLate' : 'orders.detail.estimatedDelivery', {
+            date: date(estimatedDelivery, 'longWithWeekday'),
+          })}
         </p>
       )}
       {message && <p className="shipment-group__message">{message}</p>}

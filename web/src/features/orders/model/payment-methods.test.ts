@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_NAMES, paymentMethodName } from './payment-methods';
+import { PAYMENT_NAMES, paymentMethodName, paymentMethodText } from './payment-methods';
 
 /** The 32 payment types of spec 002 §9. */
 const SPEC_TYPES = [
@@ -70,5 +70,27 @@ describe('payment type display names', () => {
         }
       }
     }
+  });
+});
+
+describe('paymentMethodText', () => {
+  const t = (key: string, values?: Record<string, string>) =>
+    key === 'orders.detail.paymentEndingIn'
+      ? `${values?.method ?? ''} ending in ${values?.digits ?? ''}`
+      : 'Credit card';
+  const text = (paymentDisplayNumber: string | null) =>
+    paymentMethodText({ paymentType: 'credit_card', paymentDisplayNumber }, t);
+
+  it.each([
+    ['************4242', 'Credit card ending in 4242'],
+    ['•••• •••• •••• 4242', 'Credit card ending in 4242'],
+    ['xxxx-4242', 'Credit card ending in 4242'],
+    ['4242', 'Credit card ending in 4242'],
+  ])('reads %s as the last four digits, without the mask', (sent, shown) => {
+    expect(text(sent)).toBe(shown);
+  });
+
+  it.each([[null], [''], ['****']])('names the method alone when %s holds no digits', (sent) => {
+    expect(text(sent)).toBe('Credit card');
   });
 });

@@ -48,9 +48,19 @@ export function paymentMethodName(paymentType: string, t: Translate): string {
   return 'brand' in name ? name.brand : t(name.message);
 }
 
+/**
+ * The last four digits of a display number as the payment system masks it ("************4242",
+ * "•••• 4242", "4242"): "ending in" already says the rest is hidden, so the mask is not repeated (walk
+ * polish 2). Null when it holds no digits.
+ */
+export function lastDigits(displayNumber: string | null | undefined): string | null {
+  const digits = (displayNumber ?? '').replace(/[^0-9]/g, '');
+  return digits === '' ? null : digits.slice(-4);
+}
+
 /** "Credit card ending in 1111", or the name alone when there are no digits to show. */
 export function paymentMethodText(payment: Payment, t: Translate): string {
   const method = paymentMethodName(payment.paymentType, t);
-  const digits = payment.paymentDisplayNumber?.trim();
+  const digits = lastDigits(payment.paymentDisplayNumber);
   return digits ? t('orders.detail.paymentEndingIn', { method, digits }) : method;
 }

@@ -49,3 +49,16 @@ const EDD_STATUSES: ReadonlySet<string> = new Set<SimpleStatusName>(['ordered', 
 
 export const showsEstimatedDelivery = (status: string, enableEdd: boolean, date: string | null): date is string =>
   enableEdd && EDD_STATUSES.has(status) && Boolean(date);
+
+/**
+ * Whether an estimated delivery date (a calendar day, "2026-11-26", or an instant whose first ten
+ * characters are its day) is before `today`, the shopper's own calendar day. Such a date is no longer an
+ * estimate: the page says the delivery is late instead of promising a day that has passed (walk minor 16).
+ */
+export function isPastDelivery(estimate: string, today: Date = new Date()): boolean {
+  const day = estimate.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const local = `${String(today.getFullYear())}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return day < local;
+}

@@ -9,7 +9,7 @@ const STEP = 2;
 
 /**
  * Shop similar (spec 002 §2, §4): closed by default; loads on first opening only; 2.5 / 3.5 / 4.5 / 5.5
- * slides at xs / s / m / l (shop-similar.css); the arrows move two slides; every slide is a link.
+ * slides at xs / s / m / l (shop-similar.css); the arrows move two slides.
  */
 export function ShopSimilar({ styleColor, currency }: { styleColor: string; currency: string }) {
   const { t } = useI18n();
@@ -48,11 +48,13 @@ export function ShopSimilar({ styleColor, currency }: { styleColor: string; curr
             <ul ref={track} className="shop-similar__track" aria-label={t('products.shopSimilar.label')}>
               {objects.map((product) => (
                 <li key={product.styleColor} className="shop-similar__slide">
-                  <a href={`/${product.slug}`} className="shop-similar__link">
+                  {/* Not a link: the answer names no product page (a slug alone is no route of this site or
+                      the store's, walk minor 13); a tile shows the product until the server sends its link. */}
+                  <div className="shop-similar__link">
                     <img src={product.image} alt="" width={160} height={160} loading="lazy" />
                     <span className="shop-similar__title">{product.title}</span>
                     <span className="muted">{product.subtitle}</span>
-                  </a>
+                  </div>
                 </li>
               ))}
             </ul>

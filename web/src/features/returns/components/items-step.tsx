@@ -23,11 +23,22 @@ interface ItemsStepProps {
   currency: string;
   /** The server's commentAllowed (spec 001 §5: not in Japan). */
   commentsOn: boolean;
+  /** The shopper tried to go on: say which checked lines still miss a reason. */
+  showErrors: boolean;
   onChange: (lineNumber: number, choice: LineChoice) => void;
 }
 
 /** Step 1 (spec 001 §2.1, §5): check items, then quantity, reason and the optional comment per item. */
-export function ItemsStep({ lines, selection, reasons, country, currency, commentsOn, onChange }: ItemsStepProps) {
+export function ItemsStep({
+  lines,
+  selection,
+  reasons,
+  country,
+  currency,
+  commentsOn,
+  showErrors,
+  onChange,
+}: ItemsStepProps) {
   const { t } = useI18n();
   return (
     <fieldset className="return-step">
@@ -44,6 +55,7 @@ export function ItemsStep({ lines, selection, reasons, country, currency, commen
               country={country}
               currency={currency}
               commentsOn={commentsOn}
+              showErrors={showErrors}
               onChange={onChange}
             />
           ) : null;
@@ -55,6 +67,7 @@ export function ItemsStep({ lines, selection, reasons, country, currency, commen
 
 interface ReturnLineProps {
   commentsOn: boolean;
+  showErrors: boolean;
   line: ReturnableLine;
   choice: LineChoice;
   reasons: ReturnReason[];
@@ -63,7 +76,7 @@ interface ReturnLineProps {
   onChange: (lineNumber: number, choice: LineChoice) => void;
 }
 
-function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onChange }: ReturnLineProps) {
+function ReturnLine({ line, choice, reasons, country, currency, commentsOn, showErrors, onChange }: ReturnLineProps) {
   const { t, money } = useI18n();
   const id = useId();
   const { item } = line;
@@ -73,7 +86,7 @@ function ReturnLine({ line, choice, reasons, country, currency, commentsOn, onCh
   const set = (patch: Partial<LineChoice>) => {
     onChange(item.lineNumber, { ...choice, ...patch });
   };
-  const missingReason = choice.checked && choice.reason === '';
+  const missingReason = showErrors && choice.checked && choice.reason === '';
   return (
     <li className={returnable ? 'return-line card' : 'return-line return-line--disabled card'}>
       <div className="return-line__head">

@@ -104,7 +104,8 @@ export function MethodStep({
         })}
       </div>
       <p>
-        <a href={help.help}>{t('returns.method.learnMore')}</a>
+        {/* Spec 001 §2.1: the country's how-to-return article (the generic help page where none is set). */}
+        <a href={help.howToReturn}>{t('returns.method.learnMore')}</a>
       </p>
     </fieldset>
   );

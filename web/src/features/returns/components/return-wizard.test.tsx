@@ -102,11 +102,12 @@ function serve({
   captureCode = 'service-unavailable',
   jobs = [{ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }] as object[],
   wire = {},
+  config = countryConfig('us'),
 } = {}) {
   const polls = [...jobs];
   let captures = 0;
   return mockFetch([
-    configRoute(countryConfig('us')),
+    configRoute(config),
     { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail()) },
     { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options(wire)) },
     {
@@ -164,6 +165,25 @@ describe('return wizard', () => {
     );
   });
 
+  it.each([
+    [
+      "the country's how-to-return article",
+      { en: 'https://help.example.com/us/help/a/how-to-return' },
+      'https://help.example.com/us/help/a/how-to-return',
+    ],
+    ['the generic help page without one', {}, 'https://help.example.com/help'],
+  ])('links "Learn more about returns" to %s (001 §2.1)', async (_, howToReturn, href) => {
+    const us = countryConfig('us');
+    serve({ config: { ...us, help: { ...us.help, howToReturn } } });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      loadConfig: true,
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    expect(await screen.findByRole('link', { name: 'Learn more about returns' })).toHaveAttribute('href', href);
+  });
+
   it('takes a US member through items, method and submit, then to the instructions', async () => {
     const { requests } = serve();
     const { user, currentUrl } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
@@ -180,8 +200,15 @@ describe('return wizard', () => {
     expect(boxes[1]).toBeDisabled();
     expect(screen.getByText('Final sale items cannot be returned.')).toBeInTheDocument();
     const continueButton = () => screen.getAllByRole('button', { name: 'Continue' })[0]!;
-    expect(continueButton()).toBeDisabled();
+    // No reason yet, and no error either until the shopper tries to go on (walk minor 3).
+    expect(screen.queryByText('Choose a reason for this item.')).not.toBeInTheDocument();
+    await user.click(continueButton());
+    expect(screen.getByText('Choose a reason for this item.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Reason for return')).toHaveFocus();
+    expect(screen.getByLabelText('Reason for return')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('group', { name: 'Choose how to return' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Reason for return'), 'tooBig');
+    expect(screen.queryByText('Choose a reason for this item.')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Quantity'), '1');
     await user.type(screen.getByLabelText('Tell us more (optional)'), 'Half a size big');
     expect(screen.getByText('15 of 140 characters')).toBeInTheDocument();

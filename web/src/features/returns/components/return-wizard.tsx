@@ -15,7 +15,13 @@ import { useSubmitReturn } from '../hooks/use-submit-return';
 import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
-import { buildCaptureRequest, canContinueItems, initialSelection, type Selection } from '../model/selection';
+import {
+  buildCaptureRequest,
+  canContinueItems,
+  checkedLines,
+  initialSelection,
+  type Selection,
+} from '../model/selection';
 import { initialMethod, primaryAction, wizardSteps, type Step } from '../model/wizard';
 import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
@@ -109,6 +115,13 @@ function LoadedWizard({
     if (document.activeElement?.closest('[role="dialog"]')) return;
     main.current?.focus();
   }, [step]);
+  // Walk minor 3: a missing reason is said once the shopper tries to go on, not as soon as a line is checked
+  // (the preselected line included). Each try moves focus to the first line still missing its reason.
+  const [itemsTries, setItemsTries] = useState(0);
+  useEffect(() => {
+    if (itemsTries === 0) return;
+    main.current?.querySelector<HTMLElement>('select[aria-invalid="true"]')?.focus();
+  }, [itemsTries]);
   const { state, submit, dismiss } = useSubmitReturn();
 
   const steps = wizardSteps(method, flags.storeSelector);
@@ -133,6 +146,9 @@ function LoadedWizard({
     address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
   };
   const enabled = stepReady[step];
+  // On the items step Continue stays usable once a line is checked: pressing it is how the shopper learns
+  // which reason is missing. Every other step keeps it disabled until the step is ready.
+  const primaryUsable = enabled || (step === 'items' && checkedLines(selection).length > 0);
 
   const choose = (next: ReturnMethodOption) => {
     setMethod(next);
@@ -180,7 +196,10 @@ function LoadedWizard({
   };
 
   const onPrimary = () => {
-    if (!enabled) return;
+    if (!enabled) {
+      if (step === 'items') setItemsTries((tries) => tries + 1);
+      return;
+    }
     if (action === 'submit' || action === 'getInstructions') doSubmit();
     else setStep(steps[stepIndex + 1] ?? step);
   };
@@ -241,6 +260,7 @@ function LoadedWizard({
               country={order.country}
               currency={currency}
               commentsOn={options.commentAllowed}
+              showErrors={itemsTries > 0}
               onChange={(lineNumber, choice) => {
                 setSelection((current) => ({ ...current, [lineNumber]: choice }));
               }}
@@ -278,7 +298,7 @@ function LoadedWizard({
           preview={preview}
           currency={currency}
           action={action}
-          disabled={!enabled}
+          disabled={!primaryUsable}
           busy={state.kind === 'submitting'}
           onAction={onPrimary}
         />

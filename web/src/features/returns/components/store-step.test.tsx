@@ -25,12 +25,12 @@ function serve() {
   ]);
 }
 
-function renderStep() {
+function renderStep(country = 'US') {
   const client = createQueryClient({ retries: false });
   const view = render(
     <QueryClientProvider client={client}>
-      <I18nProvider locale={resolveLocale('us', null)} fallback={<p>…</p>}>
-        <StoreStep country="US" storeId={null} onChoose={() => undefined} />
+      <I18nProvider locale={resolveLocale(country.toLowerCase(), null)} fallback={<p>…</p>}>
+        <StoreStep country={country} storeId={null} onChoose={() => undefined} />
       </I18nProvider>
     </QueryClientProvider>,
   );
@@ -66,4 +66,53 @@ it('keeps a search for the next visit only when the server says it may (not APO,
   await waitFor(() => {
     expect(requests.at(-1)?.url.searchParams.get('q')).toBe('Portland, OR');
   });
+});
+
+/** One store of `country` in the search answer. */
+function serveStore(country: string, address: Record<string, string>) {
+  mockFetch([
+    {
+      path: '/store/store_views/v1',
+      respond: () =>
+        json({
+          objects: [
+            {
+              id: 'S-1',
+              name: 'Flagship',
+              address: { ...address, iso2Country: country },
+              isOpenNow: true,
+              latitude: '0',
+              longitude: '0',
+              operationalDetails: { hoursOfOperation: { regularHours: {}, specialHours: {} } },
+              phone: '+1 212 555 0142',
+              storeServices: [],
+              timezone: 'UTC',
+            },
+          ],
+          pages: { page: 1, totalPages: 1, totalResources: 1 },
+        }),
+    },
+  ]);
+}
+
+/** The address lines of the store's radio, below its name. */
+const storeLines = async () => {
+  const radio = await screen.findByRole('radio', { name: /Flagship/ });
+  return [...radio.closest('label')!.querySelectorAll('.return-store__line')].map((line) => line.textContent);
+};
+
+it('writes a US store the US way: city, state and ZIP code on one line', async () => {
+  serveStore('US', { address1: '650 5th Ave', city: 'New York, NY', postalCode: '10019' });
+  renderStep('US');
+  expect(await storeLines()).toEqual(['650 5th Ave', 'New York, NY 10019']);
+});
+
+it('writes a German store with the postal code before the city, and a British one with the postcode below', async () => {
+  serveStore('DE', { address1: 'Tauentzienstraße 9', city: 'Berlin', postalCode: '10789' });
+  const german = renderStep('DE');
+  expect(await storeLines()).toEqual(['Tauentzienstraße 9', '10789 Berlin']);
+  german.unmount();
+  serveStore('GB', { address1: '236 Oxford St', city: 'London', postalCode: 'W1C 1DE' });
+  renderStep('GB');
+  expect(await storeLines()).toEqual(['236 Oxford St', 'London', 'W1C 1DE']);
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { fieldsForDisplay } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -19,7 +20,7 @@ interface StoreStepProps {
  * last search is kept for the next visit when the server says it may be (not APO/FPO/Guantanamo Bay/AK).
  */
 export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const name = useId();
   const [draft, setDraft] = useState(() => loadStoreSearch(country));
   const [search, setSearch] = useState(draft);
@@ -84,12 +85,23 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
               />
               <span>
                 <strong>{store.name}</strong>
-                <span className="return-store__line">
-                  {[store.address.address1, store.address.address2].filter(Boolean).join(', ')}
-                </span>
-                <span className="return-store__line">
-                  {[store.address.postalCode, store.address.city].filter(Boolean).join(' ')}
-                </span>
+                {/* Written the way the store's country writes addresses ("New York, NY 10019", "10117
+                    Berlin"); every store is in the order's country, so no country line. */}
+                {fieldsForDisplay(
+                  {
+                    street: [store.address.address1, store.address.address2, store.address.address3],
+                    city: store.address.city,
+                    region: store.address.state,
+                    postalCode: store.address.postalCode,
+                    country: store.address.iso2Country || country,
+                  },
+                  locale.intlLocale,
+                  { withCountry: false },
+                ).map((line, index) => (
+                  <span key={index} className="return-store__line">
+                    {line}
+                  </span>
+                ))}
                 <span className={store.isOpenNow ? 'return-store__open' : 'muted'}>
                   {store.isOpenNow ? t('returns.store.openNow') : t('returns.store.closedNow')}
                 </span>

@@ -7,6 +7,7 @@ pub use crate::rules::EINVOICE_TITLE_MAX_CHARS as TITLE_MAX_CHARS;
 
 /// Personal (个人) or company (单位) title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(rename_all = "UPPERCASE")]
 pub enum TitleType {
     Personal,

@@ -23,6 +23,8 @@ pub mod order_type;
 pub mod payments;
 pub mod returns;
 pub mod rules;
+#[cfg(feature = "utoipa")]
+pub mod schema;
 pub mod shop_similar;
 pub mod status;
 pub mod store_hours;

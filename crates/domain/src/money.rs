@@ -41,6 +41,11 @@ impl Currency {
         listed(ISO_4217, &bytes).then_some(Self(bytes))
     }
 
+    /// Every code `parse` takes (the active ISO 4217 list), for the API document's closed set.
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        ISO_4217.split(' ')
+    }
+
     pub fn code(&self) -> &str {
         std::str::from_utf8(&self.0).unwrap_or("XXX")
     }

@@ -19,6 +19,10 @@ pub const ORDER_NUMBER_FRAGMENT_PATTERN: &str = r"^[A-Za-z0-9]{4,20}$";
 /// fragment is checked; letters keep their case.
 pub const ORDER_NUMBER_SEPARATOR_PATTERN: &str = r"[\s\u2010\u2011\u2013-]";
 
+/// A country as the API takes it: an ISO 3166-1 alpha-2 code, letters of either case (`US`, `gb`).
+/// Whether the site sells there is configuration, checked apart.
+pub const COUNTRY_CODE_PATTERN: &str = r"^[A-Za-z]{2}$";
+
 /// E-mail (spec 000 §5): a local part of letters, digits and the RFC 5322 specials in dot-separated
 /// atoms, `@`, and a domain name (labels of letters, digits and inner hyphens; an alphabetic top-level
 /// label of 2 or more) or a bracketed IPv4 address.
@@ -57,6 +61,16 @@ static ORDER_NUMBER_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| compile(ORDER_
 fn compile(pattern: &str) -> Regex {
     // The patterns are constants checked by the tests below; an invalid one is a build defect.
     Regex::new(pattern).unwrap_or_else(|_| Regex::new("$^").unwrap_or_else(|_| unreachable!()))
+}
+
+/// Exactly `COUNTRY_CODE_PATTERN` (no trimming: what the document allows and what is taken agree).
+pub fn is_country_code(text: &str) -> bool {
+    text.len() == 2 && text.bytes().all(|byte| byte.is_ascii_alphabetic())
+}
+
+/// `EMAIL_PATTERN` without the length limit (the guest filter, whose documented pattern cannot count).
+pub fn is_email_shape(text: &str) -> bool {
+    EMAIL.is_match(text)
 }
 
 pub fn is_email(text: &str) -> bool {
@@ -133,6 +147,7 @@ mod tests {
             ORDER_NUMBER_PATTERN,
             ORDER_NUMBER_FRAGMENT_PATTERN,
             ORDER_NUMBER_SEPARATOR_PATTERN,
+            COUNTRY_CODE_PATTERN,
             EMAIL_PATTERN,
             PHONE_PATTERN,
             PHONE_INPUT_PATTERN,

@@ -34,6 +34,42 @@ where
     }
 }
 
+/// `is_forbidden_control` as the inside of a regular-expression character class, for the API document's
+/// patterns (`openapi::NO_CONTROL_CHARACTERS`, the ops body's text fields).
+pub const FORBIDDEN_CONTROL_CLASS: &str = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029";
+
+/// Every control character (`char::is_control`, tab and line breaks included) and the line and paragraph
+/// separators: what fields that hold one line of text refuse (`orders::fields`, product texts).
+pub const ANY_CONTROL_CLASS: &str = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029";
+
+/// The document's shape of a field the server trims and requires: at most `max` characters, not only
+/// white space, none of `class` (`FORBIDDEN_CONTROL_CLASS` or `ANY_CONTROL_CLASS`). For
+/// `#[schema(schema_with = ...)]` through a small named fn.
+pub fn non_blank_text(max: usize, class: &str) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some(format!("^[^{class}]*[^\\s{class}][^{class}]*$")))
+        .min_length(Some(1))
+        .max_length(Some(max))
+        .build()
+}
+
+/// The document's shape of an amount the ops API takes as decimal text or a JSON number, non-negative (the
+/// currency's decimals are checked against the currency named beside it).
+pub fn decimal_amount() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+            utoipa::openapi::Type::String,
+            utoipa::openapi::Type::Number,
+        ]))
+        .description(Some("a non-negative decimal in the currency's major unit, as text (\"19.99\") or a number"))
+        .build()
+}
+
+/// Letters, digits, `-` and `_`, 1 to 64: the ids and codes the ops API takes (product, style colour,
+/// SKU, address ids).
+pub const CODE_PATTERN: &str = "^[A-Za-z0-9_-]{1,64}$";
+
 /// C0 and C1 control characters, except the line breaks and tab that free text may hold.
 pub fn is_forbidden_control(c: char) -> bool {
     (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || c == '\u{2028}' || c == '\u{2029}'

@@ -25,6 +25,19 @@ const MAX_KEY_LENGTH: usize = 255;
 /// The `Idempotency-Key` header, when sent: 1 to 255 visible ASCII characters.
 pub struct IdempotencyKey(pub Option<String>);
 
+/// The header's rule in the API document (`("Idempotency-Key" = inline(Option<KeyText>), Header)`).
+pub struct KeyText;
+
+impl utoipa::PartialSchema for KeyText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .pattern(Some(format!("^[!-~]{{1,{MAX_KEY_LENGTH}}}$")))
+            .into()
+    }
+}
+impl utoipa::ToSchema for KeyText {}
+
 impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
     type Rejection = AppError;
 

@@ -159,7 +159,8 @@ fn request_rules(mut document: serde_json::Value) -> serde_json::Value {
 }
 
 /// ECMA-262 (and Python) syntax; the same set as `extract::is_forbidden_control`.
-const NO_CONTROL_CHARACTERS: &str = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
+static NO_CONTROL_CHARACTERS: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("^[^{}]*$", crate::extract::FORBIDDEN_CONTROL_CLASS));
 
 /// Adds the no-control-character pattern to every free string of `schema`, and collects the components
 /// it refers to.
@@ -177,7 +178,7 @@ fn forbid_control_characters(schema: &mut serde_json::Value, refs: &mut Vec<Stri
     };
     let closed = ["enum", "const", "format", "pattern"].iter().any(|key| object.contains_key(*key));
     if is_string && !closed {
-        object.insert("pattern".into(), Value::from(NO_CONTROL_CHARACTERS));
+        object.insert("pattern".into(), Value::from(NO_CONTROL_CHARACTERS.as_str()));
     }
     for key in ["items", "additionalProperties"] {
         if let Some(child) = object.get_mut(key) {

@@ -25,7 +25,9 @@ crate::platform::area_router!(
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Address {
+    /// Letters, digits, `-` and `_`, at most 64 (`bounded_id`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = address_id)]
     pub id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_id: Option<String>,
@@ -58,6 +60,18 @@ pub struct Address {
     pub province: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+}
+
+fn address_id() -> utoipa::openapi::schema::Object {
+    // Nullable like the other optional fields (`schema_with` replaces the whole schema): a new address is
+    // sent with `id: null`.
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+            utoipa::openapi::Type::String,
+            utoipa::openapi::Type::Null,
+        ]))
+        .pattern(Some(crate::extract::CODE_PATTERN))
+        .build()
 }
 
 impl Address {
@@ -128,6 +142,7 @@ fn parse(address: &Address) -> AppResult<AddressFields> {
 pub struct BookQuery {
     /// Only the addresses that apply in this country (spec 002 §4 "Address flow": the address's
     /// country equals it, ignoring case); absent lists the whole book.
+    #[param(schema_with = domain::schema::country_code)]
     pub country: Option<String>,
 }
 
@@ -145,8 +160,8 @@ pub async fn list_addresses(
     QueryOf(query): QueryOf<BookQuery>,
 ) -> AppResult<Json<Vec<Address>>> {
     own_book(&member, &upm_id)?;
-    let country = query.country.as_deref().map(str::trim);
-    if country.is_some_and(|code| code.len() != 2 || !code.chars().all(|c| c.is_ascii_alphabetic())) {
+    let country = query.country.as_deref();
+    if country.is_some_and(|code| !domain::rules::is_country_code(code)) {
         return Err(AppError::validation("country", "country must be an ISO alpha-2 code"));
     }
     let stored = db::list(&state.db, &member.upm_id).await?;

@@ -22,6 +22,7 @@ pub struct ValidationRequest {
     pub address: Address,
     /// The shopper's language, e.g. `en`, `ko`.
     #[serde(default)]
+    #[schema(pattern = "^[A-Za-z0-9_-]{0,16}$")]
     pub language: Option<String>,
 }
 
@@ -38,7 +39,7 @@ pub struct ValidationAnswer {
 
 /// Validate an address (spec 002 §5): members, or guests with `orderNumber` and the order's filter.
 #[utoipa::path(post, path = "/address/validation/v1", tag = "addresses", security((), ("bearer" = [])),
-    params(("orderNumber" = Option<String>, Query, description = "guests: the order they look at"),
+    params(("orderNumber" = inline(Option<domain::order_number::OrderNumber>), Query, description = "guests: the order they look at"),
            ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     request_body = ValidationRequest,
     responses((status = 200, body = ValidationAnswer), (status = 400, body = crate::error::ApiError),
@@ -50,6 +51,10 @@ pub async fn validate_address(
     query: QueryPairs,
     JsonBody(request): JsonBody<ValidationRequest>,
 ) -> AppResult<Json<ValidationAnswer>> {
+    // The document's pattern holds for everyone who sends it, members too (they need not send it).
+    if query.first("orderNumber").is_some_and(|number| domain::OrderNumber::parse(number).is_err()) {
+        return Err(AppError::InvalidOrderNumber);
+    }
     if caller.member.is_none() {
         let order_number = query.first("orderNumber").ok_or(AppError::Unauthorized)?;
         if !caller.has_guest_credentials() {

@@ -48,6 +48,7 @@ crate::platform::area_router!(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordResetRequest {
+    #[schema(value_type = domain::schema::Email, inline)]
     pub email: String,
     /// The language of the e-mail (`fr`, `de-CH` ...); English when absent or without texts.
     #[serde(default)]
@@ -60,6 +61,8 @@ pub struct NewPassword {
     /// The token from the link.
     pub token: String,
     /// 8 to 128 characters.
+    #[schema(min_length = 8, max_length = 128)]
+    // MIN_PASSWORD, MAX_PASSWORD (a literal is all the attribute takes)
     pub password: String,
 }
 
@@ -95,7 +98,7 @@ pub async fn request_password_reset(
     super::routes::password_sign_in_on(&state)?;
     state.limiter.check_client(caller.client_ip)?;
     let email = domain::contact::normalize_email(&request.email);
-    if !domain::contact::is_valid_email(&email) || email.len() > 320 {
+    if !domain::contact::is_valid_email(&email) {
         // Malformed input is refused as such; it says nothing about any account.
         return Err(AppError::validation("email", "email is not a valid address"));
     }

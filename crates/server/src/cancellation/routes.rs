@@ -106,7 +106,7 @@ fn validate(body: &CancelBody) -> AppResult<()> {
 #[utoipa::path(post, path = "/order_mgmt/ordermods/v1/{orderNumber}/cancelOrder", tag = "cancellation",
     params(("orderNumber" = inline(domain::OrderNumber), Path),
            ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests"),
-           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
+           ("Idempotency-Key" = inline(Option<crate::idempotency::KeyText>), Header, description = "A retry with the same key and body answers the first job")),
     request_body = CancelBody,
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
@@ -173,11 +173,16 @@ pub async fn get_cancel_job(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StatusEventBody {
-    /// The raw status, as the order system names it (e.g. SHIPPED, CANCELLED).
+    /// The raw status, as the order system names it (e.g. SHIPPED, CANCELLED): 1 to 64 characters.
+    #[schema(schema_with = status_text)]
     pub status: String,
     /// Lines it applies to; all lines when absent.
     #[serde(default)]
     pub line_numbers: Option<Vec<i64>>,
+}
+
+fn status_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(64, crate::extract::FORBIDDEN_CONTROL_CLASS)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -20,16 +20,24 @@ crate::platform::area_router!(
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ProvidersQuery {
-    /// ISO alpha-2 country.
+    /// ISO alpha-2 country (required).
+    #[param(value_type = domain::schema::CountryCode, inline)]
     pub country: Option<String>,
     /// Only `CARRIER` is known.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", value_type = Option<ProviderType>, inline)]
     pub provider_type: Option<String>,
     /// Comma-separated: dropoff, pickup, paperless. All three when absent.
     #[serde(rename = "serviceTypes")]
-    #[param(rename = "serviceTypes")]
+    #[param(rename = "serviceTypes", pattern = "^((dropoff|pickup|paperless)(,(dropoff|pickup|paperless))*)?$")]
     pub service_types: Option<String>,
+}
+
+/// The one provider type there is (the document's closed set; the check takes any case).
+#[derive(ToSchema)]
+#[allow(dead_code, clippy::upper_case_acronyms)]
+enum ProviderType {
+    CARRIER,
 }
 
 #[derive(Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -79,7 +87,7 @@ pub async fn list_providers(
 ) -> AppResult<Json<ShipmentServiceProviders>> {
     let Query(query) = query.map_err(|e| AppError::InvalidQuery(e.body_text()))?;
     let country = query.country.unwrap_or_default();
-    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()) {
+    if !domain::rules::is_country_code(&country) {
         return Err(AppError::validation("country", "country must be an ISO alpha-2 code"));
     }
     if let Some(kind) = &query.provider_type

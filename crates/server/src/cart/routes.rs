@@ -26,9 +26,18 @@ crate::platform::area_router!(
     routes: [(get_bag), (add_bag_item)],
 );
 
+fn sku_code() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some(crate::extract::CODE_PATTERN))
+        .build()
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddItem {
+    /// Letters, digits, `-` and `_`, at most 64 (`extract::CODE_PATTERN`).
+    #[schema(schema_with = sku_code)]
     pub sku_id: String,
     /// 1 for buy again; at most 10 of one sku in a bag.
     pub quantity: i64,
@@ -152,7 +161,7 @@ async fn load_bag(state: &Platform, owner_key: &str, fallback: Currency) -> AppR
 
 /// The caller's bag (empty when a guest has none yet).
 #[utoipa::path(get, path = "/cart/v1", tag = "services",
-    params(("currency" = Option<String>, Query, description = "the market's currency, default USD")),
+    params(("currency" = inline(Option<domain::Currency>), Query, description = "the market's currency, default USD")),
     responses((status = 200, body = Bag), (status = 400, body = crate::error::ApiError)))]
 pub async fn get_bag(
     State(state): State<Platform>,
@@ -175,7 +184,7 @@ pub async fn get_bag(
 
 /// Add units of a sku to the caller's bag ("Buy again" adds one).
 #[utoipa::path(post, path = "/cart/v1/items", tag = "services", request_body = AddItem,
-    params(("currency" = Option<String>, Query, description = "the market's currency, default USD")),
+    params(("currency" = inline(Option<domain::Currency>), Query, description = "the market's currency, default USD")),
     responses((status = 200, body = Bag),
               (status = 400, body = crate::error::ApiError),
               (status = 409, body = crate::error::ApiError, description = "out-of-stock, bag-limit or bag-currency-mismatch"),

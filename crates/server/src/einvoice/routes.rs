@@ -26,14 +26,20 @@ crate::platform::area_router!(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EinvoiceBody {
-    /// PERSONAL (个人) or COMPANY (单位).
-    #[schema(value_type = String, example = "COMPANY")]
+    // PERSONAL (个人) or COMPANY (单位).
+    #[schema(inline, example = "COMPANY")]
     pub title_type: TitleType,
     /// The invoice title: the person's or the company's name, at most 100 characters.
+    #[schema(schema_with = title_text)]
     pub title: String,
     /// Companies only: 15, 18 or 20 letters or digits.
     #[serde(default)]
     pub taxpayer_id: Option<String>,
+}
+
+/// `check_request`'s title rule in the document.
+fn title_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(domain::einvoice::TITLE_MAX_CHARS, crate::extract::FORBIDDEN_CONTROL_CLASS)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -267,6 +267,7 @@ pub async fn delete_webhook(
 #[serde(deny_unknown_fields)]
 pub struct ReplayRequest {
     /// RFC 3339: every subscribed event recorded at or after it is sent again, in order.
+    #[schema(format = DateTime)]
     pub since: String,
 }
 

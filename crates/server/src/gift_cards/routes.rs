@@ -27,11 +27,14 @@ crate::platform::area_router!(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BalanceRequest {
-    /// 19 digits; spaces allowed (at most 24 characters in all).
+    // 19 digits; spaces allowed (at most 24 characters in all).
+    #[schema(value_type = domain::gift_card::GiftCardNumber, inline)]
     pub account_number: String,
-    /// 6 digits.
+    // 6 digits.
+    #[schema(value_type = domain::gift_card::GiftCardPin, inline)]
     pub pin: String,
-    /// ISO 4217 code of the shopper's store; the balance is answered in the card's own currency.
+    // ISO 4217 code of the shopper's store; the balance is answered in the card's own currency.
+    #[schema(value_type = domain::Currency, inline)]
     pub currency: String,
 }
 
@@ -111,15 +114,19 @@ pub async fn check_gift_card_balance(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GiftCardInput {
-    /// 19 digits (spaces allowed).
+    // 19 digits (spaces allowed).
+    #[schema(value_type = domain::gift_card::GiftCardNumber, inline)]
     pub number: String,
-    /// 6 digits; stored only as an Argon2id hash, never returned or logged.
+    // 6 digits; stored only as an Argon2id hash, never returned or logged.
+    #[schema(value_type = domain::gift_card::GiftCardPin, inline)]
     pub pin: String,
+    #[schema(value_type = domain::Currency, inline)]
     pub currency: String,
     /// Decimal text or number in the card's currency, e.g. "50.00".
-    #[schema(value_type = String)]
+    #[schema(schema_with = crate::extract::decimal_amount)]
     pub balance: serde_json::Value,
     /// YYYY-MM-DD.
+    #[schema(format = Date)]
     pub expires_on: Option<String>,
 }
 

@@ -11,17 +11,17 @@ use crate::orders::{CountryCode, Email, Text};
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MemberBody {
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub email: Email,
     /// 8 to 128 characters.
-    #[schema(value_type = String)]
+    #[schema(min_length = 8, max_length = 128)] // MIN_PASSWORD, MAX_PASSWORD (a literal is all the attribute takes)
     #[serde(deserialize_with = "password")]
     pub password: String,
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub first_name: Text,
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub last_name: Text,
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub country: CountryCode,
 }
 

@@ -96,6 +96,13 @@ fn locate_in_details(bytes: &[u8]) -> Option<AppError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountryCode(pub String);
 
+impl utoipa::PartialSchema for CountryCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        domain::schema::country_code().into()
+    }
+}
+impl utoipa::ToSchema for CountryCode {}
+
 impl<'de> Deserialize<'de> for CountryCode {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let country = Text::deserialize(deserializer)?.0.to_ascii_uppercase();
@@ -110,6 +117,13 @@ impl<'de> Deserialize<'de> for CountryCode {
 /// A normalized, valid e-mail address.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email(pub String);
+
+impl utoipa::PartialSchema for Email {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        domain::schema::email().into()
+    }
+}
+impl utoipa::ToSchema for Email {}
 
 impl<'de> Deserialize<'de> for Email {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -147,22 +161,22 @@ fn classification<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<S
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PhoneBody {
-    /// 1 to 3 digits, a leading + allowed.
-    #[schema(value_type = String)]
+    // 1 to 3 digits, a leading + allowed.
+    #[schema(inline)]
     pub country_code: Text,
-    /// 3 to 16 digits; spaces and hyphens are dropped.
-    #[schema(value_type = String)]
+    // 3 to 16 digits; spaces and hyphens are dropped.
+    #[schema(inline)]
     pub subscriber_number: Text,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PaymentBody {
-    /// A code such as credit_card, paypal, alipay, realtime_bank.
-    #[schema(value_type = String)]
+    // A code such as credit_card, paypal, alipay, realtime_bank.
+    #[schema(inline)]
     pub payment_type: Text,
-    /// Only the last four characters are kept.
-    #[schema(value_type = Option<String>)]
+    // Only the last four characters are kept.
+    #[schema(inline)]
     #[serde(default)]
     pub payment_display_number: OptText,
     #[schema(value_type = Option<String>)]
@@ -176,27 +190,27 @@ pub struct PaymentBody {
 pub struct LineBody {
     #[serde(deserialize_with = "line_number")]
     pub line_number: i64,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub gtin: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub sku_id: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub product_id: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub style_color: OptText,
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub title: Text,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub category: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub color: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub size: OptText,
     #[schema(value_type = Option<String>)]
@@ -213,10 +227,10 @@ pub struct LineBody {
     #[schema(value_type = Option<f64>)]
     #[serde(default)]
     pub fees: Option<DecimalText>,
-    /// The raw status from the order system.
-    #[schema(value_type = String)]
+    // The raw status from the order system.
+    #[schema(inline)]
     pub status: Text,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub shipment_number: OptText,
     #[schema(value_type = Option<String>)]
@@ -236,30 +250,30 @@ pub struct LineBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderBody {
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub order_number: OrderNumber,
     #[schema(value_type = domain::OrderType)]
     pub order_type: OrderType,
     #[schema(value_type = Option<String>)]
     #[serde(default, deserialize_with = "classification")]
     pub order_classification: Option<String>,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub parent_sales_order_number: Option<OrderNumber>,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub partner_name: OptText,
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub country: CountryCode,
-    #[schema(value_type = String)]
+    #[schema(inline)]
     pub currency: Currency,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub region_reference: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub upm_id: OptText,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub email: Option<Email>,
     #[serde(default)]
@@ -277,7 +291,7 @@ pub struct OrderBody {
     #[schema(value_type = Vec<String>)]
     #[serde(default)]
     pub shipping_address: Vec<OptText>,
-    #[schema(value_type = Option<String>)]
+    #[schema(inline)]
     #[serde(default)]
     pub pickup_store_id: OptText,
     pub lines: Vec<LineBody>,

@@ -20,6 +20,39 @@ fn clean_text<E: de::Error>(text: &str) -> Result<String, E> {
     Ok(trimmed.to_owned())
 }
 
+/// The document's shape of a free-text field: at most `MAX_TEXT` characters without control characters;
+/// `required` adds "not only white space" (`Text`).
+fn text_schema(required: bool) -> utoipa::openapi::schema::Object {
+    // `clean_text` refuses every control character (`char::is_control`).
+    let class = crate::extract::ANY_CONTROL_CLASS;
+    if required {
+        crate::extract::non_blank_text(MAX_TEXT, class)
+    } else {
+        utoipa::openapi::ObjectBuilder::new()
+            .pattern(Some(format!("^[^{class}]*$")))
+            .max_length(Some(MAX_TEXT))
+            .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                utoipa::openapi::Type::String,
+                utoipa::openapi::Type::Null,
+            ]))
+            .build()
+    }
+}
+
+impl utoipa::PartialSchema for Text {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        text_schema(true).into()
+    }
+}
+impl utoipa::ToSchema for Text {}
+
+impl utoipa::PartialSchema for OptText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        text_schema(false).into()
+    }
+}
+impl utoipa::ToSchema for OptText {}
+
 /// Optional free text: trimmed, at most 256 characters, no control characters; empty or null is none.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OptText(pub Option<String>);

@@ -59,6 +59,7 @@ pub struct DeferredPaymentFields {
     pub approval_id: String,
     /// MOBILE or DESKTOP.
     pub experience_type: String,
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub order_number: String,
     /// Where the provider sends the shopper back: a path on this site (e.g. the order with payment=success).
     #[serde(rename = "returnURL")]
@@ -127,8 +128,8 @@ async fn start(
 /// Start a deferred payment; the job's response holds `form {action, method, fields}` (and `qrCodeURL`
 /// for methods paid by scanning).
 #[utoipa::path(post, path = "/payment/deferred_payment_forms/v1", tag = "payments", request_body = DeferredPaymentBody,
-    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
-           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = inline(Option<crate::idempotency::KeyText>), Header, description = "A retry with the same key and body answers the first job")),
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_form_v1(
@@ -142,8 +143,8 @@ pub async fn start_form_v1(
 
 /// The same as v1 (chosen by the web app's flag); kept apart so the two can differ.
 #[utoipa::path(post, path = "/payment/deferred_payment_forms/v2", tag = "payments", request_body = DeferredPaymentBody,
-    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
-           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = inline(Option<crate::idempotency::KeyText>), Header, description = "A retry with the same key and body answers the first job")),
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_form_v2(
@@ -157,8 +158,8 @@ pub async fn start_form_v2(
 
 /// Start a WeChat payment; the job's response holds `qrCodeURL`.
 #[utoipa::path(post, path = "/payment/deferred_wechat_payments/v1", tag = "payments", request_body = DeferredPaymentBody,
-    params(("filter" = Option<String>, Query, description = "email(...) or phoneNumber(...) for guests"),
-           ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key and body answers the first job")),
+    params(("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "email(...) or phoneNumber(...) for guests"),
+           ("Idempotency-Key" = inline(Option<crate::idempotency::KeyText>), Header, description = "A retry with the same key and body answers the first job")),
     responses((status = 202, body = JobCreated), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError)))]
 pub async fn start_wechat(
@@ -172,7 +173,7 @@ pub async fn start_wechat(
 
 /// A deferred payment job, only for the caller who started it.
 #[utoipa::path(get, path = "/payment/deferred_payment_forms/v1/{jobId}", tag = "payments",
-    params(("jobId" = String, Path), ("filter" = Option<String>, Query)),
+    params(("jobId" = String, Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query)),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_payment_job(
     State(state): State<OrdersState>,
@@ -183,7 +184,7 @@ pub async fn get_payment_job(
 }
 
 #[utoipa::path(get, path = "/payment/deferred_payment_forms/v2/{jobId}", tag = "payments",
-    params(("jobId" = String, Path), ("filter" = Option<String>, Query)),
+    params(("jobId" = String, Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query)),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_payment_job_v2(
     State(state): State<OrdersState>,
@@ -194,7 +195,7 @@ pub async fn get_payment_job_v2(
 }
 
 #[utoipa::path(get, path = "/payment/deferred_wechat_payments/v1/{jobId}", tag = "payments",
-    params(("jobId" = String, Path), ("filter" = Option<String>, Query)),
+    params(("jobId" = String, Path), ("filter" = inline(Option<domain::guest_filter::FilterText>), Query)),
     responses((status = 200, body = JobView), (status = 404, body = crate::error::ApiError)))]
 pub async fn get_wechat_job(
     State(state): State<OrdersState>,

@@ -69,6 +69,7 @@ pub struct CreatePickupRequest {
     #[serde(default)]
     pub notes: Vec<PickupNote>,
     #[serde(default)]
+    #[schema(value_type = domain::OrderNumber, inline, required = true)]
     pub order_number: Option<String>,
     #[serde(default)]
     pub store_id: Option<String>,

@@ -28,7 +28,9 @@ crate::platform::area_router!(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductSize {
+    #[schema(schema_with = size_text)]
     pub size: String,
+    #[schema(schema_with = code_text)]
     pub sku_id: String,
     #[serde(default = "yes")]
     pub in_stock: bool,
@@ -37,11 +39,12 @@ pub struct ProductSize {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductPrice {
+    #[schema(value_type = domain::Currency, inline)]
     pub currency: String,
     /// Decimal in the currency, e.g. "130.00".
-    #[schema(value_type = String)]
+    #[schema(schema_with = crate::extract::decimal_amount)]
     pub price: serde_json::Value,
-    #[schema(value_type = String)]
+    #[schema(schema_with = crate::extract::decimal_amount)]
     pub msrp: serde_json::Value,
 }
 
@@ -52,16 +55,25 @@ fn yes() -> bool {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductInput {
+    #[schema(schema_with = code_text)]
     pub product_id: String,
+    #[schema(schema_with = code_text)]
     pub style_color: String,
+    #[schema(schema_with = title_text)]
     pub title: String,
+    /// Blank or 1 to 120 characters.
     #[serde(default)]
+    #[schema(max_length = 120)]
     pub subtitle: String,
+    #[schema(schema_with = title_text)]
     pub category: String,
+    #[schema(schema_with = colour_text)]
     pub colour: String,
+    #[schema(min_items = 1, max_items = 60)]
     pub sizes: Vec<ProductSize>,
     pub prices: Vec<ProductPrice>,
-    /// An http(s) URL or a path on this server.
+    /// An http(s) URL or a path on this server, at most 512 characters.
+    #[schema(schema_with = image_text)]
     pub image: String,
     #[serde(default = "yes")]
     pub in_stock: bool,
@@ -74,6 +86,31 @@ pub struct ProductInput {
 pub struct StoredProduct {
     pub style_color: String,
     pub created: bool,
+}
+
+// The document's shapes of the checks below (`code`, `text`); one fn per length, as `schema_with` names a fn.
+fn code_text() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some(crate::extract::CODE_PATTERN))
+        .build()
+}
+fn title_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(120, crate::extract::ANY_CONTROL_CLASS)
+}
+fn colour_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(80, crate::extract::ANY_CONTROL_CLASS)
+}
+fn image_text() -> utoipa::openapi::schema::Object {
+    let class = crate::extract::ANY_CONTROL_CLASS;
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some(format!("^(/|https?://)[^{class}]*$")))
+        .max_length(Some(512))
+        .build()
+}
+fn size_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(16, crate::extract::ANY_CONTROL_CLASS)
 }
 
 fn text(value: &str, field: &str, max: usize) -> AppResult<String> {
@@ -165,6 +202,12 @@ pub async fn upsert_product(
             })
         })
         .collect::<AppResult<Vec<_>>>()?;
+    // One row per SKU: a SKU named twice would break the table's key (it answered 500 before).
+    if let Some(index) =
+        skus.iter().enumerate().position(|(index, sku)| skus[..index].iter().any(|s| s.sku_id == sku.sku_id))
+    {
+        return Err(AppError::validation(format!("sizes[{index}].skuId"), "each size has its own SKU id"));
+    }
     let prices = input
         .prices
         .iter()
@@ -203,8 +246,8 @@ pub struct SimilarProducts {
 
 /// In-stock products like the given colourways (comma-joined style colours), closest first.
 #[utoipa::path(get, path = "/orders/shopsimilar/v2/{colorWays}", tag = "services",
-    params(("colorWays" = String, Path, description = "comma-joined style colours, e.g. SR4100-001,DTT156-011"),
-           ("currency" = Option<String>, Query, description = "prices compared in this currency (default USD)"),
+    params(("colorWays" = String, Path, pattern = "^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,49}$", description = "comma-joined style colours (1 to 50; MAX_COLORWAYS), e.g. SR4100-001,DTT156-011"),
+           ("currency" = inline(Option<domain::Currency>), Query, description = "prices compared in this currency (default USD)"),
            ("country" = Option<String>, Query), ("language" = Option<String>, Query)),
     responses((status = 200, body = SimilarProducts), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "feature-disabled: enableShopSimilar is off in the country"),

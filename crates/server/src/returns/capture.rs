@@ -75,6 +75,7 @@ pub struct PickupInput {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CaptureRequest {
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub order_number: String,
     pub order_lines: Vec<CaptureLine>,
     #[serde(default)]
@@ -495,7 +496,7 @@ impl Effect for ReturnRecord {
 
 /// Creates a return; answers 202 with the job to poll (200 with a mock when enableFakeReturn is on).
 #[utoipa::path(post, path = "/order_mgmt/user_return_captures/v1", tag = "returns", request_body = CaptureRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Stripe semantics: replay, 422 on another body, 409 while running"),
+    params(("Idempotency-Key" = inline(Option<crate::idempotency::KeyText>), Header, description = "Stripe semantics: replay, 422 on another body, 409 while running"),
            ("filter" = inline(Option<domain::guest_filter::FilterText>), Query, description = "guests: email(...) or phoneNumber(...)")),
     responses((status = 202, body = CaptureAccepted),
               (status = 200, body = FakeCaptureAnswer, description = "enableFakeReturn on in the order's country: checked like a real capture, nothing created (ADR 0017)"),

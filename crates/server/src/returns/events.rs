@@ -41,7 +41,18 @@ pub fn parent_line_status(status: SimpleStatus) -> Option<&'static str> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReturnEvent {
     /// A raw return status of 001 §4.1 (case, spaces, hyphens and underscores alike), or refunded / inspected / denied.
+    #[schema(schema_with = return_status_set)]
     pub status: String,
+}
+
+/// The document's closed set: every raw return status of the domain's table and the aliases, as written
+/// there (the server also takes other cases and `-`/`_` for spaces).
+fn return_status_set() -> utoipa::openapi::schema::Object {
+    let raw = domain::status::raw_statuses(OrderType::ReturnOrder).map(|(name, _)| name);
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(raw.chain(ALIASES.iter().map(|(alias, _)| *alias))))
+        .build()
 }
 
 #[derive(Debug, Serialize, ToSchema)]

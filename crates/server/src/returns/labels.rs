@@ -165,14 +165,25 @@ pub async fn get_return_label(
     }))
 }
 
+/// The document's closed set of `dispatchType` (the check also takes lower case).
+fn dispatch_kinds() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(["EMAIL", "POST"]))
+        .build()
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DispatchRequest {
     /// EMAIL or POST.
+    #[schema(schema_with = dispatch_kinds)]
     pub dispatch_type: String,
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub return_order_number: String,
-    /// Where to e-mail the label; the order's e-mail when absent.
+    // Where to e-mail the label; the order's e-mail when absent.
     #[serde(default)]
+    #[schema(value_type = Option<domain::schema::Email>, inline)]
     pub email: Option<String>,
 }
 

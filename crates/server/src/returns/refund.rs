@@ -24,9 +24,19 @@ pub use domain::rules::{BANK_FIRST_NAME_MAX_CHARS as FIRST_NAME_MAX, BANK_LAST_N
 #[serde(rename_all = "camelCase")]
 pub struct Owner {
     #[serde(default)]
+    #[schema(schema_with = first_name_text, required = true)]
     pub first_name: String,
     #[serde(default)]
+    #[schema(schema_with = last_name_text, required = true)]
     pub last_name: String,
+}
+
+// The document's shapes of `name_ok` for each name.
+fn first_name_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(FIRST_NAME_MAX, crate::extract::FORBIDDEN_CONTROL_CLASS)
+}
+fn last_name_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(LAST_NAME_MAX, crate::extract::FORBIDDEN_CONTROL_CLASS)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -41,7 +51,9 @@ pub struct AccountDetails {
 #[serde(rename_all = "camelCase")]
 pub struct BankRefundRequest {
     pub account_details: AccountDetails,
+    #[schema(value_type = domain::schema::Email, inline)]
     pub email: String,
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub order_number: String,
 }
 

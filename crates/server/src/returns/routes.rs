@@ -83,7 +83,9 @@ pub struct StoreReturnEmail {
     pub first_name: Option<String>,
     #[serde(default)]
     pub language: Option<String>,
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub order_number: String,
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub return_number: String,
     #[serde(default)]
     pub to: Option<String>,

@@ -27,6 +27,7 @@ use crate::orders::{StoredLine, StoredOrder, rfc3339_millis};
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WithdrawalRequest {
+    #[schema(value_type = domain::OrderNumber, inline)]
     pub order_number: String,
     /// The sales-order lines withdrawn from; all lines when absent.
     #[serde(default)]

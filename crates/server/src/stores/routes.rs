@@ -330,10 +330,13 @@ pub async fn upsert_store(
 #[into_params(parameter_in = Query)]
 pub struct StoreViewsQuery {
     /// ISO alpha-2 country (required).
+    #[param(value_type = domain::schema::CountryCode, inline)]
     pub country: Option<String>,
     /// Search in name, city and postal code.
+    #[param(max_length = 100)]
     pub q: Option<String>,
     /// 1-based page of 3 stores.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 10000)]
     pub page: Option<String>,
 }
 
@@ -344,10 +347,11 @@ pub async fn list_stores(
     State(state): State<Platform>,
     QueryOf(query): QueryOf<StoreViewsQuery>,
 ) -> AppResult<Json<StoreViews>> {
-    let country = query.country.unwrap_or_default().trim().to_ascii_uppercase();
-    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
+    let country = query.country.unwrap_or_default();
+    if !domain::rules::is_country_code(&country) {
         return Err(AppError::validation("country", "country must be an ISO alpha-2 code"));
     }
+    let country = country.to_ascii_uppercase();
     let page = match query.page.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
         None => 1,
         Some(p) => match p.parse::<i64>() {

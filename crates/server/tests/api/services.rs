@@ -50,6 +50,21 @@ async fn shop_similar_answers_in_stock_products_of_the_same_kind_closest_first(a
 }
 on_both_backends!(shop_similar, shop_similar_answers_in_stock_products_of_the_same_kind_closest_first);
 
+/// The contract test found it: a product naming one SKU for two sizes broke the SKU table's key (500).
+async fn a_product_naming_one_sku_twice_is_refused_and_stores_nothing(app: &TestApp) {
+    let mut body = product("DUP-001", "Men's Road Running Shoes", "Black", "130.00", true);
+    body["sizes"][1]["skuId"] = json!("DUP-001-9");
+    let (status, answer) = app.post_json("/ops/v1/products", &body, true).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["code"], "validation-failed");
+    assert_eq!(answer["field"], "sizes[1].skuId");
+    let (status, answer) = app
+        .post_json("/ops/v1/products", &product("DUP-001", "Men's Road Running Shoes", "Black", "130.00", true), true)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "nothing was kept of the refused one: {answer}");
+}
+on_both_backends!(duplicate_sku, a_product_naming_one_sku_twice_is_refused_and_stores_nothing);
+
 async fn post_bag(
     app: &TestApp,
     body: &Value,

@@ -108,7 +108,7 @@ export const sendStoreReturnEmail = (payload: Schemas['StoreReturnEmail']) =>
 
 /** GET /store/store_views/v1: stores of the order's country, 3 per page. */
 export const listStores = (country: string, q: string, page: number, signal?: AbortSignal) =>
-  apiGet('/store/store_views/v1', { auth: 'none', query: { country, q, page: String(page) }, signal });
+  apiGet('/store/store_views/v1', { auth: 'none', query: { country, q, page }, signal });
 
 /** The member's saved addresses in the order's country (the server keeps only those, spec 002 §4), for the Korea courier pickup. */
 export const listAddresses = (upmId: string, country: string, signal?: AbortSignal) =>

@@ -1356,11 +1356,14 @@ export interface components {
             quantity: number;
         };
         BalanceRequest: {
-            /** @description 19 digits; spaces allowed (at most 24 characters in all). */
+            /** @description 19 digits, spaces allowed */
             accountNumber: string;
-            /** @description ISO 4217 code of the shopper's store; the balance is answered in the card's own currency. */
-            currency: string;
-            /** @description 6 digits. */
+            /**
+             * @description ISO 4217 currency code
+             * @enum {string}
+             */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
+            /** @description 6 digits */
             pin: string;
         };
         BalanceResponse: {
@@ -1381,7 +1384,9 @@ export interface components {
         };
         BankRefundRequest: {
             accountDetails: components["schemas"]["AccountDetails"];
+            /** @description an e-mail address */
             email: string;
+            /** @description 4 to 32 letters or digits */
             orderNumber: string;
         };
         BankRefundResponse: {
@@ -1488,6 +1493,7 @@ export interface components {
             omsRegionReference?: string | null;
             orderCreateDate?: string | null;
             orderLines: components["schemas"]["CaptureLine"][];
+            /** @description 4 to 32 letters or digits */
             orderNumber: string;
             pickup?: components["schemas"]["PickupInput"] | null;
             returnMethod?: string | null;
@@ -1574,7 +1580,8 @@ export interface components {
         CreatePickupRequest: {
             /** @description Exactly one note: the vehicle description. */
             notes?: components["schemas"]["PickupNote"][];
-            orderNumber?: string | null;
+            /** @description 4 to 32 letters or digits */
+            orderNumber: string;
             storeId?: string | null;
             /** @description `curbside`. */
             storeServiceId?: string | null;
@@ -1625,15 +1632,17 @@ export interface components {
             approvalId: string;
             /** @description MOBILE or DESKTOP. */
             experienceType: string;
+            /** @description 4 to 32 letters or digits */
             orderNumber: string;
             /** @description Where the provider sends the shopper back: a path on this site (e.g. the order with payment=success). */
             returnURL: string;
         };
         DispatchRequest: {
-            /** @description EMAIL or POST. */
-            dispatchType: string;
+            /** @enum {string} */
+            dispatchType: "EMAIL" | "POST";
             /** @description Where to e-mail the label; the order's e-mail when absent. */
             email?: string | null;
+            /** @description 4 to 32 letters or digits */
             returnOrderNumber: string;
         };
         DispatchResponse: {
@@ -1651,13 +1660,12 @@ export interface components {
         EinvoiceBody: {
             /** @description Companies only: 15, 18 or 20 letters or digits. */
             taxpayerId?: string | null;
-            /** @description The invoice title: the person's or the company's name, at most 100 characters. */
             title: string;
             /**
-             * @description PERSONAL (个人) or COMPANY (单位).
-             * @example COMPANY
+             * @description Personal (个人) or company (单位) title.
+             * @enum {string}
              */
-            titleType: string;
+            titleType: "PERSONAL" | "COMPANY";
         };
         EinvoiceData: {
             /** @description einvoice.issued. */
@@ -1859,12 +1867,19 @@ export interface components {
         GiftCardInput: {
             /** @description Decimal text or number in the card's currency, e.g. "50.00". */
             balance: string;
-            currency: string;
-            /** @description YYYY-MM-DD. */
+            /**
+             * @description ISO 4217 currency code
+             * @enum {string}
+             */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD.
+             */
             expiresOn?: string | null;
-            /** @description 19 digits (spaces allowed). */
+            /** @description 19 digits, spaces allowed */
             number: string;
-            /** @description 6 digits; stored only as an Argon2id hash, never returned or logged. */
+            /** @description 6 digits */
             pin: string;
         };
         GiftCardLocked: {
@@ -2028,7 +2043,6 @@ export interface components {
             shipmentNumber?: string | null;
             size?: string | null;
             skuId?: string | null;
-            /** @description The raw status from the order system. */
             status: string;
             styleColor?: string | null;
             /** Format: double */
@@ -2166,7 +2180,9 @@ export interface components {
         };
         /** @description `POST /ops/v1/members`. */
         MemberBody: {
+            /** @description ISO 3166-1 alpha-2 country code */
             country: string;
+            /** @description an e-mail address */
             email: string;
             firstName: string;
             lastName: string;
@@ -2276,13 +2292,19 @@ export interface components {
         };
         /** @description An order as the retailer's order system sends it; it replaces a stored order of that number whole. */
         OrderBody: components["schemas"]["OrderDetails"] & {
+            /** @description ISO 3166-1 alpha-2 country code */
             country: string;
-            currency: string;
+            /**
+             * @description ISO 4217 currency code
+             * @enum {string}
+             */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
             email?: string | null;
             lines: components["schemas"]["LineBody"][];
             orderClassification?: string | null;
             /** @description RFC 3339; a trailing `[UTC]` is accepted. */
             orderDate: string;
+            /** @description 4 to 32 letters or digits */
             orderNumber: string;
             orderType: components["schemas"]["OrderTypeName"];
             parentSalesOrderNumber?: string | null;
@@ -2462,8 +2484,8 @@ export interface components {
             objects: components["schemas"]["OutboxEntry"][];
         };
         Owner: {
-            firstName?: string;
-            lastName?: string;
+            firstName: string;
+            lastName: string;
         };
         /** @description One package of a shipment: the lines in it and its own tracking link. */
         Package: {
@@ -2477,6 +2499,7 @@ export interface components {
             next?: string | null;
         };
         PasswordResetRequest: {
+            /** @description an e-mail address */
             email: string;
             /** @description The language of the e-mail (`fr`, `de-CH` ...); English when absent or without texts. */
             language?: string | null;
@@ -2491,9 +2514,7 @@ export interface components {
             paymentTypeImageUrl?: string | null;
         };
         PaymentBody: {
-            /** @description Only the last four characters are kept. */
             paymentDisplayNumber?: string | null;
-            /** @description A code such as credit_card, paypal, alipay, realtime_bank. */
             paymentType: string;
             paymentTypeImageUrl?: string | null;
         };
@@ -2515,9 +2536,7 @@ export interface components {
             type: string;
         };
         PhoneBody: {
-            /** @description 1 to 3 digits, a leading + allowed. */
             countryCode: string;
-            /** @description 3 to 16 digits; spaces and hyphens are dropped. */
             subscriberNumber: string;
         };
         PhoneNumber: {
@@ -2629,7 +2648,6 @@ export interface components {
         ProductInput: {
             category: string;
             colour: string;
-            /** @description An http(s) URL or a path on this server. */
             image: string;
             inStock?: boolean;
             /** Format: int64 */
@@ -2638,11 +2656,16 @@ export interface components {
             productId: string;
             sizes: components["schemas"]["ProductSize"][];
             styleColor: string;
+            /** @description Blank or 1 to 120 characters. */
             subtitle?: string;
             title: string;
         };
         ProductPrice: {
-            currency: string;
+            /**
+             * @description ISO 4217 currency code
+             * @enum {string}
+             */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
             msrp: string;
             /** @description Decimal in the currency, e.g. "130.00". */
             price: string;
@@ -2722,7 +2745,10 @@ export interface components {
             since: string;
         };
         ReplayRequest: {
-            /** @description RFC 3339: every subscribed event recorded at or after it is sent again, in order. */
+            /**
+             * Format: date-time
+             * @description RFC 3339: every subscribed event recorded at or after it is sent again, in order.
+             */
             since: string;
         };
         ReturnData: {
@@ -2747,8 +2773,8 @@ export interface components {
             text: string;
         };
         ReturnEvent: {
-            /** @description A raw return status of 001 §4.1 (case, spaces, hyphens and underscores alike), or refunded / inspected / denied. */
-            status: string;
+            /** @enum {string} */
+            status: "inspected and invoiced" | "inspection passed" | "return processed" | "returned to carrier" | "returned to dc" | "cancelled" | "authorized" | "created" | "early refund" | "not authorized" | "return created" | "return received" | "return request created" | "return denied" | "acknowledged" | "delivered to return center" | "in transit" | "inspection denied" | "inspection escalate" | "received" | "received at return center" | "return in progress" | "return invoiced" | "returned at store" | "refunded" | "inspected" | "denied";
         };
         ReturnEventResult: {
             rawStatus: string;
@@ -2978,7 +3004,6 @@ export interface components {
         StatusEventBody: {
             /** @description Lines it applies to; all lines when absent. */
             lineNumbers?: number[] | null;
-            /** @description The raw status, as the order system names it (e.g. SHIPPED, CANCELLED). */
             status: string;
         };
         StoreAddress: {
@@ -3027,7 +3052,9 @@ export interface components {
             country?: string | null;
             firstName?: string | null;
             language?: string | null;
+            /** @description 4 to 32 letters or digits */
             orderNumber: string;
+            /** @description 4 to 32 letters or digits */
             returnNumber: string;
             to?: string | null;
         };
@@ -3231,6 +3258,7 @@ export interface components {
             lineNumbers?: number[] | null;
             /** @description The shopper's language for the confirmation, e.g. de-DE. */
             locale?: string | null;
+            /** @description 4 to 32 letters or digits */
             orderNumber: string;
         };
     };
@@ -3336,10 +3364,6 @@ export interface operations {
     list_addresses: {
         parameters: {
             query?: {
-                /**
-                 * @description Only the addresses that apply in this country (spec 002 §4 "Address flow": the address's
-                 *     country equals it, ignoring case); absent lists the whole book.
-                 */
                 country?: string;
             };
             header?: never;
@@ -4053,7 +4077,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the market's currency, default USD */
-                currency?: string;
+                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
             };
             header?: never;
             path?: never;
@@ -4083,7 +4107,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the market's currency, default USD */
-                currency?: string;
+                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
             };
             header?: never;
             path?: never;
@@ -5553,11 +5577,11 @@ export interface operations {
     };
     list_providers: {
         parameters: {
-            query?: {
-                /** @description ISO alpha-2 country. */
-                country?: string;
+            query: {
+                /** @description ISO alpha-2 country (required). */
+                country: string;
                 /** @description Only `CARRIER` is known. */
-                type?: string;
+                type?: "CARRIER";
                 /** @description Comma-separated: dropoff, pickup, paperless. All three when absent. */
                 serviceTypes?: string;
             };
@@ -6157,13 +6181,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description prices compared in this currency (default USD) */
-                currency?: string;
+                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWL";
                 country?: string;
                 language?: string;
             };
             header?: never;
             path: {
-                /** @description comma-joined style colours, e.g. SR4100-001,DTT156-011 */
+                /** @description comma-joined style colours (1 to 50; MAX_COLORWAYS), e.g. SR4100-001,DTT156-011 */
                 colorWays: string;
             };
             cookie?: never;
@@ -6895,13 +6919,13 @@ export interface operations {
     };
     list_stores: {
         parameters: {
-            query?: {
+            query: {
                 /** @description ISO alpha-2 country (required). */
-                country?: string;
+                country: string;
                 /** @description Search in name, city and postal code. */
                 q?: string;
                 /** @description 1-based page of 3 stores. */
-                page?: string;
+                page?: number;
             };
             header?: never;
             path?: never;

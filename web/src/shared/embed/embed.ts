@@ -37,13 +37,15 @@ export function signInShown(search: string = window.location.search): boolean {
 }
 
 /**
- * `enableWriteReview` (spec 000 §2): the entry URL's opt-in to the write-a-review link. Spec 000 gives the
- * link "only with flag or enableWriteReview equal to true", 002 §1 "only when enableWriteReview equals true
- * and under a feature flag"; both hold only when both are there, so the item card asks for the server's
- * `writeReview` action (the country flag) and this value. Remembered for the tab like `standalone`.
+ * `enableWriteReview` (spec 000 §2 lists it among the query parameters). The country flag of the same name
+ * decides whether the link is offered (the server's `writeReview` action: spec 000 "only with flag or
+ * enableWriteReview equal to true", 002 §1 "only when enableWriteReview equals true and under a feature
+ * flag"); the entry URL can only take it away (`enableWriteReview=false`, e.g. an embedding page without
+ * a review provider), never add it where the retailer has not turned reviews on, because the provider
+ * registration behind the link is refused there. Remembered for the tab like `standalone`.
  */
-export function writeReviewAsked(search: string = window.location.search): boolean {
-  return remembered(search, 'enableWriteReview', WRITE_REVIEW_KEY) === true;
+export function writeReviewAllowed(search: string = window.location.search): boolean {
+  return remembered(search, 'enableWriteReview', WRITE_REVIEW_KEY) !== false;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/shared/api/client';
+import { currencyCode } from '@/shared/api/currency';
 
 export interface BalanceRequest {
   accountNumber: string;
@@ -10,8 +11,12 @@ export interface BalanceRequest {
 }
 
 /** POST /payment/giftcard_balance/v1: anyone may ask, signed in or not. */
-export const checkBalance = ({ country, ...body }: BalanceRequest) =>
-  apiPost('/payment/giftcard_balance/v1', { auth: 'none', body, query: country ? { country } : undefined });
+export const checkBalance = ({ country, currency, ...rest }: BalanceRequest) =>
+  apiPost('/payment/giftcard_balance/v1', {
+    auth: 'none',
+    body: { ...rest, currency: currencyCode(currency) },
+    query: country ? { country } : undefined,
+  });
 
 export const checkBalanceMutationOptions = () =>
   mutationOptions({ mutationKey: ['gift-card-balance'], mutationFn: checkBalance });

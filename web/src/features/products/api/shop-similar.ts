@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/client';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { currencyCode } from '@/shared/api/currency';
 
 /** GET /orders/shopsimilar/v2/{colorWays}: products like the item, closest first. */
 export const shopSimilarQueryOptions = (styleColor: string, currency: string, country: string) =>
@@ -11,7 +12,7 @@ export const shopSimilarQueryOptions = (styleColor: string, currency: string, co
         auth: 'none',
         params: { colorWays: styleColor },
         // The country: where shop similar is off the server refuses the call, as the page hides it.
-        query: { currency, country },
+        query: { currency: currencyCode(currency), country },
         signal,
       }),
     staleTime: 10 * 60 * 1000,

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('write a review (spec 000 §2: the flag and enableWriteReview=true)', () => {
+describe('write a review (spec 000 §2: the flag, and enableWriteReview=false takes it away)', () => {
   it('is offered when the server offers it and the entry URL asks for it, and opens in a new tab', async () => {
     mockFetch(routes());
     const { tab, open } = fakeTab();
@@ -56,16 +56,23 @@ describe('write a review (spec 000 §2: the flag and enableWriteReview=true)', (
     expect(currentUrl()).toBe('/orders/sales/C0012345678?enableWriteReview=true');
   });
 
-  it('keeps offering it on the next page of the tab once the entry URL asked', async () => {
+  it('is offered by the flag alone, with no query parameter', async () => {
     mockFetch(routes());
-    const first = renderApp('/orders/sales/C0012345678?enableWriteReview=true', { member: true });
-    expect(await screen.findAllByRole('button', { name: /^Write a review/ })).not.toHaveLength(0);
-    first.unmount();
     renderApp('/orders/sales/C0012345678', { member: true });
     expect(await screen.findAllByRole('button', { name: /^Write a review/ })).not.toHaveLength(0);
   });
 
-  it('is not offered without enableWriteReview=true, even with the flag on', async () => {
+  it('stays away on the next page of the tab once the entry URL said enableWriteReview=false', async () => {
+    mockFetch(routes());
+    const first = renderApp('/orders/sales/C0012345678?enableWriteReview=false', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+    first.unmount();
+    renderApp('/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Write a review/ })).not.toBeInTheDocument();
+  });
+
+  it('is not offered with enableWriteReview=false, even with the flag on', async () => {
     mockFetch(routes());
     renderApp('/orders/sales/C0012345678?enableWriteReview=false', { member: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' })).toBeInTheDocument();

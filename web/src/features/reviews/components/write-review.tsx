@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { writeReviewAsked } from '@/shared/embed/embed';
+import { writeReviewAllowed } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import type { ItemSlotProps } from '@/shared/order-slots/order-slots';
 import { openPendingTab } from '@/shared/routing/leave-app';
@@ -8,17 +8,17 @@ import { useWriteReview } from '../api/review';
 
 /**
  * The write-a-review link on delivered items, only where the server offers it (`writeReview` action: the
- * flag, a delivered or picked-up sales line) and the entry URL asked for it (`enableWriteReview=true`,
- * see `writeReviewAsked`). The provider's page opens in a new tab so the order stays open behind it (its
+ * flag, a delivered or picked-up sales line) unless the entry URL took it away (`enableWriteReview=false`,
+ * see `writeReviewAllowed`). The provider's page opens in a new tab so the order stays open behind it (its
  * form has no way back to the order). Spec 000 §7: nothing happens on failure (no error page), so the
  * waiting tab just closes.
  */
 export function WriteReviewSlot({ item, order }: ItemSlotProps) {
   const { t } = useI18n();
   const review = useWriteReview();
-  const asked = writeReviewAsked(useSearch());
+  const allowed = writeReviewAllowed(useSearch());
   const action = item.actions.writeReview;
-  if (!action?.enabled || order.orderType === 'RETURN_ORDER' || !asked) return null;
+  if (!action?.enabled || order.orderType === 'RETURN_ORDER' || !allowed) return null;
   const title = item.product.title;
   return (
     <Button

@@ -8,6 +8,9 @@
 //! - `POST /payments` (header `Idempotency-Key`): the sandbox payment; one payment per key.
 //! - `POST /carriers/{carrierId}/pickups` (header `Idempotency-Key`: the return number): a booking, or
 //!   422 / 409 with the carrier's refusal (`carriers::gateway::Refusal`).
+//! - `POST /carriers/{carrierId}/labels` (header `Idempotency-Key`: the return number): the label the
+//!   carrier issues (tracking number, service, drop-off code), the same one again for a key asked before;
+//!   422 with a refusal where the carrier makes no label for the country.
 //! - `POST /addresses/verify`: `verified`, `closeMatch` with the suggestion, or `unverified`.
 //! - `GET /faults`, `PUT /faults {"delayMs": 0, "failNext": 0}`: every provider call first waits
 //!   `delayMs`, and the next `failNext` calls answer 503. `GET /calls`: what was called, for tests.
@@ -27,8 +30,8 @@ use serde::{Deserialize, Serialize};
 use tokio::net::TcpListener;
 
 use crate::addresses::validator::{VerifyAnswer, VerifyBody};
-use crate::carriers::gateway::{BookedPickup, PickupBody, Refusal};
-use crate::carriers::{CarrierError, PickupRequest};
+use crate::carriers::gateway::{BookedPickup, LabelBody, PickupBody, Refusal};
+use crate::carriers::{CarrierError, IssuedLabel, LabelRequest, PickupRequest};
 use crate::outbound::IDEMPOTENCY_HEADER;
 use crate::payments::provider::{StartPayment, StartedPayment, sandbox_start};
 
@@ -79,6 +82,10 @@ pub struct Calls {
     pub payments: BTreeMap<String, String>,
     /// Pickups booked, by return number: the confirmation.
     pub pickups: BTreeMap<String, String>,
+    /// Labels created, by return number (the idempotency key): the tracking number.
+    pub labels: BTreeMap<String, String>,
+    /// Label requests answered with a label made before (the key asked again).
+    pub label_replays: u64,
     /// Addresses verified.
     pub verifications: u64,
 }
@@ -89,6 +96,8 @@ pub struct Sandbox {
     pub faults: Arc<Faults>,
     calls: Arc<Mutex<Calls>>,
     received: Arc<AtomicU64>,
+    /// The labels issued, by idempotency key, answered again as they were.
+    labels: Arc<Mutex<BTreeMap<String, IssuedLabel>>>,
 }
 
 impl Sandbox {
@@ -107,6 +116,7 @@ pub fn router(sandbox: Sandbox) -> Router {
     let providers = Router::new()
         .route("/payments", post(start_payment))
         .route("/carriers/{carrier_id}/pickups", post(book_pickup))
+        .route("/carriers/{carrier_id}/labels", post(create_label))
         .route("/addresses/verify", post(verify_address))
         .layer(middleware::from_fn_with_state(sandbox.clone(), misbehave));
     Router::new()
@@ -211,6 +221,42 @@ async fn book_pickup(
             Json(BookedPickup::from(booking)).into_response()
         }
         Err(error @ CarrierError::SlotUnavailable) => refusal(StatusCode::CONFLICT, &error),
+        Err(error) => refusal(StatusCode::UNPROCESSABLE_ENTITY, &error),
+    }
+}
+
+async fn create_label(
+    State(sandbox): State<Sandbox>,
+    Path(carrier_id): Path<String>,
+    headers: HeaderMap,
+    Json(body): Json<LabelBody>,
+) -> Response {
+    let Some(key) = idempotency_key(&headers) else {
+        return (StatusCode::BAD_REQUEST, "the Idempotency-Key header is required").into_response();
+    };
+    let Some(carrier) = crate::carriers::for_id(&carrier_id) else {
+        return (StatusCode::NOT_FOUND, "no such carrier").into_response();
+    };
+    let mut labels = sandbox.labels.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(issued) = labels.get(&key) {
+        sandbox.record(|calls| calls.label_replays += 1);
+        return Json(issued.clone()).into_response();
+    }
+    let request = LabelRequest {
+        return_order_number: body.return_order_number.clone(),
+        country: body.country,
+        from: body.from.into(),
+        to: body.to.into(),
+        ..LabelRequest::default()
+    };
+    match carrier.issue_label(&request) {
+        Ok(issued) => {
+            labels.insert(key, issued.clone());
+            sandbox.record(|calls| {
+                calls.labels.insert(body.return_order_number, issued.tracking_number.clone());
+            });
+            Json(issued).into_response()
+        }
         Err(error) => refusal(StatusCode::UNPROCESSABLE_ENTITY, &error),
     }
 }

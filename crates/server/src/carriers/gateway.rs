@@ -1,16 +1,21 @@
-//! The carrier calls that leave the process, made by jobs: booking a courier pickup. With `--carrier-api-url`
-//! the booking is `POST {url}/carriers/{carrierId}/pickups` (the protocol `orders sandbox-providers`
-//! speaks; ADR 0020); without it the sandbox carrier books in process, as before.
+//! The carrier calls that leave the process, made by jobs: booking a courier pickup and creating a return
+//! label. With `--carrier-api-url` they are `POST {url}/carriers/{carrierId}/pickups` and
+//! `POST {url}/carriers/{carrierId}/labels` (the protocol `orders sandbox-providers` speaks; ADR 0020,
+//! ADR 0025), each with `Idempotency-Key: <return number>`; without it the sandbox carrier answers in
+//! process, as before.
 //!
 //! Why a gateway beside the [`Carrier`] trait rather than an async trait: the trait's other methods
-//! (slots, drop-off codes, post dispatch, tracking) are pure functions of the carrier's data file that
-//! the option and view code calls synchronously in many places; only the booking waits on the carrier,
-//! and only the return job makes it.
+//! (slots, drop-off codes, post dispatch, tracking, drawing a stored label) are pure functions of the
+//! carrier's data file that the option and view code calls synchronously in many places; only the booking
+//! and the label's creation wait on the carrier, and only the return job makes them.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{Carrier, CarrierError, PickupAddress, PickupBooking, PickupRequest, PickupSlot};
+use super::{
+    Carrier, CarrierError, IssuedLabel, LabelRequest, PickupAddress, PickupBooking, PickupRequest, PickupSlot,
+};
+use crate::documents::LabelAddress;
 use crate::outbound::{CallError, ProviderClient, Providers};
 
 /// A pickup slot on the wire.
@@ -81,6 +86,38 @@ impl From<PickupBooking> for BookedPickup {
     }
 }
 
+/// The body of `POST /carriers/{carrierId}/labels`; `Idempotency-Key` is the return order number, so a job
+/// run again gets the label it was given before. The 200 answer is an [`IssuedLabel`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelBody {
+    pub return_order_number: String,
+    /// The shopper's country (ISO alpha-2).
+    pub country: String,
+    pub from: WireAddress,
+    pub to: WireAddress,
+}
+
+/// A label's address on the wire.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireAddress {
+    pub name: String,
+    pub lines: Vec<String>,
+}
+
+impl From<&LabelAddress> for WireAddress {
+    fn from(address: &LabelAddress) -> Self {
+        Self { name: address.name.clone(), lines: address.lines.clone() }
+    }
+}
+
+impl From<WireAddress> for LabelAddress {
+    fn from(address: WireAddress) -> Self {
+        Self { name: address.name, lines: address.lines }
+    }
+}
+
 /// A refusal's body (4xx): `error` is `bad-address` (with `field`) or `slot-unavailable`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -108,10 +145,10 @@ impl Refusal {
     }
 }
 
-/// Why a booking was not made.
+/// Why a booking or a label was not made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BookingError {
-    /// The carrier refused it (a bad address, a slot taken): the return is denied.
+    /// The carrier refused it (a bad address, a slot taken, no label for this country): the return is denied.
     #[error(transparent)]
     Refused(CarrierError),
     /// The carrier did not answer (timeout, refused connection, 5xx, 429): the job tries again.
@@ -119,7 +156,7 @@ pub enum BookingError {
     Unavailable(String),
 }
 
-/// Books pickups in process (sandbox) or over HTTP.
+/// Books pickups and creates labels in process (sandbox) or over HTTP.
 pub struct Gateway<'a> {
     client: Option<&'a ProviderClient>,
 }
@@ -148,6 +185,34 @@ impl Gateway<'_> {
         let answer = client.post_json::<_, BookedPickup>(&path, &body, Some(&request.return_order_number)).await;
         match answer {
             Ok(booked) => Ok(booked.into()),
+            Err(error @ CallError::Transient { .. }) => Err(BookingError::Unavailable(error.to_string())),
+            Err(CallError::Definitive { body, .. }) => Err(BookingError::Refused(refusal(&body))),
+        }
+    }
+
+    /// Creates the return's label at the carrier: what it answers, to be stored by the caller.
+    pub async fn create_label(
+        &self,
+        carrier: &dyn Carrier,
+        request: &LabelRequest,
+    ) -> Result<IssuedLabel, BookingError> {
+        let Some(client) = self.client else {
+            return carrier.issue_label(request).map_err(BookingError::Refused);
+        };
+        let body = LabelBody {
+            return_order_number: request.return_order_number.clone(),
+            country: request.country.clone(),
+            from: (&request.from).into(),
+            to: (&request.to).into(),
+        };
+        let path = format!("/carriers/{}/labels", carrier.info().carrier_id);
+        let answer = client.post_json::<_, IssuedLabel>(&path, &body, Some(&request.return_order_number)).await;
+        match answer {
+            // A label of another carrier cannot be drawn as this one's: the protocol was not kept.
+            Ok(issued) if issued.carrier_id != carrier.info().carrier_id => Err(BookingError::Refused(
+                CarrierError::Refused(format!("the carrier answered a label of {}", issued.carrier_id)),
+            )),
+            Ok(issued) => Ok(issued),
             Err(error @ CallError::Transient { .. }) => Err(BookingError::Unavailable(error.to_string())),
             Err(CallError::Definitive { body, .. }) => Err(BookingError::Refused(refusal(&body))),
         }

@@ -5,8 +5,11 @@
 //!   -> Vec<&'static dyn Carrier>` (in data-file order); [`all`]`()`. The registry is built from
 //!   `data/carriers/*.json` (compiled in) and validated by [`validate`] at start (`server::prepare` calls it).
 //! - [`Carrier`]: `info()` (the data: id, SCAC, names, links, instructions, pricing),
-//!   `make_label(&LabelRequest) -> Result<CarrierLabel, CarrierError>` (PDF via `documents::label`, or the
-//!   PNG paperless code when `paperless` is set and the carrier offers it: `label_format` "PDF" / "PNG"),
+//!   `issue_label(&LabelRequest) -> Result<IssuedLabel, CarrierError>` (what the carrier answers when a label
+//!   is created: tracking number, service, drop-off code; over HTTP through [`gateway`] when
+//!   `--carrier-api-url` is set), `draw_label(&LabelRequest, &IssuedLabel) -> Result<CarrierLabel, _>` (PDF via
+//!   `documents::label`, or the PNG paperless code when `paperless` is set and the carrier offers it:
+//!   `label_format` "PDF" / "PNG"), and `make_label` (both at once, for returns made before labels were stored),
 //!   `make_scannable_code(return_number) -> String` (deterministic drop-off code, e.g. `RM-7K3M-9QXR`),
 //!   `pickup_slots(today)` / `book_pickup(&PickupRequest, today) -> Result<PickupBooking, CarrierError>`
 //!   (slots on the next `pickupBusinessDays` business days, Mon-Fri; bad addresses refused with
@@ -213,6 +216,20 @@ pub struct LabelRequest {
     pub paperless: bool,
 }
 
+/// What the carrier answers when it creates a return's label: stored by the return capture job
+/// (`return_labels`) and drawn from on the label page, so that no carrier is called while the shopper waits.
+/// Also the body of the carrier API's 200 answer (`gateway`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IssuedLabel {
+    pub carrier_id: String,
+    pub tracking_number: String,
+    /// Printed under the carrier's name, e.g. "Drop-off / RMGB".
+    pub service: String,
+    /// Encoded in the label's QR code and in the EMEA paperless PNG.
+    pub drop_off_code: String,
+}
+
 /// A made label. `bytes` is a PDF (`label_format` "PDF") or a PNG ("PNG", paperless).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CarrierLabel {
@@ -287,7 +304,15 @@ pub enum TrackingStatus {
 /// What every carrier does.
 pub trait Carrier: Send + Sync {
     fn info(&self) -> &CarrierInfo;
-    fn make_label(&self, request: &LabelRequest) -> Result<CarrierLabel, CarrierError>;
+    /// Creates the label at the carrier: what it answers (the capture job stores it).
+    fn issue_label(&self, request: &LabelRequest) -> Result<IssuedLabel, CarrierError>;
+    /// Draws a label the carrier issued: the PDF, or the PNG paperless code (`request.paperless`).
+    fn draw_label(&self, request: &LabelRequest, issued: &IssuedLabel) -> Result<CarrierLabel, CarrierError>;
+    /// Issues and draws at once, in process: for returns made before labels were stored (no stored label).
+    fn make_label(&self, request: &LabelRequest) -> Result<CarrierLabel, CarrierError> {
+        let issued = self.issue_label(request)?;
+        self.draw_label(request, &issued)
+    }
     /// Deterministic drop-off code from the return number.
     fn make_scannable_code(&self, return_order_number: &str) -> String;
     fn pickup_slots(&self, today: NaiveDate) -> Vec<PickupSlot>;

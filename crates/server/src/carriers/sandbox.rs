@@ -4,8 +4,8 @@
 use chrono::NaiveDate;
 
 use super::{
-    Carrier, CarrierError, CarrierInfo, CarrierLabel, LabelRequest, PickupAddress, PickupBooking, PickupRequest,
-    PickupSlot, PostDispatch, ServiceType, TrackingStatus, add_business_days,
+    Carrier, CarrierError, CarrierInfo, CarrierLabel, IssuedLabel, LabelRequest, PickupAddress, PickupBooking,
+    PickupRequest, PickupSlot, PostDispatch, ServiceType, TrackingStatus, add_business_days,
 };
 use crate::documents::{self, ReturnLabel};
 
@@ -142,7 +142,23 @@ impl Carrier for SandboxCarrier {
         format!("{}-{chars}", self.info.drop_off_code_prefix)
     }
 
-    fn make_label(&self, request: &LabelRequest) -> Result<CarrierLabel, CarrierError> {
+    fn issue_label(&self, request: &LabelRequest) -> Result<IssuedLabel, CarrierError> {
+        let country = request.country.to_ascii_uppercase();
+        let serves = |service| self.info.offers(&country, service);
+        if !(serves(ServiceType::Dropoff) || serves(ServiceType::Pickup) || serves(ServiceType::Paperless)) {
+            let service = if request.paperless { ServiceType::Paperless } else { ServiceType::Dropoff };
+            return Err(CarrierError::NotOffered { carrier: self.info.carrier_id.clone(), country, service });
+        }
+        let service_name = if serves(ServiceType::Dropoff) { "Drop-off" } else { "Pickup" };
+        Ok(IssuedLabel {
+            carrier_id: self.info.carrier_id.clone(),
+            tracking_number: self.tracking_number(&request.return_order_number),
+            service: format!("{service_name} / {}", self.info.scac),
+            drop_off_code: self.make_scannable_code(&request.return_order_number),
+        })
+    }
+
+    fn draw_label(&self, request: &LabelRequest, issued: &IssuedLabel) -> Result<CarrierLabel, CarrierError> {
         let country = request.country.to_ascii_uppercase();
         let service = if request.paperless { ServiceType::Paperless } else { ServiceType::Dropoff };
         let offered = self.info.offers(&country, service)
@@ -150,22 +166,20 @@ impl Carrier for SandboxCarrier {
         if !offered {
             return Err(CarrierError::NotOffered { carrier: self.info.carrier_id.clone(), country, service });
         }
-        let drop_off_code = self.make_scannable_code(&request.return_order_number);
-        let tracking_number = self.tracking_number(&request.return_order_number);
         let carrier_name = self.info.name(&request.language).to_owned();
         let is_emea_paperless = request.paperless && EMEA.contains(&country.as_str());
         let (label_format, bytes) = if is_emea_paperless {
-            ("PNG", documents::paperless_code(&drop_off_code).map_err(|e| CarrierError::Document(e.to_string()))?)
+            let png = documents::paperless_code(&issued.drop_off_code);
+            ("PNG", png.map_err(|e| CarrierError::Document(e.to_string()))?)
         } else {
-            let service_name = if self.info.offers(&country, ServiceType::Dropoff) { "Drop-off" } else { "Pickup" };
             let label = ReturnLabel {
                 return_order_number: request.return_order_number.clone(),
                 from: request.from.clone(),
                 to: request.to.clone(),
                 carrier_name: carrier_name.clone(),
-                service: format!("{service_name} / {}", self.info.scac),
-                drop_off_code: drop_off_code.clone(),
-                tracking_number: Some(tracking_number.clone()),
+                service: issued.service.clone(),
+                drop_off_code: issued.drop_off_code.clone(),
+                tracking_number: Some(issued.tracking_number.clone()),
             };
             ("PDF", documents::render_return_label(&label).map_err(|e| CarrierError::Document(e.to_string()))?)
         };
@@ -174,8 +188,8 @@ impl Carrier for SandboxCarrier {
             carrier_name,
             label_format,
             bytes,
-            drop_off_code,
-            tracking_number,
+            drop_off_code: issued.drop_off_code.clone(),
+            tracking_number: issued.tracking_number.clone(),
             is_emea_paperless,
         })
     }
@@ -326,6 +340,33 @@ mod tests {
         assert!(png.bytes.starts_with(b"\x89PNG"));
         let wrong = for_id("usps").unwrap().make_label(&request);
         assert!(matches!(wrong, Err(CarrierError::NotOffered { .. })));
+    }
+
+    #[test]
+    fn a_label_is_drawn_from_what_the_carrier_issued() {
+        let request = LabelRequest {
+            return_order_number: "R12345".into(),
+            country: "GB".into(),
+            language: "en".into(),
+            ..LabelRequest::default()
+        };
+        let rm = for_id("royal-mail").unwrap();
+        let issued = rm.issue_label(&request).unwrap();
+        assert_eq!(issued.drop_off_code, rm.make_scannable_code("R12345"));
+        assert_eq!(issued.service, "Drop-off / RMGB");
+        // A carrier API's own numbers, not the sandbox's: the drawing prints what was issued.
+        let theirs = IssuedLabel {
+            tracking_number: "RM000TRACK42".into(),
+            drop_off_code: "RM-THEIR-CODE".into(),
+            ..issued.clone()
+        };
+        let pdf = rm.draw_label(&request, &theirs).unwrap();
+        assert_eq!((pdf.tracking_number.as_str(), pdf.drop_off_code.as_str()), ("RM000TRACK42", "RM-THEIR-CODE"));
+        let doc = lopdf::Document::load_mem(&pdf.bytes).unwrap();
+        let page = *doc.get_pages().values().next().unwrap();
+        let content = String::from_utf8_lossy(&doc.get_page_content(page).unwrap()).into_owned();
+        assert!(content.contains("(Tracking RM000TRACK42)"), "{content}");
+        assert_eq!(rm.make_label(&request).unwrap().tracking_number, issued.tracking_number);
     }
 
     #[test]

@@ -81,7 +81,7 @@ codes! {
     CancelInvalidState = "cancel-invalid-state", UNPROCESSABLE_ENTITY, "Job outcome: a line is past cancelling.";
     // Returns.
     ReturnQuantityExceeded = "return-quantity-exceeded", CONFLICT, "More units than the line may still return.";
-    ReturnMethodUnavailable = "return-method-unavailable", CONFLICT, "The return method is not offered for this order, or no carrier serves the pickup.";
+    ReturnMethodUnavailable = "return-method-unavailable", CONFLICT, "The return method is not offered for this order, or no carrier serves the pickup; as a job outcome, the carrier refused to make the return's label.";
     ReturnWindowClosed = "return-window-closed", CONFLICT, "The return period of the line has ended.";
     ItemNotReturnable = "item-not-returnable", CONFLICT, "The line cannot be returned (e.g. a customised item).";
     StoreCountryMismatch = "store-country-mismatch", CONFLICT, "An in-store return in another country than the order's.";

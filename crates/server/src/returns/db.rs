@@ -1,10 +1,11 @@
 //! The returns area's SQL. Reservations move only by conditional UPDATEs; once-only effects are keyed
-//! rows (`return_effects`), inserted before the effect.
+//! rows (`return_effects`), inserted before the effect; a label the carrier issued is a row of `return_labels`.
 
 use std::collections::HashMap;
 
 use sqlx::{AnyConnection, Row};
 
+use crate::carriers::IssuedLabel;
 use crate::db::{Db, Param};
 use crate::error::AppResult;
 
@@ -345,5 +346,45 @@ pub async fn set_effect_detail(db: &Db, return_order_number: &str, key: &str, de
         .bind(detail)
         .execute(&db.pool)
         .await?;
+    Ok(())
+}
+
+/// The label the carrier issued for a return, stored by the capture job; `None` for a return made before
+/// labels were stored (it is drawn in process, as then) or one still being made.
+pub async fn stored_label(db: &Db, return_order_number: &str) -> AppResult<Option<IssuedLabel>> {
+    let row = sqlx::query(
+        "SELECT carrier_id, tracking_number, service, drop_off_code FROM return_labels WHERE return_order_number = $1",
+    )
+    .bind(return_order_number)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(IssuedLabel {
+        carrier_id: row.try_get("carrier_id")?,
+        tracking_number: row.try_get("tracking_number")?,
+        service: row.try_get("service")?,
+        drop_off_code: row.try_get("drop_off_code")?,
+    }))
+}
+
+/// Stores the carrier's label in the transaction that completes the return; a rerun keeps the first.
+pub async fn store_label(
+    connection: &mut AnyConnection,
+    return_order_number: &str,
+    label: &IssuedLabel,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO return_labels (return_order_number, carrier_id, tracking_number, service, drop_off_code, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (return_order_number) DO NOTHING",
+    )
+    .bind(return_order_number)
+    .bind(&label.carrier_id)
+    .bind(&label.tracking_number)
+    .bind(&label.service)
+    .bind(&label.drop_off_code)
+    .bind(now)
+    .execute(&mut *connection)
+    .await?;
     Ok(())
 }

@@ -2,11 +2,14 @@
 //!
 //! Steps, each made once by a key in the database so that a rerun (a worker that died mid-way is
 //! claimed again after its lease) repeats nothing: the pickup booking (`return_effects` key `pickup`),
-//! the RETURN_ORDER (its order number is the primary key; written through `orders::store::upsert`), the
-//! sales order's line statuses, the "created" e-mail (`mail:created`), the Doris notice (`doris`), then
-//! the job's completion. A carrier that refuses the pickup ends the job DENIED and gives the units back; a
-//! carrier that does not answer (timeout, 5xx) is tried again with backoff, and after the last try the job
-//! ends FAILED `service-unavailable` and gives the units back too (no half-made return stays behind).
+//! the label's creation at the carrier (idempotency key: the return number; stored in `return_labels`
+//! with the return's completion), the RETURN_ORDER (its order number is the primary key; written through
+//! `orders::store::upsert`), the sales order's line statuses, the "created" e-mail (`mail:created`), the
+//! Doris notice (`doris`), then the job's completion. A carrier that refuses the pickup ends the job DENIED
+//! `carrier-pickup-refused`, one that refuses the label DENIED `return-method-unavailable`, and both give
+//! the units back; a carrier that does not answer (timeout, 5xx, 429) is tried again with backoff, and
+//! after the last try the job ends FAILED `service-unavailable` and gives the units back too (no half-made
+//! return stays behind).
 
 use chrono::NaiveDate;
 use domain::Money;
@@ -18,7 +21,7 @@ use super::CAPTURE_JOB;
 use super::capture::StoredRequest;
 use super::db::{self, ReturnLineRow, ReturnRow};
 use super::notify::{self, StatusMail};
-use crate::carriers::{self, BookingError, PickupRequest, PickupSlot};
+use crate::carriers::{self, BookingError, IssuedLabel, PickupRequest, PickupSlot};
 use crate::error::Code;
 use crate::events;
 use crate::jobs::{self, Finish, Job, JobError, JobFailure, JobResult, RunInfo};
@@ -217,6 +220,39 @@ async fn book_pickup(
     }
 }
 
+/// A label made (or none to make), or why the return will not be made.
+type Labelled = Result<Option<IssuedLabel>, Undone>;
+
+/// Creates the return's label at the carrier, for a return that gets one; the answer is stored with the
+/// return's completion. A rerun after that finds it stored and asks nothing; a rerun before it asks again
+/// with the same idempotency key (the return number) and gets the same label.
+async fn create_label(
+    state: &OrdersState,
+    run: &RunInfo,
+    ret: &ReturnRow,
+    parent: &StoredOrder,
+) -> Result<Labelled, JobError> {
+    // No label for this return (its method, carrier or country): nothing to ask.
+    let Ok((carrier, request)) = super::labels::label_request(ret, parent, false) else { return Ok(Ok(None)) };
+    let rn = &ret.return_order_number;
+    if let Some(stored) = db::stored_label(&state.db, rn).await.map_err(JobError::retry)? {
+        return Ok(Ok(Some(stored)));
+    }
+    match carriers::gateway(&state.providers).create_label(carrier, &request).await {
+        Ok(issued) => Ok(Ok(Some(issued))),
+        // The carrier will not make a label for this return: the shopper is asked to choose another
+        // method, as for a method no longer offered (the page's refusal text, no Retry).
+        Err(BookingError::Refused(error)) => {
+            Ok(Err(Undone::Denied(JobFailure::new(409, Code::ReturnMethodUnavailable, error.to_string()))))
+        }
+        Err(BookingError::Unavailable(reason)) if run.last_attempt => {
+            tracing::warn!(return_order_number = %rn, %reason, "the carrier did not answer the label creation; giving up");
+            Ok(Err(Undone::Failed(JobFailure::new(503, Code::ServiceUnavailable, reason))))
+        }
+        Err(BookingError::Unavailable(reason)) => Err(JobError::Retry(reason)),
+    }
+}
+
 async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<ReturnCaptured> {
     let Some((ret, lines)) = db::find_return(&state.db, rn).await.map_err(JobError::retry)? else {
         return Ok(Finish::denied(404, Code::NotFound, "the return no longer exists"));
@@ -232,23 +268,29 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<Retu
         Ok(pickup) => pickup,
         Err(refusal) => return deny_and_release(state, run, &ret, &lines, refusal).await,
     };
-    let now = state.clock.now_ms();
-    // The drop-off code is a pure function of carrier and return number; stored for the label and ops.
-    let label = method.is_some_and(|m| super::label_offered(m, ret.carrier_id.as_deref()))
-        && !super::NO_LABEL_COUNTRIES.contains(&ret.country.to_ascii_uppercase().as_str());
-    let code = if label {
-        ret.carrier_id.as_deref().and_then(carriers::for_id).map(|c| c.make_scannable_code(rn))
-    } else {
-        None
+    let issued = match create_label(state, run, &ret, &parent).await? {
+        Ok(issued) => issued,
+        Err(refusal) => return deny_and_release(state, run, &ret, &lines, refusal).await,
     };
+    let now = state.clock.now_ms();
+    let label = issued.is_some();
+    // The drop-off code and tracking number the carrier gave the label, stored on the return for ops.
+    let code = issued.as_ref().map(|issued| issued.drop_off_code.clone());
     let tracking = pickup.as_ref().and_then(|p| p.get("trackingNumber")).and_then(|t| t.as_str()).map(str::to_owned);
+    let label_tracking = issued.as_ref().map(|issued| issued.tracking_number.clone());
     let exists = crate::ops::order_owner(&state.db, rn).await.map_err(JobError::retry)?.is_some();
     if !exists {
         let record = return_order(&parent, &ret, &lines);
         orders::upsert(&state.db, &record, now).await.map_err(JobError::retry)?;
     }
     let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
-    db::set_codes(&mut tx, rn, code.as_deref(), tracking.as_deref(), now).await.map_err(JobError::retry)?;
+    let tracked = tracking.as_deref().or(label_tracking.as_deref());
+    db::set_codes(&mut tx, rn, code.as_deref(), tracked, now).await.map_err(JobError::retry)?;
+    // With the return's completion: a crash before the commit leaves neither (the rerun asks the carrier
+    // again under the same idempotency key), and the key keeps one label however often the job runs.
+    if let Some(issued) = &issued {
+        db::store_label(&mut tx, rn, issued, now).await.map_err(JobError::retry)?;
+    }
     let line_numbers: Vec<i64> = lines.iter().map(|l| l.line_number).collect();
     // Also on a rerun whose first run died before this step; not once ops has moved the return along.
     if !exists || ret.raw_status == super::capture::INITIAL_RAW_STATUS {
@@ -265,7 +307,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<Retu
             order_number: parent.order_number.clone(),
             carrier_id: ret.carrier_id.clone(),
             drop_off_code: code.clone(),
-            tracking_number: tracking.clone(),
+            tracking_number: label_tracking.clone(),
         };
         let labelled = events::EventData::ReturnLabelCreated(event);
         let recorded = events::record_once(&mut tx, now, format!("return.label_created:{rn}"), labelled);

@@ -1,9 +1,10 @@
 //! `GET /order_mgmt/user_return_labels/v1/{returnOrderNumber}` and
 //! `POST /order_mgmt/user_return_labels_dispatch/v1`.
 //!
-//! Labels come from the carrier adapter (`carriers::Carrier::make_label`): a PDF with the return number,
-//! both addresses, the carrier, a CODE128 barcode and a QR code of the drop-off code, or the PNG scannable
-//! code for the EMEA paperless method. None for China, Korea, store returns or pickups whose carrier brings
+//! Labels are drawn by the carrier adapter (`carriers::Carrier::draw_label`) from what the carrier issued
+//! to the capture job (`return_labels`; ADR 0025): a PDF with the return number, both addresses, the
+//! carrier, the service, the tracking number, a CODE128 barcode and a QR code of the drop-off code, or the
+//! PNG scannable code for the EMEA paperless method. None for China, Korea, store returns or pickups whose carrier brings
 //! its own paperwork. A return and its label are visible to whoever may see the sales order.
 //!
 //! Dispatch: at most `MAX_DISPATCHES` per return and type, counted by keyed rows (`dispatch:EMAIL:1` ..),
@@ -19,7 +20,8 @@ use utoipa::ToSchema;
 use super::db::{self, ReturnRow};
 use crate::access::authorize_order;
 use crate::caller::Caller;
-use crate::carriers::{self, CarrierLabel, LabelRequest};
+use crate::carriers::{self, Carrier, CarrierLabel, LabelRequest};
+use crate::db::Db;
 use crate::documents::LabelAddress;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
@@ -100,8 +102,14 @@ fn not_available() -> AppError {
     AppError::coded(Code::LabelNotAvailable, "returnOrderNumber", "This return has no carrier label.")
 }
 
-/// The carrier label of a return; `paperless` asks for the EMEA scannable code where the method is paperless.
-pub fn make_label(ret: &ReturnRow, parent: &StoredOrder, paperless: bool) -> AppResult<CarrierLabel> {
+/// What a return's label is made of, and its carrier; `label-not-available` where the return has no label
+/// (China, Korea, store returns, pickups whose carrier brings its own paperwork). `paperless` asks for the
+/// EMEA scannable code where the method is paperless.
+pub fn label_request(
+    ret: &ReturnRow,
+    parent: &StoredOrder,
+    paperless: bool,
+) -> AppResult<(&'static dyn Carrier, LabelRequest)> {
     let method = ReturnMethod::parse(&ret.return_method).ok_or_else(not_available)?;
     if !super::label_offered(method, ret.carrier_id.as_deref())
         || super::NO_LABEL_COUNTRIES.contains(&ret.country.to_ascii_uppercase().as_str())
@@ -117,7 +125,19 @@ pub fn make_label(ret: &ReturnRow, parent: &StoredOrder, paperless: bool) -> App
         language: super::language_of(&ret.locale),
         paperless: paperless && method == ReturnMethod::PaperlessReturn,
     };
-    carrier.make_label(&request).map_err(|error| AppError::Internal(Box::new(error)))
+    Ok((carrier, request))
+}
+
+/// The carrier label of a return, drawn from the label the carrier issued to the capture job
+/// (`return_labels`): no carrier is called while the shopper waits. A return made before labels were
+/// stored has none and is issued and drawn by the sandbox carrier in process, as it was then.
+pub async fn make_label(db: &Db, ret: &ReturnRow, parent: &StoredOrder, paperless: bool) -> AppResult<CarrierLabel> {
+    let (carrier, request) = label_request(ret, parent, paperless)?;
+    let drawn = match db::stored_label(db, &ret.return_order_number).await? {
+        Some(issued) => carrier.draw_label(&request, &issued),
+        None => carrier.make_label(&request),
+    };
+    drawn.map_err(|error| AppError::Internal(Box::new(error)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -152,7 +172,7 @@ pub async fn get_return_label(
     caller: Caller,
 ) -> AppResult<Json<ReturnLabelView>> {
     let (ret, parent) = visible_return(&state, &caller, &return_order_number).await?;
-    let label = make_label(&ret, &parent, true)?;
+    let label = make_label(&state.db, &ret, &parent, true).await?;
     Ok(Json(ReturnLabelView {
         carrier: label.carrier_name,
         carrier_id: label.carrier_id,
@@ -246,7 +266,7 @@ pub async fn dispatch_return_label(
         return Err(AppError::validation("email", "Please enter a valid email address."));
     }
     let (ret, parent) = visible_return(&state, &caller, &request.return_order_number).await?;
-    let label = make_label(&ret, &parent, false)?;
+    let label = make_label(&state.db, &ret, &parent, false).await?;
     let to = request.email.as_deref().map(str::trim).map(str::to_owned).or_else(|| ret.email.clone());
     if kind == "EMAIL" && to.is_none() {
         return Err(AppError::validation("email", "no e-mail address is known for this order"));

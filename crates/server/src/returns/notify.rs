@@ -52,7 +52,8 @@ pub async fn status_mail_once(state: &OrdersState, return_order_number: &str, ki
     let attachment = match kind {
         StatusMail::Created => {
             match crate::orders::find_order_and_version(&state.db, &ret.parent_order_number).await? {
-                Some((parent, _)) => super::labels::make_label(&ret, &parent, false)
+                Some((parent, _)) => super::labels::make_label(&state.db, &ret, &parent, false)
+                    .await
                     .ok()
                     .map(|label| Attachment::pdf(format!("return-label-{return_order_number}.pdf"), label.bytes)),
                 None => None,

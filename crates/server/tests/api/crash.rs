@@ -376,8 +376,13 @@ async fn every_job_kind_survives_kill_9(backend: Backend) {
         let effects =
             strings(&database, &format!("SELECT effect_key FROM return_effects WHERE return_order_number = '{rn}'"))
                 .await;
+        let stored_labels =
+            count(&database, &format!("SELECT COUNT(*) FROM return_labels WHERE return_order_number = '{rn}'")).await;
         if method.contains("ups") {
             assert_eq!(labelled, 1, "{rn} ({method}): the label once");
+            assert_eq!(stored_labels, 1, "{rn} ({method}): one stored label");
+        } else {
+            assert_eq!(stored_labels, 0, "{rn} ({method}): no label");
         }
         if method.contains("courierPickup") {
             assert!(effects.iter().any(|key| key == "pickup"), "{rn}: the pickup booked ({effects:?})");

@@ -1,5 +1,5 @@
 //! Providers that time out or answer 5xx (issue 33): the HTTP adapters of the payment provider, the
-//! carrier (a Korean return with a courier pickup) and the address validator, against
+//! carrier (a Korean return with a courier pickup; a US drop-off return's label) and the address validator, against
 //! `orders sandbox-providers` started for each test and told to be slow or to fail. A shopper's request
 //! is never held past the provider timeout; a job retries with backoff and ends FAILED with its code, or
 //! completes once when the provider comes back.
@@ -140,6 +140,92 @@ async fn a_carrier_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbox) {
     assert_eq!(history["orderItems"].as_array().map_or(0, Vec::len), 1, "one RETURN_ORDER");
 }
 
+/// The label a return stored: (tracking number, drop-off code), one row at most per return.
+async fn stored_label(app: &TestApp, rn: &str) -> Option<(String, String)> {
+    let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT tracking_number, drop_off_code FROM return_labels WHERE return_order_number = $1")
+            .bind(rn)
+            .fetch_optional(&connected.db.pool)
+            .await
+            .expect("query");
+    connected.db.pool.close().await;
+    row
+}
+
+/// The text a one-page PDF shows (its content stream, where the label's lines are literal strings).
+fn pdf_text(pdf: &[u8]) -> String {
+    let document = lopdf::Document::load_mem(pdf).expect("the label is a PDF");
+    let page = *document.get_pages().values().next().expect("a page");
+    String::from_utf8_lossy(&document.get_page_content(page).expect("content")).into_owned()
+}
+
+async fn a_carrier_label_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbox) {
+    use base64::Engine;
+    let (upm_id, token) = app.member("slowlabel@example.com").await;
+    let token = Some(token.as_str());
+    app.put_order(&delivered_order(app, "C7300003", Some(&upm_id), "US", "USD")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7300003", token).await;
+    let body = capture_body("C7300003", &options, "upsDropoff|ups", "1", 1);
+
+    // (a) The carrier's label API never answers in time: 202 at once, the job ends FAILED
+    // service-unavailable after its tries, nothing is stored and the unit is free to return again.
+    sandbox.faults.set(FaultSettings { delay_ms: SLOW_MS, fail_next: 0 });
+    let started = Instant::now();
+    let (status, accepted) = post(app, CAPTURE, &body, token, None).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    assert!(started.elapsed() < ANSWER_BOUND, "the request waited {:?}", started.elapsed());
+    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), token, "").await;
+    assert_eq!(failed_with(&job), (Some("FAILED"), Some("service-unavailable")), "{job}");
+    assert_eq!(sandbox.calls().received, u64::from(ATTEMPTS), "one label request per try");
+    assert!(sandbox.calls().labels.is_empty());
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7300003", token).await;
+    assert_eq!(options["orderLines"][0]["returnableQuantity"], 1, "the unit was given back");
+    assert_eq!(count(app, "SELECT COUNT(*) FROM returns WHERE parent_order_number = 'C7300003'").await, 0);
+    assert_eq!(count(app, "SELECT COUNT(*) FROM return_labels").await, 0);
+
+    // (b) 503 twice, then the label: the return is made once, with one label at the carrier and one here.
+    sandbox.faults.set(FaultSettings { delay_ms: 0, fail_next: 2 });
+    let before = sandbox.calls().received;
+    let (_, accepted) = post(app, CAPTURE, &body, token, None).await;
+    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), token, "").await;
+    assert_eq!(job["status"], "COMPLETED", "{job}");
+    assert_eq!(job["response"]["labelAvailable"], true, "{job}");
+    assert_eq!(sandbox.calls().received - before, 3, "two 503s, then the label");
+    let rn = job["response"]["returnOrderNumber"].as_str().expect("rn");
+    let labels = sandbox.calls().labels;
+    assert_eq!(labels.keys().collect::<Vec<_>>(), [rn], "one label created at the carrier");
+    let (tracking, code) = stored_label(app, rn).await.expect("the label is stored");
+    assert_eq!(Some(&tracking), labels.get(rn), "the carrier's tracking number is stored");
+    assert_eq!(count(app, "SELECT COUNT(*) FROM return_labels").await, 1);
+
+    // The label page draws the stored label: no carrier call while the shopper waits, and the PDF shows
+    // the carrier's tracking number and drop-off code.
+    let before = sandbox.calls().received;
+    let (status, label) = app.get_json(&format!("/order_mgmt/user_return_labels/v1/{rn}"), token).await;
+    assert_eq!(status, StatusCode::OK, "{label}");
+    assert_eq!(sandbox.calls().received, before, "the label page calls no carrier");
+    assert_eq!(
+        (label["trackingNumber"].as_str(), label["dropOffCode"]["data"].as_str()),
+        (Some(&*tracking), Some(&*code))
+    );
+    let pdf =
+        base64::engine::general_purpose::STANDARD.decode(label["returnLabel"].as_str().expect("pdf")).expect("base64");
+    assert!(pdf_text(&pdf).contains(&format!("(Tracking {tracking})")), "the PDF prints the tracking number");
+    // What is drawn is the stored row, not a number the portal works out itself: a carrier's own numbers
+    // (here written into the row) are what the shopper prints.
+    crate::returns::sql(
+        app,
+        &format!("UPDATE return_labels SET tracking_number = '1ZCARRIER0042' WHERE return_order_number = '{rn}'"),
+    )
+    .await;
+    let (_, label) = app.get_json(&format!("/order_mgmt/user_return_labels/v1/{rn}"), token).await;
+    assert_eq!(label["trackingNumber"], "1ZCARRIER0042", "{label}");
+    let pdf =
+        base64::engine::general_purpose::STANDARD.decode(label["returnLabel"].as_str().expect("pdf")).expect("base64");
+    assert!(pdf_text(&pdf).contains("(Tracking 1ZCARRIER0042)"));
+}
+
 async fn an_address_validator_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbox) {
     let (_, token) = app.member("slowcheck@example.com").await;
     let address = json!({"country": "US", "nameGiven": "Jane", "nameFamily": "Carter", "line1": "1 market st",
@@ -197,4 +283,5 @@ macro_rules! with_providers {
 
 with_providers!(payment_provider_faults, a_payment_provider_that_times_out_or_fails);
 with_providers!(carrier_faults, a_carrier_that_times_out_or_fails);
+with_providers!(carrier_label_faults, a_carrier_label_that_times_out_or_fails);
 with_providers!(address_validator_faults, an_address_validator_that_times_out_or_fails);

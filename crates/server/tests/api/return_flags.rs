@@ -256,7 +256,8 @@ async fn label_actions_follow_the_return_status_and_thirty_days(app: &TestApp) {
         body["labelOffered"].as_bool().expect("labelOffered")
     };
     let moved = async |rn: &str, status: &str| {
-        let (code, body) = app.post_json(&format!("/ops/v1/returns/{rn}/events"), &json!({"status": status}), true).await;
+        let (code, body) =
+            app.post_json(&format!("/ops/v1/returns/{rn}/events"), &json!({"status": status}), true).await;
         assert_eq!(code, StatusCode::OK, "{body}");
     };
     let in_process = returned(app, &token, &upm_id, ("R3100101", "US", "USD"), "upsDropoff|ups").await;
@@ -292,7 +293,10 @@ async fn store_instructions_name_the_store(app: &TestApp) {
     assert_eq!(store["id"], "S-RET1", "{view}");
     assert_eq!(store["name"], "Store S-RET1");
     assert_eq!(store["phone"], "+1 503 555 0100");
-    assert_eq!((store["address"]["address1"].as_str(), store["address"]["city"].as_str()), (Some("1 Main St"), Some("Portland")));
+    assert_eq!(
+        (store["address"]["address1"].as_str(), store["address"]["city"].as_str()),
+        (Some("1 Main St"), Some("Portland"))
+    );
     let weekly = store["operationalDetails"]["weekly"].as_array().expect("weekly hours");
     assert_eq!(weekly.len(), 7, "{store}");
     assert_eq!(weekly[0]["weekday"], "monday");
@@ -328,7 +332,10 @@ async fn mail_returns_carry_the_carriers_instructions(app: &TestApp) {
     assert_eq!(view["carrierInstructions"]["title"], "Ihre Rücksendung mit DHL", "{view}");
 
     let us = returned(app, &token, &upm_id, ("R3100123", "US", "USD"), "upsDropoff|ups").await;
-    assert!(instructions(app, &us, Some(&token)).await.1.get("carrierInstructions").is_none(), "the US has its own text");
+    assert!(
+        instructions(app, &us, Some(&token)).await.1.get("carrierInstructions").is_none(),
+        "the US has its own text"
+    );
 
     app.put_order(&delivered_order(app, "R3100124", Some(&upm_id), "GB", "GBP")).await;
     let (_, options) = app.get_json("/order_mgmt/return_options/v1/R3100124", Some(&token)).await;
@@ -360,7 +367,10 @@ async fn a_pickup_return_shows_its_address_and_window(app: &TestApp) {
     let pickup = &view["pickup"];
     assert_eq!(pickup["address"]["address1"], "123 Teheran-ro", "{view}");
     assert_eq!(pickup["address"]["city"], "Seoul");
-    assert_eq!((&pickup["date"], &pickup["fromHour"], &pickup["toHour"]), (&slot["date"], &slot["fromHour"], &slot["toHour"]));
+    assert_eq!(
+        (&pickup["date"], &pickup["fromHour"], &pickup["toHour"]),
+        (&slot["date"], &slot["fromHour"], &slot["toHour"])
+    );
     assert!(pickup["confirmation"].as_str().is_some_and(|text| !text.is_empty()), "booked: {pickup}");
     assert_eq!(view["labelOffered"], false, "the courier brings its own paperwork");
 

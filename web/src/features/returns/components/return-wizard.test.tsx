@@ -323,7 +323,7 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
       { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('GB') },
       { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
     ]);
-    const first = renderApp(`/gb/orders/return-items/${ORDER}`, { member: true });
+    const first = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
     await screen.findByLabelText('Reason for return');
     expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
     first.unmount();
@@ -333,10 +333,13 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
       { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('US') },
       { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
     ]);
-    const second = renderApp(`/gb/orders/return-items/${ORDER}`, { member: true });
+    const second = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
     expect(await screen.findByText('Update Your Location')).toBeInTheDocument();
     second.unmount();
-    renderApp(`/gb/orders/return-items/${ORDER}`, { member: true, flags: { enableOrderMismatchModal: false } });
+    renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableOrderMismatchModal: false },
+    });
     await screen.findByLabelText('Reason for return');
     expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
   });

@@ -193,9 +193,7 @@ function LoadedWizard({
   // and the order-mismatch flag is on (the order's country stands in when the order has no ship-from).
   const shipFromCountry = (order.shipFrom?.address?.country ?? order.country).trim().toUpperCase();
   const mismatch =
-    flags.orderMismatch &&
-    /^[A-Z]{2}$/.test(shipFromCountry) &&
-    shipFromCountry !== locale.country.toUpperCase();
+    flags.orderMismatch && /^[A-Z]{2}$/.test(shipFromCountry) && shipFromCountry !== locale.country.toUpperCase();
   if (koreaStoreDone) {
     return (
       <div className="return-instructions">

@@ -147,7 +147,7 @@ describe('the return order detail', () => {
     renderApp(`/orders/returns/${RETURN}`, { member: true });
     const card = (await screen.findByRole('heading', { level: 2, name: 'Your pickup' })).closest('section');
     const pickup = within(card as HTMLElement);
-    expect(pickup.getByText(/Pickup on .*1 Dec.* 2026, between 9:00\sAM and 1:00\sPM\./)).toBeInTheDocument();
+    expect(pickup.getByText(/^Pickup on Tuesday, Dec 1, between 9:00\sAM and 1:00\sPM\.$/)).toBeInTheDocument();
     expect(pickup.getByText('123 Teheran-ro')).toBeInTheDocument();
     expect(pickup.getByText('Booking reference: CJ-12345')).toBeInTheDocument();
   });

@@ -251,6 +251,7 @@ export function returnInstructions(
     returnMethod: 'returnToStore',
     variant: 'store',
     labelOffered: false,
+    emeaDetails: false,
     showSteps: true,
     bankRefundOffered: false,
     paperlessConfirmation: false,

@@ -101,6 +101,19 @@ pub struct InstructionStep {
     pub description: Localized,
 }
 
+/// A title in the carrier's languages (`returnMethodSelection.<service>`, `returnConfirmation`, 001 §3).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CarrierTitle {
+    pub title: Localized,
+}
+
+/// The text in `language` (base tag), else English (every text has `en`: `CarrierInfo::check`).
+pub fn localized<'a>(texts: &'a Localized, language: &str) -> &'a str {
+    let base = language.split(['-', '_']).next().unwrap_or("en").to_ascii_lowercase();
+    texts.get(&base).or_else(|| texts.get("en")).map_or("", String::as_str)
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Price {
@@ -120,6 +133,10 @@ pub struct CarrierInfo {
     pub countries: BTreeMap<String, Vec<ServiceType>>,
     pub links: BTreeMap<ServiceType, String>,
     pub instructions: BTreeMap<ServiceType, Vec<InstructionStep>>,
+    /// The method box's title in the return wizard, per service (001 §3 returnMethodSelection.title).
+    pub return_method_selection: BTreeMap<ServiceType, CarrierTitle>,
+    /// The return confirmation's title (001 §3 returnConfirmation.title).
+    pub return_confirmation: CarrierTitle,
     /// Fee per service; absent = free.
     #[serde(default)]
     pub pricing: BTreeMap<ServiceType, Price>,
@@ -176,7 +193,13 @@ impl CarrierInfo {
                 {
                     return fail("every instruction step needs en title and description");
                 }
+                if !self.return_method_selection.get(service).is_some_and(|title| title.title.contains_key("en")) {
+                    return fail("returnMethodSelection needs an en title for every offered service");
+                }
             }
+        }
+        if !self.return_confirmation.title.contains_key("en") {
+            return fail("returnConfirmation needs an en title");
         }
         for price in self.pricing.values() {
             if price.currency.len() != 3 || price.amount_minor < 0 {

@@ -79,6 +79,8 @@ pub struct MethodView {
     pub service_type: String,
     pub carrier_id: Option<String>,
     pub carrier_name: Option<String>,
+    /// The method box's title from the carrier data (001 §3 returnMethodSelection.title), in `language`.
+    pub selection_title: Option<String>,
     pub standard_carrier_alpha_code: Option<String>,
     /// PDF, PNG (EMEA paperless), or null when the method has no label.
     pub label_format: Option<String>,
@@ -322,6 +324,10 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
                 service_type: choice.method.capture_service().to_owned(),
                 carrier_id: choice.carrier_id.clone(),
                 carrier_name: carrier.map(|c| c.info().name(inputs.language).to_owned()),
+                selection_title: carrier.zip(service).and_then(|(c, s)| {
+                    let title = &c.info().return_method_selection.get(&s)?.title;
+                    Some(carriers::localized(title, inputs.language).to_owned())
+                }),
                 standard_carrier_alpha_code: carrier.map(|c| c.info().scac.clone()),
                 label_format: label_format(&choice),
                 paperless_alternative_id: choice.paperless_alternative.clone(),

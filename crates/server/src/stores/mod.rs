@@ -19,6 +19,8 @@ pub mod search_input;
 pub use db::find;
 /// A store's hours as the answers carry them, read by the server (the order detail's pickup store).
 pub use hours::{Opening, ReadHours, SpecialDay, WeekdayOpening};
+/// One store as the store views show it (the store-return instructions name the store with it).
+pub use routes::StoreView;
 
 /// Store views per page (spec 001 §9: store selector 3 per page).
 pub const PAGE_SIZE: i64 = 3;

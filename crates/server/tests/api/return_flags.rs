@@ -223,3 +223,184 @@ async fn disable_returns_takes_the_return_off_the_order_page() {
     on.finish().await;
     off.finish().await;
 }
+
+/// A captured return of line 1 of a new delivered order, with changes to the capture body; answers the
+/// return order number.
+async fn returned_with(
+    app: &TestApp,
+    token: &str,
+    upm_id: &str,
+    order: (&str, &str, &str),
+    method: &str,
+    change: impl FnOnce(&mut Value),
+) -> String {
+    let (number, country, currency) = order;
+    app.put_order(&delivered_order(app, number, Some(upm_id), country, currency)).await;
+    let (_, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{number}"), Some(token)).await;
+    let mut body = capture_body(number, &options, method, "1", 1);
+    change(&mut body);
+    let (status, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(token), None).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), Some(token), "").await;
+    assert_eq!(job["status"], "COMPLETED", "{job}");
+    accepted["response"]["returnOrderNumber"].as_str().expect("rn").to_owned()
+}
+
+/// 001 §4.3: the label actions are offered only while the return is created or in process and at most 30
+/// days old; a completed return, or one older than 30 days, offers none.
+async fn label_actions_follow_the_return_status_and_thirty_days(app: &TestApp) {
+    let (upm_id, token) = app.member("label.window@example.com").await;
+    let label_offered = async |rn: &str| {
+        let (status, body) = instructions(app, rn, Some(&token)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["labelOffered"].as_bool().expect("labelOffered")
+    };
+    let moved = async |rn: &str, status: &str| {
+        let (code, body) =
+            app.post_json(&format!("/ops/v1/returns/{rn}/events"), &json!({"status": status}), true).await;
+        assert_eq!(code, StatusCode::OK, "{body}");
+    };
+    let in_process = returned(app, &token, &upm_id, ("R3100101", "US", "USD"), "upsDropoff|ups").await;
+    let completed = returned(app, &token, &upm_id, ("R3100102", "US", "USD"), "upsDropoff|ups").await;
+    assert!(label_offered(&in_process).await, "a new return offers its label");
+    moved(&in_process, "received").await;
+    moved(&completed, "refunded").await;
+    assert!(label_offered(&in_process).await, "in process: still offered");
+    assert!(!label_offered(&completed).await, "completed: no label actions");
+
+    app.clock.advance(29 * 86_400_000);
+    assert!(label_offered(&in_process).await, "29 days after the return");
+    app.clock.advance(2 * 86_400_000);
+    assert!(!label_offered(&in_process).await, "31 days after the return: no label actions");
+    let (_, view) = instructions(app, &in_process, Some(&token)).await;
+    assert_eq!(view["variant"], "us", "the rest of the answer stays: {view}");
+}
+on_both_backends!(label_window, label_actions_follow_the_return_status_and_thirty_days);
+
+/// Walk minor 5: a store return's instructions name the store, its address, phone and opening hours.
+async fn store_instructions_name_the_store(app: &TestApp) {
+    let (status, body) =
+        app.post_json("/ops/v1/stores", &crate::curbside::store("S-RET1", true, &["pickup"]), true).await;
+    assert!(status.is_success(), "{body}");
+    let (upm_id, token) = app.member("store.named@example.com").await;
+    let rn = returned_with(app, &token, &upm_id, ("R3100111", "US", "USD"), "returnToStore", |body| {
+        body["storeId"] = json!("S-RET1");
+    })
+    .await;
+    let (status, view) = instructions(app, &rn, Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let store = &view["store"];
+    assert_eq!(store["id"], "S-RET1", "{view}");
+    assert_eq!(store["name"], "Store S-RET1");
+    assert_eq!(store["phone"], "+1 503 555 0100");
+    assert_eq!(
+        (store["address"]["address1"].as_str(), store["address"]["city"].as_str()),
+        (Some("1 Main St"), Some("Portland"))
+    );
+    let weekly = store["operationalDetails"]["weekly"].as_array().expect("weekly hours");
+    assert_eq!(weekly.len(), 7, "{store}");
+    assert_eq!(weekly[0]["weekday"], "monday");
+    assert!(weekly[0]["hours"].is_object(), "open on Mondays: {store}");
+    // A store return without a chosen store, and a carrier return, name none.
+    let plain = returned(app, &token, &upm_id, ("R3100112", "US", "USD"), "returnToStore").await;
+    assert!(instructions(app, &plain, Some(&token)).await.1.get("store").is_none());
+}
+on_both_backends!(store_instructions, store_instructions_name_the_store);
+
+/// L397/L447/L474: a mail return outside the US carries its carrier's own title, steps and link, in the
+/// return's language; the wizard's method box has the carrier's selection title; the US keeps its text.
+async fn mail_returns_carry_the_carriers_instructions(app: &TestApp) {
+    let (upm_id, token) = app.member("carrier.steps@example.com").await;
+    let gb = returned(app, &token, &upm_id, ("R3100121", "GB", "GBP"), "PAPERLESS_RETURN|royal-mail").await;
+    let (_, view) = instructions(app, &gb, Some(&token)).await;
+    let carrier = &view["carrierInstructions"];
+    assert_eq!(carrier["carrierId"], "royal-mail", "{view}");
+    assert_eq!(carrier["title"], "Your return with Royal Mail");
+    assert_eq!(carrier["selectionTitle"], "Show a QR code at Royal Mail, no printer needed");
+    let steps: Vec<&str> =
+        carrier["steps"].as_array().expect("steps").iter().filter_map(|step| step["title"].as_str()).collect();
+    assert_eq!(steps, ["Pack your items", "Show the code", "Drop it off"]);
+    assert!(carrier["steps"][1]["description"].as_str().is_some_and(|text| text.contains("QR code")), "{carrier}");
+    assert_eq!(carrier["link"], "https://www.royalmail.com/track-your-item");
+
+    let de = returned_with(app, &token, &upm_id, ("R3100122", "DE", "EUR"), "PAPERLESS_RETURN|dhl-de", |body| {
+        body["locale"] = json!("de-DE");
+    })
+    .await;
+    let (_, view) = instructions(app, &de, Some(&token)).await;
+    assert_eq!(view["carrierInstructions"]["steps"][1]["title"], "Code vorzeigen", "{view}");
+    assert_eq!(view["carrierInstructions"]["title"], "Ihre Rücksendung mit DHL", "{view}");
+
+    let us = returned(app, &token, &upm_id, ("R3100123", "US", "USD"), "upsDropoff|ups").await;
+    assert!(
+        instructions(app, &us, Some(&token)).await.1.get("carrierInstructions").is_none(),
+        "the US has its own text"
+    );
+
+    app.put_order(&delivered_order(app, "R3100124", Some(&upm_id), "GB", "GBP")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/R3100124", Some(&token)).await;
+    let method = options["methods"].as_array().and_then(|methods| methods.first()).cloned().unwrap_or_default();
+    assert_eq!(method["selectionTitle"], "Show a QR code at Royal Mail, no printer needed", "{options}");
+}
+on_both_backends!(carrier_instructions, mail_returns_carry_the_carriers_instructions);
+
+/// L183/L455: a pickup return's detail shows where and when the carrier comes, from the server.
+async fn a_pickup_return_shows_its_address_and_window(app: &TestApp) {
+    let (upm_id, token) = app.member("pickup.detail@example.com").await;
+    app.put_order(&delivered_order(app, "R3100131", Some(&upm_id), "KR", "KRW")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/R3100131", Some(&token)).await;
+    let method = options["methods"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|method| method["id"] == "courierPickup|cj-logistics")
+        .cloned()
+        .expect("the courier pickup is offered");
+    let slot = &method["pickupSlots"][0];
+    let body = capture_body("R3100131", &options, "courierPickup|cj-logistics", "1", 1);
+    let (status, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    wait_job(app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
+    let rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn");
+    let (status, view) = instructions(app, rn, Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let pickup = &view["pickup"];
+    assert_eq!(pickup["address"]["address1"], "123 Teheran-ro", "{view}");
+    assert_eq!(pickup["address"]["city"], "Seoul");
+    assert_eq!(
+        (&pickup["date"], &pickup["fromHour"], &pickup["toHour"]),
+        (&slot["date"], &slot["fromHour"], &slot["toHour"])
+    );
+    assert!(pickup["confirmation"].as_str().is_some_and(|text| !text.is_empty()), "booked: {pickup}");
+    assert_eq!(view["labelOffered"], false, "the courier brings its own paperwork");
+
+    let us = returned(app, &token, &upm_id, ("R3100132", "US", "USD"), "upsDropoff|ups").await;
+    assert!(instructions(app, &us, Some(&token)).await.1.get("pickup").is_none(), "a drop-off has no pickup");
+}
+on_both_backends!(pickup_detail, a_pickup_return_shows_its_address_and_window);
+
+/// L182/L457: with emeaPaperless on, a paperless return's detail is the returnInstructionsEmea page;
+/// without the flag (or for another method) it is the return order detail.
+#[tokio::test]
+async fn emea_paperless_returns_open_the_emea_page() {
+    let on = app_with(|_| {}).await;
+    let off = app_with(flags_off).await;
+    for (app, flag_on) in [(&on, true), (&off, false)] {
+        let (upm_id, token) = app.member("emea.detail@example.com").await;
+        let (_, options) = {
+            app.put_order(&delivered_order(app, "R3100141", Some(&upm_id), "GB", "GBP")).await;
+            app.get_json("/order_mgmt/return_options/v1/R3100141", Some(&token)).await
+        };
+        let method = method_ids(&options).first().cloned().expect("a method");
+        let body = capture_body("R3100141", &options, &method, "1", 1);
+        let (_, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+        wait_job(app, accepted["jobId"].as_str().expect("job"), Some(&token), "").await;
+        let rn = accepted["response"]["returnOrderNumber"].as_str().expect("rn");
+        let (_, view) = instructions(app, rn, Some(&token)).await;
+        assert_eq!(view["emeaDetails"], flag_on, "{view}");
+        let us = returned(app, &token, &upm_id, ("R3100142", "US", "USD"), "upsDropoff|ups").await;
+        assert_eq!(instructions(app, &us, Some(&token)).await.1["emeaDetails"], false);
+    }
+    on.finish().await;
+    off.finish().await;
+}

@@ -1505,6 +1505,26 @@ export interface components {
             returnOrderNumber: string;
         };
         /**
+         * @description A mail return's country- and carrier-specific instructions (001 §1 "country-specific carrier
+         *     instructions", §2.2 "other countries use carrier data"), from `data/carriers/*.json` for the return's
+         *     carrier and service, in the return's language (English where the carrier has no text in it).
+         */
+        CarrierInstructions: {
+            carrierId: string;
+            /** @description The carrier's page for this service (carrierLink): the call to action. */
+            link?: string | null;
+            /** @description The title the method had in the wizard (returnMethodSelection.title). */
+            selectionTitle: string;
+            steps: components["schemas"]["CarrierStep"][];
+            /** @description The return confirmation's title (returnConfirmation.title). */
+            title: string;
+        };
+        /** @description One step of a carrier's return instructions, in the return's language. */
+        CarrierStep: {
+            description: string;
+            title: string;
+        };
+        /**
          * @description A stable error code (docs/API.md lists when each is given).
          * @enum {string}
          */
@@ -2208,6 +2228,8 @@ export interface components {
             /** @description Every returnable unit × its refund − the deduction. */
             refundEstimate: components["schemas"]["Amount"];
             returnMethod: string;
+            /** @description The method box's title from the carrier data (001 §3 returnMethodSelection.title), in `language`. */
+            selectionTitle?: string | null;
             /** @description PICK_UP, CARRIER_DROP_OFF, PAPERLESS or STORE_DROP_OFF. */
             serviceType: string;
             standardCarrierAlphaCode?: string | null;
@@ -2785,6 +2807,7 @@ export interface components {
             /** @description The bank-refund form is offered: a cash payment on a non-online order in a bank-refund country. */
             bankRefundOffered: boolean;
             barcode?: components["schemas"]["StoreBarcode"] | null;
+            carrierInstructions?: components["schemas"]["CarrierInstructions"] | null;
             carrierName?: string | null;
             /**
              * Format: int64
@@ -2792,7 +2815,16 @@ export interface components {
              */
             codeWaitMinutes?: number | null;
             country: string;
-            /** @description A carrier label (PDF) or paperless code (PNG) exists: `GET /order_mgmt/user_return_labels/v1/{n}`. */
+            /**
+             * @description emeaPaperless on and a paperless return: its detail is the returnInstructionsEmea page (001 §2.2:
+             *     the return order details redirect there once loaded).
+             */
+            emeaDetails: boolean;
+            /**
+             * @description The label actions (download, e-mail, post) are offered: a carrier label or paperless code exists
+             *     (`GET /order_mgmt/user_return_labels/v1/{n}`), and the return is still created or in process and
+             *     not older than 30 days (001 §4.3).
+             */
             labelOffered: boolean;
             /** @description The sales order the return belongs to. */
             orderNumber: string;
@@ -2802,11 +2834,13 @@ export interface components {
              *     code stays in the carrier return-code modal that opens by itself (001 §2.2, §4.3).
              */
             paperlessConfirmation: boolean;
+            pickup?: components["schemas"]["ReturnPickup"] | null;
             /** @description The return method (e.g. returnToStore, PAPERLESS_RETURN, UPS_DROPOFF). */
             returnMethod: string;
             returnOrderNumber: string;
             /** @description The step-by-step text is shown (off for store returns where suppressStoreReturnInstructions is on). */
             showSteps: boolean;
+            store?: components["schemas"]["StoreView"] | null;
             storeId?: string | null;
             variant: components["schemas"]["InstructionsVariant"];
         };
@@ -2871,6 +2905,21 @@ export interface components {
             withdrawalAvailable: boolean;
             withdrawalDeadline?: string | null;
             withinWindow: boolean;
+        };
+        /** @description A pickup return's address and window (the courier-pickup variant of the return detail, 001 §2.2). */
+        ReturnPickup: {
+            address: components["schemas"]["PickupAddress"];
+            /** @description The carrier's booking reference, once the pickup is booked. */
+            confirmation?: string | null;
+            /** @description YYYY-MM-DD, the day the carrier comes. */
+            date: string;
+            /**
+             * Format: int32
+             * @description Local hours, 24-hour clock.
+             */
+            fromHour: number;
+            /** Format: int32 */
+            toHour: number;
         };
         ReturnRefused: {
             /** @description The catalogue's code (e.g. carrier-pickup-refused). */

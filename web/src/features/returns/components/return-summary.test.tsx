@@ -17,12 +17,12 @@ const preview: RefundPreview = {
   arrival: null,
 } as unknown as RefundPreview;
 
-function renderSummary(showReturnTaxTotal: boolean) {
+function renderSummary(showReturnTaxTotal: boolean, changes: Partial<RefundPreview> = {}) {
   render(
     <FlagsContext.Provider value={{ ...defaultFlags, showReturnTaxTotal }}>
       <I18nProvider locale={resolveLocale('us', null)} fallback={<p>…</p>}>
         <ReturnSummary
-          preview={preview}
+          preview={{ ...preview, ...changes }}
           currency="USD"
           action="submit"
           disabled={false}
@@ -47,5 +47,20 @@ describe('the return summary and showReturnTaxTotal (001 §6)', () => {
     const summary = await screen.findByRole('complementary');
     expect(summary).not.toHaveTextContent('$9.60');
     expect(summary).toHaveTextContent('$129.60');
+  });
+});
+
+describe('the return summary fees (001 §9: fees are shown if non-zero)', () => {
+  it('shows the return shipping fee as a row only when there is one', async () => {
+    renderSummary(false, { deduction: 9.95, total: 119.65 });
+    const summary = await screen.findByRole('complementary');
+    expect(summary).toHaveTextContent('Return shipping fee−$9.95');
+    expect(summary).toHaveTextContent('$119.65');
+  });
+
+  it('has no fee row for a free return', async () => {
+    renderSummary(false);
+    const summary = await screen.findByRole('complementary');
+    expect(summary).not.toHaveTextContent('Return shipping fee');
   });
 });

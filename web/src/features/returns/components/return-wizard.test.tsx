@@ -339,3 +339,35 @@ it('prompts a guest to sign in, then picks a store in pages of 3 and sends it wi
     expect.objectContaining({ orderNumber: ORDER, returnMethod: 'returnToStore', selectedStore: 'S4' }),
   ]);
 }, 20_000);
+
+describe('the country-mismatch prompt in the wizard (001 §5)', () => {
+  const withShipFrom = (country: string) => () =>
+    json({ ...detail(), shipFrom: { address: { country, lines: ['1 Main St'] }, recipient: { firstName: 'Jane' } } });
+
+  it('follows the ship-from country and the order-mismatch flag', async () => {
+    // A US order shipped from Great Britain, opened on the GB site: same country, no prompt.
+    mockFetch([
+      { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('GB') },
+      { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    ]);
+    const first = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    await screen.findByLabelText('Reason for return');
+    expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
+    first.unmount();
+
+    // Shipped from the US, opened on the GB site: the prompt, unless the flag is off.
+    mockFetch([
+      { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('US') },
+      { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    ]);
+    const second = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    expect(await screen.findByText('Update Your Location')).toBeInTheDocument();
+    second.unmount();
+    renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableOrderMismatchModal: false },
+    });
+    await screen.findByLabelText('Reason for return');
+    expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
+  });
+});

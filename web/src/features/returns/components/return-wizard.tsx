@@ -208,7 +208,11 @@ function LoadedWizard({
     if (step === 'address') setPickup({ address: null, slot: null });
     setStep(steps[stepIndex - 1] ?? 'items');
   };
-  const mismatch = locale.country.toUpperCase() !== order.country.toUpperCase();
+  // Spec 001 §5: the country-mismatch prompt shows when the ship-from country differs from the shopper's
+  // and the order-mismatch flag is on (the order's country stands in when the order has no ship-from).
+  const shipFromCountry = (order.shipFrom?.address?.country ?? order.country).trim().toUpperCase();
+  const mismatch =
+    flags.orderMismatch && /^[A-Z]{2}$/.test(shipFromCountry) && shipFromCountry !== locale.country.toUpperCase();
   if (koreaStoreDone) {
     return (
       <div className="return-instructions">

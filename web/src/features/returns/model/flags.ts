@@ -12,6 +12,8 @@ export interface ReturnFlags {
   sendStoreReturnEmail: boolean;
   /** disable-create-label. */
   disableCreateLabel: boolean;
+  /** The order-country mismatch prompt (001 §5). */
+  orderMismatch: boolean;
 }
 
 /** The returns flags, from the shared configuration (the server's `/config/v1/{country}`). */
@@ -23,5 +25,6 @@ export function useReturnFlags(): ReturnFlags {
     sendReturnMethodGlobally: flags.sendReturnMethodGlobally,
     sendStoreReturnEmail: flags.sendStoreReturnEmail,
     disableCreateLabel: flags.disableCreateLabel,
+    orderMismatch: flags.enableOrderMismatchModal,
   };
 }

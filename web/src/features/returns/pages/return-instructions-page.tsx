@@ -7,6 +7,8 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { StoreBarcodeCard } from '../components/return-barcode';
 import { ReturnLabelBlock } from '../components/return-label-block';
+import { ReturnPickupCard } from '../components/return-pickup-card';
+import { ReturnStoreCard } from '../components/return-store-card';
 import { useReturnInstructions } from '../hooks/use-return-data';
 import { returnPaths } from '../paths';
 import './returns.css';
@@ -59,6 +61,14 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
     );
   }
   const kind = facts.variant;
+  // Mail returns outside the US follow their carrier's own steps and link (001 §2.2); the US and store
+  // returns keep the catalogue's text.
+  const carrier = facts.carrierInstructions;
+  // With emeaPaperless this page is the return's detail (the return order detail redirects here), so its
+  // link to the return order says to stay there.
+  const returnLink = facts.emeaDetails
+    ? `${paths.returnOrder(returnOrderNumber)}?details=true`
+    : paths.returnOrder(returnOrderNumber);
   return (
     <div className="return-instructions">
       <h1 tabIndex={-1}>{t('returns.instructions.heading')}</h1>
@@ -68,19 +78,34 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
       )}
       {facts.showSteps && (
         <section className="card" aria-labelledby="return-steps-heading">
-          <h2 id="return-steps-heading">{t('returns.instructions.stepsHeading')}</h2>
+          <h2 id="return-steps-heading">{carrier?.title ?? t('returns.instructions.stepsHeading')}</h2>
           <ol className="return-steps">
-            {[1, 2, 3].map((step) => (
-              <li key={step}>
-                {t('returns.instructions.step', { variant: kind, step, carrier: facts.carrierName ?? '' })}
-              </li>
-            ))}
+            {carrier && carrier.steps.length > 0
+              ? carrier.steps.map((step) => (
+                  <li key={step.title}>
+                    <span className="return-steps__title">{step.title}</span> {step.description}
+                  </li>
+                ))
+              : [1, 2, 3].map((step) => (
+                  <li key={step}>
+                    {t('returns.instructions.step', { variant: kind, step, carrier: facts.carrierName ?? '' })}
+                  </li>
+                ))}
           </ol>
           {kind === 'paperless' && facts.codeWaitMinutes != null && (
             <p className="muted">{t('returns.instructions.codeWait', { minutes: facts.codeWaitMinutes })}</p>
           )}
+          {carrier?.link && (
+            <p>
+              <a className="button button--secondary" href={carrier.link} target="_blank" rel="noopener noreferrer">
+                {t('returns.instructions.carrierLink', { carrier: facts.carrierName ?? '' })}
+              </a>
+            </p>
+          )}
         </section>
       )}
+      {facts.store && <ReturnStoreCard store={facts.store} />}
+      {facts.pickup && <ReturnPickupCard pickup={facts.pickup} />}
       {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} />}
       <ReturnLabelBlock
         returnOrderNumber={returnOrderNumber}
@@ -96,7 +121,7 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
         </p>
       )}
       <p>
-        <Link href={paths.returnOrder(returnOrderNumber)}>{t('returns.instructions.viewReturn')}</Link>
+        <Link href={returnLink}>{t('returns.instructions.viewReturn')}</Link>
       </p>
     </div>
   );

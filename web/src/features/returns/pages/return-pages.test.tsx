@@ -28,6 +28,7 @@ function instructionsRoute(overrides: Partial<components['schemas']['ReturnInstr
     returnMethod: 'upsDropoff',
     variant: 'us',
     labelOffered: true,
+    emeaDetails: false,
     showSteps: true,
     bankRefundOffered: false,
     paperlessConfirmation: false,

@@ -1,0 +1,46 @@
+import type { components } from '@/shared/api/schema';
+import { formatAddress } from '@/shared/format/address';
+import { formatTimeOfDay } from '@/shared/format/clock';
+import { useI18n } from '@/shared/i18n/i18n-context';
+
+type ReturnPickup = components['schemas']['ReturnPickup'];
+
+/**
+ * The courier-pickup variant of a return's detail (001 §2.2): where and when the carrier collects the
+ * parcel, as booked (from the server's instructions answer, so it shows in any tab, on any day).
+ */
+export function ReturnPickupCard({ pickup }: { pickup: ReturnPickup }) {
+  const { t, locale, date } = useI18n();
+  const { address } = pickup;
+  const lines = formatAddress(
+    {
+      name: address.name,
+      street: [address.address1, address.address2 ?? ''].filter((line) => line !== ''),
+      city: address.state ? `${address.city}, ${address.state}` : address.city,
+      postalCode: address.postalCode,
+      country: address.country.toUpperCase(),
+    },
+    locale.intlLocale,
+  );
+  return (
+    <section className="card return-pickup" aria-labelledby="return-pickup-heading">
+      <h2 id="return-pickup-heading">{t('returns.booked.heading')}</h2>
+      <p>
+        {t('returns.booked.window', {
+          date: date(pickup.date, 'shortWithFullDay'),
+          from: formatTimeOfDay(pickup.fromHour * 60, locale),
+          to: formatTimeOfDay(pickup.toHour * 60, locale),
+        })}
+      </p>
+      <h3 className="return-pickup__subheading">{t('returns.booked.address')}</h3>
+      <address>
+        {lines.map((line) => (
+          <span key={line} className="return-pickup__line">
+            {line}
+          </span>
+        ))}
+      </address>
+      {pickup.confirmation && <p>{t('returns.booked.confirmation', { confirmation: pickup.confirmation })}</p>}
+    </section>
+  );
+}

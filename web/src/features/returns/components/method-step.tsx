@@ -66,7 +66,10 @@ export function MethodStep({
                 />
                 <span className="return-method__title">
                   <strong>{t('returns.method.name', { method: methodKind(first.method) })}</strong>
-                  {first.carrierName && <span className="muted">{first.carrierName}</span>}
+                  {/* The carrier's own title for the method (001 §3 returnMethodSelection.title), else its name. */}
+                  {(first.selectionTitle ?? first.carrierName) && (
+                    <span className="muted">{first.selectionTitle ?? first.carrierName}</span>
+                  )}
                 </span>
                 <Price method={first} currency={currency} />
               </label>

@@ -113,7 +113,8 @@ fn merge_flattened_closed_objects(mut document: serde_json::Value) -> serde_json
 ///   path alike; every request string without a closed set or a format of its own gets the matching
 ///   `pattern`, so a client (and the contract test's generator) knows the rule;
 /// - an operation that reads input answers 400 (`ApiError`) for input it refuses, and one that requires
-///   a credential answers 401 without it; operations that declare their own keep their description.
+///   a credential answers 401 without it; one that takes a guest `filter` answers 429 `rate-limited` to a
+///   client that guesses too often; operations that declare their own keep their description.
 fn request_rules(mut document: serde_json::Value) -> serde_json::Value {
     use serde_json::{Value, json};
     let error = || json!({"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}});
@@ -124,6 +125,10 @@ fn request_rules(mut document: serde_json::Value) -> serde_json::Value {
                 operation.get("parameters").and_then(Value::as_array).is_some_and(|list| !list.is_empty())
                     || operation.get("requestBody").is_some();
             let secured = operation.get("security").and_then(Value::as_array).is_some_and(|list| !list.is_empty());
+            // Guest credentials (`filter=email(...)`) go through the guessing limiter (`access::authorize_order`).
+            let takes_guest_filter = operation.get("parameters").and_then(Value::as_array).is_some_and(|list| {
+                list.iter().any(|parameter| parameter["name"] == "filter" && parameter["in"] == "query")
+            });
             if let Some(parameters) = operation.get_mut("parameters").and_then(Value::as_array_mut) {
                 for parameter in parameters {
                     if let Some(schema) = parameter.get_mut("schema") {
@@ -142,6 +147,9 @@ fn request_rules(mut document: serde_json::Value) -> serde_json::Value {
             }
             if secured && !responses.contains_key("401") {
                 responses.insert("401".into(), error());
+            }
+            if takes_guest_filter && !responses.contains_key("429") {
+                responses.insert("429".into(), error());
             }
         }
     }

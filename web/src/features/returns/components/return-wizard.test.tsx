@@ -255,6 +255,28 @@ describe('return wizard', () => {
     expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
   }, 15_000);
 
+  it("names a carrier's method by the carrier's selection title, else by the carrier (001 §3, L474)", async () => {
+    serve({
+      wire: {
+        methods: [
+          returnMethod({
+            id: 'upsDropoff|ups',
+            returnMethod: 'upsDropoff',
+            carrierId: 'ups',
+            carrierName: 'UPS',
+            selectionTitle: 'Drop off at a UPS Access Point',
+          }),
+          returnMethod({ id: 'dropoff|usps', returnMethod: 'DROPOFF_RETURN', carrierId: 'usps', carrierName: 'USPS' }),
+        ],
+      },
+    });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    expect(await screen.findByRole('radio', { name: /Drop off at a UPS Access Point/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /USPS/ })).toBeInTheDocument();
+  });
+
   it('shows Return Not Submitted, and the retry sends the same Idempotency-Key', async () => {
     const { requests } = serve({ captureStatus: 503 });
     const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {

@@ -27,6 +27,8 @@ export interface ReturnMethodOption {
   serviceType?: string;
   carrier?: string | null;
   carrierName?: string | null;
+  /** The method box's title from the carrier's data (001 §3 returnMethodSelection.title), when it has one. */
+  selectionTitle?: string | null;
   /** Standard carrier alpha code, sent with paperless returns only. */
   scac?: string | null;
   /** What return shipping costs this caller (members 0). */
@@ -96,6 +98,7 @@ export function toReturnOptions(wire: components['schemas']['ReturnOptions']): R
       serviceType: method.serviceType,
       carrier: method.carrierId ?? null,
       carrierName: method.carrierName ?? null,
+      selectionTitle: method.selectionTitle ?? null,
       scac: method.standardCarrierAlphaCode ?? null,
       price: amount(method.price),
       deduction: amount(method.refundDeduction),

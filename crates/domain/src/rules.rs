@@ -111,7 +111,9 @@ pub fn typescript_module() -> String {
          export const EINVOICE_TITLE_MAX_CHARS = {EINVOICE_TITLE_MAX_CHARS};\n\
          export const IBAN_SHAPE_PATTERN = {};\n\
          export const BANK_FIRST_NAME_MAX_CHARS = {BANK_FIRST_NAME_MAX_CHARS};\n\
-         export const BANK_LAST_NAME_MAX_CHARS = {BANK_LAST_NAME_MAX_CHARS};\n",
+         export const BANK_LAST_NAME_MAX_CHARS = {BANK_LAST_NAME_MAX_CHARS};\n\
+         /** The server's flag defaults (`country::Flag::default_value`): the web's fallback when /config fails. */\n\
+         export const DEFAULT_FLAGS = {{\n{}}} as const;\n",
         literal(ORDER_NUMBER_PATTERN),
         literal(ORDER_NUMBER_FRAGMENT_PATTERN),
         literal(ORDER_NUMBER_SEPARATOR_PATTERN),
@@ -120,6 +122,10 @@ pub fn typescript_module() -> String {
         literal(PHONE_INPUT_PATTERN),
         literal(TAXPAYER_ID_PATTERN),
         literal(IBAN_SHAPE_PATTERN),
+        crate::country::Flag::ALL
+            .iter()
+            .map(|flag| format!("  {}: {},\n", flag.name(), flag.default_value()))
+            .collect::<String>(),
     )
 }
 

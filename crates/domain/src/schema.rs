@@ -49,6 +49,10 @@ documented!(
     /// An ISO 3166-1 alpha-2 country code (`rules::COUNTRY_CODE_PATTERN`).
     CountryCode => country_code()
 );
+documented!(
+    /// Every feature flag by its wire name (`country::Flag::ALL`), each a boolean: the flags of one country.
+    CountryFlags => country_flags()
+);
 schema_of!(crate::money::Currency => currency());
 schema_of!(crate::gift_card::GiftCardNumber => gift_card_number());
 schema_of!(crate::gift_card::GiftCardPin => gift_card_pin());
@@ -61,6 +65,20 @@ pub fn email() -> Object {
 /// An ISO 3166-1 alpha-2 country code.
 pub fn country_code() -> Object {
     text(crate::rules::COUNTRY_CODE_PATTERN, "ISO 3166-1 alpha-2 country code").build()
+}
+
+/// The closed set of flags, so the web's `Flags` type is generated from it and names no flag of its own.
+pub fn country_flags() -> Object {
+    crate::country::Flag::ALL
+        .iter()
+        .fold(ObjectBuilder::new().schema_type(Type::Object), |object, flag| {
+            object
+                .property(flag.name(), ObjectBuilder::new().schema_type(Type::Boolean).default(Some(flag.default_value().into())))
+                .required(flag.name())
+        })
+        .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)))
+        .description(Some("Every feature flag by name, with the deployment's overrides applied."))
+        .build()
 }
 
 /// An active ISO 4217 currency code, upper case.

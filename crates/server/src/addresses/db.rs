@@ -125,13 +125,17 @@ pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, 
     if !lock_member(&mut tx, upm_id).await? {
         return Ok(Inserted::NoMember);
     }
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM member_addresses WHERE upm_id = $1")
-        .bind(upm_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let (count, newest): (i64, Option<i64>) =
+        sqlx::query_as("SELECT COUNT(*), MAX(created_at) FROM member_addresses WHERE upm_id = $1")
+            .bind(upm_id)
+            .fetch_one(&mut *tx)
+            .await?;
     if count >= limit {
         return Ok(Inserted::LimitReached);
     }
+    // The book lists addresses in the order they were added; two added within one millisecond would
+    // otherwise fall back to their random ids, so a new address is always stamped after the newest.
+    let now_ms = newest.map_or(now_ms, |newest| now_ms.max(newest + 1));
     if address.preferred {
         unset_preferred(&mut tx, upm_id, now_ms).await?;
     }

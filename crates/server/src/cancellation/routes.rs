@@ -35,6 +35,7 @@ crate::platform::area_router!(
 #[serde(rename_all = "camelCase")]
 pub struct CancelUserInfo {
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub phone_number: Option<String>,
 }
 
@@ -42,20 +43,43 @@ pub struct CancelUserInfo {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CancelRequestFields {
+    #[schema(schema_with = document_reference)]
     pub oms_order_document_reference: String,
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub oms_region_reference: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub day_phone_number: Option<String>,
-    /// 216 (the text "216" is accepted too).
-    #[schema(value_type = i64, example = 216)]
+    // 216 (the text "216" is accepted too).
+    #[schema(schema_with = reason_code)]
     pub reason_code: Value,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub reason_text: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 254)]
     pub email: Option<String>,
     #[serde(default)]
     pub user_info: Option<CancelUserInfo>,
+}
+
+/// The document's shape of `omsOrderDocumentReference`: required text of at most 16 characters.
+fn document_reference() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(16, crate::extract::FORBIDDEN_CONTROL_CLASS)
+}
+
+/// The document's shape of `reasonCode`: the front-end cancellation reason 216, as a number or as text.
+fn reason_code() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::{ObjectBuilder, OneOfBuilder, Type};
+    let code = domain::cancellation::REASON_CODE;
+    let number: i64 = code.parse().unwrap_or_default();
+    let one_of = OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some([number])))
+        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^\\s*{code}\\s*$"))))
+        .description(Some(format!("{code}, the front-end cancellation (the text \"{code}\" is accepted too)")))
+        .build();
+    utoipa::openapi::schema::Schema::OneOf(one_of)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -63,6 +87,7 @@ pub struct CancelRequestFields {
 pub struct CancelBody {
     pub request: CancelRequestFields,
     #[serde(default)]
+    #[schema(max_length = 64)]
     pub source_of_request: Option<String>,
 }
 

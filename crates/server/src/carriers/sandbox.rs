@@ -321,14 +321,19 @@ mod tests {
         assert_eq!(dispatch.arrives_latest, NaiveDate::from_ymd_opt(2026, 12, 2).unwrap());
     }
 
-    #[test]
-    fn labels_are_pdf_or_the_emea_paperless_png() {
-        let request = LabelRequest {
+    /// A UK return's label request, in English.
+    fn uk_label_request() -> LabelRequest {
+        LabelRequest {
             return_order_number: "R12345".into(),
             country: "GB".into(),
             language: "en".into(),
             ..LabelRequest::default()
-        };
+        }
+    }
+
+    #[test]
+    fn labels_are_pdf_or_the_emea_paperless_png() {
+        let request = uk_label_request();
         let rm = for_id("royal-mail").unwrap();
         let pdf = rm.make_label(&request).unwrap();
         assert_eq!(pdf.label_format, "PDF");
@@ -344,12 +349,7 @@ mod tests {
 
     #[test]
     fn a_label_is_drawn_from_what_the_carrier_issued() {
-        let request = LabelRequest {
-            return_order_number: "R12345".into(),
-            country: "GB".into(),
-            language: "en".into(),
-            ..LabelRequest::default()
-        };
+        let request = uk_label_request();
         let rm = for_id("royal-mail").unwrap();
         let issued = rm.issue_label(&request).unwrap();
         assert_eq!(issued.drop_off_code, rm.make_scannable_code("R12345"));

@@ -97,12 +97,37 @@ pub async fn feed(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateWebhook {
-    /// Where events are POSTed: an absolute http or https URL.
+    // Where events are POSTed: an absolute http or https URL.
+    #[schema(schema_with = webhook_url)]
     pub url: String,
-    /// Event types to send (see `Event`), or `["*"]` for all.
+    // Event types to send (see `Event`), or `["*"]` for all.
+    #[schema(schema_with = event_type_list)]
     pub events: Vec<String>,
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub description: Option<String>,
+}
+
+/// The document's shape of a webhook URL: http or https, a host name, an optional path (the server parses
+/// it with the url crate and takes any absolute http(s) URL of at most 2,048 bytes; the pattern states a
+/// plain subset of those so that a generated one always parses).
+fn webhook_url() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some("^https?://[A-Za-z][A-Za-z0-9-]{0,62}(\\.[A-Za-z][A-Za-z0-9-]{0,62}){0,8}(/[A-Za-z0-9._~-]{0,64}){0,8}$"))
+        .max_length(Some(2048))
+        .description(Some("Where events are POSTed: an absolute http or https URL."))
+        .build()
+}
+
+/// The event types a webhook may ask for: the known ones, or `*` for all.
+fn event_type_list() -> utoipa::openapi::schema::Array {
+    let names = EVENT_TYPES.iter().copied().chain(["*"]);
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::Type::String).enum_values(Some(names)))
+        .min_items(Some(1))
+        .description(Some("Event types to send (see `Event`), or `[\"*\"]` for all."))
+        .build()
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -162,11 +162,28 @@ fn classification<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<S
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PhoneBody {
     // 1 to 3 digits, a leading + allowed.
-    #[schema(inline)]
+    #[schema(schema_with = calling_code)]
     pub country_code: Text,
     // 3 to 16 digits; spaces and hyphens are dropped.
-    #[schema(inline)]
+    #[schema(schema_with = subscriber_number)]
     pub subscriber_number: Text,
+}
+
+fn calling_code() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some("^\\+?[0-9]{1,3}$"))
+        .description(Some("The country calling code, 1 to 3 digits, a leading + allowed (1, +44)."))
+        .build()
+}
+
+fn subscriber_number() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some("^[ -]*([0-9][ -]*){3,16}$"))
+        .max_length(Some(crate::orders::fields::MAX_TEXT))
+        .description(Some("3 to 16 digits; spaces and hyphens between them are dropped."))
+        .build()
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -279,7 +296,7 @@ pub struct OrderBody {
     #[serde(default)]
     pub phone: Option<PhoneBody>,
     /// RFC 3339; a trailing `[UTC]` is accepted.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, format = DateTime)]
     pub order_date: Instant,
     #[schema(value_type = Option<f64>)]
     #[serde(default)]

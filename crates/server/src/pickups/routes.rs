@@ -40,43 +40,94 @@ const QR_SECRET: &str = "curbside-qr-key";
 #[derive(Debug, Deserialize, Serialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct PickupNote {
-    /// The vehicle description: required, at most 100 characters.
+    // The vehicle description: required, at most 100 characters.
     #[serde(default)]
+    #[schema(schema_with = vehicle_text, required = true)]
     pub text: Option<String>,
-    /// CONSUMER.
+    // CONSUMER.
     #[serde(default)]
+    #[schema(schema_with = author_type)]
     pub author_type: Option<String>,
-    /// ATHLETE.
+    // ATHLETE.
     #[serde(default)]
+    #[schema(schema_with = note_target)]
     pub target: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize, ToSchema, Clone)]
 pub struct ValidationCode {
-    /// STORE_CONSUMER_ORDER_CODE.
+    // STORE_CONSUMER_ORDER_CODE.
     #[serde(rename = "type", default)]
+    #[schema(schema_with = validation_code_type)]
     pub kind: Option<String>,
-    /// The order's QR id (the page's `qrId` query parameter).
+    // The order's QR id (the page's `qrId` query parameter).
     #[serde(default)]
+    #[schema(schema_with = qr_text, required = true)]
     pub code: Option<String>,
 }
 
-/// Fields are optional in the schema so that a missing one answers `curbside-missing-parameters` naming it.
+/// One fixed value, as the document's closed set of one.
+fn one_value(value: &str, description: &str) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some([value]))
+        .description(Some(description))
+        .build()
+}
+
+fn author_type() -> utoipa::openapi::schema::Object {
+    one_value(AUTHOR_TYPE, "The note's author: the shopper.")
+}
+
+fn note_target() -> utoipa::openapi::schema::Object {
+    one_value(NOTE_TARGET, "Whom the note is for.")
+}
+
+fn validation_code_type() -> utoipa::openapi::schema::Object {
+    one_value(curbside::VALIDATION_CODE_TYPE, "The kind of code: the order's own QR id.")
+}
+
+fn store_service() -> utoipa::openapi::schema::Object {
+    one_value(curbside::CURBSIDE_SERVICE_ID, "The store service asked for.")
+}
+
+fn vehicle_text() -> utoipa::openapi::schema::Object {
+    let mut text = crate::extract::non_blank_text(curbside::VEHICLE_MAX_CHARS, crate::extract::ANY_CONTROL_CLASS);
+    text.description = Some("The vehicle description the associate looks for.".to_owned());
+    text
+}
+
+/// The QR id: letters and digits the server made (`qr_id`); a wrong one is refused as data (422).
+fn qr_text() -> utoipa::openapi::schema::Object {
+    let mut text = crate::extract::non_blank_text(256, crate::extract::ANY_CONTROL_CLASS);
+    text.description = Some("The order's QR id (the page's `qrId` query parameter).".to_owned());
+    text
+}
+
+fn store_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(64, crate::extract::ANY_CONTROL_CLASS)
+}
+
+/// Every field is required; a missing one answers `curbside-missing-parameters` naming it (the fields are
+/// `Option` only so that the server, not serde, says which).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreatePickupRequest {
-    /// Exactly one note: the vehicle description.
+    // Exactly one note: the vehicle description.
     #[serde(default)]
+    #[schema(min_items = 1, max_items = 1, required = true)]
     pub notes: Vec<PickupNote>,
     #[serde(default)]
     #[schema(value_type = domain::OrderNumber, inline, required = true)]
     pub order_number: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = store_text, required = true)]
     pub store_id: Option<String>,
-    /// `curbside`.
     #[serde(default)]
+    #[schema(schema_with = store_service, required = true)]
     pub store_service_id: Option<String>,
     #[serde(default)]
+    #[schema(value_type = ValidationCode, required = true)]
     pub validation_code: Option<ValidationCode>,
 }
 

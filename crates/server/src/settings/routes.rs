@@ -36,6 +36,7 @@ pub struct CountryConfig {
     /// The country answered (lower case): the one asked for, or the default country for an unknown code.
     pub country: String,
     /// Every feature flag by name, with the deployment's overrides applied.
+    #[schema(value_type = domain::schema::CountryFlags)]
     pub flags: BTreeMap<String, bool>,
     pub locale: LocaleConfig,
     pub help: HelpConfig,

@@ -25,26 +25,67 @@ crate::platform::area_router!(
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DayHoursView {
-    /// Local opening time, HH:MM.
+    // Local opening time, HH:MM.
+    #[schema(schema_with = start_time)]
     pub start_time: String,
-    /// Hours open, as text ("9", "11.5"); "0" = closed.
+    // Hours open, as text ("9", "11.5"); "0" = closed.
+    #[schema(schema_with = duration)]
     pub duration: String,
+}
+
+fn pattern(pattern: &str, description: &str) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some(pattern))
+        .description(Some(description))
+        .build()
+}
+
+fn start_time() -> utoipa::openapi::schema::Object {
+    pattern("^([01][0-9]|2[0-3]):[0-5][0-9]$", "Local opening time, HH:MM.")
+}
+
+fn duration() -> utoipa::openapi::schema::Object {
+    pattern(
+        "^(([0-9]|1[0-9]|2[0-3])(\\.[0-9]{1,2})?|24(\\.0{1,2})?)$",
+        "Hours open, 0 to 24, as text (\"9\", \"11.5\"); \"0\" = closed.",
+    )
+}
+
+fn date() -> utoipa::openapi::schema::Object {
+    pattern("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "YYYY-MM-DD, in the store's time zone.")
+}
+
+/// The regular hours by weekday name, lower case; a missing day is closed.
+fn regular_hours() -> utoipa::openapi::schema::Object {
+    let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    days.iter()
+        .fold(utoipa::openapi::ObjectBuilder::new(), |object, day| {
+            object.property(*day, <DayHoursView as utoipa::PartialSchema>::schema())
+        })
+        .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)))
+        .description(Some("By weekday name: monday .. sunday; a missing day is closed."))
+        .build()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SpecialHoursView {
-    /// YYYY-MM-DD, in the store's time zone.
+    // YYYY-MM-DD, in the store's time zone.
+    #[schema(schema_with = date)]
     pub date: String,
+    #[schema(schema_with = start_time)]
     pub start_time: String,
+    #[schema(schema_with = duration)]
     pub duration: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HoursOfOperation {
-    /// By weekday name: monday .. sunday; a missing day is closed.
+    // By weekday name: monday .. sunday; a missing day is closed.
     #[serde(default)]
+    #[schema(schema_with = regular_hours)]
     pub regular_hours: BTreeMap<String, DayHoursView>,
     #[serde(default)]
     pub special_hours: Vec<SpecialHoursView>,
@@ -53,18 +94,80 @@ pub struct HoursOfOperation {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StoreAddress {
+    #[schema(schema_with = line_text)]
     pub address1: String,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub address2: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub address3: Option<String>,
+    #[schema(schema_with = name_text)]
     pub city: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub area: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub state: Option<String>,
+    #[schema(schema_with = postal_code_text)]
     pub postal_code: String,
+    #[schema(value_type = domain::schema::CountryCode, inline)]
     pub iso2_country: String,
+}
+
+fn line_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(200, crate::extract::FORBIDDEN_CONTROL_CLASS)
+}
+
+fn name_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(100, crate::extract::FORBIDDEN_CONTROL_CLASS)
+}
+
+fn postal_code_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(12, crate::extract::FORBIDDEN_CONTROL_CLASS)
+}
+
+fn facility_text() -> utoipa::openapi::schema::Object {
+    crate::extract::non_blank_text(60, crate::extract::FORBIDDEN_CONTROL_CLASS)
+}
+
+fn store_id() -> utoipa::openapi::schema::Object {
+    pattern(crate::extract::CODE_PATTERN, "Letters, digits, - and _; a new id is made when absent.")
+}
+
+fn slug() -> utoipa::openapi::schema::Object {
+    pattern("^[a-z0-9-]{1,100}$", "Lower-case letters, digits and -.")
+}
+
+/// 3 to 16 digits, with spaces, +, -, ( ) and . between them, at most 30 characters.
+fn store_phone() -> utoipa::openapi::schema::Object {
+    let mut phone = pattern("^[ +().-]*([0-9][ +().-]*){3,16}$", "3 to 16 digits, with spaces, +, -, ( ) and .");
+    phone.max_length = Some(30);
+    phone
+}
+
+/// An IANA time zone name; one the time zone database does not know is refused as data.
+fn time_zone() -> utoipa::openapi::schema::Object {
+    pattern("^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$", "An IANA time zone name (America/Los_Angeles).")
+}
+
+fn language_tag() -> utoipa::openapi::schema::Object {
+    pattern("^[a-z]{2,3}([-_][A-Za-z0-9]{2,4})*$", "A language tag like en or en-GB.")
+}
+
+fn store_services() -> utoipa::openapi::schema::Array {
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(pattern("^[a-z_-]{1,40}$", "A short lower-case word (curbside, pickup)."))
+        .build()
+}
+
+fn latitude() -> utoipa::openapi::schema::Object {
+    pattern("^-?([0-8]?[0-9](\\.[0-9]{1,8})?|90(\\.0{1,8})?)$", "Degrees, -90 to 90, as text.")
+}
+
+fn longitude() -> utoipa::openapi::schema::Object {
+    pattern("^-?((1[0-7][0-9]|[0-9]?[0-9])(\\.[0-9]{1,8})?|180(\\.0{1,8})?)$", "Degrees, -180 to 180, as text.")
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -117,21 +220,31 @@ pub struct StoreViews {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StoreInput {
-    /// Optional: a new id is made when absent.
+    // Optional: a new id is made when absent.
     #[serde(default)]
+    #[schema(schema_with = store_id)]
     pub id: Option<String>,
+    #[schema(schema_with = name_text)]
     pub name: String,
+    #[schema(schema_with = slug)]
     pub slug: String,
+    #[schema(schema_with = store_phone)]
     pub phone: String,
     pub address: StoreAddress,
+    #[schema(schema_with = time_zone)]
     pub timezone: String,
+    #[schema(schema_with = language_tag)]
     pub default_language: String,
     pub hours_of_operation: HoursOfOperation,
+    #[schema(schema_with = store_services)]
     pub store_services: Vec<String>,
+    #[schema(schema_with = facility_text)]
     pub facility_type: String,
     #[serde(default)]
+    #[schema(schema_with = latitude)]
     pub latitude: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = longitude)]
     pub longitude: Option<String>,
 }
 
@@ -222,9 +335,10 @@ pub fn parse_store(input: &StoreInput) -> Result<StoreRecord, AppError> {
     let area = optional("address.area", a.area.as_ref(), 100)?;
     let state = optional("address.state", a.state.as_ref(), 100)?;
     let postal_code = text("address.postalCode", &a.postal_code, 12)?;
-    let country = a.iso2_country.trim().to_owned();
-    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
-        return Err(AppError::validation("address.iso2Country", "iso2Country is two upper-case letters"));
+    // Any case, as every other country code the API takes; stored upper-case.
+    let country = a.iso2_country.trim().to_ascii_uppercase();
+    if !domain::rules::is_country_code(&country) {
+        return Err(AppError::validation("address.iso2Country", "iso2Country is two letters"));
     }
     let timezone = input.timezone.trim().to_owned();
     parse_time_zone(&timezone).map_err(|_| AppError::validation("timezone", "timezone must be an IANA name"))?;

@@ -93,27 +93,43 @@ async fn a_payment_provider_that_times_out_or_fails(app: &TestApp, sandbox: &San
 
 const CAPTURE: &str = "/order_mgmt/user_return_captures/v1";
 
-async fn a_carrier_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbox) {
-    let (upm_id, token) = app.member("slowcarrier@example.com").await;
-    let token = Some(token.as_str());
-    app.put_order(&delivered_order(app, "C7300002", Some(&upm_id), "KR", "KRW")).await;
-    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7300002", token).await;
-    let body = capture_body("C7300002", &options, "courierPickup|cj-logistics", "1", 1);
+/// A member with a delivered order `number` and the capture body returning its line 1 by `method`.
+async fn capture_of(app: &TestApp, email: &str, order: (&str, &str, &str), method: &str) -> (String, Value) {
+    let (number, country, currency) = order;
+    let (upm_id, token) = app.member(email).await;
+    app.put_order(&delivered_order(app, number, Some(&upm_id), country, currency)).await;
+    let (_, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{number}"), Some(&token)).await;
+    let body = capture_body(number, &options, method, "1", 1);
+    (token, body)
+}
 
-    // (a) The carrier never answers in time: 202 at once, the job ends FAILED service-unavailable after
-    // its tries, and the unit is free to return again (no half-made return stays).
+/// The carrier never answers in time: the capture answers 202 at once, the job ends FAILED
+/// service-unavailable after its tries (one carrier call each), no return is stored and the unit is free
+/// to return again.
+async fn a_slow_carrier_fails_the_capture(app: &TestApp, sandbox: &Sandbox, token: Option<&str>, body: &Value) {
+    let number = body["orderNumber"].as_str().expect("orderNumber").to_owned();
     sandbox.faults.set(FaultSettings { delay_ms: SLOW_MS, fail_next: 0 });
     let started = Instant::now();
-    let (status, accepted) = post(app, CAPTURE, &body, token, None).await;
+    let (status, accepted) = post(app, CAPTURE, body, token, None).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
     assert!(started.elapsed() < ANSWER_BOUND, "the request waited {:?}", started.elapsed());
     let job = wait_job(app, accepted["jobId"].as_str().expect("job"), token, "").await;
     assert_eq!(failed_with(&job), (Some("FAILED"), Some("service-unavailable")), "{job}");
-    assert_eq!(sandbox.calls().received, u64::from(ATTEMPTS));
-    assert!(sandbox.calls().pickups.is_empty());
-    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7300002", token).await;
+    assert_eq!(sandbox.calls().received, u64::from(ATTEMPTS), "one carrier call per try");
+    let (_, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{number}"), token).await;
     assert_eq!(options["orderLines"][0]["returnableQuantity"], 1, "the unit was given back");
-    assert_eq!(count(app, "SELECT COUNT(*) FROM returns WHERE parent_order_number = 'C7300002'").await, 0);
+    let returns = format!("SELECT COUNT(*) FROM returns WHERE parent_order_number = '{number}'");
+    assert_eq!(count(app, &returns).await, 0);
+}
+
+async fn a_carrier_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbox) {
+    let (token, body) =
+        capture_of(app, "slowcarrier@example.com", ("C7300002", "KR", "KRW"), "courierPickup|cj-logistics").await;
+    let token = Some(token.as_str());
+
+    // (a) The carrier never answers in time.
+    a_slow_carrier_fails_the_capture(app, sandbox, token, &body).await;
+    assert!(sandbox.calls().pickups.is_empty());
 
     // A refusal over HTTP (422, a bad postal code) is definitive: DENIED at once, no retry.
     sandbox.faults.set(FaultSettings::default());
@@ -162,26 +178,12 @@ fn pdf_text(pdf: &[u8]) -> String {
 
 async fn a_carrier_label_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbox) {
     use base64::Engine;
-    let (upm_id, token) = app.member("slowlabel@example.com").await;
+    let (token, body) = capture_of(app, "slowlabel@example.com", ("C7300003", "US", "USD"), "upsDropoff|ups").await;
     let token = Some(token.as_str());
-    app.put_order(&delivered_order(app, "C7300003", Some(&upm_id), "US", "USD")).await;
-    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7300003", token).await;
-    let body = capture_body("C7300003", &options, "upsDropoff|ups", "1", 1);
 
-    // (a) The carrier's label API never answers in time: 202 at once, the job ends FAILED
-    // service-unavailable after its tries, nothing is stored and the unit is free to return again.
-    sandbox.faults.set(FaultSettings { delay_ms: SLOW_MS, fail_next: 0 });
-    let started = Instant::now();
-    let (status, accepted) = post(app, CAPTURE, &body, token, None).await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
-    assert!(started.elapsed() < ANSWER_BOUND, "the request waited {:?}", started.elapsed());
-    let job = wait_job(app, accepted["jobId"].as_str().expect("job"), token, "").await;
-    assert_eq!(failed_with(&job), (Some("FAILED"), Some("service-unavailable")), "{job}");
-    assert_eq!(sandbox.calls().received, u64::from(ATTEMPTS), "one label request per try");
+    // (a) The carrier's label API never answers in time: nothing is stored either.
+    a_slow_carrier_fails_the_capture(app, sandbox, token, &body).await;
     assert!(sandbox.calls().labels.is_empty());
-    let (_, options) = app.get_json("/order_mgmt/return_options/v1/C7300003", token).await;
-    assert_eq!(options["orderLines"][0]["returnableQuantity"], 1, "the unit was given back");
-    assert_eq!(count(app, "SELECT COUNT(*) FROM returns WHERE parent_order_number = 'C7300003'").await, 0);
     assert_eq!(count(app, "SELECT COUNT(*) FROM return_labels").await, 0);
 
     // (b) 503 twice, then the label: the return is made once, with one label at the carrier and one here.

@@ -11,3 +11,36 @@ export const EINVOICE_TITLE_MAX_CHARS = 100;
 export const IBAN_SHAPE_PATTERN = new RegExp("^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$");
 export const BANK_FIRST_NAME_MAX_CHARS = 24;
 export const BANK_LAST_NAME_MAX_CHARS = 64;
+/** The server's flag defaults (`country::Flag::default_value`): the web's fallback when /config fails. */
+export const DEFAULT_FLAGS = {
+  enablePartnerOrders: true,
+  enableCourierPickup: false,
+  emeaPaperless: false,
+  useQuickActionCta: false,
+  enableEdd: true,
+  disableChat: false,
+  enableSmsLookup: true,
+  isAustralia: false,
+  disableGiftCardLookup: false,
+  disableReturns: false,
+  enableShopSimilar: true,
+  enableReturnsBarcode: false,
+  enableCurbsidePickup: false,
+  enableDeferredPayment: false,
+  enableDeferredPaymentV2: false,
+  enableStoreSelector: true,
+  enableDorisCommunication: false,
+  enableFakeReturn: false,
+  enableLoginPrompt: true,
+  enableOrderMismatchModal: true,
+  sendReturnMethodGlobally: false,
+  sendStoreReturnEmail: false,
+  showReturnTaxTotal: false,
+  enableSagawaReturn: false,
+  suppressStoreReturnInstructions: false,
+  suppressReturnDetailsBarcode: false,
+  enablePaperlessReturnConfirmation: false,
+  disableCreateLabel: false,
+  enableWriteReview: false,
+  enableAbTesting: false,
+} as const;

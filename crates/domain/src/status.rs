@@ -111,7 +111,12 @@ const SALES_ORDER_TABLE: &[(SimpleStatus, &[&str])] = &[
     // our choice: the spec names the simple status but no raw status for it
     (SimpleStatus::CancellationPending, &["cancel requested", "cancellation requested", "cancellation pending"]),
     (SimpleStatus::PickedUp, &["picked up"]),
-    (SimpleStatus::ReadyForPickUp, &["ready for pickup"]),
+    // 002 §4: the curbside ready states READY_FOR_PICK_UP, READY_FOR_CONSUMER_OR_CARRIER and
+    // READY_FOR_CARRIER are what a store-pickup line says once it waits at the store.
+    (
+        SimpleStatus::ReadyForPickUp,
+        &["ready for pickup", "ready for pick up", "ready for consumer or carrier", "ready for carrier"],
+    ),
     (
         SimpleStatus::PreparingShipment,
         &[
@@ -374,6 +379,10 @@ mod tests {
         ("PO released", Ordered),
         ("picked up", PickedUp),
         ("ready for pickup", ReadyForPickUp),
+        // 002 §4, the curbside ready states as the warehouse sends them.
+        ("READY_FOR_PICK_UP", ReadyForPickUp),
+        ("READY_FOR_CONSUMER_OR_CARRIER", ReadyForPickUp),
+        ("READY_FOR_CARRIER", ReadyForPickUp),
         ("acknowledged", PreparingShipment),
         ("awaiting shipment", PreparingShipment),
         ("order processing", PreparingShipment),

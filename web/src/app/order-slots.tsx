@@ -5,7 +5,13 @@ import { CurbsideSlot } from '@/features/pickups';
 import { ItemTrackSlot } from '@/features/orders';
 import { DeferredPaymentSlot, MoneyTimeline } from '@/features/payments';
 import { ShopSimilarSlot } from '@/features/products';
-import { NotReturnableSlot, ReturnBarcodeSlot, ReturnDetailsPanel, ReturnItemSlot } from '@/features/returns';
+import {
+  NotReturnableSlot,
+  ReturnBarcodeSlot,
+  ReturnDetailsPanel,
+  ReturnItemSlot,
+  ReturnOrderSlot,
+} from '@/features/returns';
 import { WriteReviewSlot } from '@/features/reviews';
 import type { OrderSlots } from '@/shared/order-slots/order-slots';
 
@@ -13,6 +19,6 @@ import type { OrderSlots } from '@/shared/order-slots/order-slots';
 export const orderSlots: Partial<OrderSlots> = {
   itemActions: [ItemTrackSlot, ReturnItemSlot, BuyAgainSlot, WriteReviewSlot],
   itemExtras: [NotReturnableSlot, ShopSimilarSlot],
-  orderActions: [DeferredPaymentSlot, CancelOrderSlot, CurbsideSlot, EinvoiceSlot, ReturnBarcodeSlot],
+  orderActions: [DeferredPaymentSlot, CancelOrderSlot, ReturnOrderSlot, CurbsideSlot, EinvoiceSlot, ReturnBarcodeSlot],
   sidebar: [ReturnDetailsPanel, MoneyTimeline],
 };

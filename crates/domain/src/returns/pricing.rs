@@ -89,7 +89,8 @@ pub struct RefundArrival {
     pub days_max: u32,
 }
 
-/// Original method: usually within 2 business days, up to a week; EMEA up to 2 weeks (10 business days).
+/// Original method: usually within 2 business days, up to a week; EMEA up to 2 weeks (10 business days);
+/// Korea within 3 days.
 /// Gift card: at once (our choice: within 1 business day). Bank transfer (cash and cash-on-delivery
 /// orders): our choice, 3 to 10 business days.
 pub fn refund_arrival(country: &str, payment_types: &[&str], store_return: bool) -> RefundArrival {
@@ -99,6 +100,10 @@ pub fn refund_arrival(country: &str, payment_types: &[&str], store_return: bool)
     }
     if paid("cash") || paid("cod") {
         return RefundArrival { destination: "BANK_TRANSFER", days_min: 3, days_max: 10 };
+    }
+    if country_key(country) == "KR" {
+        // 001 §9, Korea courier: refund within 3 days.
+        return RefundArrival { destination: "ORIGINAL_PAYMENT", days_min: 1, days_max: 3 };
     }
     let days_max = if super::is_emea(country) { 10 } else { 5 };
     RefundArrival { destination: "ORIGINAL_PAYMENT", days_min: 2, days_max }
@@ -150,6 +155,8 @@ mod tests {
             ("US", &["paypal"], true, "GIFT_CARD", 1),
             ("US", &["paypal"], false, "ORIGINAL_PAYMENT", 5),
             ("NL", &["cash"], false, "BANK_TRANSFER", 10),
+            ("KR", &["credit_card"], false, "ORIGINAL_PAYMENT", 3),
+            ("kr", &["credit_card"], true, "ORIGINAL_PAYMENT", 3),
         ];
         for (country, payments, store, destination, max) in cases {
             let arrival = refund_arrival(country, payments, *store);

@@ -10,7 +10,7 @@ use domain::returns::instructions::{self, Variant};
 use domain::returns::methods::ReturnMethod;
 use domain::returns::methods::Service;
 use domain::returns::{pricing, window};
-use domain::{OrderType, simple_status};
+use domain::{OrderType, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -92,6 +92,9 @@ pub struct ReturnPickup {
     /// The carrier's booking reference, once the pickup is booked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<String>,
+    /// Whether the page tells how to cancel the pickup (by calling the returns line): while the return is
+    /// created and the carrier has not come yet (001 §9, Korea's "return-pickup cancel help").
+    pub cancel_help: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -164,7 +167,10 @@ pub async fn get_return_instructions(
         && !super::NO_LABEL_COUNTRIES.contains(&ret.country.to_ascii_uppercase().as_str())
         && !flag(Flag::DisableCreateLabel)
         && window::return_buttons_shown(status, ret.created_at, state.clock.now_ms());
-    let barcode = (variant == Variant::Store).then(|| StoreBarcode {
+    // 001 §6 barcode rule: a store return's barcode needs enableReturnsBarcode (this is the instructions
+    // page, not the return order's detail, so suppressReturnDetailsBarcode does not apply); without it the
+    // page shows the store's details instead (001 §9 "No return label").
+    let barcode = (variant == Variant::Store && flag(Flag::EnableReturnsBarcode)).then(|| StoreBarcode {
         value: ret.return_order_number.clone(),
         format: "CODE128".to_owned(),
         image: crate::documents::barcode::code128_data_uri(&ret.return_order_number).unwrap_or_default(),
@@ -179,7 +185,11 @@ pub async fn get_return_instructions(
         (Some(carrier), Variant::Carrier | Variant::Paperless) => carrier_text(carrier.info(), method, &ret.locale),
         _ => None,
     };
-    let pickup = if method.is_pickup() { pickup_of(&state, &ret).await? } else { None };
+    let pickup = if method.is_pickup() {
+        pickup_of(&state, &ret, status == SimpleStatus::ReturnCreated).await?
+    } else {
+        None
+    };
     Ok(Json(ReturnInstructions {
         order_number: ret.parent_order_number.clone(),
         country: ret.country.to_ascii_uppercase(),
@@ -243,7 +253,7 @@ struct Booked {
 }
 
 /// A pickup return's address and window: the booking once the job made it, the requested slot before.
-async fn pickup_of(state: &OrdersState, ret: &ReturnRow) -> AppResult<Option<ReturnPickup>> {
+async fn pickup_of(state: &OrdersState, ret: &ReturnRow, cancel_help: bool) -> AppResult<Option<ReturnPickup>> {
     let Ok(request) = serde_json::from_value::<super::capture::StoredRequest>(ret.request.clone()) else {
         return Ok(None);
     };
@@ -259,9 +269,10 @@ async fn pickup_of(state: &OrdersState, ret: &ReturnRow) -> AppResult<Option<Ret
             from_hour: booked.from_hour,
             to_hour: booked.to_hour,
             confirmation: booked.confirmation,
+            cancel_help,
         }),
         (None, Some((date, from_hour, to_hour))) => {
-            Some(ReturnPickup { address, date, from_hour, to_hour, confirmation: None })
+            Some(ReturnPickup { address, date, from_hour, to_hour, confirmation: None, cancel_help })
         }
         (None, None) => None,
     })

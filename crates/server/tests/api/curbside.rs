@@ -307,6 +307,40 @@ async fn pickups_are_visible_only_through_their_order(app: &TestApp) {
 
 on_both_backends!(curbside_access, pickups_are_visible_only_through_their_order);
 
+/// 002 §4: the three ready states the warehouse sends for a store-pickup line each make the order ready:
+/// the detail says ready for pickup and the curbside offer is made; a line still being prepared is not.
+async fn the_spec_ready_states_open_curbside(app: &TestApp) {
+    let (status, answer) = app.post_json("/ops/v1/stores", &store("S-READY", true, &["curbside"]), true).await;
+    assert!(status.is_success(), "{answer}");
+    let (upm_id, token) = app.member("ready.states@example.com").await;
+    for (index, raw) in ["READY_FOR_PICK_UP", "READY_FOR_CONSUMER_OR_CARRIER", "READY_FOR_CARRIER", "Released"]
+        .into_iter()
+        .enumerate()
+    {
+        let number = format!("C300{index}");
+        let mut body = ready_order(&number, Some(&upm_id), "S-READY");
+        for line in body["lines"].as_array_mut().expect("lines") {
+            line["status"] = json!(raw);
+        }
+        app.put_order(&body).await;
+        let ready = raw != "Released";
+        let (status, detail, _) =
+            send(app, reqwest::Method::GET, &format!("/orders/history/v1/{number}"), Some(&token), None).await;
+        assert_eq!(status, StatusCode::OK, "{detail}");
+        let simple = detail["groups"][0]["simpleStatus"].as_str();
+        assert_eq!(simple == Some("readyForPickUp"), ready, "{raw}: {simple:?}");
+        let (status, found) = offer(app, &number, Some(&token), "").await;
+        if ready {
+            assert_eq!(status, StatusCode::OK, "{raw}: {found}");
+            assert_eq!(found["storeId"], "S-READY");
+        } else {
+            assert_eq!((status, found["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("curbside-order-not-ready")));
+        }
+    }
+}
+
+on_both_backends!(curbside_ready_states, the_spec_ready_states_open_curbside);
+
 /// Simultaneous "I'm here" requests for one order: exactly one is created.
 async fn simultaneous_requests_make_one_interaction(app: &TestApp) {
     let (status, answer) = app.post_json("/ops/v1/stores", &store("S-OPEN", true, &["curbside"]), true).await;

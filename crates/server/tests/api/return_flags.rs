@@ -75,6 +75,34 @@ async fn a_return_reopens_from_the_server_alone(app: &TestApp) {
 }
 on_both_backends!(return_instructions, a_return_reopens_from_the_server_alone);
 
+/// 000 §2 header quick actions: the order carries a `return` action while an item may still be returned,
+/// until the last item's window closes; then it is gone.
+async fn the_order_offers_return_until_the_last_window_closes(app: &TestApp) {
+    let (upm_id, token) = app.member("order.return@example.com").await;
+    app.put_order(&delivered_order(app, "R3100141", Some(&upm_id), "US", "USD")).await;
+    let detail = async || {
+        let (status, detail) = app.get_json("/orders/history/v1/R3100141", Some(&token)).await;
+        assert_eq!(status, StatusCode::OK, "{detail}");
+        detail
+    };
+    let open = detail().await;
+    let action = &open["actions"]["return"];
+    assert_eq!(action["enabled"], true, "{open}");
+    let item_deadlines: Vec<&str> = open["groups"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|group| group["orderItems"].as_array().into_iter().flatten())
+        .filter_map(|item| item["actions"]["return"]["deadline"].as_str())
+        .collect();
+    assert!(!item_deadlines.is_empty(), "{open}");
+    assert_eq!(action["deadline"].as_str(), item_deadlines.iter().max().copied(), "the last item's window");
+    app.clock.advance(400 * 86_400_000);
+    let closed = detail().await;
+    assert!(closed["actions"].get("return").is_none(), "{closed}");
+}
+on_both_backends!(order_return_action, the_order_offers_return_until_the_last_window_closes);
+
 /// The bank-refund form only for cash payments in a bank-refund country (001 §2.1), never for card payers.
 async fn the_bank_refund_is_offered_for_cash_orders_only(app: &TestApp) {
     let (upm_id, token) = app.member("cash@example.com").await;
@@ -110,6 +138,7 @@ fn flags_off(settings: &mut server::config::Settings) {
         "enableDorisCommunication=false",
         "sendStoreReturnEmail=false",
         "suppressStoreReturnInstructions=true",
+        "enableReturnsBarcode=false",
     ] {
         settings.flags.push(flag.to_owned());
     }
@@ -162,7 +191,8 @@ async fn the_returns_flags_decide_on_the_server() {
     assert_eq!((status, &refused["code"]), (StatusCode::CONFLICT, &json!("return-method-unavailable")), "{refused}");
 
     // A US store return: Doris hears of it and the store e-mail goes out only with their flags on, and the
-    // instructions keep their steps unless suppressStoreReturnInstructions is on.
+    // instructions keep their steps unless suppressStoreReturnInstructions is on and their barcode only
+    // with enableReturnsBarcode.
     for (app, flags_on) in [(&on, true), (&off, false)] {
         let (upm_id, token) = app.member("flags.store@example.com").await;
         let rn = returned(app, &token, &upm_id, ("R3100024", "US", "USD"), "returnToStore").await;
@@ -186,6 +216,8 @@ async fn the_returns_flags_decide_on_the_server() {
         assert_eq!(status, expected, "{answer}");
         let (_, view) = instructions(app, &rn, Some(&token)).await;
         assert_eq!(view["showSteps"], flags_on, "{view}");
+        // 001 §6: the store barcode only with enableReturnsBarcode; without it the store's details stand in.
+        assert_eq!(view.get("barcode").is_some(), flags_on, "{view}");
     }
     on.finish().await;
     off.finish().await;
@@ -373,6 +405,13 @@ async fn a_pickup_return_shows_its_address_and_window(app: &TestApp) {
     );
     assert!(pickup["confirmation"].as_str().is_some_and(|text| !text.is_empty()), "booked: {pickup}");
     assert_eq!(view["labelOffered"], false, "the courier brings its own paperwork");
+    // 001 §9: the pickup cancel help shows while the return is created, not once it is on its way.
+    assert_eq!(pickup["cancelHelp"], true, "{pickup}");
+    let (status, moved) =
+        app.post_json(&format!("/ops/v1/returns/{rn}/events"), &json!({"status": "received"}), true).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let (_, view) = instructions(app, rn, Some(&token)).await;
+    assert_eq!(view["pickup"]["cancelHelp"], false, "{view}");
 
     let us = returned(app, &token, &upm_id, ("R3100132", "US", "USD"), "upsDropoff|ups").await;
     assert!(instructions(app, &us, Some(&token)).await.1.get("pickup").is_none(), "a drop-off has no pickup");

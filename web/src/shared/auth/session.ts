@@ -135,6 +135,11 @@ export function rememberVisitor(visitor: Visitor) {
   update({ ...current, visitor });
 }
 
+/** The guest ends their lookup: the order number and e-mail or phone are forgotten in this tab. */
+export function forgetVisitor() {
+  if (current.visitor) update({ ...current, visitor: null });
+}
+
 /** Re-reads sessionStorage; tests use it after clearing storage. */
 export function reloadSession() {
   current = load();

@@ -7,6 +7,36 @@ use super::super::store::{StoredLine, StoredOrder};
 use super::format::rfc3339_millis;
 use super::types::{ActionView, Actions, BarcodeView, OrderDetail};
 
+/// The order-level `return` quick action (000 §2 header quick actions: "return"): offered while any item
+/// of the order may still be returned by its own `return` action and return facts, until the last such
+/// window closes (line actions keep a passed deadline, so lines whose window has closed by `now` do not
+/// count). Its link is the return wizard's; the shopper picks the items there.
+pub fn order_return(groups: &[super::types::OrderGroup], now: i64) -> Option<ActionView> {
+    let mut latest: Option<Option<i64>> = None;
+    for item in groups.iter().flat_map(|group| group.order_items.iter()) {
+        let Some(action) = item.actions.get("return").filter(|action| action.enabled) else { continue };
+        let facts = &item.returns;
+        if facts.returnable_flag == Some(false) || facts.returnable_quantity.is_some_and(|left| left <= 0) {
+            continue;
+        }
+        let deadline = action
+            .deadline
+            .as_deref()
+            .and_then(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
+            .map(|time| time.timestamp_millis());
+        if deadline.is_some_and(|deadline| deadline <= now) {
+            continue;
+        }
+        latest = Some(match (latest, deadline) {
+            (Some(None), _) | (_, None) => None,
+            (Some(Some(before)), Some(deadline)) => Some(before.max(deadline)),
+            (None, Some(deadline)) => Some(deadline),
+        });
+    }
+    let deadline = latest?;
+    Some(ActionView { enabled: true, deadline: deadline.map(rfc3339_millis), ..ActionView::default() })
+}
+
 /// The earliest deadline (Unix ms) after `now` of any action in `detail`: a cached body must not outlive it.
 /// A deadline already passed changes nothing any more (the `return` line action keeps its window's end
 /// once it has passed: line actions do not read the clock, the page drops it), so it does not count.
@@ -36,6 +66,7 @@ pub fn action_map(list: Vec<Action>) -> Actions {
                 web_link: action.web_link,
                 return_order_id: action.return_order_id,
                 barcode: action.barcode.map(|code| BarcodeView {
+                    image: crate::documents::barcode::code128_data_uri(&code.value),
                     value: code.value,
                     format: code.format.to_owned(),
                     height: code.height,

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use domain::SimpleStatus;
-use domain::actions::{self, ActionFlags, OrderFacts};
+use domain::actions::{self, ActionFlags, ActionName, OrderFacts};
 use domain::groups::{LineKey, group_lines};
 use domain::status::status_color;
 
@@ -125,7 +125,10 @@ pub fn order_detail(
         deferred_payment_due: deferred_payment_due(&order),
         ..OrderFacts::default()
     };
-    let order_actions = action_map(actions::order_actions(&order_facts));
+    let mut order_actions = action_map(actions::order_actions(&order_facts));
+    if let Some(order_return) = super::actions::order_return(&groups, context.now) {
+        order_actions.insert(ActionName::Return.as_str().to_owned(), order_return);
+    }
     let phone_number = order
         .phone
         .map(|phone| PhoneNumber { country_code: phone.country_code, subscriber_number: phone.subscriber_number });

@@ -73,10 +73,13 @@ pub struct BarcodeView {
     pub format: String,
     pub height: u32,
     pub bar_width: f64,
+    /// The barcode drawn by the server (an SVG data URI), so the page shows an image and draws nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// One action the caller may take (or sees but may not take now, with the reason).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionView {
     pub enabled: bool,

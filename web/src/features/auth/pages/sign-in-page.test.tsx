@@ -81,6 +81,19 @@ describe('sign in', () => {
     });
   });
 
+  it('lets a guest end their lookup from the header: the order is forgotten in this tab (walk minor 20)', async () => {
+    mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+    const { user, currentUrl } = renderApp('/orders/sales/C0012345678', { visitor: { email: 'jane@example.com' } });
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'End lookup' }));
+    expect(getSession().visitor).toBeNull();
+    expect(sessionStorage.getItem('orders.visitor')).toBeNull();
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders/details');
+    });
+    expect(screen.queryByRole('button', { name: 'End lookup' })).not.toBeInTheDocument();
+  });
+
   it('says when the session ended, and returns to the same order after signing in', async () => {
     let signedInAgain = false;
     mockFetch([

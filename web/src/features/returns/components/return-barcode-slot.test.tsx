@@ -46,4 +46,18 @@ describe('the return barcode quick action', () => {
     await screen.findByRole('link', { name: 'Return instructions' });
     expect(screen.queryByRole('button', { name: 'Show return barcode' })).not.toBeInTheDocument();
   });
+
+  it("opens a sales order's return-to-store barcode, drawn by the server into the action", async () => {
+    const detail = order({
+      actions: { returnBarcode: { enabled: true, barcode: { ...BARCODE.barcode, value: '9001', image: SVG } } },
+    });
+    mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, {
+      member: true,
+      flags: { useQuickActionCta: true },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show return barcode' }));
+    const dialog = screen.getByRole('dialog', { name: 'Your return number' });
+    expect(within(dialog).getByRole('img', { name: 'Barcode of return 9001' })).toHaveAttribute('src', SVG);
+  });
 });

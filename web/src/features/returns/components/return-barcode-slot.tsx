@@ -12,15 +12,21 @@ import { ReturnBarcode } from './return-barcode';
  * (the spec's barcode rule, domain/src/actions.rs return_barcode) is present, and only in quick-action mode
  * (otherwise the sidebar shows the barcode and a button on the first group would repeat it). It opens the
  * barcode the server draws for the return (the instructions answer's image, as the return details panel).
- * A sales order's barcode has no drawn image on the server, so there is no quick action for it.
+ * A sales order's barcode (its returnToStore barcode number) is drawn by the server into the action.
  */
 export function ReturnBarcodeSlot({ order }: OrderSlotProps) {
   const { t } = useI18n();
   const { useQuickActionCta } = useFlags();
   const [open, setOpen] = useState(false);
-  const offered = useQuickActionCta && order.orderType === 'RETURN_ORDER' && order.actions.returnBarcode?.enabled;
-  const instructions = useReturnInstructions(offered ? order.orderNumber : '');
-  const barcode = instructions.data?.barcode;
+  const action = order.actions.returnBarcode;
+  const isReturn = order.orderType === 'RETURN_ORDER';
+  const offered = useQuickActionCta && action?.enabled === true;
+  const instructions = useReturnInstructions(offered && isReturn ? order.orderNumber : '');
+  // A sales order's barcode (its returnToStore barcode number) comes drawn in the action itself.
+  const drawn = action?.barcode?.image
+    ? { value: action.barcode.value, format: action.barcode.format, image: action.barcode.image }
+    : undefined;
+  const barcode = isReturn ? (instructions.data?.barcode ?? drawn) : drawn;
   if (!offered || !barcode) return null;
   const close = () => {
     setOpen(false);
@@ -44,7 +50,7 @@ export function ReturnBarcodeSlot({ order }: OrderSlotProps) {
         >
           <ReturnBarcode
             barcode={barcode}
-            label={t('returns.instructions.barcodeLabel', { returnOrderNumber: order.orderNumber })}
+            label={t('returns.instructions.barcodeLabel', { returnOrderNumber: isReturn ? order.orderNumber : barcode.value })}
           />
           <p className="return-code__text">{barcode.value}</p>
           <p className="muted">{t('returns.instructions.barcodeHelp')}</p>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/shared/api/schema';
 import type { OrderDetail } from '@/shared/api/types';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { order, returnInstructions } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
@@ -57,5 +58,38 @@ describe('the return order detail', () => {
     renderApp(`/orders/returns/${RETURN}`, { member: true });
     await screen.findByRole('link', { name: 'Return instructions' });
     expect(screen.queryByRole('img', { name: /Barcode of return/ })).not.toBeInTheDocument();
+  });
+
+  it("tells how to cancel a booked courier pickup while the return is created, by the country's returns line", async () => {
+    const pickup: components['schemas']['ReturnPickup'] = {
+      address: {
+        name: '김민수',
+        address1: '123 Teheran-ro',
+        city: 'Seoul',
+        postalCode: '06234',
+        country: 'KR',
+        phone: '01012345678',
+      },
+      date: '2026-12-03',
+      fromHour: 9,
+      toHour: 18,
+      confirmation: 'CJ-1',
+      cancelHelp: true,
+    };
+    const config = countryConfig('kr');
+    config.help.returnsPhone = '+8215880000';
+    mockFetch([configRoute(config), ...routes({ returnMethod: 'courierPickup', variant: 'carrier', pickup })]);
+    const first = renderApp(`/kr/en/orders/returns/${RETURN}`, { member: true, loadConfig: true });
+    const call = await screen.findByRole('link', { name: /To cancel the pickup before the courier comes, call/ });
+    expect(call).toHaveAttribute('href', 'tel:+8215880000');
+    first.unmount();
+    // Once the return is on its way (the server says no cancel help), nothing is said.
+    mockFetch([
+      configRoute(config),
+      ...routes({ returnMethod: 'courierPickup', variant: 'carrier', pickup: { ...pickup, cancelHelp: false } }),
+    ]);
+    renderApp(`/kr/en/orders/returns/${RETURN}`, { member: true, loadConfig: true });
+    await screen.findByRole('heading', { name: 'Your pickup' });
+    expect(screen.queryByRole('link', { name: /To cancel the pickup/ })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import type { components } from '@/shared/api/schema';
 import { formatAddress } from '@/shared/format/address';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { formatTimeOfDay } from '@/shared/format/clock';
 import { useI18n } from '@/shared/i18n/i18n-context';
 
@@ -11,7 +12,11 @@ type ReturnPickup = components['schemas']['ReturnPickup'];
  */
 export function ReturnPickupCard({ pickup }: { pickup: ReturnPickup }) {
   const { t, locale, date } = useI18n();
+  const links = useHelpLinks();
   const { address } = pickup;
+  // 001 §9: the cancel help shows while the return is created (the server decides, `cancelHelp`); the
+  // country's returns line where it has one (Korea), else its phone, else its contact page.
+  const cancelPhone = links.returnsPhone ?? links.phone;
   const lines = formatAddress(
     {
       name: address.name,
@@ -41,6 +46,15 @@ export function ReturnPickupCard({ pickup }: { pickup: ReturnPickup }) {
         ))}
       </address>
       {pickup.confirmation && <p>{t('returns.booked.confirmation', { confirmation: pickup.confirmation })}</p>}
+      {pickup.cancelHelp && (
+        <p className="return-pickup__cancel">
+          {cancelPhone ? (
+            <a href={`tel:${cancelPhone}`}>{t('returns.booked.cancelCall', { phone: cancelPhone })}</a>
+          ) : (
+            <a href={links.contact}>{t('returns.booked.cancelContact')}</a>
+          )}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { OrderDetail } from '@/shared/api/types';
 import { historyItem, order, orderItem } from '@/test/fixtures';
+import { json, mockFetch } from '@/test/mock-fetch';
+import { renderApp } from '@/test/render-app';
 import { ReturnHistorySlot, ReturnItemSlot, returnOffered } from './return-slot';
 
 const slot = (item = orderItem(), detail = order()) =>
@@ -78,3 +81,28 @@ describe('the return action on history cards (000 §2)', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });
+
+describe("the header's Return items quick action (000 §2)", () => {
+  const show = async (actions: OrderDetail['actions'], quick: boolean) => {
+    const detail = order({ actions });
+    mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
+    const view = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, flags: { useQuickActionCta: quick } });
+    await screen.findByRole('heading', { level: 1, name: /C0012345678/ });
+    return view;
+  };
+
+  it("opens the wizard while the server's order-level return lasts, in quick-action mode only", async () => {
+    const first = await show({ return: { enabled: true, deadline: '2999-01-01T00:00:00Z' } }, true);
+    expect(await screen.findByRole('link', { name: 'Return items' })).toHaveAttribute(
+      'href',
+      '/orders/return-items/C0012345678',
+    );
+    first.unmount();
+    const second = await show({ return: { enabled: true, deadline: '2999-01-01T00:00:00Z' } }, false);
+    expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+    second.unmount();
+    await show({ return: { enabled: true, deadline: '2000-01-01T00:00:00Z' } }, true);
+    expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+  });
+});
+

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { ActionView, Product } from '@/shared/api/types';
-import type { HistoryItemSlotProps, ItemSlotProps } from '@/shared/order-slots/order-slots';
+import type { HistoryItemSlotProps, ItemSlotProps, OrderSlotProps } from '@/shared/order-slots/order-slots';
+import { useFlags } from '@/shared/config/flags';
 import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { returnPaths } from '../paths';
@@ -47,7 +48,8 @@ function ReturnLink({ orderNumber, country, product }: ReturnLinkProps) {
  */
 export function ReturnItemSlot({ item, order }: ItemSlotProps) {
   if (order.orderType === 'RETURN_ORDER') return null;
-  const action = item.actions.return ?? order.actions.return;
+  // The line's own action only: the order-level `return` is the header's quick action (ReturnOrderSlot).
+  const action = item.actions.return;
   const returnable =
     item.returnableFlag == null
       ? returnOffered(action)
@@ -60,4 +62,26 @@ export function ReturnItemSlot({ item, order }: ItemSlotProps) {
 export function ReturnHistorySlot({ item }: HistoryItemSlotProps) {
   if (item.orderType !== 'SALES_ORDER' || !returnOffered(item.actions.return)) return null;
   return <ReturnLink orderNumber={item.orderNumber} country={item.country} product={item.product} />;
+}
+
+/**
+ * The header's "Return items" quick action (000 §2), in quick-action mode: where the server's order-level
+ * `return` action says some item may still be returned, until its deadline (the last item's window).
+ * It opens the wizard with nothing pre-selected.
+ */
+export function ReturnOrderSlot({ order }: OrderSlotProps) {
+  const { t } = useI18n();
+  const { useQuickActionCta } = useFlags();
+  if (!useQuickActionCta || order.orderType === 'RETURN_ORDER' || !returnOffered(order.actions.return)) return null;
+  return (
+    <Link
+      className="button button--secondary"
+      href={returnPaths.items(order.orderNumber)}
+      onClick={() => {
+        track({ name: 'return_click', country: order.country });
+      }}
+    >
+      {t('returns.slot.returnItems')}
+    </Link>
+  );
 }

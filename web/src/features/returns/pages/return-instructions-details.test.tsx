@@ -118,6 +118,19 @@ describe('return instructions from the server', () => {
     expect(within(table).getByRole('row', { name: /Monday/ })).toHaveTextContent(/10:00\sAM – 9:00\sPM/);
     expect(await violations()).toEqual([]);
   });
+
+  it("gives a store return without a barcode (the server's barcode rule) its return number to show", async () => {
+    mockFetch([instructionsRoute({ storeId: 'S-PDX', store: STORE })]);
+    const first = renderApp(`/orders/return-instructions/${RETURN}`, { member: true });
+    expect(await screen.findByText(`Return number ${RETURN}`)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Barcode of return/ })).not.toBeInTheDocument();
+    first.unmount();
+    const image = 'data:image/svg+xml;base64,PHN2Zy8+';
+    mockFetch([instructionsRoute({ barcode: { value: RETURN, format: 'CODE128', image } })]);
+    renderApp(`/orders/return-instructions/${RETURN}`, { member: true });
+    expect(await screen.findByRole('img', { name: `Barcode of return ${RETURN}` })).toBeInTheDocument();
+    expect(screen.queryByText(`Return number ${RETURN}`)).not.toBeInTheDocument();
+  });
 });
 
 describe('the return order detail', () => {

@@ -107,6 +107,11 @@ export function ReturnInstructionsPage({ returnOrderNumber }: { returnOrderNumbe
       {facts.store && <ReturnStoreCard store={facts.store} />}
       {facts.pickup && <ReturnPickupCard pickup={facts.pickup} />}
       {facts.barcode && <StoreBarcodeCard barcode={facts.barcode} returnOrderNumber={returnOrderNumber} />}
+      {/* Without the store barcode (the server's barcode rule, enableReturnsBarcode), the store reads the
+          return number the steps point to. */}
+      {kind === 'store' && !facts.barcode && (
+        <p className="return-instructions__number">{t('returns.submit.returnNumber', { returnOrderNumber })}</p>
+      )}
       <ReturnLabelBlock
         returnOrderNumber={returnOrderNumber}
         offered={facts.labelOffered}

@@ -15,14 +15,9 @@ import { useSubmitReturn } from '../hooks/use-submit-return';
 import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
-import {
-  buildCaptureRequest,
-  canContinueItems,
-  checkedLines,
-  initialSelection,
-  type Selection,
-} from '../model/selection';
-import { initialMethod, primaryAction, wizardSteps, type Step } from '../model/wizard';
+import { buildCaptureRequest, checkedLines, type Selection } from '../model/selection';
+import { primaryAction, readySteps, wizardSteps, type Step } from '../model/wizard';
+import { clearDraft, saveDraft, startWizard } from '../model/wizard-draft';
 import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
 import { LoadFailureDialog } from './load-failure-dialog';
@@ -92,14 +87,22 @@ function LoadedWizard({
   const { base } = useRouter();
   const [location] = useLocation();
   const lines = returnableLines(order, options);
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(lines, selectedGtin));
-  const [saved] = useState(() => loadSavedMethod(order.orderNumber));
-  const [method, setMethod] = useState<ReturnMethodOption | null>(() =>
-    initialMethod(options.methods, saved?.returnMethod ?? null),
+  // Walk minor 2: a reload (or Back, then Forward) starts where the shopper was (`model/wizard-draft.ts`).
+  const [start] = useState(() =>
+    startWizard({
+      orderNumber: order.orderNumber,
+      lines,
+      options,
+      selectedGtin,
+      saved: loadSavedMethod(order.orderNumber),
+      storeSelector: flags.storeSelector,
+    }),
   );
-  const [storeId, setStoreId] = useState<string | null>(saved?.selectedStore ?? null);
-  const [step, setStep] = useState<Step>('items');
-  const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
+  const [selection, setSelection] = useState<Selection>(start.selection);
+  const [method, setMethod] = useState<ReturnMethodOption | null>(start.method);
+  const [storeId, setStoreId] = useState<string | null>(start.storeId);
+  const [step, setStep] = useState<Step>(start.step);
+  const [pickup, setPickup] = useState<PickupChoice>(start.pickup);
   const [promptDone, setPromptDone] = useState(false);
   // Embedded without showSignin: the retailer's page owns signing in, so no sign-in offer here.
   const offerSignIn = signInShown(useSearch());
@@ -123,6 +126,11 @@ function LoadedWizard({
     main.current?.querySelector<HTMLElement>('select[aria-invalid="true"]')?.focus();
   }, [itemsTries]);
   const { state, submit, dismiss } = useSubmitReturn();
+  const submitted = state.kind === 'success' || koreaStoreDone;
+  useEffect(() => {
+    if (submitted) clearDraft(order.orderNumber);
+    else saveDraft(order.orderNumber, { step, selection, methodId: method?.id ?? null, storeId, pickup });
+  }, [order.orderNumber, submitted, step, selection, method, storeId, pickup]);
 
   const steps = wizardSteps(method, flags.storeSelector);
   const stepIndex = steps.indexOf(step);
@@ -138,13 +146,7 @@ function LoadedWizard({
     storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
   const slots = method?.pickupSlots ?? [];
-  const stepReady: Record<Step, boolean> = {
-    items: canContinueItems(selection),
-    method: method !== null,
-    store: method !== null && storeId !== null,
-    // Spec 001 §4.2: on the address step, an (validated) address, and a window when the carrier offers them.
-    address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
-  };
+  const stepReady = readySteps(selection, method, storeId, pickup);
   const enabled = stepReady[step];
   // On the items step Continue stays usable once a line is checked: pressing it is how the shopper learns
   // which reason is missing. Every other step keeps it disabled until the step is ready.

@@ -1,4 +1,6 @@
+import type { PickupAddress, PickupSlot } from '../api';
 import type { ReturnMethodOption } from '../model/return-options';
+import { canContinueItems, type Selection } from './selection';
 
 /**
  * Spec 001 §4.2: items, then method, then the store selector (store return with its flag) or, for the
@@ -12,6 +14,23 @@ export function wizardSteps(method: ReturnMethodOption | null, storeSelector: bo
   // Every pickup (Korea's courier, UPS, Sagawa, the EMEA carriers') asks its address and window (001 §4.4).
   if (method?.serviceType === 'PICK_UP') steps.push('address');
   return steps;
+}
+
+/** What each step needs before the shopper may go on (spec 001 §4.2). */
+export function readySteps(
+  selection: Selection,
+  method: ReturnMethodOption | null,
+  storeId: string | null,
+  pickup: { address: PickupAddress | null; slot: PickupSlot | null },
+): Record<Step, boolean> {
+  const slots = method?.pickupSlots ?? [];
+  return {
+    items: canContinueItems(selection),
+    method: method !== null,
+    store: method !== null && storeId !== null,
+    // On the address step, a (validated) address, and a window when the carrier offers them.
+    address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
+  };
 }
 
 /** Spec 001 §2.1 button texts: what the primary button of a step says. */

@@ -255,6 +255,25 @@ describe('return wizard', () => {
     expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
   }, 15_000);
 
+  it('says the step count only once it is known, so it never jumps (walk minor 3)', async () => {
+    serve();
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: true },
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    // A store return takes three steps, a drop-off two: before the choice the count is not said.
+    expect(screen.getByText(/Step 1$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Step \d of \d/)).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await screen.findByRole('group', { name: 'Choose how to return' });
+    expect(screen.getByText(/Step 2$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+    expect(screen.getByText(/Step 2 of 3$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Carrier drop-off/ }));
+    expect(screen.getByText(/Step 2 of 2$/)).toBeInTheDocument();
+  });
+
   it("names a carrier's method by the carrier's selection title, else by the carrier (001 §3, L474)", async () => {
     serve({
       wire: {

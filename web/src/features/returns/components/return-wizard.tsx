@@ -16,7 +16,7 @@ import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
 import { buildCaptureRequest, checkedLines, type Selection } from '../model/selection';
-import { primaryAction, readySteps, wizardSteps, type Step } from '../model/wizard';
+import { primaryAction, readySteps, stepTotal, wizardSteps, type Step } from '../model/wizard';
 import { clearDraft, saveDraft, startWizard } from '../model/wizard-draft';
 import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
@@ -134,6 +134,7 @@ function LoadedWizard({
 
   const steps = wizardSteps(method, flags.storeSelector);
   const stepIndex = steps.indexOf(step);
+  const total = stepTotal(options.methods, method, flags.storeSelector);
   const action = primaryAction(step, steps, method);
   const currency = options.currency || order.currency;
   const preview = refundPreview({
@@ -243,7 +244,9 @@ function LoadedWizard({
       <h1 tabIndex={-1}>{t('returns.heading')}</h1>
       <p className="muted">
         {t('returns.orderNumber', { orderNumber: order.orderNumber })} ·{' '}
-        {t('returns.stepOf', { step: stepIndex + 1, total: steps.length })}
+        {total === null
+          ? t('returns.step', { step: stepIndex + 1 })
+          : t('returns.stepOf', { step: stepIndex + 1, total })}
       </p>
       {mismatch && (
         <Alert tone="info">

@@ -16,6 +16,22 @@ export function wizardSteps(method: ReturnMethodOption | null, storeSelector: bo
   return steps;
 }
 
+/**
+ * Walk minor 3: how many steps the return takes, said only when it is known, so the count never jumps
+ * ("Step 2 of 2", then "Step 3 of 3" once the store step appears). It is the chosen method's path, or,
+ * before a method is chosen, the path every offered method shares; null while the methods' paths differ.
+ */
+export function stepTotal(
+  methods: ReturnMethodOption[],
+  chosen: ReturnMethodOption | null,
+  storeSelector: boolean,
+): number | null {
+  if (chosen) return wizardSteps(chosen, storeSelector).length;
+  const totals = new Set(methods.map((method) => wizardSteps(method, storeSelector).length));
+  const [only] = totals;
+  return totals.size === 1 && only !== undefined ? only : null;
+}
+
 /** What each step needs before the shopper may go on (spec 001 §4.2). */
 export function readySteps(
   selection: Selection,

@@ -94,7 +94,7 @@ async function submitDropOffUntilNotSubmitted(user: ReturnType<typeof renderApp>
   await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
   await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
   await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
-  return screen.findByRole('dialog', { name: 'Return Not Submitted' });
+  return screen.findByRole('dialog', { name: 'Return not submitted' });
 }
 
 function serve({
@@ -345,7 +345,7 @@ describe('return wizard', () => {
     await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
     await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
     await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
-    expect(await screen.findByRole('dialog', { name: 'Return Not Submitted' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Return not submitted' })).toBeInTheDocument();
   }, 15_000);
 });
 
@@ -357,7 +357,7 @@ it('prompts a guest to sign in, then picks a store in pages of 3 and sends it wi
   });
   await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
   await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
-  const prompt = await screen.findByRole('dialog', { name: 'Log In for Free Shipping' });
+  const prompt = await screen.findByRole('dialog', { name: 'Log in for free shipping' });
   expect(within(prompt).getByRole('link', { name: 'Log in' })).toHaveAttribute(
     'href',
     expect.stringContaining('/orders/signin?redirectPath='),
@@ -393,7 +393,7 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
     ]);
     const first = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
     await screen.findByLabelText('Reason for return');
-    expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
+    expect(screen.queryByText('Update your location')).not.toBeInTheDocument();
     first.unmount();
 
     // Shipped from the US, opened on the GB site: the prompt, unless the flag is off.
@@ -402,13 +402,13 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
       { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
     ]);
     const second = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
-    expect(await screen.findByText('Update Your Location')).toBeInTheDocument();
+    expect(await screen.findByText('Update your location')).toBeInTheDocument();
     second.unmount();
     renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, {
       member: true,
       flags: { enableOrderMismatchModal: false },
     });
     await screen.findByLabelText('Reason for return');
-    expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
+    expect(screen.queryByText('Update your location')).not.toBeInTheDocument();
   });
 });

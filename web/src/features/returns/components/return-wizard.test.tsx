@@ -385,6 +385,23 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
   const withShipFrom = (country: string) => () =>
     json({ ...detail(), shipFrom: { address: { country, lines: ['1 Main St'] }, recipient: { firstName: 'Jane' } } });
 
+  it("says where returns are made and links the country's contact page, not a missing Profile page (walk minor 1)", async () => {
+    const gb = countryConfig('gb');
+    mockFetch([
+      configRoute(gb),
+      { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('US') },
+      { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    ]);
+    renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, loadConfig: true });
+    const banner = (await screen.findByText('Update your location', {}, { timeout: 10_000 })).parentElement!;
+    expect(banner).toHaveTextContent('Returns must be made in the country where your order shipped.');
+    expect(banner).not.toHaveTextContent('Profile');
+    expect(within(banner).getByRole('link', { name: 'Contact us for help with this return' })).toHaveAttribute(
+      'href',
+      gb.help.contact ?? gb.help.generic,
+    );
+  });
+
   it('follows the ship-from country and the order-mismatch flag', async () => {
     // A US order shipped from Great Britain, opened on the GB site: same country, no prompt.
     mockFetch([

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRouter, useSearch } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { useSession } from '@/shared/auth/session';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { signInShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
@@ -84,6 +85,7 @@ function LoadedWizard({
 }) {
   const { t, locale } = useI18n();
   const flags = useReturnFlags();
+  const help = useHelpLinks();
   const { base } = useRouter();
   const [location] = useLocation();
   const lines = returnableLines(order, options);
@@ -250,7 +252,9 @@ function LoadedWizard({
       </p>
       {mismatch && (
         <Alert tone="info">
-          <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}
+          {/* Walk minor 1: no "Profile > Settings" page exists; the country's contact page from /config does. */}
+          <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}{' '}
+          <a href={help.contact}>{t('returns.error.location.contact')}</a>
         </Alert>
       )}
       {step === 'items' && options.withdrawalAvailable && (

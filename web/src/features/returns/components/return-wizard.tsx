@@ -12,6 +12,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import type { ReturnMethodOption, ReturnOptions } from '../model/return-options';
 import { returnableLines, useOrderForReturn, useReturnOptions } from '../hooks/use-return-data';
+import { useStoreCountry } from '../hooks/use-store-country';
 import { useSubmitReturn } from '../hooks/use-submit-return';
 import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
@@ -127,12 +128,29 @@ function LoadedWizard({
     if (itemsTries === 0) return;
     main.current?.querySelector<HTMLElement>('select[aria-invalid="true"]')?.focus();
   }, [itemsTries]);
+  // Audit L553: a saved or kept store of another country than the order's is never sent; the shopper is
+  // told and chooses another (spec 001 §5, "Choose Another Store").
+  const storeCheck = useStoreCountry(method?.method === 'returnToStore' ? storeId : null, order.country);
+  const usableStoreId = storeCheck === 'same' ? storeId : null;
+  const [storeNoticeSeen, setStoreNoticeSeen] = useState<string | null>(null);
+  const storeNotice = storeCheck === 'other' && storeNoticeSeen !== storeId;
+  useEffect(() => {
+    // The stored selection loses the store (the method stays).
+    if (storeCheck === 'other' && method) saveMethod({ orderNumber: order.orderNumber, returnMethod: method.id });
+  }, [storeCheck, method, order.orderNumber]);
   const { state, submit, dismiss } = useSubmitReturn();
   const submitted = state.kind === 'success' || koreaStoreDone;
   useEffect(() => {
     if (submitted) clearDraft(order.orderNumber);
-    else saveDraft(order.orderNumber, { step, selection, methodId: method?.id ?? null, storeId, pickup });
-  }, [order.orderNumber, submitted, step, selection, method, storeId, pickup]);
+    else
+      saveDraft(order.orderNumber, {
+        step,
+        selection,
+        methodId: method?.id ?? null,
+        storeId: storeCheck === 'other' ? null : storeId,
+        pickup,
+      });
+  }, [order.orderNumber, submitted, step, selection, method, storeId, storeCheck, pickup]);
 
   const steps = wizardSteps(method, flags.storeSelector);
   const stepIndex = steps.indexOf(step);
@@ -149,8 +167,10 @@ function LoadedWizard({
     storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
   const slots = method?.pickupSlots ?? [];
-  const stepReady = readySteps(selection, method, storeId, pickup);
-  const enabled = stepReady[step];
+  const stepReady = readySteps(selection, method, usableStoreId, pickup);
+  // A store return waits for its store's country check before it may be submitted.
+  const storeChecking = storeCheck === 'checking' && (action === 'submit' || action === 'getInstructions');
+  const enabled = stepReady[step] && !storeChecking;
   // On the items step Continue stays usable once a line is checked: pressing it is how the shopper learns
   // which reason is missing. Every other step keeps it disabled until the step is ready.
   const primaryUsable = enabled || (step === 'items' && checkedLines(selection).length > 0);
@@ -170,7 +190,7 @@ function LoadedWizard({
   };
 
   const doSubmit = () => {
-    if (!method) return;
+    if (!method || storeCheck === 'checking') return;
     // Spec 001 §4.2: a store return in Korea creates nothing online; the store takes it from the order.
     if (order.country.toUpperCase() === 'KR' && method.method === 'returnToStore') {
       setKoreaStoreDone(true);
@@ -187,7 +207,7 @@ function LoadedWizard({
         selection,
         reasons: options.reasons,
         method,
-        storeId: storeReturn ? storeId : null,
+        storeId: storeReturn ? usableStoreId : null,
         pickup: pickup.address && pickup.slot ? { address: pickup.address, slot: pickup.slot } : null,
         locale: locale.intlLocale,
         flags,
@@ -290,7 +310,13 @@ function LoadedWizard({
               onChoose={choose}
             />
           )}
-          {step === 'store' && <StoreStep country={order.country} storeId={storeId} onChoose={chooseStore} />}
+          {step === 'store' && (
+            <StoreStep
+              country={order.country}
+              storeId={storeCheck === 'other' ? null : storeId}
+              onChoose={chooseStore}
+            />
+          )}
           {step === 'address' &&
             (upmId ? (
               <PickupAddressStep
@@ -339,6 +365,27 @@ function LoadedWizard({
           }
         >
           <p>{t('returns.loginPrompt.body')}</p>
+        </Dialog>
+      )}
+      {storeNotice && (
+        <Dialog
+          title={t('returns.store.otherCountry')}
+          onDismiss={() => {
+            setStoreNoticeSeen(storeId);
+          }}
+          actions={
+            <Button
+              onClick={() => {
+                setStoreNoticeSeen(storeId);
+                // Straight to the stores of the order's country when the path has that step and may go there.
+                if (steps.includes('store') && stepReady.items && stepIndex >= 1) setStep('store');
+              }}
+            >
+              {t('returns.store.heading')}
+            </Button>
+          }
+        >
+          <p>{t('returns.store.sameCountry')}</p>
         </Dialog>
       )}
       {state.kind === 'submitting' && <SubmittingOverlay />}

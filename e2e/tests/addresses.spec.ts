@@ -51,6 +51,15 @@ test('a member keeps saved addresses: US, JP and CN layouts, validation with a s
   await expect(added.getByText('Preferred address')).toBeVisible();
   await expect(page.getByText('Preferred address')).toHaveCount(1);
 
+  // Walk minor 24: the preferred address is deleted only after another is made preferred (when others exist).
+  const others = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /Make the address of .* preferred/ }) });
+  if ((await others.count()) > 0) {
+    await expect(added.getByRole('button', { name: /Delete the address/ })).toHaveCount(0);
+    await others.first().getByRole('button', { name: /Make the address of .* preferred/ }).click();
+    await expect(added.getByText('Preferred address')).toHaveCount(0);
+  }
   await added.getByRole('button', { name: /Delete the address/ }).click();
   await page.getByRole('dialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('1600 Amphitheatre Parkway')).toHaveCount(0);

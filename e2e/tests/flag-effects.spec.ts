@@ -83,7 +83,7 @@ test.describe('flags on (second process)', () => {
     await page.getByRole('checkbox').first().check();
     await page.getByLabel('Reason for return').first().selectOption({ index: 1 });
     await primary(page, 'Continue').click();
-    const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
+    const prompt = page.getByRole('dialog', { name: 'Log in for free shipping' });
     if (await prompt.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
       await prompt.getByRole('button', { name: 'Proceed as guest' }).click();
     }

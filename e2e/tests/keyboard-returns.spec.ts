@@ -52,7 +52,7 @@ async function submitReturn(page: Page, instructions: RegExp) {
 test('a US guest returns to a store by keyboard', async ({ page }) => {
   await keyboard.keyboardGuestLookup(page, 'C9RG00000001', GUEST_EMAIL);
   await startReturn(page);
-  const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
+  const prompt = page.getByRole('dialog', { name: 'Log in for free shipping' });
   if (await shows(prompt)) {
     await keyboard.expectDialogFocused(prompt, 'log-in prompt');
     await keyboard.activate(prompt.getByRole('button', { name: 'Proceed as guest' }));
@@ -86,7 +86,7 @@ test('a GB guest returns by scannable code by keyboard, and the code dialog take
 }) => {
   await keyboard.keyboardGuestLookup(page, 'C9RG00000002', GUEST_EMAIL, '/gb');
   await startReturn(page);
-  const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
+  const prompt = page.getByRole('dialog', { name: 'Log in for free shipping' });
   if (await shows(prompt)) {
     await keyboard.expectDialogFocused(prompt, 'log-in prompt');
     await page.keyboard.press('Escape');

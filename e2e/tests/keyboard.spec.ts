@@ -122,6 +122,14 @@ test('saved addresses by keyboard: add with the suggestion dialog, make preferre
   await expect(added.getByText('Preferred address')).toBeVisible();
   await expectFocusKept(page, 'the address became preferred');
 
+  // Walk minor 24: the preferred address is deleted only after another is made preferred (when others exist).
+  const others = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /Make the address of .* preferred/ }) });
+  if ((await others.count()) > 0) {
+    await activate(others.first().getByRole('button', { name: /Make the address of .* preferred/ }));
+    await expect(added.getByText('Preferred address')).toHaveCount(0);
+  }
   await activate(added.getByRole('button', { name: /Delete the address/ }));
   const remove = page.getByRole('dialog', { name: 'Delete this address?' });
   await expectDialogFocused(remove, 'delete address dialog');

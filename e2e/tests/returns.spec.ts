@@ -121,7 +121,7 @@ test('a GB guest returns by scannable code and sees the QR code', async ({ page 
 
   await primary(page, 'Continue').click();
   // The server may ask to prompt the guest to sign in first (spec 001 §5): carry on as a guest.
-  const prompt = page.getByRole('dialog', { name: 'Log In for Free Shipping' });
+  const prompt = page.getByRole('dialog', { name: 'Log in for free shipping' });
   if (await prompt.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
     await shot(page, 'returns-gb-guest-login-prompt-390');
     await prompt.getByRole('button', { name: 'Proceed as guest' }).click();

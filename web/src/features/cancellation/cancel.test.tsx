@@ -57,7 +57,7 @@ async function confirmCancelThatIsRefused(detail: ReturnType<typeof cancellable>
   const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, loadConfig: true });
   await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
   await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
-  return { user, dialog: await screen.findByRole('dialog', { name: 'Unable to Cancel Order' }) };
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Unable to cancel order' }) };
 }
 
 describe('cancel dialog outcomes (002 §4)', () => {

@@ -208,6 +208,46 @@ describe('the payment is ready when the order is (issue 31)', () => {
     ]);
   });
 
+  it('on a phone (MOBILE), "Pay now" opens the payment page instead of a QR code for the same phone (walk minor 7)', async () => {
+    const assign = stubLocation();
+    vi.stubGlobal('innerWidth', 390);
+    const { requests } = mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      ...paymentRoutes('v1', { ...getForm, qrCodeURL: '/sandbox/payments/sbx_5/qr.png' }),
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    expect(assign).toHaveBeenCalledWith('https://pay.example/p?id=sbx_5');
+    expect(screen.queryByRole('img', { name: /QR code to pay/ })).not.toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      request: { experienceType: 'MOBILE' },
+    });
+  });
+
+  it('says the last moment to pay when the server sends one (walk minor 7)', async () => {
+    const due = order({ ...held, actions: { deferredPayment: { enabled: true, deadline: '2026-12-03T12:00:00Z' } } });
+    mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(due) },
+      ...paymentRoutes('v1', getForm),
+    ]);
+    renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
+    await screen.findByRole('button', { name: 'Pay now' });
+    expect(screen.getByText(/^Please pay by Thursday, December 3, 2026 at \d{1,2}:\d{2}/)).toBeInTheDocument();
+  });
+
+  it('names no deadline when the server sends none', async () => {
+    mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },
+      ...paymentRoutes('v1', getForm),
+    ]);
+    renderApp(`/orders/sales/${held.orderNumber}`, { member: true, flags: { enableDeferredPayment: true } });
+    await screen.findByRole('button', { name: 'Pay now' });
+    expect(screen.queryByText(/Please pay by/)).not.toBeInTheDocument();
+  });
+
   it('sends the chat app only the order and the payment, no made-up visit ids', async () => {
     const assign = stubLocation();
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 MicroMessenger/8.0');

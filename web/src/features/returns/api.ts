@@ -106,6 +106,10 @@ export const submitBankRefund = (request: Schemas['BankRefundRequest']) =>
 export const sendStoreReturnEmail = (payload: Schemas['StoreReturnEmail']) =>
   apiPost('/order_mgmt/store_return_email/v1', { auth: 'member-or-guest', body: payload });
 
+/** GET /store/store_views/v1/{store_id}: one store, for the country of a saved store (spec 001 §5). */
+export const getStore = (storeId: string, signal?: AbortSignal) =>
+  apiGet('/store/store_views/v1/{store_id}', { auth: 'none', params: { store_id: storeId }, signal });
+
 /** GET /store/store_views/v1: stores of the order's country, 3 per page. */
 export const listStores = (country: string, q: string, page: number, signal?: AbortSignal) =>
   apiGet('/store/store_views/v1', { auth: 'none', query: { country, q, page }, signal });

@@ -88,7 +88,10 @@ describe('configuration from the server', () => {
       'href',
       `${SITE}/ca/help/a/returns-policy`,
     );
-    expect(card.getByRole('link', { name: 'Appelez-nous : +18005550100' })).toHaveAttribute('href', 'tel:+18005550100');
+    expect(card.getByRole('link', { name: 'Appelez-nous : +1 800 555 0100' })).toHaveAttribute(
+      'href',
+      'tel:+18005550100',
+    );
   });
 });
 

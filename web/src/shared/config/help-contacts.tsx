@@ -1,11 +1,12 @@
 import { useChatShown } from '@/shared/chat/chat';
+import { formatPhone } from '@/shared/format/phone';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import './help-contacts.css';
 import { useHelpLinks } from './help-links';
 
 /**
  * The country's help articles and phone lines (from the configuration), for a "Need help?" card.
- * Phone numbers are E.164: written as is, and dialled through a tel: link. The chat entry point opens the
+ * Phone numbers are E.164: dialled through a tel: link as is, and written grouped (`formatPhone`). The chat entry point opens the
  * country's configured contact channel, where the chat rule (000 §6, `useChatShown`) allows it. On a return
  * (`forReturn`) there is no order left to change or cancel, so that article is left out.
  */
@@ -32,12 +33,14 @@ export function HelpContacts({ forReturn = false }: { forReturn?: boolean }) {
       </li>
       {links.phone && (
         <li>
-          <a href={`tel:${links.phone}`}>{t('config.help.callUs', { phone: links.phone })}</a>
+          <a href={`tel:${links.phone}`}>{t('config.help.callUs', { phone: formatPhone(links.phone) })}</a>
         </li>
       )}
       {links.returnsPhone && (
         <li>
-          <a href={`tel:${links.returnsPhone}`}>{t('config.help.returnsLine', { phone: links.returnsPhone })}</a>
+          <a href={`tel:${links.returnsPhone}`}>
+            {t('config.help.returnsLine', { phone: formatPhone(links.returnsPhone) })}
+          </a>
         </li>
       )}
     </ul>

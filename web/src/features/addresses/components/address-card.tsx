@@ -5,19 +5,25 @@ import { addressLines } from '../model/address-text';
 
 interface AddressCardProps {
   address: Address;
+  /** Other addresses are saved beside this one. */
+  othersSaved: boolean;
   busy: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onMakePreferred: () => void;
 }
 
-export function AddressCard({ address, busy, onEdit, onDelete, onMakePreferred }: AddressCardProps) {
+export function AddressCard({ address, othersSaved, busy, onEdit, onDelete, onMakePreferred }: AddressCardProps) {
   const { t, locale } = useI18n();
   const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
   const countryName = (code: string) => regions.of(code) ?? code;
   const layout = useAddressLayout(address.country ?? '');
   const lines = addressLines(address, layout.data, countryName);
   const title = lines[0] ?? '';
+  // Walk minor 24: deleting the preferred address left the book with none. While other addresses are
+  // saved, the preferred one is deleted after another is made preferred (the shopper chooses which); the
+  // last address may go, leaving nothing to prefer.
+  const deletable = !address.preferred || !othersSaved;
   return (
     <li className="card address-card">
       <address className="address-card__text">
@@ -28,13 +34,16 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakePreferred }
         ))}
       </address>
       {address.preferred && <p className="address-card__preferred">{t('addresses.list.preferred')}</p>}
+      {!deletable && <p className="muted">{t('addresses.list.preferredKept')}</p>}
       <div className="address-card__actions">
         <Button variant="secondary" onClick={onEdit} aria-label={t('addresses.list.editNamed', { name: title })}>
           {t('addresses.list.edit')}
         </Button>
-        <Button variant="secondary" onClick={onDelete} aria-label={t('addresses.list.deleteNamed', { name: title })}>
-          {t('addresses.list.delete')}
-        </Button>
+        {deletable && (
+          <Button variant="secondary" onClick={onDelete} aria-label={t('addresses.list.deleteNamed', { name: title })}>
+            {t('addresses.list.delete')}
+          </Button>
+        )}
         {!address.preferred && (
           <Button
             variant="secondary"

@@ -222,7 +222,9 @@ describe('saved address form', () => {
     await fillUsAddress(form, user, { street: '1 market st', city: 'san francisco', zip: '941051234' });
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your address' });
-    expect(within(dialog).getByText(/did find a close match/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/did find a close match\. Please pick which address you'd like to use\.$/),
+    ).toBeInTheDocument();
     const suggested = within(dialog).getByRole('radio', { name: /Suggested/ });
     const entered = within(dialog).getByRole('radio', { name: /As entered/ });
     expect(suggested).toBeChecked();

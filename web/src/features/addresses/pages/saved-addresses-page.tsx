@@ -90,6 +90,7 @@ function AddressBook({ upmId }: { upmId: string }) {
           <AddressCard
             key={address.id}
             address={address}
+            othersSaved={addresses.length > 1}
             busy={save.isPending && save.variables.address.id === address.id}
             onEdit={() => {
               setEditing({ kind: 'edit', address });

@@ -78,7 +78,7 @@ describe('gift card balance page', () => {
     await user.type(number, '6060123456789012345');
     await user.type(pin, '123456');
     await user.click(submit);
-    const dialog = await screen.findByRole('dialog', { name: 'Balance Unavailable' });
+    const dialog = await screen.findByRole('dialog', { name: 'Balance unavailable' });
     expect(dialog).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => {

@@ -69,7 +69,7 @@ function leaveForProvider(answer: PaymentAnswer, orderId: string, orderPath: str
  * bank, klarna; not the default bank), or a form the browser follows by the redirect rules of 002 §4.
  */
 export function DeferredPaymentSlot({ order }: OrderSlotProps) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const { enableDeferredPayment, enableDeferredPaymentV2 } = useFlags();
   const returned = returnResult(useSearch());
   const [showQr, setShowQr] = useState(false);
@@ -96,11 +96,15 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
   const answer = prepared.data;
   const pay = () => {
     if (!answer) return;
-    if (answer.qrCodeURL) setShowQr(true);
+    // Walk minor 7: on a phone (002 §9 MOBILE) a code to scan with that same phone is no use: the
+    // provider's page opens instead, when the answer has one.
+    if (answer.qrCodeURL && !(experience() === 'MOBILE' && answer.form)) setShowQr(true);
     else leaveForProvider(answer, order.orderId, orderPath);
   };
   // Loading and failure stay on the one button, so its focus survives Retry.
   const failed = prepared.isError && !prepared.isFetching;
+  // The server's last moment to pay (the action's deadline), when it sends one.
+  const deadline = order.actions.deferredPayment?.deadline;
 
   return (
     <div className="deferred-payment">
@@ -108,6 +112,11 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
       {/* The provider sent the shopper back declined (or cancelled): the hold stays, "Pay now" tries again. */}
       {returned === 'failure' && <Alert>{t('payments.pay.returnedFailure')}</Alert>}
       {failed && <Alert>{t(failureMessage(prepared.error))}</Alert>}
+      {deadline && (
+        <p className="deferred-payment__deadline">
+          {t('payments.pay.deadline', { date: date(deadline, 'longWithWeekday'), time: date(deadline, 'time') })}
+        </p>
+      )}
       {!showQr && (
         <Button
           onClick={() => {

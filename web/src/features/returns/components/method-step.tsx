@@ -53,6 +53,12 @@ export function MethodStep({
           const first = box.options[0];
           if (!first) return null;
           const open = box.options.some((option) => option.id === chosen?.id);
+          // In a carrier's box with the paperless sub-choice, each sub-choice says what it is once (its own
+          // title, else its description) and the box names only the carrier (walk: "No printer needed"
+          // read twice).
+          const mixed = box.options.length > 1;
+          // The carrier's own title for the method (001 §3 returnMethodSelection.title), else its name.
+          const subtitle = mixed ? first.carrierName : (first.selectionTitle ?? first.carrierName);
           return (
             <div key={box.key} className={open ? 'return-method card return-method--open' : 'return-method card'}>
               <label className="return-method__head">
@@ -66,18 +72,17 @@ export function MethodStep({
                 />
                 <span className="return-method__title">
                   <strong>{t('returns.method.name', { method: methodKind(first.method) })}</strong>
-                  {/* The carrier's own title for the method (001 §3 returnMethodSelection.title), else its name. */}
-                  {(first.selectionTitle ?? first.carrierName) && (
-                    <span className="muted">{first.selectionTitle ?? first.carrierName}</span>
-                  )}
+                  {subtitle && <span className="muted">{subtitle}</span>}
                 </span>
                 <Price method={first} currency={currency} />
               </label>
               {open && (
                 <div className="return-method__body">
-                  <p className="muted">{t('returns.method.description', { method: methodKind(first.method) })}</p>
+                  {!mixed && (
+                    <p className="muted">{t('returns.method.description', { method: methodKind(first.method) })}</p>
+                  )}
                   {proofOfPurchase && first.method === 'returnToStore' && <p>{t('returns.method.proofOfPurchase')}</p>}
-                  {box.options.length > 1 && (
+                  {mixed && (
                     <fieldset className="return-method__sub">
                       <legend>{t('returns.method.paperlessChoice')}</legend>
                       {box.options.map((option) => (
@@ -93,7 +98,8 @@ export function MethodStep({
                           <span>
                             <strong>{t('returns.method.name', { method: methodKind(option.method) })}</strong>
                             <span className="muted">
-                              {t('returns.method.description', { method: methodKind(option.method) })}
+                              {option.selectionTitle ??
+                                t('returns.method.description', { method: methodKind(option.method) })}
                             </span>
                           </span>
                         </label>

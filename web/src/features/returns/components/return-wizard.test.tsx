@@ -94,7 +94,7 @@ async function submitDropOffUntilNotSubmitted(user: ReturnType<typeof renderApp>
   await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
   await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
   await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
-  return screen.findByRole('dialog', { name: 'Return Not Submitted' });
+  return screen.findByRole('dialog', { name: 'Return not submitted' });
 }
 
 function serve({
@@ -255,6 +255,25 @@ describe('return wizard', () => {
     expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
   }, 15_000);
 
+  it('says the step count only once it is known, so it never jumps (walk minor 3)', async () => {
+    serve();
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: true },
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    // A store return takes three steps, a drop-off two: before the choice the count is not said.
+    expect(screen.getByText(/Step 1$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Step \d of \d/)).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await screen.findByRole('group', { name: 'Choose how to return' });
+    expect(screen.getByText(/Step 2$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Return to a store/ }));
+    expect(screen.getByText(/Step 2 of 3$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Carrier drop-off/ }));
+    expect(screen.getByText(/Step 2 of 2$/)).toBeInTheDocument();
+  });
+
   it("names a carrier's method by the carrier's selection title, else by the carrier (001 §3, L474)", async () => {
     serve({
       wire: {
@@ -326,7 +345,7 @@ describe('return wizard', () => {
     await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
     await user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
     await user.click(screen.getAllByRole('button', { name: 'Submit return' })[0]!);
-    expect(await screen.findByRole('dialog', { name: 'Return Not Submitted' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Return not submitted' })).toBeInTheDocument();
   }, 15_000);
 });
 
@@ -338,7 +357,7 @@ it('prompts a guest to sign in, then picks a store in pages of 3 and sends it wi
   });
   await user.selectOptions(await screen.findByLabelText('Reason for return'), 'tooBig');
   await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
-  const prompt = await screen.findByRole('dialog', { name: 'Log In for Free Shipping' });
+  const prompt = await screen.findByRole('dialog', { name: 'Log in for free shipping' });
   expect(within(prompt).getByRole('link', { name: 'Log in' })).toHaveAttribute(
     'href',
     expect.stringContaining('/orders/signin?redirectPath='),
@@ -366,6 +385,23 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
   const withShipFrom = (country: string) => () =>
     json({ ...detail(), shipFrom: { address: { country, lines: ['1 Main St'] }, recipient: { firstName: 'Jane' } } });
 
+  it("says where returns are made and links the country's contact page, not a missing Profile page (walk minor 1)", async () => {
+    const gb = countryConfig('gb');
+    mockFetch([
+      configRoute(gb),
+      { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('US') },
+      { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    ]);
+    renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true, loadConfig: true });
+    const banner = (await screen.findByText('Update your location', {}, { timeout: 10_000 })).parentElement!;
+    expect(banner).toHaveTextContent('Returns must be made in the country where your order shipped.');
+    expect(banner).not.toHaveTextContent('Profile');
+    expect(within(banner).getByRole('link', { name: 'Contact us for help with this return' })).toHaveAttribute(
+      'href',
+      gb.help.contact ?? gb.help.generic,
+    );
+  });
+
   it('follows the ship-from country and the order-mismatch flag', async () => {
     // A US order shipped from Great Britain, opened on the GB site: same country, no prompt.
     mockFetch([
@@ -374,7 +410,7 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
     ]);
     const first = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
     await screen.findByLabelText('Reason for return');
-    expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
+    expect(screen.queryByText('Update your location')).not.toBeInTheDocument();
     first.unmount();
 
     // Shipped from the US, opened on the GB site: the prompt, unless the flag is off.
@@ -383,13 +419,13 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
       { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
     ]);
     const second = renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
-    expect(await screen.findByText('Update Your Location')).toBeInTheDocument();
+    expect(await screen.findByText('Update your location')).toBeInTheDocument();
     second.unmount();
     renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, {
       member: true,
       flags: { enableOrderMismatchModal: false },
     });
     await screen.findByLabelText('Reason for return');
-    expect(screen.queryByText('Update Your Location')).not.toBeInTheDocument();
+    expect(screen.queryByText('Update your location')).not.toBeInTheDocument();
   });
 });

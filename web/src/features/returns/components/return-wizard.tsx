@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRouter, useSearch } from 'wouter';
 import type { OrderDetail } from '@/shared/api/types';
 import { useSession } from '@/shared/auth/session';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { signInShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
@@ -11,18 +12,14 @@ import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import type { ReturnMethodOption, ReturnOptions } from '../model/return-options';
 import { returnableLines, useOrderForReturn, useReturnOptions } from '../hooks/use-return-data';
+import { useStoreCountry } from '../hooks/use-store-country';
 import { useSubmitReturn } from '../hooks/use-submit-return';
 import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
-import {
-  buildCaptureRequest,
-  canContinueItems,
-  checkedLines,
-  initialSelection,
-  type Selection,
-} from '../model/selection';
-import { initialMethod, primaryAction, wizardSteps, type Step } from '../model/wizard';
+import { buildCaptureRequest, checkedLines, type Selection } from '../model/selection';
+import { primaryAction, readySteps, stepTotal, wizardSteps, type Step } from '../model/wizard';
+import { clearDraft, saveDraft, startWizard } from '../model/wizard-draft';
 import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
 import { LoadFailureDialog } from './load-failure-dialog';
@@ -89,17 +86,26 @@ function LoadedWizard({
 }) {
   const { t, locale } = useI18n();
   const flags = useReturnFlags();
+  const help = useHelpLinks();
   const { base } = useRouter();
   const [location] = useLocation();
   const lines = returnableLines(order, options);
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(lines, selectedGtin));
-  const [saved] = useState(() => loadSavedMethod(order.orderNumber));
-  const [method, setMethod] = useState<ReturnMethodOption | null>(() =>
-    initialMethod(options.methods, saved?.returnMethod ?? null),
+  // Walk minor 2: a reload (or Back, then Forward) starts where the shopper was (`model/wizard-draft.ts`).
+  const [start] = useState(() =>
+    startWizard({
+      orderNumber: order.orderNumber,
+      lines,
+      options,
+      selectedGtin,
+      saved: loadSavedMethod(order.orderNumber),
+      storeSelector: flags.storeSelector,
+    }),
   );
-  const [storeId, setStoreId] = useState<string | null>(saved?.selectedStore ?? null);
-  const [step, setStep] = useState<Step>('items');
-  const [pickup, setPickup] = useState<PickupChoice>({ address: null, slot: null });
+  const [selection, setSelection] = useState<Selection>(start.selection);
+  const [method, setMethod] = useState<ReturnMethodOption | null>(start.method);
+  const [storeId, setStoreId] = useState<string | null>(start.storeId);
+  const [step, setStep] = useState<Step>(start.step);
+  const [pickup, setPickup] = useState<PickupChoice>(start.pickup);
   const [promptDone, setPromptDone] = useState(false);
   // Embedded without showSignin: the retailer's page owns signing in, so no sign-in offer here.
   const offerSignIn = signInShown(useSearch());
@@ -122,10 +128,33 @@ function LoadedWizard({
     if (itemsTries === 0) return;
     main.current?.querySelector<HTMLElement>('select[aria-invalid="true"]')?.focus();
   }, [itemsTries]);
+  // Audit L553: a saved or kept store of another country than the order's is never sent; the shopper is
+  // told and chooses another (spec 001 §5, "Choose Another Store").
+  const storeCheck = useStoreCountry(method?.method === 'returnToStore' ? storeId : null, order.country);
+  const usableStoreId = storeCheck === 'same' ? storeId : null;
+  const [storeNoticeSeen, setStoreNoticeSeen] = useState<string | null>(null);
+  const storeNotice = storeCheck === 'other' && storeNoticeSeen !== storeId;
+  useEffect(() => {
+    // The stored selection loses the store (the method stays).
+    if (storeCheck === 'other' && method) saveMethod({ orderNumber: order.orderNumber, returnMethod: method.id });
+  }, [storeCheck, method, order.orderNumber]);
   const { state, submit, dismiss } = useSubmitReturn();
+  const submitted = state.kind === 'success' || koreaStoreDone;
+  useEffect(() => {
+    if (submitted) clearDraft(order.orderNumber);
+    else
+      saveDraft(order.orderNumber, {
+        step,
+        selection,
+        methodId: method?.id ?? null,
+        storeId: storeCheck === 'other' ? null : storeId,
+        pickup,
+      });
+  }, [order.orderNumber, submitted, step, selection, method, storeId, storeCheck, pickup]);
 
   const steps = wizardSteps(method, flags.storeSelector);
   const stepIndex = steps.indexOf(step);
+  const total = stepTotal(options.methods, method, flags.storeSelector);
   const action = primaryAction(step, steps, method);
   const currency = options.currency || order.currency;
   const preview = refundPreview({
@@ -138,14 +167,10 @@ function LoadedWizard({
     storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
   const slots = method?.pickupSlots ?? [];
-  const stepReady: Record<Step, boolean> = {
-    items: canContinueItems(selection),
-    method: method !== null,
-    store: method !== null && storeId !== null,
-    // Spec 001 §4.2: on the address step, an (validated) address, and a window when the carrier offers them.
-    address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
-  };
-  const enabled = stepReady[step];
+  const stepReady = readySteps(selection, method, usableStoreId, pickup);
+  // A store return waits for its store's country check before it may be submitted.
+  const storeChecking = storeCheck === 'checking' && (action === 'submit' || action === 'getInstructions');
+  const enabled = stepReady[step] && !storeChecking;
   // On the items step Continue stays usable once a line is checked: pressing it is how the shopper learns
   // which reason is missing. Every other step keeps it disabled until the step is ready.
   const primaryUsable = enabled || (step === 'items' && checkedLines(selection).length > 0);
@@ -165,7 +190,7 @@ function LoadedWizard({
   };
 
   const doSubmit = () => {
-    if (!method) return;
+    if (!method || storeCheck === 'checking') return;
     // Spec 001 §4.2: a store return in Korea creates nothing online; the store takes it from the order.
     if (order.country.toUpperCase() === 'KR' && method.method === 'returnToStore') {
       setKoreaStoreDone(true);
@@ -182,7 +207,7 @@ function LoadedWizard({
         selection,
         reasons: options.reasons,
         method,
-        storeId: storeReturn ? storeId : null,
+        storeId: storeReturn ? usableStoreId : null,
         pickup: pickup.address && pickup.slot ? { address: pickup.address, slot: pickup.slot } : null,
         locale: locale.intlLocale,
         flags,
@@ -241,11 +266,15 @@ function LoadedWizard({
       <h1 tabIndex={-1}>{t('returns.heading')}</h1>
       <p className="muted">
         {t('returns.orderNumber', { orderNumber: order.orderNumber })} ·{' '}
-        {t('returns.stepOf', { step: stepIndex + 1, total: steps.length })}
+        {total === null
+          ? t('returns.step', { step: stepIndex + 1 })
+          : t('returns.stepOf', { step: stepIndex + 1, total })}
       </p>
       {mismatch && (
         <Alert tone="info">
-          <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}
+          {/* Walk minor 1: no "Profile > Settings" page exists; the country's contact page from /config does. */}
+          <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}{' '}
+          <a href={help.contact}>{t('returns.error.location.contact')}</a>
         </Alert>
       )}
       {step === 'items' && options.withdrawalAvailable && (
@@ -281,7 +310,13 @@ function LoadedWizard({
               onChoose={choose}
             />
           )}
-          {step === 'store' && <StoreStep country={order.country} storeId={storeId} onChoose={chooseStore} />}
+          {step === 'store' && (
+            <StoreStep
+              country={order.country}
+              storeId={storeCheck === 'other' ? null : storeId}
+              onChoose={chooseStore}
+            />
+          )}
           {step === 'address' &&
             (upmId ? (
               <PickupAddressStep
@@ -330,6 +365,27 @@ function LoadedWizard({
           }
         >
           <p>{t('returns.loginPrompt.body')}</p>
+        </Dialog>
+      )}
+      {storeNotice && (
+        <Dialog
+          title={t('returns.store.otherCountry')}
+          onDismiss={() => {
+            setStoreNoticeSeen(storeId);
+          }}
+          actions={
+            <Button
+              onClick={() => {
+                setStoreNoticeSeen(storeId);
+                // Straight to the stores of the order's country when the path has that step and may go there.
+                if (steps.includes('store') && stepReady.items && stepIndex >= 1) setStep('store');
+              }}
+            >
+              {t('returns.store.heading')}
+            </Button>
+          }
+        >
+          <p>{t('returns.store.sameCountry')}</p>
         </Dialog>
       )}
       {state.kind === 'submitting' && <SubmittingOverlay />}

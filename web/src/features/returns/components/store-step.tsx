@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { fieldsForDisplay } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -6,6 +6,7 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { listStores } from '../api';
+import { storeQueryKey } from '../hooks/use-store-country';
 import { loadStoreSearch, rememberStoreSearch } from '../model/store-search';
 
 interface StoreStepProps {
@@ -25,6 +26,7 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
   const [draft, setDraft] = useState(() => loadStoreSearch(country));
   const [search, setSearch] = useState(draft);
   const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
   const stores = useQuery({
     queryKey: ['returns', 'stores', country, search, page] as const,
     queryFn: ({ signal }) => listStores(country, search, page, signal),
@@ -80,6 +82,7 @@ export function StoreStep({ country, storeId, onChoose }: StoreStepProps) {
                 name={name}
                 checked={store.id === storeId}
                 onChange={() => {
+                  queryClient.setQueryData(storeQueryKey(store.id), store);
                   onChoose(store.id);
                 }}
               />

@@ -1,4 +1,6 @@
+import type { PickupAddress, PickupSlot } from '../api';
 import type { ReturnMethodOption } from '../model/return-options';
+import { canContinueItems, type Selection } from './selection';
 
 /**
  * Spec 001 §4.2: items, then method, then the store selector (store return with its flag) or, for the
@@ -12,6 +14,39 @@ export function wizardSteps(method: ReturnMethodOption | null, storeSelector: bo
   // Every pickup (Korea's courier, UPS, Sagawa, the EMEA carriers') asks its address and window (001 §4.4).
   if (method?.serviceType === 'PICK_UP') steps.push('address');
   return steps;
+}
+
+/**
+ * Walk minor 3: how many steps the return takes, said only when it is known, so the count never jumps
+ * ("Step 2 of 2", then "Step 3 of 3" once the store step appears). It is the chosen method's path, or,
+ * before a method is chosen, the path every offered method shares; null while the methods' paths differ.
+ */
+export function stepTotal(
+  methods: ReturnMethodOption[],
+  chosen: ReturnMethodOption | null,
+  storeSelector: boolean,
+): number | null {
+  if (chosen) return wizardSteps(chosen, storeSelector).length;
+  const totals = new Set(methods.map((method) => wizardSteps(method, storeSelector).length));
+  const [only] = totals;
+  return totals.size === 1 && only !== undefined ? only : null;
+}
+
+/** What each step needs before the shopper may go on (spec 001 §4.2). */
+export function readySteps(
+  selection: Selection,
+  method: ReturnMethodOption | null,
+  storeId: string | null,
+  pickup: { address: PickupAddress | null; slot: PickupSlot | null },
+): Record<Step, boolean> {
+  const slots = method?.pickupSlots ?? [];
+  return {
+    items: canContinueItems(selection),
+    method: method !== null,
+    store: method !== null && storeId !== null,
+    // On the address step, a (validated) address, and a window when the carrier offers them.
+    address: method !== null && pickup.address !== null && (slots.length === 0 || pickup.slot !== null),
+  };
 }
 
 /** Spec 001 §2.1 button texts: what the primary button of a step says. */

@@ -242,7 +242,7 @@ describe('bank refund', () => {
     await user.type(screen.getByLabelText('Account holder last name'), 'Visser');
     await user.type(screen.getByLabelText('IBAN'), 'NL91ABNA0417164300');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Form Not Submitted' });
+    const dialog = await screen.findByRole('dialog', { name: 'Form not submitted' });
     expect(dialog).toHaveTextContent("We couldn't process your refund because of a network error.");
     expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

@@ -34,10 +34,13 @@ pub enum ActionName {
     RequestEinvoice,
     Cancel,
     DeferredPayment,
+    /// A group's reason why none of its lines can be returned (000 §3 group actions): disabled, with the
+    /// reason's code, text and link. Built by the server from the returns flow's line facts.
+    ReturnDisableReasonAction,
 }
 
 impl ActionName {
-    pub const ALL: [ActionName; 10] = [
+    pub const ALL: [ActionName; 11] = [
         Self::TrackShipment,
         Self::ViewReturn,
         Self::Return,
@@ -48,6 +51,7 @@ impl ActionName {
         Self::RequestEinvoice,
         Self::Cancel,
         Self::DeferredPayment,
+        Self::ReturnDisableReasonAction,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -62,6 +66,7 @@ impl ActionName {
             Self::RequestEinvoice => "requestEinvoice",
             Self::Cancel => "cancel",
             Self::DeferredPayment => "deferredPayment",
+            Self::ReturnDisableReasonAction => "returnDisableReasonAction",
         }
     }
 }

@@ -72,6 +72,8 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     actions: {},
     moneyTimeline: [],
     authorizationInfo: { email: 'jane@example.com', phoneNumber: { countryCode: '1', subscriberNumber: '4155550100' } },
+    userInfo: { phoneNumber: { countryCode: '1', subscriberNumber: '4155550100' } },
+    contactInformation: { email: 'jane@example.com', dayPhoneNumber: '4155550100' },
     fullOrderStatus: { simpleStatus: 'shipped', statusColor: 'info' },
     transaction: {
       orderDate: '2026-11-01T10:00:00Z',

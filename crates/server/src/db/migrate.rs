@@ -31,6 +31,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (20, "bulk_import_password_resets", include_str!("../../../../migrations/0020_bulk_import_password_resets.sql")),
     (21, "oidc_logins", include_str!("../../../../migrations/0021_oidc_logins.sql")),
     (22, "return_labels", include_str!("../../../../migrations/0022_return_labels.sql")),
+    (23, "deferred_payment_answers", include_str!("../../../../migrations/0023_deferred_payment_answers.sql")),
 ];
 
 /// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.

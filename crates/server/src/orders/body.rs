@@ -397,6 +397,32 @@ fn line_record(line: LineBody, index: usize, currency: Currency) -> Result<Store
     })
 }
 
+/// The contract fields that hold codes: the ship-from country's ISO code, a return order's method.
+/// A method code is kept in its canonical spelling.
+fn check_contract_codes(details: &mut OrderDetails, order_type: OrderType) -> Result<(), AppError> {
+    if let Some(address) = details.ship_from.as_mut().map(|ship_from| &mut ship_from.address)
+        && let Some(code) = address.iso2_country.as_deref()
+    {
+        if code.len() != 2 || !code.bytes().all(|byte| byte.is_ascii_alphabetic()) {
+            return Err(AppError::validation(
+                "shipFrom.address.iso2Country",
+                "iso2Country is a two-letter ISO 3166 code such as US or GB",
+            ));
+        }
+        address.iso2_country = OptText::some(code.to_ascii_uppercase());
+    }
+    if let Some(code) = details.return_method.as_deref() {
+        if order_type != OrderType::ReturnOrder {
+            return Err(AppError::validation("returnMethod", "only a return order has a returnMethod"));
+        }
+        let method = domain::returns::methods::ReturnMethod::parse(code).ok_or_else(|| {
+            AppError::validation("returnMethod", "returnMethod is a return method code such as DROPOFF_RETURN")
+        })?;
+        details.return_method = OptText::some(method.as_str());
+    }
+    Ok(())
+}
+
 /// The cross-field rules, and the stored record.
 pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
     refuse_unknown(&body.unknown, "")?;
@@ -437,7 +463,7 @@ pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
         }
         lines.push(line_record(line, index, currency)?);
     }
-    let details = body.details;
+    let mut details = body.details;
     let alt_currency = match details.currency_alt.as_deref() {
         None => None,
         Some(code) => Some(
@@ -459,6 +485,7 @@ pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
         }
     }
     check_currency(details.promotional_code_discount.as_ref(), currency, || "promotionalCodeDiscount".to_owned())?;
+    check_contract_codes(&mut details, order_type)?;
     let shipping_total = money(body.shipping_total.as_ref(), currency, || "shippingTotal".to_owned())?;
     let taxes_included =
         body.taxes_included.unwrap_or_else(|| domain::totals::prices_include_tax_by_default(&body.country.0));

@@ -111,11 +111,16 @@ pub struct Recipient {
     pub first_name: OptText,
     #[schema(value_type = Option<String>)]
     #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub middle_name: OptText,
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
     pub last_name: OptText,
     #[serde(default)]
     pub contact_information: ContactInformation,
 }
 
+/// The address a return is picked up from or sent from (001 §3: city, state, country, iso2Country,
+/// zipCode), structured beside the printed `lines`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShipFromAddress {
@@ -124,7 +129,23 @@ pub struct ShipFromAddress {
     pub lines: Vec<OptText>,
     #[schema(value_type = Option<String>)]
     #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub city: OptText,
+    /// State, province or region.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub state: OptText,
+    /// Postal code.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub zip_code: OptText,
+    /// The country as the order system names it.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
     pub country: OptText,
+    /// Two-letter ISO 3166 code of the country (checked by the ops feed).
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub iso2_country: OptText,
 }
 
 /// Where a partner or store shipped the order from.
@@ -137,7 +158,8 @@ pub struct ShipFrom {
     pub recipient: Recipient,
 }
 
-/// One package of a shipment: the lines in it and its own tracking link.
+/// One package of a shipment: the lines in it and its own tracking link. The answer adds the
+/// package's `shipmentNumber` (`view::PackageView`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Package {
@@ -152,7 +174,8 @@ pub struct Package {
     pub items: Vec<i64>,
 }
 
-/// A shipment of the order (000 section 3: shipmentNumber, status, packages).
+/// A shipment of the order as the order system sends it (000 section 3: shipmentNumber, status,
+/// packages); the answer adds `orderNumber` and `simpleStatus` (`view::ShipmentView`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Shipment {
@@ -205,6 +228,18 @@ pub struct OrderDetails {
     pub promotions: Vec<Promotion>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shipments: Vec<Shipment>,
+    /// A return order: how the shopper sends it back (a method code of 001 §9: `returnToStore`,
+    /// `DROPOFF_RETURN` ...). Set by the return capture for returns made here; the order system may
+    /// send it for returns made elsewhere.
+    #[schema(value_type = Option<String>)]
+    #[serde(skip_serializing_if = "OptText::is_none")]
+    pub return_method: OptText,
+    /// A brand's legacy: the page of the retailer's former payment system where an order placed there
+    /// before this portal pays its deferred payment. Passed through as sent; orders placed since have
+    /// none and pay through `deferredPaymentData`.
+    #[schema(value_type = Option<String>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legacy_deferred_payment_url: Option<WebUrl>,
 }
 
 /// Per-group display fields, sent on a line and taken by the group the line falls in (first line wins).

@@ -18,7 +18,7 @@ use domain::SimpleStatus;
 use domain::actions::ActionFlags;
 use domain::country::Flag;
 use futures_util::future::BoxFuture;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::OrdersState;
@@ -96,6 +96,9 @@ pub async fn order_extras(
     for contributor in state.order_contributors.iter() {
         extras.cancellable_until = extras.cancellable_until.or_else(|| contributor.cancellable_until(order));
         extras.money_timeline.extend(contributor.money_timeline(state, order, has_money_events).await?);
+        if extras.deferred_payment_data.is_none() {
+            extras.deferred_payment_data = contributor.deferred_payment_data(state, order).await?;
+        }
     }
     Ok(extras)
 }
@@ -117,6 +120,41 @@ pub struct OrderExtras {
     /// Unix ms: when the last cancel completed.
     pub cancelled_at: Option<i64>,
     pub money_timeline: Vec<MoneyTimelineEvent>,
+    /// The deferred payment started and not finished (the payments flow).
+    pub deferred_payment_data: Option<DeferredPaymentData>,
+}
+
+/// One field of a deferred payment's form.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct DeferredPaymentFormField {
+    pub name: String,
+    pub value: String,
+}
+
+/// The form the browser submits to reach the payment provider (002 §3 "Deferred payment": action,
+/// method, fields of name and value).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct DeferredPaymentForm {
+    pub action: String,
+    /// GET or POST.
+    pub method: String,
+    pub fields: Vec<DeferredPaymentFormField>,
+}
+
+/// `deferredPaymentData` (000 §3: "QR code URL or form"; 002 §3: "QR code URL, or the job response"):
+/// what the deferred payment job answered for the payment still open, so a shopper who left the
+/// provider's page can go back to it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct DeferredPaymentData {
+    pub payment_id: String,
+    /// The payment type being paid (alipay, wechat, klarna ...).
+    pub payment_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<DeferredPaymentForm>,
+    /// The QR code image to scan with the payment app, for methods paid by scanning.
+    #[serde(rename = "qrCodeURL", default, skip_serializing_if = "Option::is_none")]
+    pub qr_code_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -192,6 +230,15 @@ pub trait OrderDetailContributor: Send + Sync {
         _has_money_events: bool,
     ) -> BoxFuture<'a, AppResult<Vec<MoneyTimelineEvent>>> {
         Box::pin(async { Ok(Vec::new()) })
+    }
+
+    /// The deferred payment of `order` started and not yet finished (`deferredPaymentData`).
+    fn deferred_payment_data<'a>(
+        &'a self,
+        _state: &'a OrdersState,
+        _order: &'a StoredOrder,
+    ) -> BoxFuture<'a, AppResult<Option<DeferredPaymentData>>> {
+        Box::pin(async { Ok(None) })
     }
 }
 

@@ -27,8 +27,9 @@ pub use db::{find_order_and_version, find_store};
 pub use fields::{Day, DecimalText, Instant, LinkOrPath, OptText, Text, WebUrl};
 /// What the view shows that other flows fill in, and how it spells dates and order types.
 pub use hooks::{
-    CancellationView, LineReturnFacts, MoneyTimelineEvent, OrderDetailContributor, OrderDetailContributors,
-    OrderExtras, PendingModification, ReturnDisableReason, ReturnFacts, action_flags,
+    CancellationView, DeferredPaymentData, DeferredPaymentForm, DeferredPaymentFormField, LineReturnFacts,
+    MoneyTimelineEvent, OrderDetailContributor, OrderDetailContributors, OrderExtras, PendingModification,
+    ReturnDisableReason, ReturnFacts, action_flags,
 };
 pub use state::{OrdersParts, OrdersState};
 /// The one write path for orders (DESIGN.md: no other module writes `orders` or `order_lines`).

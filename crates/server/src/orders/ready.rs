@@ -100,6 +100,8 @@ pub fn write_items(
             out.extend_from_slice(line.json.as_bytes());
             out.extend_from_slice(b"\"actions\":");
             let facts = ActionLine {
+                order_number: &order.order_number,
+                line_number: line.line_number,
                 order_date: order.order_date,
                 order_type: order.order_type,
                 status: line.status,

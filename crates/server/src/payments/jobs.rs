@@ -105,9 +105,13 @@ async fn start(state: &OrdersState, run: &RunInfo, payment: DeferredPayment) -> 
     };
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await.map_err(JobError::retry)?;
+    // The answer is kept with the payment: the order detail shows it while the payment is open
+    // (`pending`, deferredPaymentData).
+    let answer = serde_json::to_string(&response).map_err(JobError::retry)?;
     sqlx::query(
         "INSERT INTO deferred_payments (id, job_id, order_number, payment_type, amount, currency, status, return_url, \
-         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'OPEN', $7, $8, $8) ON CONFLICT DO NOTHING",
+         created_at, updated_at, response) VALUES ($1, $2, $3, $4, $5, $6, 'OPEN', $7, $8, $8, $9) \
+         ON CONFLICT DO NOTHING",
     )
     .bind(&response.payment_id)
     .bind(&run.id)
@@ -117,11 +121,15 @@ async fn start(state: &OrdersState, run: &RunInfo, payment: DeferredPayment) -> 
     .bind(facts.currency.code())
     .bind(&return_url)
     .bind(now)
+    .bind(&answer)
     .execute(&mut *tx)
     .await
     .map_err(JobError::retry)?;
+    // The order's detail now shows the open payment: its version moves, so no cached body misses it.
+    let stale = crate::orders::touch(&mut tx, &order_number, now).await.map_err(JobError::retry)?;
     let finish = Finish::Completed(response);
     complete_in(&mut tx, &state.clock, run, &finish).await.map_err(JobError::retry)?;
     tx.commit().await.map_err(JobError::retry)?;
+    stale.forget_in(&state.cache);
     Ok(finish)
 }

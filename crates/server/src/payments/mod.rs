@@ -2,6 +2,7 @@
 //! real one is configured), its signed, replay-protected callback, and the money timeline of an order.
 
 pub mod jobs;
+pub mod pending;
 pub mod provider;
 pub mod routes;
 pub mod timeline;
@@ -20,7 +21,7 @@ where
     registry.register::<jobs::DeferredPayment>();
 }
 
-/// What payments adds to an order's detail (the money timeline), registered once at start (`prepare`).
+/// What payments adds to an order's detail (the money timeline, the open deferred payment), registered once at start (`prepare`).
 pub fn order_detail_contributor() -> Arc<dyn OrderDetailContributor> {
     Arc::new(timeline::Contributor)
 }

@@ -304,6 +304,11 @@ pub async fn receive(state: &OrdersState, headers: &HeaderMap, body: &[u8]) -> A
     };
     crate::events::record(&mut tx, now, settled).await?;
     let mut stale = None;
+    if outcome == "DECLINED" {
+        // The payment is no longer open: the detail stops offering it (`pending`, deferredPaymentData).
+        let order_number: String = payment.try_get("order_number")?;
+        stale = Some(crate::orders::touch(&mut tx, &order_number, now).await?);
+    }
     if outcome == "APPROVED" {
         let order_number: String = payment.try_get("order_number")?;
         stale = Some(crate::orders::lift_payment_hold(&mut tx, &order_number, now).await?);

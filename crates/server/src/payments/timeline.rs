@@ -124,7 +124,7 @@ pub async fn money_timeline(
     Ok(entries.into_iter().map(show).collect())
 }
 
-/// The payments flow's part of the order detail: the money timeline.
+/// The payments flow's part of the order detail: the money timeline and the open deferred payment.
 pub struct Contributor;
 
 impl OrderDetailContributor for Contributor {
@@ -135,5 +135,13 @@ impl OrderDetailContributor for Contributor {
         has_money_events: bool,
     ) -> BoxFuture<'a, AppResult<Vec<MoneyTimelineEvent>>> {
         Box::pin(money_timeline(state, order, has_money_events))
+    }
+
+    fn deferred_payment_data<'a>(
+        &'a self,
+        state: &'a OrdersState,
+        order: &'a StoredOrder,
+    ) -> BoxFuture<'a, AppResult<Option<crate::orders::DeferredPaymentData>>> {
+        super::pending::contribute(state, order)
     }
 }

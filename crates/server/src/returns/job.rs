@@ -87,6 +87,9 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
     let mut details = parent.details.clone();
     details.shipments = Vec::new();
     details.payment_hold_flag = false;
+    details.legacy_deferred_payment_url = None;
+    // The order-level returnMethod of the return order (000 §3).
+    details.return_method = OptText::some(ret.return_method.clone());
     // A store return shows its barcode (CODE128 of the return number, 000 §9) for the store to scan.
     let store_return = ReturnMethod::parse(&ret.return_method).is_some_and(ReturnMethod::is_store);
     details.show_barcode_flag = store_return;

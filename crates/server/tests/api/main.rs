@@ -30,6 +30,7 @@ mod metrics;
 mod oidc;
 mod oidc_provider;
 mod ops;
+mod order_entity;
 mod orders_contract;
 mod parsers;
 mod password_reset;

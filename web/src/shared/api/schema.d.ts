@@ -1252,9 +1252,10 @@ export interface components {
          * @description Every action name, as sent on the wire (`actions.<name>`).
          * @enum {string}
          */
-        ActionNameEnum: "trackShipment" | "viewReturn" | "return" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "requestEinvoice" | "cancel" | "deferredPayment";
+        ActionNameEnum: "trackShipment" | "viewReturn" | "return" | "buyItAgain" | "getHelp" | "writeReview" | "returnBarcode" | "requestEinvoice" | "cancel" | "deferredPayment" | "returnDisableReasonAction";
         /** @description One action the caller may take (or sees but may not take now, with the reason). */
         ActionView: {
+            appCallback?: components["schemas"]["AppCallback"] | null;
             barcode?: components["schemas"]["BarcodeView"] | null;
             /** @description RFC 3339: the last moment the action may be taken. */
             deadline?: string | null;
@@ -1333,6 +1334,24 @@ export interface components {
             /** @description The request field at fault, when there is one. */
             field?: string | null;
             message: string;
+        };
+        /**
+         * @description `appCallback` (000 §3: each item action has a webLink and an appCallback). In this product it is the
+         *     message a retailer's app or page that embeds the portal (standalone view, 000 §2) receives to take the
+         *     action itself (its own tracking screen, product page or return flow) instead of the portal following
+         *     `webLink`: the portal posts it, as `window.postMessage`, to the configured parent origin only. It
+         *     names the action and the line, so the host needs no order data of its own.
+         */
+        AppCallback: {
+            /** @description The action's name (ActionNameEnum). */
+            action: string;
+            /** Format: int64 */
+            lineNumber: number;
+            orderNumber: string;
+            /** @description Always `orders:action`. */
+            type: string;
+            /** @description The action's `webLink`, when it has one. */
+            url?: string | null;
         };
         AuthorizationInfo: {
             dayPhoneNumber?: string | null;
@@ -1648,6 +1667,19 @@ export interface components {
         DeferredPaymentBody: {
             request: components["schemas"]["DeferredPaymentFields"];
         };
+        /**
+         * @description `deferredPaymentData` (000 §3: "QR code URL or form"; 002 §3: "QR code URL, or the job response"):
+         *     what the deferred payment job answered for the payment still open, so a shopper who left the
+         *     provider's page can go back to it.
+         */
+        DeferredPaymentData: {
+            form?: components["schemas"]["DeferredPaymentForm"] | null;
+            paymentId: string;
+            /** @description The payment type being paid (alipay, wechat, klarna ...). */
+            paymentType: string;
+            /** @description The QR code image to scan with the payment app, for methods paid by scanning. */
+            qrCodeURL?: string | null;
+        };
         DeferredPaymentFields: {
             approvalId: string;
             /** @description MOBILE or DESKTOP. */
@@ -1656,6 +1688,21 @@ export interface components {
             orderNumber: string;
             /** @description Where the provider sends the shopper back: a path on this site (e.g. the order with payment=success). */
             returnURL: string;
+        };
+        /**
+         * @description The form the browser submits to reach the payment provider (002 §3 "Deferred payment": action,
+         *     method, fields of name and value).
+         */
+        DeferredPaymentForm: {
+            action: string;
+            fields: components["schemas"]["DeferredPaymentFormField"][];
+            /** @description GET or POST. */
+            method: string;
+        };
+        /** @description One field of a deferred payment's form. */
+        DeferredPaymentFormField: {
+            name: string;
+            value: string;
         };
         DispatchRequest: {
             /** @enum {string} */
@@ -2375,12 +2422,23 @@ export interface components {
             /** @description When this answer was made. */
             age: string;
             authorizationInfo: components["schemas"]["AuthorizationInfo"];
+            /**
+             * @description How to reach the shopper about this order: its e-mail, and its day phone (the order system's
+             *     `dayPhoneNumber`, else the order's phone number).
+             */
+            contactInformation: components["schemas"]["ContactInformation"];
             country: string;
             currency: string;
             currencyAlt?: string | null;
+            deferredPaymentData?: components["schemas"]["DeferredPaymentData"] | null;
             fullOrderStatus: components["schemas"]["FullOrderStatus"];
             groups: components["schemas"]["OrderGroup"][];
             isGlobalStoreOrder: boolean;
+            /**
+             * @description A brand's legacy (`OrderDetails::legacy_deferred_payment_url`): only orders the retailer's former
+             *     system took have one.
+             */
+            legacyDeferredPaymentUrl?: string | null;
             /** @description What happened to the shopper's money, oldest first. */
             moneyTimeline: components["schemas"]["MoneyTimelineEvent"][];
             orderClassification: string;
@@ -2394,15 +2452,18 @@ export interface components {
             paymentHoldFlag: boolean;
             pickupAddress?: components["schemas"]["PickupStore"] | null;
             regionReference: string;
+            /** @description A return order: how it is sent back (a method code of 001 §9); absent on sales orders. */
+            returnMethod?: string | null;
             returnToStore?: components["schemas"]["ReturnToStore"] | null;
             shipFrom?: components["schemas"]["ShipFrom"] | null;
-            shipments?: components["schemas"]["Shipment"][];
+            shipments?: components["schemas"]["ShipmentView"][];
             shippingAddress: string[];
             /** @description True when a change is expected soon (a pending cancellation or a job of this order still running). */
             shouldRefresh: boolean;
             showBarcodeFlag: boolean;
             transaction: components["schemas"]["Transaction"];
             transactionAlt?: components["schemas"]["TransactionAlt"] | null;
+            userInfo: components["schemas"]["UserInfo"];
         };
         /** @description Order-level contract fields without a column of their own. */
         OrderDetails: {
@@ -2411,6 +2472,12 @@ export interface components {
             dayPhoneNumber?: string | null;
             /** @default false */
             isGlobalStoreOrder: boolean;
+            /**
+             * @description A brand's legacy: the page of the retailer's former payment system where an order placed there
+             *     before this portal pays its deferred payment. Passed through as sent; orders placed since have
+             *     none and pay through `deferredPaymentData`.
+             */
+            legacyDeferredPaymentUrl?: string | null;
             paymentApprovalId?: string | null;
             /**
              * @description Payment not yet taken (deferred payment): the order shows as payment pending.
@@ -2421,6 +2488,12 @@ export interface components {
             promotionalCodeDiscount?: number | null;
             /** @default [] */
             promotions: components["schemas"]["Promotion"][];
+            /**
+             * @description A return order: how the shopper sends it back (a method code of 001 §9: `returnToStore`,
+             *     `DROPOFF_RETURN` ...). Set by the return capture for returns made here; the order system may
+             *     send it for returns made elsewhere.
+             */
+            returnMethod?: string | null;
             returnToStore?: components["schemas"]["ReturnToStore"] | null;
             shipFrom?: components["schemas"]["ShipFrom"] | null;
             /** @default [] */
@@ -2508,11 +2581,23 @@ export interface components {
             firstName: string;
             lastName: string;
         };
-        /** @description One package of a shipment: the lines in it and its own tracking link. */
+        /**
+         * @description One package of a shipment: the lines in it and its own tracking link. The answer adds the
+         *     package's `shipmentNumber` (`view::PackageView`).
+         */
         Package: {
             /** @description Line numbers of the items in this package. */
             items?: number[];
             packageId?: string | null;
+            trackingUrl?: string | null;
+        };
+        /** @description One package of a shipment (000 section 3: items, shipmentNumber, trackingUrl). */
+        PackageView: {
+            /** @description Line numbers of the items in this package. */
+            items: number[];
+            packageId?: string | null;
+            /** @description The shipment the package belongs to. */
+            shipmentNumber: string;
             trackingUrl?: string | null;
         };
         Pages: {
@@ -2729,6 +2814,7 @@ export interface components {
             contactInformation?: components["schemas"]["ContactInformation"];
             firstName?: string | null;
             lastName?: string | null;
+            middleName?: string | null;
         };
         /** @description Where the refund goes and when (business days after the return is processed). */
         RefundArrivalView: {
@@ -2970,11 +3056,26 @@ export interface components {
             address?: components["schemas"]["ShipFromAddress"];
             recipient?: components["schemas"]["Recipient"];
         };
+        /**
+         * @description The address a return is picked up from or sent from (001 §3: city, state, country, iso2Country,
+         *     zipCode), structured beside the printed `lines`.
+         */
         ShipFromAddress: {
+            city?: string | null;
+            /** @description The country as the order system names it. */
             country?: string | null;
+            /** @description Two-letter ISO 3166 code of the country (checked by the ops feed). */
+            iso2Country?: string | null;
             lines?: string[];
+            /** @description State, province or region. */
+            state?: string | null;
+            /** @description Postal code. */
+            zipCode?: string | null;
         };
-        /** @description A shipment of the order (000 section 3: shipmentNumber, status, packages). */
+        /**
+         * @description A shipment of the order as the order system sends it (000 section 3: shipmentNumber, status,
+         *     packages); the answer adds `orderNumber` and `simpleStatus` (`view::ShipmentView`).
+         */
         Shipment: {
             packages?: components["schemas"]["Package"][];
             shipmentNumber: string;
@@ -2988,6 +3089,19 @@ export interface components {
         };
         ShipmentServiceProviders: {
             objects: components["schemas"]["ShipmentServiceProvider"][];
+        };
+        /** @description A shipment of the order (000 section 3: orderNumber, shipmentNumber, simpleStatus, status, packages). */
+        ShipmentView: {
+            orderNumber: string;
+            packages: components["schemas"]["PackageView"][];
+            shipmentNumber: string;
+            /**
+             * @description The displayed status: the raw status mapped as a line's is (000 §4); a shipment sent without one
+             *     takes the status of its first line in display order, else unknown.
+             */
+            simpleStatus: components["schemas"]["SimpleStatusName"];
+            /** @description Raw status as received. */
+            status?: string | null;
         };
         /** @description How members sign in. */
         SignInConfig: {
@@ -3182,6 +3296,12 @@ export interface components {
              */
             inclusiveTaxTotal: number;
             message?: string | null;
+            /**
+             * Format: double
+             * @description The order's list price: the items' msrp times their quantity, an item without one counted at its
+             *     unit price (what subTotal would be without markdowns); sent when an item carries an msrp.
+             */
+            msrp?: number | null;
             orderDate: string;
             /** Format: double */
             orderTotal: number;
@@ -3222,6 +3342,13 @@ export interface components {
         UpsertedStore: {
             created: boolean;
             storeId: string;
+        };
+        /**
+         * @description `userInfo` (002 §3): the shopper as the cancel request names them when the order has no e-mail
+         *     (`userInfo.phoneNumber`). Never the member id or anything a guest could not already see.
+         */
+        UserInfo: {
+            phoneNumber?: components["schemas"]["PhoneNumber"] | null;
         };
         ValidationAnswer: {
             /** @description True when the address is right as entered. */

@@ -5,7 +5,7 @@ use domain::{OrderType, SimpleStatus};
 
 use super::super::store::{StoredLine, StoredOrder};
 use super::format::rfc3339_millis;
-use super::types::{ActionView, Actions, BarcodeView, OrderDetail};
+use super::types::{ActionView, Actions, AppCallback, BarcodeView, OrderDetail};
 
 /// The order-level `return` quick action (000 §2 header quick actions: "return"): offered while any item
 /// of the order may still be returned by its own `return` action and return facts, until the last such
@@ -72,6 +72,7 @@ pub fn action_map(list: Vec<Action>) -> Actions {
                     height: code.height,
                     bar_width: code.bar_width,
                 }),
+                app_callback: None,
             };
             (action.name.as_str().to_owned(), view)
         })
@@ -81,6 +82,8 @@ pub fn action_map(list: Vec<Action>) -> Actions {
 /// What a line's actions are decided on besides the time, the country's flags and its return order: the
 /// same whether it is read from the stored line or from its ready history item (`orders::ready`).
 pub struct ActionLine<'a> {
+    pub order_number: &'a str,
+    pub line_number: i64,
     pub order_date: i64,
     pub order_type: OrderType,
     /// The displayed status (payment pending included).
@@ -91,8 +94,10 @@ pub struct ActionLine<'a> {
 }
 
 impl<'a> ActionLine<'a> {
-    pub fn of(order: &StoredOrder, line: &'a StoredLine, status: SimpleStatus) -> Self {
+    pub fn of(order: &'a StoredOrder, line: &'a StoredLine, status: SimpleStatus) -> Self {
         Self {
+            order_number: &order.order_number,
+            line_number: line.line_number,
             order_date: order.order_date,
             order_type: order.order_type,
             status,
@@ -103,7 +108,18 @@ impl<'a> ActionLine<'a> {
     }
 }
 
-/// The line's actions (`actions::line_actions`).
+/// The `appCallback` message of a line's action (`AppCallback`): only on actions that may be taken.
+fn app_callback(line: &ActionLine<'_>, name: &str, action: &ActionView) -> Option<AppCallback> {
+    action.enabled.then(|| AppCallback {
+        kind: "orders:action".to_owned(),
+        action: name.to_owned(),
+        order_number: line.order_number.to_owned(),
+        line_number: line.line_number,
+        url: action.web_link.clone(),
+    })
+}
+
+/// The line's actions (`actions::line_actions`), each that may be taken with its `appCallback`.
 pub fn line_action_map(line: &ActionLine<'_>, now: i64, flags: ActionFlags, return_order_id: Option<&str>) -> Actions {
     let facts = LineFacts {
         now,
@@ -116,5 +132,9 @@ pub fn line_action_map(line: &ActionLine<'_>, now: i64, flags: ActionFlags, retu
         return_order_id,
         flags,
     };
-    action_map(actions::line_actions(&facts))
+    let mut actions = action_map(actions::line_actions(&facts));
+    for (name, action) in &mut actions {
+        action.app_callback = app_callback(line, name, action);
+    }
+    actions
 }

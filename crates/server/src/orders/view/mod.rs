@@ -4,9 +4,11 @@
 
 mod actions;
 mod format;
+mod group_actions;
 mod history;
 mod line_items;
 mod order_detail;
+mod order_parts;
 mod pickup_store;
 mod types;
 

@@ -14,7 +14,9 @@ use super::super::hooks::{OrderDetailContributor, OrderExtras, ReturnFacts, canc
 use super::super::store::{StoredLine, StoredOrder};
 use super::actions::action_map;
 use super::format::{amount, corrupt, decimal, rfc3339_millis};
+use super::group_actions::add_return_actions;
 use super::line_items::{build_item, line_status, order_status};
+use super::order_parts::{contact, order_msrp, shipments};
 use super::pickup_store::build_store;
 use super::types::{AuthorizationInfo, FullOrderStatus, OrderDetail, OrderGroup, OrderItem, PhoneNumber, Transaction};
 use crate::error::AppError;
@@ -79,12 +81,14 @@ fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext
                 deferred_payment_due: deferred_payment_due(order),
                 ..OrderFacts::default()
             };
+            let mut group_actions = action_map(actions::group_actions(&facts));
+            add_return_actions(&mut group_actions, &items, &order.order_number);
             OrderGroup {
                 heading: status.as_str().to_owned(),
                 simple_status: status.as_str().to_owned(),
                 status_color: status_color(status).as_str().to_owned(),
                 shipment_number,
-                actions: action_map(actions::group_actions(&facts)),
+                actions: group_actions,
                 tracking_url,
                 estimated_delivery_date,
                 display,
@@ -106,6 +110,9 @@ pub fn order_detail(
     let charged = order.charged_totals().ok_or_else(|| corrupt("amounts", "they overflow"))?;
     let line_statuses: Vec<SimpleStatus> = order.lines.iter().map(|line| line_status(&order, line)).collect();
     let overall = order_status(&order);
+    let msrp = order_msrp(&order);
+    let shipments = shipments(&order);
+    let (user_info, contact_information) = contact(&order);
     let groups = build_groups(&mut order, &order_date, context);
     let cancellation = cancellation_view(context.contributors, context.extras, &line_statuses);
     let should_refresh = should_refresh || cancellation.pending_modification.is_some();
@@ -163,6 +170,7 @@ pub fn order_detail(
             order_total: amount(totals.order_total.0, currency),
             charged_price: amount(charged.order_total.0, currency),
             tax_inclusive: order.taxes_included,
+            msrp,
             message: details.transaction_message.0,
             promotional_code_discount: details.promotional_code_discount.as_ref().map(decimal),
             promotions: details.promotions,
@@ -176,13 +184,18 @@ pub fn order_detail(
         return_to_store: details.return_to_store,
         ship_from: details.ship_from,
         groups,
-        shipments: details.shipments,
+        shipments,
         shipping_address: order.shipping_address,
         pickup_address: store.map(build_store).transpose()?,
         should_refresh,
         cancellation,
         money_timeline: context.extras.money_timeline.clone(),
         actions: order_actions,
+        deferred_payment_data: context.extras.deferred_payment_data.clone(),
+        legacy_deferred_payment_url: details.legacy_deferred_payment_url.map(|link| link.0),
+        return_method: details.return_method.0,
+        user_info,
+        contact_information,
         age: rfc3339_millis(context.now),
     })
 }

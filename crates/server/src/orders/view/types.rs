@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::super::contract::{
-    GroupDetails, ItemDates, LineTransactionAlt, Promotion, ReturnToStore, ShipFrom, Shipment, TransactionAlt,
+    ContactInformation, GroupDetails, ItemDates, LineTransactionAlt, Promotion, ReturnToStore, ShipFrom, TransactionAlt,
 };
-use super::super::hooks::{CancellationView, LineReturnFacts, MoneyTimelineEvent};
+use super::super::hooks::{CancellationView, DeferredPaymentData, LineReturnFacts, MoneyTimelineEvent};
 use crate::stores::ReadHours;
 
 /// Region reference when the retailer's order system sends none (spec 002 section 9: default region).
@@ -96,6 +96,29 @@ pub struct ActionView {
     pub return_order_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub barcode: Option<BarcodeView>,
+    /// Line actions only: the message an embedding app handles in place of `webLink` (see `AppCallback`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub app_callback: Option<AppCallback>,
+}
+
+/// `appCallback` (000 §3: each item action has a webLink and an appCallback). In this product it is the
+/// message a retailer's app or page that embeds the portal (standalone view, 000 §2) receives to take the
+/// action itself (its own tracking screen, product page or return flow) instead of the portal following
+/// `webLink`: the portal posts it, as `window.postMessage`, to the configured parent origin only. It
+/// names the action and the line, so the host needs no order data of its own.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AppCallback {
+    /// Always `orders:action`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The action's name (ActionNameEnum).
+    pub action: String,
+    pub order_number: String,
+    pub line_number: i64,
+    /// The action's `webLink`, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 /// The actions, by name (`domain::actions::ActionName`, ActionNameEnum in the document); an action whose flow is not built is absent.
@@ -225,6 +248,10 @@ pub struct Transaction {
     /// What was charged: the order total less cancelled lines.
     pub charged_price: f64,
     pub tax_inclusive: bool,
+    /// The order's list price: the items' msrp times their quantity, an item without one counted at its
+    /// unit price (what subTotal would be without markdowns); sent when an item carries an msrp.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub msrp: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -240,6 +267,44 @@ pub struct Payment {
     pub payment_display_number: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_type_image_url: Option<String>,
+}
+
+/// One package of a shipment (000 section 3: items, shipmentNumber, trackingUrl).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PackageView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package_id: Option<String>,
+    /// The shipment the package belongs to.
+    pub shipment_number: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracking_url: Option<String>,
+    /// Line numbers of the items in this package.
+    pub items: Vec<i64>,
+}
+
+/// A shipment of the order (000 section 3: orderNumber, shipmentNumber, simpleStatus, status, packages).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShipmentView {
+    pub order_number: String,
+    pub shipment_number: String,
+    /// Raw status as received.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// The displayed status: the raw status mapped as a line's is (000 §4); a shipment sent without one
+    /// takes the status of its first line in display order, else unknown.
+    #[schema(value_type = SimpleStatus)]
+    pub simple_status: String,
+    pub packages: Vec<PackageView>,
+}
+
+/// `userInfo` (002 §3): the shopper as the cancel request names them when the order has no e-mail
+/// (`userInfo.phoneNumber`). Never the member id or anything a guest could not already see.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    pub phone_number: Option<PhoneNumber>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -341,7 +406,7 @@ pub struct OrderDetail {
     pub ship_from: Option<ShipFrom>,
     pub groups: Vec<OrderGroup>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub shipments: Vec<Shipment>,
+    pub shipments: Vec<ShipmentView>,
     pub shipping_address: Vec<String>,
     /// The pickup store, for orders collected at a store.
     pub pickup_address: Option<PickupStore>,
@@ -354,6 +419,21 @@ pub struct OrderDetail {
     pub money_timeline: Vec<MoneyTimelineEvent>,
     #[schema(value_type = BTreeMap<String, ActionView>)]
     pub actions: Actions,
+    /// The deferred payment the shopper started and has not finished (002 §3: the QR code URL or the
+    /// form, as the payment job answered them), so the page can resume it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deferred_payment_data: Option<DeferredPaymentData>,
+    /// A brand's legacy (`OrderDetails::legacy_deferred_payment_url`): only orders the retailer's former
+    /// system took have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legacy_deferred_payment_url: Option<String>,
+    /// A return order: how it is sent back (a method code of 001 §9); absent on sales orders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_method: Option<String>,
+    pub user_info: UserInfo,
+    /// How to reach the shopper about this order: its e-mail, and its day phone (the order system's
+    /// `dayPhoneNumber`, else the order's phone number).
+    pub contact_information: ContactInformation,
     /// When this answer was made.
     pub age: String,
 }

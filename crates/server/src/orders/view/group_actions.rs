@@ -1,0 +1,67 @@
+//! A group's return actions (000 §3 group actions: `return.webLink`, `viewReturn.returnOrderId`,
+//! `returnDisableReasonAction`), gathered from what its lines already decided: the domain's line
+//! actions (`return`, `viewReturn`) and the returns flow's line facts (`returnableFlag`,
+//! `returnDisableReason`). The group adds no rule of its own, so it cannot disagree with its items.
+
+use domain::actions::ActionName;
+
+use super::types::{ActionView, Actions, OrderItem};
+
+/// Where a group's `return` leads: the return wizard of the order (the web's `return-items` route).
+pub fn return_wizard_path(order_number: &str) -> String {
+    format!("/orders/return-items/{order_number}")
+}
+
+fn view(enabled: bool) -> ActionView {
+    ActionView {
+        enabled,
+        reason_code: None,
+        reason_text: None,
+        deadline: None,
+        web_link: None,
+        return_order_id: None,
+        barcode: None,
+        app_callback: None,
+    }
+}
+
+/// Adds the group's return actions to `actions`, from its `items`:
+/// - `return` when a line offers its own `return` and the returns flow has not ruled it out; its deadline
+///   is the earliest of those lines' deadlines;
+/// - `viewReturn` with the return order of the first line that went back in one;
+/// - `returnDisableReasonAction` when no line can be returned and the returns flow gave a line a reason:
+///   disabled, with the first such reason's code, text and link (as `webLink`).
+pub fn add_return_actions(actions: &mut Actions, items: &[OrderItem], order_number: &str) {
+    let returnable: Vec<&ActionView> = items
+        .iter()
+        .filter(|item| item.returns.returnable_flag != Some(false))
+        .filter_map(|item| item.actions.get(ActionName::Return.as_str()))
+        .filter(|action| action.enabled)
+        .collect();
+    if returnable.is_empty() {
+        let reason = items.iter().find_map(|item| item.returns.return_disable_reason.as_ref());
+        if let Some(reason) = reason {
+            let action = ActionView {
+                reason_code: Some(reason.code.clone()),
+                reason_text: Some(reason.text.clone()),
+                web_link: reason.link_url.clone(),
+                ..view(false)
+            };
+            actions.insert(ActionName::ReturnDisableReasonAction.as_str().to_owned(), action);
+        }
+    } else {
+        // Every deadline is written by `rfc3339_millis` (same length, UTC): the text order is the time order.
+        let deadline = returnable.iter().filter_map(|action| action.deadline.clone()).min();
+        let action = ActionView { deadline, web_link: Some(return_wizard_path(order_number)), ..view(true) };
+        actions.insert(ActionName::Return.as_str().to_owned(), action);
+    }
+    let returned = items.iter().find_map(|item| item.actions.get(ActionName::ViewReturn.as_str()));
+    if let Some(line_action) = returned {
+        let action = ActionView {
+            web_link: line_action.web_link.clone(),
+            return_order_id: line_action.return_order_id.clone(),
+            ..view(true)
+        };
+        actions.insert(ActionName::ViewReturn.as_str().to_owned(), action);
+    }
+}

@@ -73,7 +73,10 @@ pub fn country_flags() -> Object {
         .iter()
         .fold(ObjectBuilder::new().schema_type(Type::Object), |object, flag| {
             object
-                .property(flag.name(), ObjectBuilder::new().schema_type(Type::Boolean).default(Some(flag.default_value().into())))
+                .property(
+                    flag.name(),
+                    ObjectBuilder::new().schema_type(Type::Boolean).default(Some(flag.default_value().into())),
+                )
                 .required(flag.name())
         })
         .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)))

@@ -76,7 +76,9 @@ fn reason_code() -> utoipa::openapi::schema::Schema {
     let number: i64 = code.parse().unwrap_or_default();
     let one_of = OneOfBuilder::new()
         .item(ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some([number])))
-        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^\\s*{code}\\s*$"))))
+        .item(
+            ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^[ \\t\\n\\r]*{code}[ \\t\\n\\r]*$"))),
+        )
         .description(Some(format!("{code}, the front-end cancellation (the text \"{code}\" is accepted too)")))
         .build();
     utoipa::openapi::schema::Schema::OneOf(one_of)

@@ -114,7 +114,9 @@ pub struct CreateWebhook {
 fn webhook_url() -> utoipa::openapi::schema::Object {
     utoipa::openapi::ObjectBuilder::new()
         .schema_type(utoipa::openapi::Type::String)
-        .pattern(Some("^https?://[A-Za-z][A-Za-z0-9-]{0,62}(\\.[A-Za-z][A-Za-z0-9-]{0,62}){0,8}(/[A-Za-z0-9._~-]{0,64}){0,8}$"))
+        .pattern(Some(
+            "^https?://[A-Za-z][A-Za-z0-9-]{0,62}(\\.[A-Za-z][A-Za-z0-9-]{0,62}){0,8}(/[A-Za-z0-9._~-]{0,64}){0,8}$",
+        ))
         .max_length(Some(2048))
         .description(Some("Where events are POSTed: an absolute http or https URL."))
         .build()
@@ -124,7 +126,9 @@ fn webhook_url() -> utoipa::openapi::schema::Object {
 fn event_type_list() -> utoipa::openapi::schema::Array {
     let names = EVENT_TYPES.iter().copied().chain(["*"]);
     utoipa::openapi::schema::ArrayBuilder::new()
-        .items(utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::Type::String).enum_values(Some(names)))
+        .items(
+            utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::Type::String).enum_values(Some(names)),
+        )
         .min_items(Some(1))
         .description(Some("Event types to send (see `Event`), or `[\"*\"]` for all."))
         .build()

@@ -185,11 +185,8 @@ pub async fn get_return_instructions(
         (Some(carrier), Variant::Carrier | Variant::Paperless) => carrier_text(carrier.info(), method, &ret.locale),
         _ => None,
     };
-    let pickup = if method.is_pickup() {
-        pickup_of(&state, &ret, status == SimpleStatus::ReturnCreated).await?
-    } else {
-        None
-    };
+    let pickup =
+        if method.is_pickup() { pickup_of(&state, &ret, status == SimpleStatus::ReturnCreated).await? } else { None };
     Ok(Json(ReturnInstructions {
         order_number: ret.parent_order_number.clone(),
         country: ret.country.to_ascii_uppercase(),

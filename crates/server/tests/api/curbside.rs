@@ -313,9 +313,8 @@ async fn the_spec_ready_states_open_curbside(app: &TestApp) {
     let (status, answer) = app.post_json("/ops/v1/stores", &store("S-READY", true, &["curbside"]), true).await;
     assert!(status.is_success(), "{answer}");
     let (upm_id, token) = app.member("ready.states@example.com").await;
-    for (index, raw) in ["READY_FOR_PICK_UP", "READY_FOR_CONSUMER_OR_CARRIER", "READY_FOR_CARRIER", "Released"]
-        .into_iter()
-        .enumerate()
+    for (index, raw) in
+        ["READY_FOR_PICK_UP", "READY_FOR_CONSUMER_OR_CARRIER", "READY_FOR_CARRIER", "Released"].into_iter().enumerate()
     {
         let number = format!("C300{index}");
         let mut body = ready_order(&number, Some(&upm_id), "S-READY");
@@ -334,7 +333,10 @@ async fn the_spec_ready_states_open_curbside(app: &TestApp) {
             assert_eq!(status, StatusCode::OK, "{raw}: {found}");
             assert_eq!(found["storeId"], "S-READY");
         } else {
-            assert_eq!((status, found["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("curbside-order-not-ready")));
+            assert_eq!(
+                (status, found["code"].as_str()),
+                (StatusCode::UNPROCESSABLE_ENTITY, Some("curbside-order-not-ready"))
+            );
         }
     }
 }

@@ -1422,6 +1422,8 @@ export interface components {
             format: string;
             /** Format: int32 */
             height: number;
+            /** @description The barcode drawn by the server (an SVG data URI), so the page shows an image and draws nothing. */
+            image?: string | null;
             value: string;
         };
         /** @description `#rrggbb` colours; without a brand, the product's own. */
@@ -1461,12 +1463,8 @@ export interface components {
             email?: string | null;
             omsOrderDocumentReference: string;
             omsRegionReference?: string | null;
-            /**
-             * Format: int64
-             * @description 216 (the text "216" is accepted too).
-             * @example 216
-             */
-            reasonCode: number;
+            /** @description 216, the front-end cancellation (the text "216" is accepted too) */
+            reasonCode: 216 | string;
             reasonText?: string | null;
             userInfo?: components["schemas"]["CancelUserInfo"] | null;
         };
@@ -1606,25 +1604,91 @@ export interface components {
             /** @description In the spec's EU list. */
             eu: boolean;
             /** @description Every feature flag by name, with the deployment's overrides applied. */
-            flags: {
-                [key: string]: boolean;
-            };
+            flags: components["schemas"]["CountryFlags"];
             help: components["schemas"]["HelpConfig"];
             locale: components["schemas"]["LocaleConfig"];
             signIn: components["schemas"]["SignInConfig"];
             /** @description What is handled specially in this country (spec 002 §9), when it is one of those. */
             specialHandling?: string | null;
         };
-        /** @description Fields are optional in the schema so that a missing one answers `curbside-missing-parameters` naming it. */
+        /** @description Every feature flag by name, with the deployment's overrides applied. */
+        CountryFlags: {
+            /** @default false */
+            disableChat: boolean;
+            /** @default false */
+            disableCreateLabel: boolean;
+            /** @default false */
+            disableGiftCardLookup: boolean;
+            /** @default false */
+            disableReturns: boolean;
+            /** @default false */
+            emeaPaperless: boolean;
+            /** @default false */
+            enableAbTesting: boolean;
+            /** @default false */
+            enableCourierPickup: boolean;
+            /** @default false */
+            enableCurbsidePickup: boolean;
+            /** @default false */
+            enableDeferredPayment: boolean;
+            /** @default false */
+            enableDeferredPaymentV2: boolean;
+            /** @default false */
+            enableDorisCommunication: boolean;
+            /** @default true */
+            enableEdd: boolean;
+            /** @default false */
+            enableFakeReturn: boolean;
+            /** @default true */
+            enableLoginPrompt: boolean;
+            /** @default true */
+            enableOrderMismatchModal: boolean;
+            /** @default false */
+            enablePaperlessReturnConfirmation: boolean;
+            /** @default true */
+            enablePartnerOrders: boolean;
+            /** @default false */
+            enableReturnsBarcode: boolean;
+            /** @default false */
+            enableSagawaReturn: boolean;
+            /** @default true */
+            enableShopSimilar: boolean;
+            /** @default true */
+            enableSmsLookup: boolean;
+            /** @default true */
+            enableStoreSelector: boolean;
+            /** @default false */
+            enableWriteReview: boolean;
+            /** @default false */
+            isAustralia: boolean;
+            /** @default false */
+            sendReturnMethodGlobally: boolean;
+            /** @default false */
+            sendStoreReturnEmail: boolean;
+            /** @default false */
+            showReturnTaxTotal: boolean;
+            /** @default false */
+            suppressReturnDetailsBarcode: boolean;
+            /** @default false */
+            suppressStoreReturnInstructions: boolean;
+            /** @default false */
+            useQuickActionCta: boolean;
+        };
+        /**
+         * @description Every field is required; a missing one answers `curbside-missing-parameters` naming it (the fields are
+         *     `Option` only so that the server, not serde, says which).
+         */
         CreatePickupRequest: {
-            /** @description Exactly one note: the vehicle description. */
-            notes?: components["schemas"]["PickupNote"][];
+            notes: components["schemas"]["PickupNote"][];
             /** @description 4 to 32 letters or digits */
             orderNumber: string;
-            storeId?: string | null;
-            /** @description `curbside`. */
-            storeServiceId?: string | null;
-            validationCode?: components["schemas"]["ValidationCode"] | null;
+            storeId: string;
+            /**
+             * @description The store service asked for.
+             * @enum {string}
+             */
+            storeServiceId: "curbside";
+            validationCode: components["schemas"]["ValidationCode"];
         };
         CreateStoreKeyRequest: {
             /** @description Who or what the key is for (e.g. "front desk tablet"); at most 100 characters. */
@@ -1633,7 +1697,7 @@ export interface components {
         CreateWebhook: {
             description?: string | null;
             /** @description Event types to send (see `Event`), or `["*"]` for all. */
-            events: string[];
+            events: ("order.cancel_requested" | "order.cancelled" | "order.cancel_pending" | "order.cancel_denied" | "return.requested" | "return.created" | "return.label_created" | "return.refused" | "return.status_changed" | "return.bank_refund_details_added" | "pickup.arrived" | "pickup.status_changed" | "payment.approved" | "payment.declined" | "einvoice.requested" | "einvoice.issued" | "gift_card.locked" | "address.changed" | "consent.changed" | "*")[];
             /** @description Where events are POSTed: an absolute http or https URL. */
             url: string;
         };
@@ -1657,12 +1721,6 @@ export interface components {
             storeId: string;
             storeServiceId: string;
             validationCodeType: string;
-        };
-        DayHoursView: {
-            /** @description Hours open, as text ("9", "11.5"); "0" = closed. */
-            duration: string;
-            /** @description Local opening time, HH:MM. */
-            startTime: string;
         };
         DeferredPaymentBody: {
             request: components["schemas"]["DeferredPaymentFields"];
@@ -2028,7 +2086,48 @@ export interface components {
         HoursOfOperation: {
             /** @description By weekday name: monday .. sunday; a missing day is closed. */
             regularHours?: {
-                [key: string]: components["schemas"]["DayHoursView"];
+                friday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
+                monday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
+                saturday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
+                sunday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
+                thursday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
+                tuesday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
+                wednesday?: {
+                    /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
+                    duration: string;
+                    /** @description Local opening time, HH:MM. */
+                    startTime: string;
+                };
             };
             specialHours?: components["schemas"]["SpecialHoursView"][];
         };
@@ -2370,7 +2469,10 @@ export interface components {
             email?: string | null;
             lines: components["schemas"]["LineBody"][];
             orderClassification?: string | null;
-            /** @description RFC 3339; a trailing `[UTC]` is accepted. */
+            /**
+             * Format: date-time
+             * @description RFC 3339; a trailing `[UTC]` is accepted.
+             */
             orderDate: string;
             /** @description 4 to 32 letters or digits */
             orderNumber: string;
@@ -2642,7 +2744,9 @@ export interface components {
             type: string;
         };
         PhoneBody: {
+            /** @description The country calling code, 1 to 3 digits, a leading + allowed (1, +44). */
             countryCode: string;
+            /** @description 3 to 16 digits; spaces and hyphens between them are dropped. */
             subscriberNumber: string;
         };
         PhoneNumber: {
@@ -2686,12 +2790,18 @@ export interface components {
             slot: components["schemas"]["PickupSlotInput"];
         };
         PickupNote: {
-            /** @description CONSUMER. */
-            authorType?: string | null;
-            /** @description ATHLETE. */
-            target?: string | null;
-            /** @description The vehicle description: required, at most 100 characters. */
-            text?: string | null;
+            /**
+             * @description The note's author: the shopper.
+             * @enum {string}
+             */
+            authorType?: "CONSUMER";
+            /**
+             * @description Whom the note is for.
+             * @enum {string}
+             */
+            target?: "ATHLETE";
+            /** @description The vehicle description the associate looks for. */
+            text: string;
         };
         PickupSlotInput: {
             /** @description YYYY-MM-DD. */
@@ -2995,6 +3105,11 @@ export interface components {
         /** @description A pickup return's address and window (the courier-pickup variant of the return detail, 001 §2.2). */
         ReturnPickup: {
             address: components["schemas"]["PickupAddress"];
+            /**
+             * @description Whether the page tells how to cancel the pickup (by calling the returns line): while the return is
+             *     created and the carrier has not come yet (001 §9, Korea's "return-pickup cancel help").
+             */
+            cancelHelp: boolean;
             /** @description The carrier's booking reference, once the pickup is booked. */
             confirmation?: string | null;
             /** @description YYYY-MM-DD, the day the carrier comes. */
@@ -3150,7 +3265,9 @@ export interface components {
         SpecialHoursView: {
             /** @description YYYY-MM-DD, in the store's time zone. */
             date: string;
+            /** @description Hours open, 0 to 24, as text ("9", "11.5"); "0" = closed. */
             duration: string;
+            /** @description Local opening time, HH:MM. */
             startTime: string;
         };
         /**
@@ -3175,6 +3292,7 @@ export interface components {
             address3?: string | null;
             area?: string | null;
             city: string;
+            /** @description ISO 3166-1 alpha-2 country code */
             iso2Country: string;
             postalCode: string;
             state?: string | null;
@@ -3190,17 +3308,23 @@ export interface components {
         /** @description The ops feed's body. */
         StoreInput: {
             address: components["schemas"]["StoreAddress"];
+            /** @description A language tag like en or en-GB. */
             defaultLanguage: string;
             facilityType: string;
             hoursOfOperation: components["schemas"]["HoursOfOperation"];
-            /** @description Optional: a new id is made when absent. */
-            id?: string | null;
-            latitude?: string | null;
-            longitude?: string | null;
+            /** @description Letters, digits, - and _; a new id is made when absent. */
+            id?: string;
+            /** @description Degrees, -90 to 90, as text. */
+            latitude?: string;
+            /** @description Degrees, -180 to 180, as text. */
+            longitude?: string;
             name: string;
+            /** @description 3 to 16 digits, with spaces, +, -, ( ) and . */
             phone: string;
+            /** @description Lower-case letters, digits and -. */
             slug: string;
             storeServices: string[];
+            /** @description An IANA time zone name (America/Los_Angeles). */
             timezone: string;
         };
         StorePages: {
@@ -3357,9 +3481,12 @@ export interface components {
         };
         ValidationCode: {
             /** @description The order's QR id (the page's `qrId` query parameter). */
-            code?: string | null;
-            /** @description STORE_CONSUMER_ORDER_CODE. */
-            type?: string | null;
+            code: string;
+            /**
+             * @description The kind of code: the order's own QR id.
+             * @enum {string}
+             */
+            type?: "STORE_CONSUMER_ORDER_CODE";
         };
         ValidationRequest: {
             address: components["schemas"]["Address"];

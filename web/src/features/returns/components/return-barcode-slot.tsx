@@ -50,7 +50,9 @@ export function ReturnBarcodeSlot({ order }: OrderSlotProps) {
         >
           <ReturnBarcode
             barcode={barcode}
-            label={t('returns.instructions.barcodeLabel', { returnOrderNumber: isReturn ? order.orderNumber : barcode.value })}
+            label={t('returns.instructions.barcodeLabel', {
+              returnOrderNumber: isReturn ? order.orderNumber : barcode.value,
+            })}
           />
           <p className="return-code__text">{barcode.value}</p>
           <p className="muted">{t('returns.instructions.barcodeHelp')}</p>

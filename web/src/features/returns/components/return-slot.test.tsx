@@ -86,7 +86,10 @@ describe("the header's Return items quick action (000 §2)", () => {
   const show = async (actions: OrderDetail['actions'], quick: boolean) => {
     const detail = order({ actions });
     mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
-    const view = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true, flags: { useQuickActionCta: quick } });
+    const view = renderApp(`/orders/sales/${detail.orderNumber}`, {
+      member: true,
+      flags: { useQuickActionCta: quick },
+    });
     await screen.findByRole('heading', { level: 1, name: /C0012345678/ });
     return view;
   };
@@ -105,4 +108,3 @@ describe("the header's Return items quick action (000 §2)", () => {
     expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
   });
 });
-

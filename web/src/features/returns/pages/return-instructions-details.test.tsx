@@ -154,6 +154,7 @@ describe('the return order detail', () => {
           fromHour: 9,
           toHour: 13,
           confirmation: 'CJ-12345',
+          cancelHelp: false,
         },
       }),
     ]);

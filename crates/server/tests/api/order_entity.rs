@@ -104,7 +104,7 @@ async fn the_order_level_entity_fields_are_sent(app: &TestApp) {
 }
 on_both_backends!(order_level_fields, the_order_level_entity_fields_are_sent);
 
-fn group_with_line<'a>(detail: &'a Value, line_number: i64) -> &'a Value {
+fn group_with_line(detail: &Value, line_number: i64) -> &Value {
     detail["groups"]
         .as_array()
         .into_iter()

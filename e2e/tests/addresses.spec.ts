@@ -9,7 +9,7 @@ test('a member keeps saved addresses: US, JP and CN layouts, validation with a s
   await expect(page.getByRole('navigation', { name: 'Order lists' })).toBeVisible();
   await page.getByRole('link', { name: 'Saved addresses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Saved addresses' })).toBeVisible();
-  await expect(page.getByText('Preferred address')).toHaveCount(1);
+  await expect(page.getByText('Preferred address', { exact: true })).toHaveCount(1);
   await shot(page, 'addresses-list-1440');
   await expectNoAxeViolations(page, 'saved addresses');
 
@@ -48,8 +48,8 @@ test('a member keeps saved addresses: US, JP and CN layouts, validation with a s
   await expect(added).toBeVisible();
 
   await added.getByRole('button', { name: /Make the address of .* preferred/ }).click();
-  await expect(added.getByText('Preferred address')).toBeVisible();
-  await expect(page.getByText('Preferred address')).toHaveCount(1);
+  await expect(added.getByText('Preferred address', { exact: true })).toBeVisible();
+  await expect(page.getByText('Preferred address', { exact: true })).toHaveCount(1);
 
   // Walk minor 24: the preferred address is deleted only after another is made preferred (when others exist).
   const others = page
@@ -58,7 +58,7 @@ test('a member keeps saved addresses: US, JP and CN layouts, validation with a s
   if ((await others.count()) > 0) {
     await expect(added.getByRole('button', { name: /Delete the address/ })).toHaveCount(0);
     await others.first().getByRole('button', { name: /Make the address of .* preferred/ }).click();
-    await expect(added.getByText('Preferred address')).toHaveCount(0);
+    await expect(added.getByText('Preferred address', { exact: true })).toHaveCount(0);
   }
   await added.getByRole('button', { name: /Delete the address/ }).click();
   await page.getByRole('dialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete' }).click();

@@ -119,7 +119,7 @@ test('saved addresses by keyboard: add with the suggestion dialog, make preferre
   await expectFocusKept(page, 'the suggestion dialog closed');
 
   await activate(added.getByRole('button', { name: /Make the address of .* preferred/ }));
-  await expect(added.getByText('Preferred address')).toBeVisible();
+  await expect(added.getByText('Preferred address', { exact: true })).toBeVisible();
   await expectFocusKept(page, 'the address became preferred');
 
   // Walk minor 24: the preferred address is deleted only after another is made preferred (when others exist).
@@ -128,7 +128,7 @@ test('saved addresses by keyboard: add with the suggestion dialog, make preferre
     .filter({ has: page.getByRole('button', { name: /Make the address of .* preferred/ }) });
   if ((await others.count()) > 0) {
     await activate(others.first().getByRole('button', { name: /Make the address of .* preferred/ }));
-    await expect(added.getByText('Preferred address')).toHaveCount(0);
+    await expect(added.getByText('Preferred address', { exact: true })).toHaveCount(0);
   }
   await activate(added.getByRole('button', { name: /Delete the address/ }));
   const remove = page.getByRole('dialog', { name: 'Delete this address?' });

@@ -13,12 +13,8 @@ use super::types::{ActionView, Actions, AppCallback, BarcodeView, OrderDetail};
 /// count). Its link is the return wizard's; the shopper picks the items there.
 pub fn order_return(groups: &[super::types::OrderGroup], now: i64) -> Option<ActionView> {
     let mut latest: Option<Option<i64>> = None;
-    for item in groups.iter().flat_map(|group| group.order_items.iter()) {
-        let Some(action) = item.actions.get("return").filter(|action| action.enabled) else { continue };
-        let facts = &item.returns;
-        if facts.returnable_flag == Some(false) || facts.returnable_quantity.is_some_and(|left| left <= 0) {
-            continue;
-        }
+    for action in groups.iter().flat_map(|group| group.order_items.iter()).filter_map(super::group_actions::open_return)
+    {
         let deadline = action
             .deadline
             .as_deref()

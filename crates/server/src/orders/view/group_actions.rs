@@ -13,31 +13,28 @@ pub fn return_wizard_path(order_number: &str) -> String {
 }
 
 fn view(enabled: bool) -> ActionView {
-    ActionView {
-        enabled,
-        reason_code: None,
-        reason_text: None,
-        deadline: None,
-        web_link: None,
-        return_order_id: None,
-        barcode: None,
-        app_callback: None,
+    ActionView { enabled, ..ActionView::default() }
+}
+
+/// An item's own `return` action while the returns flow has not ruled the item out (its returnable flag
+/// is not false and units are left): the one reading of "this item may still be returned" that the
+/// group's `return` and the order's quick action (`actions::order_return`) both use.
+pub fn open_return(item: &OrderItem) -> Option<&ActionView> {
+    let facts = &item.returns;
+    if facts.returnable_flag == Some(false) || facts.returnable_quantity.is_some_and(|left| left <= 0) {
+        return None;
     }
+    item.actions.get(ActionName::Return.as_str()).filter(|action| action.enabled)
 }
 
 /// Adds the group's return actions to `actions`, from its `items`:
-/// - `return` when a line offers its own `return` and the returns flow has not ruled it out; its deadline
+/// - `return` when a line's `open_return` is there; its deadline
 ///   is the earliest of those lines' deadlines;
 /// - `viewReturn` with the return order of the first line that went back in one;
 /// - `returnDisableReasonAction` when no line can be returned and the returns flow gave a line a reason:
 ///   disabled, with the first such reason's code, text and link (as `webLink`).
 pub fn add_return_actions(actions: &mut Actions, items: &[OrderItem], order_number: &str) {
-    let returnable: Vec<&ActionView> = items
-        .iter()
-        .filter(|item| item.returns.returnable_flag != Some(false))
-        .filter_map(|item| item.actions.get(ActionName::Return.as_str()))
-        .filter(|action| action.enabled)
-        .collect();
+    let returnable: Vec<&ActionView> = items.iter().filter_map(open_return).collect();
     if returnable.is_empty() {
         let reason = items.iter().find_map(|item| item.returns.return_disable_reason.as_ref());
         if let Some(reason) = reason {

@@ -100,6 +100,19 @@ describe('accessibility (axe)', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
+  it('partner order history with its FAQ, and the stop-sharing dialog, have no violations', async () => {
+    api();
+    const { user } = renderApp('/gb/orders/partner', { member: true });
+    await screen.findByText('Sold by Runners Co');
+    expect(screen.getByRole('region', { name: 'Partner orders: frequently asked questions' })).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Stop sharing partner orders' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stop sharing partner orders?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep sharing' })).toHaveFocus();
+    expect(await violations()).toEqual([]);
+  });
+
   it('saved addresses with the form showing errors has no violations', async () => {
     api();
     const { user } = renderApp('/orders/addresses', { member: true });

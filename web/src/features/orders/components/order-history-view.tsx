@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useFlags } from '@/shared/config/flags';
 import { useHelpLinks } from '@/shared/config/help-links';
@@ -69,7 +69,15 @@ function useOrderYears(years: readonly number[] | null | undefined): readonly nu
   return years ?? known;
 }
 
-export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
+interface OrderHistoryViewProps {
+  kind: HistoryKind;
+  /** A link in the page header under the banner (the partner history's link to its FAQ). */
+  headerLink?: ReactNode;
+  /** What follows the list (the partner history's FAQ). */
+  children?: ReactNode;
+}
+
+export function OrderHistoryView({ kind, headerLink, children }: OrderHistoryViewProps) {
   const { t } = useI18n();
   const [filters, setFilters] = useUrlFilters(kind);
   const filtered = hasHistoryFilters(filters);
@@ -151,12 +159,14 @@ export function OrderHistoryView({ kind }: { kind: HistoryKind }) {
       </h1>
       {/* The header banner of 000 §2: what the shopper can do from here. */}
       <p className="history-banner">{t('orders.history.banner')}</p>
+      {headerLink}
       {showTabs && <HistoryTabs active={kind} />}
       {/* A member with no orders at all sees the empty history, with nothing to filter. */}
       {(filtered || !history.data || orders.length > 0) && (
         <HistoryToolbar filters={filters} years={years} onChange={setFilters} />
       )}
       {content}
+      {children}
       {errorOpen && (
         <Suspense fallback={null}>
           <LoadErrorDialog onDismiss={dismiss} onRetry={history.isFetchNextPageError ? retryLoadMore : undefined} />

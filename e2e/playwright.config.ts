@@ -2,8 +2,10 @@ import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// A fresh SQLite file per run: the release binary creates it with demo data on start.
+// A fresh SQLite file per run: the binary creates it with demo data on start.
 const port = Number(process.env.E2E_PORT ?? 18181);
+// scripts/test points this at its one build (target/ci/orders); by hand the release binary.
+const binary = process.env.ORDERS_E2E_BINARY ?? '../target/release/orders';
 const database = join(tmpdir(), `orders-e2e-${process.pid}-${Date.now()}.db`);
 process.env.E2E_DATABASE = database;
 
@@ -35,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `../target/release/orders serve --addr 127.0.0.1:${port} --database-url ${database} --ops-key e2e-ops-key --config-file config.toml`,
+    command: `${binary} serve --addr 127.0.0.1:${port} --database-url ${database} --ops-key e2e-ops-key --config-file config.toml`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

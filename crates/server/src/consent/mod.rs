@@ -8,6 +8,14 @@ pub mod routes;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::AppResult;
+
+/// Whether the member has given `kind` and not withdrawn it: what the order history asks before it lists
+/// partner orders.
+pub async fn granted(db: &crate::db::Db, upm_id: &str, kind: ConsentType) -> AppResult<bool> {
+    Ok(db::list(db, upm_id).await?.iter().any(|record| record.kind == kind && record.granted))
+}
+
 /// The kinds of consent a member gives or withdraws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -56,6 +56,9 @@ pub struct LineReturnFacts {
 #[derive(Debug, Clone, Default)]
 pub struct ReturnFacts {
     pub lines: HashMap<i64, LineReturnFacts>,
+    /// The order is returned on another site (a global-store order, 001 §6): its `return` actions link
+    /// there instead of to the return wizard.
+    pub elsewhere: Option<String>,
 }
 
 /// The contributors' return facts for `order`, given the units returns took by line number.
@@ -64,6 +67,7 @@ pub fn return_facts(state: &OrdersState, order: &StoredOrder, returned: &HashMap
     for contributor in state.order_contributors.iter() {
         if let Some(more) = contributor.return_facts(state, order, returned) {
             facts.lines.extend(more.lines);
+            facts.elsewhere = facts.elsewhere.or(more.elsewhere);
         }
     }
     facts

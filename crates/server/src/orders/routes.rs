@@ -50,6 +50,8 @@ year, in the time zone of `country`'s country (UTC without one).";
 
 /// The member's order lines, newest order first (or oldest first), keyset-paged; optionally found by
 /// order or return number or filtered by status and year (issue 9). A page holds whole orders.
+/// Partner orders (`orderType(PARTNER_SALES_ORDER)`) need enablePartnerOrders in the country and the
+/// member's `partnerOrderDataSharing` consent: without it the list is empty.
 #[utoipa::path(get, path = "/orders/history/v1", tag = "orders", security(("bearer" = [])),
     params(
         ("filter" = Option<String>, Query, description = HISTORY_FILTER_DOC),
@@ -92,6 +94,21 @@ pub async fn list_order_history(
     };
     let anchor_text = query.first("anchor");
     let anchor = anchor_text.map(decode_anchor).transpose()?;
+    // Partner orders are listed only while the member shares their order data with partners (000 §6): a
+    // member who never gave that consent, or withdrew it, gets an empty list whatever is stored. Asked
+    // before any cached or stored page, which do not follow consent changes.
+    if order_type == OrderType::PartnerSalesOrder
+        && !crate::consent::granted(&state.db, &member.upm_id, crate::consent::ConsentType::PartnerOrderDataSharing)
+            .await?
+    {
+        let empty = HistoryResponse {
+            order_items: Vec::new(),
+            pages: Pages { next: None },
+            gift_cards: with_gift_cards.then(Vec::new),
+            order_years: anchor.is_none().then(Vec::new),
+        };
+        return Ok(json_bytes(to_bytes(&empty)?));
+    }
     let filter_query: Vec<String> = filters.query_values().into_iter().map(|value| format!("filter={value}")).collect();
     // One cached and one stored page per (member, list and filters, gift cards or not, time zone, latest
     // year, page): the time zone decides the year range and orderYears, the latest year what a filter may name.

@@ -387,14 +387,22 @@ fn new_return_number() -> String {
     format!("R{}", id.get(..15).unwrap_or(&id))
 }
 
-/// The order a capture names, once returns are on in its country and it is a sales order.
-async fn returnable_order(state: &OrdersState, access: &OrderAccess) -> AppResult<StoredOrder> {
+/// The order a capture (or the return options) names, once returns are on in its country, it is a sales
+/// order, and it is returned here rather than on the retailer's global store (001 §6).
+pub(super) async fn returnable_order(state: &OrdersState, access: &OrderAccess) -> AppResult<StoredOrder> {
     state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
     let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
         return Err(AppError::OrderNotFound);
     };
     if order.order_type != domain::OrderType::SalesOrder {
         return Err(AppError::OrderNotFound);
+    }
+    if let Some(url) = options::returned_elsewhere(state, &order) {
+        return Err(AppError::coded(
+            Code::ItemNotReturnable,
+            "isGlobalStoreOrder",
+            format!("This order is returned on the global store's site: {url}"),
+        ));
     }
     Ok(order)
 }

@@ -71,5 +71,6 @@ pub fn for_order(state: &OrdersState, order: &StoredOrder, returned: &HashMap<i6
         }
         OrderType::PartnerSalesOrder => {}
     }
-    ReturnFacts { lines }
+    let elsewhere = options::returned_elsewhere(state, order).map(str::to_owned);
+    ReturnFacts { lines, elsewhere }
 }

@@ -137,7 +137,7 @@ pub fn doris_payload(ret: &ReturnRow, parent: &StoredOrder, phone: &str) -> Valu
         "eventId": format!("{}-doris", ret.return_order_number),
         "familyName": recipient.and_then(|r| r.last_name.as_deref()),
         "givenName": recipient.and_then(|r| r.first_name.as_deref()),
-        "middleName": Value::Null,
+        "middleName": recipient.and_then(|r| r.middle_name.as_deref()),
         "language": super::language_of(&ret.locale),
         "marketplace": ret.country.to_ascii_uppercase(),
         "phoneNumber": phone,
@@ -170,5 +170,51 @@ pub async fn doris_once(state: &OrdersState, ret: &ReturnRow, parent: &StoredOrd
     };
     if let Err(error) = db::set_effect_detail(&state.db, rn, "doris", &detail.to_string()).await {
         tracing::warn!(code = DORIS_FAILURE, %error, "the Doris outcome could not be stored");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Doris payload names the shopper as the order's ship-from recipient gives them, middle name
+    /// included (001 §3), and the marketplace in upper case.
+    #[test]
+    fn doris_payload_names_the_recipient() {
+        let order = json!({
+            "orderNumber": "C0000000777", "orderType": "SALES_ORDER", "country": "us", "currency": "USD",
+            "orderDate": "2026-11-01T10:00:00Z", "upmId": "member-1",
+            "shipFrom": {"recipient": {"firstName": "Pat", "middleName": "Quinn", "lastName": "Lee"}},
+            "lines": [{"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-1", "productId": "P-1",
+                       "styleColor": "AR2-001", "title": "Stride Runner 4", "category": "Shoes", "color": "Black",
+                       "size": "10", "imageUrl": "/images/x.svg", "quantity": 1, "unitPrice": 10, "tax": 0,
+                       "status": "Delivered"}]
+        });
+        let parent = crate::orders::parse_order(order.to_string().as_bytes()).expect("a valid order");
+        let ret = ReturnRow {
+            return_order_number: "R123".to_owned(),
+            parent_order_number: parent.order_number.clone(),
+            owner_key: String::new(),
+            as_member: true,
+            country: "us".to_owned(),
+            return_method: "returnToStore".to_owned(),
+            carrier_id: None,
+            store_id: None,
+            locale: "en-US".to_owned(),
+            email: None,
+            request: Value::Null,
+            raw_status: String::new(),
+            drop_off_code: None,
+            tracking_number: None,
+            refund_deduction: 0,
+            created_at: 0,
+        };
+        let payload = doris_payload(&ret, &parent, "+15035550100");
+        assert_eq!(
+            (&payload["givenName"], &payload["middleName"], &payload["familyName"]),
+            (&json!("Pat"), &json!("Quinn"), &json!("Lee"))
+        );
+        assert_eq!(payload["marketplace"], "US");
+        assert_eq!(payload["salesOrderNumber"], "C0000000777");
     }
 }

@@ -244,6 +244,13 @@ pub fn line_facts(
     returnable(&order.country, &facts, within)
 }
 
+/// Where `order` is returned instead of here: a global-store order, when the retailer has a returns site
+/// for them (001 §6 "global-store orders redirect to an external return URL"). Its `return` actions lead
+/// there (`facts`) and the return calls refuse it.
+pub fn returned_elsewhere<'a>(state: &'a OrdersState, order: &StoredOrder) -> Option<&'a str> {
+    if order.details.is_global_store_order { state.settings.global_store_returns_url() } else { None }
+}
+
 /// Why a line may not be returned, linked to the country's returns policy (`/config`'s `returnsPolicy`,
 /// the generic help page where the country has none): never a relative link that leads nowhere.
 pub fn disable_reason(reason: domain::returns::quantity::DisableReason, policy_url: &str) -> ReturnDisableReason {

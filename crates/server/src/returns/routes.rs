@@ -27,6 +27,7 @@ crate::platform::area_router!(
            ("language" = Option<String>, Query, description = "carrier names in this language")),
     responses((status = 200, body = ReturnOptions), (status = 400, body = crate::error::ApiError),
               (status = 404, body = crate::error::ApiError, description = "service-order-detail-failure: no such sales order, or not the caller's"),
+              (status = 409, body = crate::error::ApiError, description = "item-not-returnable: a global-store order, returned on the retailer's global store (`isGlobalStoreOrder`)"),
               (status = 429, body = crate::error::ApiError)))]
 pub async fn get_return_options(
     State(state): State<OrdersState>,
@@ -35,13 +36,7 @@ pub async fn get_return_options(
     query: QueryPairs,
 ) -> AppResult<Json<ReturnOptions>> {
     let access = authorize_order(&state, &caller, &order_number).await?;
-    state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
-    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
-        return Err(AppError::OrderNotFound);
-    };
-    if order.order_type != domain::OrderType::SalesOrder {
-        return Err(AppError::OrderNotFound);
-    }
+    let order = super::capture::returnable_order(&state, &access).await?;
     let returned = db::returned_quantities(&state.db, &order.order_number).await?;
     let language = query.first("language").or_else(|| query.first("locale")).unwrap_or("en");
     let language = if language.len() <= 35 { language } else { "en" };

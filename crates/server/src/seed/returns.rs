@@ -2,7 +2,9 @@
 //! (guest.returns@example.com, phone +1 503 555 0199), one order delivered 3 days before seeding in each of
 //! US, GB, DE, NL, FR, JP, KR, AU and CN, with a shoe and two tees, all returnable. Order numbers:
 //! `C9RM0000000n` (member) and `C9RG0000000n` (guest), n = 1..9 in that country order. The CN member order
-//! also has a customised (pbid) line, which is not returnable.
+//! also has a customised (pbid) line, which is not returnable. One more US guest order, `C9RW00000001`
+//! (global.store@example.com), comes from the retailer's global store: with `globalStoreReturnsUrl`
+//! configured (deploy/brand-example.toml) its Return leads to that site.
 
 use domain::{Currency, Money, OrderType};
 
@@ -15,6 +17,7 @@ use crate::orders::view::Payment;
 
 pub const MEMBER_EMAIL: &str = "shopper@example.com";
 pub const GUEST_EMAIL: &str = "guest.returns@example.com";
+pub const GLOBAL_STORE_GUEST_EMAIL: &str = "global.store@example.com";
 
 /// (country, currency, shoe price, tee price in minor units, prices include tax, address lines)
 type Market = (&'static str, &'static str, i64, i64, bool, &'static [&'static str]);
@@ -127,6 +130,10 @@ pub async fn write(db: &Db, until_millis: i64) -> Result<(), BoxError> {
             ));
         }
         orders.extend(order(format!("C9RG0000000{}", index + 1), index, None, GUEST_EMAIL, until_millis));
+    }
+    if let Some(mut global) = order("C9RW00000001".to_owned(), 0, None, GLOBAL_STORE_GUEST_EMAIL, until_millis) {
+        global.details.is_global_store_order = true;
+        orders.push(global);
     }
     store::insert_new(db, &orders, until_millis).await
 }

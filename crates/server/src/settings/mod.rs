@@ -50,6 +50,14 @@ struct ConfigFile {
     /// Shoppers may create an account themselves (`POST /auth/v1/members`); off unless the file says so.
     #[serde(default)]
     allow_sign_up: bool,
+    /// The retailer's shop (its home page, an absolute URL): where a page that is switched off sends the
+    /// shopper (the gift card balance under disableGiftCardLookup, 000 §8).
+    #[serde(default)]
+    shop_url: Option<String>,
+    /// Where orders of the retailer's global store are returned (001 §6: "global-store orders redirect to an
+    /// external return URL"): their `return` actions lead there and our return calls refuse them.
+    #[serde(default)]
+    global_store_returns_url: Option<String>,
 }
 
 /// `[analytics]`: `enabled = false` turns the events off; `dataLayer = "name"` pushes them elsewhere.
@@ -112,6 +120,18 @@ fn parse_origin(text: &str) -> Option<String> {
     plain.then(|| url.origin().ascii_serialization())
 }
 
+/// An absolute http(s) URL with a host, as written (a link the browser follows).
+fn parse_url(source_name: &str, field: &str, text: Option<&String>) -> Result<Option<String>, ConfigError> {
+    let Some(text) = text else { return Ok(None) };
+    let text = text.trim();
+    let url = reqwest::Url::parse(text).ok();
+    if url.is_some_and(|url| matches!(url.scheme(), "https" | "http") && url.host_str().is_some()) {
+        Ok(Some(text.to_owned()))
+    } else {
+        Err(config_error(source_name, field, "an absolute URL: https://host/path"))
+    }
+}
+
 fn flag_named(source_name: &str, field: &str, name: &str) -> Result<Flag, ConfigError> {
     Flag::from_name(name)
         .ok_or_else(|| config_error(source_name, field, format!("{name:?} is not a flag (orders --help lists them)")))
@@ -155,6 +175,10 @@ pub struct SiteSettings {
     own_help: bool,
     /// `allowSignUp` of the configuration file: `POST /auth/v1/members` creates accounts.
     allow_sign_up: bool,
+    /// `shopUrl` of the configuration file, checked to be an absolute URL.
+    shop_url: Option<String>,
+    /// `globalStoreReturnsUrl` of the configuration file, checked to be an absolute URL.
+    global_store_returns_url: Option<String>,
 }
 
 impl std::fmt::Debug for SiteSettings {
@@ -277,6 +301,9 @@ impl SiteSettings {
         let analytics = Analytics { enabled: section.enabled.unwrap_or(true), data_layer };
         let own_help = file.help_site.is_none();
         let allow_sign_up = file.allow_sign_up;
+        let shop_url = parse_url(&file_name, "shopUrl", file.shop_url.as_ref())?;
+        let global_store_returns_url =
+            parse_url(&file_name, "globalStoreReturnsUrl", file.global_store_returns_url.as_ref())?;
         let mut settings = Self {
             sign_in: SignIn::default(),
             table,
@@ -288,6 +315,8 @@ impl SiteSettings {
             fingerprint,
             own_help,
             allow_sign_up,
+            shop_url,
+            global_store_returns_url,
         };
         settings.render_all()?;
         Ok(settings)
@@ -376,6 +405,16 @@ impl SiteSettings {
     }
 
     /// The origin allowed to frame the app and to receive its frame messages (embedded mode).
+    /// The retailer's shop, where switched-off pages send the shopper; none configured: the app's start.
+    pub fn shop_url(&self) -> Option<&str> {
+        self.shop_url.as_deref()
+    }
+
+    /// Where global-store orders are returned, when the retailer has one.
+    pub fn global_store_returns_url(&self) -> Option<&str> {
+        self.global_store_returns_url.as_deref()
+    }
+
     pub fn embed_parent_origin(&self) -> Option<&str> {
         self.embed_parent_origin.as_deref()
     }

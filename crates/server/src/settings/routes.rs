@@ -50,6 +50,10 @@ pub struct CountryConfig {
     /// messages to this origin only, and none when absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embed_parent_origin: Option<String>,
+    /// The retailer's shop (the configuration file's `shopUrl`): where a switched-off page sends the
+    /// shopper (the gift card balance under disableGiftCardLookup). Absent: the app's own start page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shop_url: Option<String>,
     pub analytics: AnalyticsConfig,
     pub sign_in: SignInConfig,
 }
@@ -245,6 +249,7 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
         special_handling: table.special_handling.get(&country.code).cloned(),
         brand: brand_config(settings.brand()),
         embed_parent_origin: settings.embed_parent_origin().map(str::to_owned),
+        shop_url: settings.shop_url().map(str::to_owned),
         analytics: AnalyticsConfig {
             enabled: settings.analytics().enabled,
             data_layer: settings.analytics().data_layer.clone(),

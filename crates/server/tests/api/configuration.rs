@@ -261,7 +261,7 @@ async fn a_configured_brand_is_answered_and_its_logo_served(app: &TestApp) {
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 }
 
-fn example_brand(settings: &mut server::config::Settings) {
+pub(crate) fn example_brand(settings: &mut server::config::Settings) {
     settings.config_file = Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/brand-example.toml").into());
 }
 

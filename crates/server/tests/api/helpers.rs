@@ -269,6 +269,15 @@ impl TestApp {
         answer(self.request(method, path, token, body)).await
     }
 
+    /// The member of `token` gives (or withdraws) the partner order data sharing consent, without which the
+    /// partner order history is empty (000 §6).
+    pub async fn share_partner_orders(&self, token: &str, granted: bool) {
+        let body = serde_json::json!({ "granted": granted });
+        let (status, answer) =
+            self.call(Method::PUT, "/consent/v1/partnerOrderDataSharing", Some(token), Some(&body)).await;
+        assert!(status.is_success(), "consent refused: {answer}");
+    }
+
     /// The ops outbox's messages to `to`, newest first.
     pub async fn outbox(&self, to: &str) -> Vec<Value> {
         let response = self

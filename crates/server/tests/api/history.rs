@@ -63,9 +63,18 @@ async fn the_history_lists_only_the_members_lines_newest_order_first_across_page
     let (default_items, _) = all_pages(app, &token, "/orders/history/v1").await;
     assert_eq!(default_items.len(), items.len(), "SALES_ORDER is the default filter");
 
-    let (partner_items, _) = all_pages(app, &token, "/orders/history/v1?filter=orderType(PARTNER_SALES_ORDER)").await;
+    // Partner orders only while the member shares their order data with partners (000 §6).
+    let partner_list = "/orders/history/v1?filter=orderType(PARTNER_SALES_ORDER)";
+    let (partner_items, _) = all_pages(app, &token, partner_list).await;
+    assert!(partner_items.is_empty(), "no consent given: no partner order is listed");
+    app.share_partner_orders(&token, true).await;
+    let (partner_items, _) = all_pages(app, &token, partner_list).await;
     assert_eq!(partner_items.len(), 2);
     assert_eq!(partner_items[0]["partnerName"], "Runners Hub");
+    app.share_partner_orders(&token, false).await;
+    let (status, withdrawn) = app.get_json(partner_list, Some(&token)).await;
+    assert_eq!((status, &withdrawn["orderItems"]), (StatusCode::OK, &json!([])), "withdrawn: {withdrawn}");
+    assert_eq!(withdrawn["orderYears"], json!([]), "{withdrawn}");
 }
 on_both_backends!(paging, the_history_lists_only_the_members_lines_newest_order_first_across_pages);
 

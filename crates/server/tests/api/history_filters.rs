@@ -119,7 +119,9 @@ async fn each_filter_alone_and_combined_pages_through_the_members_orders_only(ap
     assert_eq!(numbers(app, &token, "filter=status(delivered)&filter=year(2024)").await, ["C6100001"]);
     assert!(numbers(app, &token, "filter=status(inProgress)&filter=year(2024)").await.is_empty());
 
-    // The partner list takes the same filters, and its years are its own.
+    // The partner list (with the member's consent to share, 000 §6) takes the same filters, and its years
+    // are its own.
+    app.share_partner_orders(&token, true).await;
     let (partner, _, first) =
         walk(app, &token, "/orders/history/v1?filter=orderType(PARTNER_SALES_ORDER)&filter=status(inProgress)").await;
     assert_eq!(partner, ["P6500001"]);

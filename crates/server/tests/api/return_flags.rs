@@ -443,3 +443,70 @@ async fn emea_paperless_returns_open_the_emea_page() {
     on.finish().await;
     off.finish().await;
 }
+
+/// Global-store orders (001 §6): with the retailer's `globalStoreReturnsUrl` (deploy/brand-example.toml),
+/// every `return` action of such an order leads to that site and the return calls refuse it; the other
+/// orders return here as before, and without the setting a global-store order does too.
+async fn global_store_orders_are_returned_on_the_retailers_site(app: &TestApp) {
+    const ELSEWHERE: &str = "https://global.example.com/returns";
+    let (upm_id, token) = app.member("global@example.com").await;
+    let mut global = delivered_order(app, "R3100090", Some(&upm_id), "US", "USD");
+    global["isGlobalStoreOrder"] = json!(true);
+    app.put_order(&global).await;
+    app.put_order(&delivered_order(app, "R3100091", Some(&upm_id), "US", "USD")).await;
+
+    let (status, detail) = app.get_json("/orders/history/v1/R3100090", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{detail}");
+    assert_eq!(detail["isGlobalStoreOrder"], true);
+    assert_eq!(detail["actions"]["return"]["webLink"], ELSEWHERE, "the order's quick action");
+    let group = &detail["groups"][0];
+    assert_eq!(group["actions"]["return"]["webLink"], ELSEWHERE, "the group's return");
+    assert_eq!(group["orderItems"][0]["actions"]["return"]["webLink"], ELSEWHERE, "the item's return");
+    let (status, refused) = app.get_json("/order_mgmt/return_options/v1/R3100090", Some(&token)).await;
+    assert_eq!(
+        (status, &refused["code"], &refused["field"]),
+        (StatusCode::CONFLICT, &json!("item-not-returnable"), &json!("isGlobalStoreOrder")),
+        "{refused}"
+    );
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/R3100091", Some(&token)).await;
+    let body = capture_body("R3100090", &options, "upsDropoff|ups", "1", 1);
+    let (status, refused) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    assert_eq!((status, &refused["code"]), (StatusCode::CONFLICT, &json!("item-not-returnable")), "{refused}");
+    let (_, again) = app.get_json("/orders/history/v1/R3100090", Some(&token)).await;
+    assert_eq!(
+        again["groups"][0]["orderItems"][0]["returnableQuantity"],
+        detail["groups"][0]["orderItems"][0]["returnableQuantity"],
+        "nothing reserved"
+    );
+
+    let (_, other) = app.get_json("/orders/history/v1/R3100091", Some(&token)).await;
+    assert_eq!(other["groups"][0]["actions"]["return"]["webLink"], "/orders/return-items/R3100091", "{other}");
+    let (status, _) = app.get_json("/order_mgmt/return_options/v1/R3100091", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, config) = app.get_json("/config/v1/us", None).await;
+    assert_eq!(config["shopUrl"], "https://shop.example.com/");
+
+    let plain = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    let (upm_id, token) = plain.member("global@example.com").await;
+    let mut global = delivered_order(&plain, "R3100092", Some(&upm_id), "US", "USD");
+    global["isGlobalStoreOrder"] = json!(true);
+    plain.put_order(&global).await;
+    let (_, detail) = plain.get_json("/orders/history/v1/R3100092", Some(&token)).await;
+    assert_eq!(detail["groups"][0]["actions"]["return"]["webLink"], "/orders/return-items/R3100092", "{detail}");
+    let (status, _) = plain.get_json("/order_mgmt/return_options/v1/R3100092", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "no global-store site configured: returned here");
+    let (_, config) = plain.get_json("/config/v1/us", None).await;
+    assert!(config.get("shopUrl").is_none(), "{config}");
+    plain.finish().await;
+
+    let path = std::env::temp_dir().join(format!("orders-global-store-{}.toml", std::process::id()));
+    std::fs::write(&path, "globalStoreReturnsUrl = \"returns.example.com\"\n").expect("write");
+    let error = server::settings::SiteSettings::load(Some(&path), Vec::new(), &[]).expect_err("refused");
+    assert!(error.to_string().contains("globalStoreReturnsUrl"), "{error}");
+}
+
+on_both_backends!(
+    global_store_returns,
+    global_store_orders_are_returned_on_the_retailers_site,
+    Options { configure: Some(crate::configuration::example_brand), ..Options::default() }
+);

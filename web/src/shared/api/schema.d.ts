@@ -924,6 +924,8 @@ export interface paths {
         /**
          * The member's order lines, newest order first (or oldest first), keyset-paged; optionally found by
          *     order or return number or filtered by status and year (issue 9). A page holds whole orders.
+         *     Partner orders (`orderType(PARTNER_SALES_ORDER)`) need enablePartnerOrders in the country and the
+         *     member's `partnerOrderDataSharing` consent: without it the list is empty.
          */
         get: operations["list_order_history"];
         put?: never;
@@ -1607,6 +1609,11 @@ export interface components {
             flags: components["schemas"]["CountryFlags"];
             help: components["schemas"]["HelpConfig"];
             locale: components["schemas"]["LocaleConfig"];
+            /**
+             * @description The retailer's shop (the configuration file's `shopUrl`): where a switched-off page sends the
+             *     shopper (the gift card balance under disableGiftCardLookup). Absent: the app's own start page.
+             */
+            shopUrl?: string | null;
             signIn: components["schemas"]["SignInConfig"];
             /** @description What is handled specially in this country (spec 002 §9), when it is one of those. */
             specialHandling?: string | null;
@@ -5885,6 +5892,15 @@ export interface operations {
             };
             /** @description service-order-detail-failure: no such sales order, or not the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description item-not-returnable: a global-store order, returned on the retailer's global store (`isGlobalStoreOrder`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

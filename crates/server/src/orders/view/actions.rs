@@ -10,7 +10,8 @@ use super::types::{ActionView, Actions, AppCallback, BarcodeView, OrderDetail};
 /// The order-level `return` quick action (000 §2 header quick actions: "return"): offered while any item
 /// of the order may still be returned by its own `return` action and return facts, until the last such
 /// window closes (line actions keep a passed deadline, so lines whose window has closed by `now` do not
-/// count). Its link is the return wizard's; the shopper picks the items there.
+/// count). The caller sets its link: the return wizard (the shopper picks the items there) or the site the
+/// order is returned on.
 pub fn order_return(groups: &[super::types::OrderGroup], now: i64) -> Option<ActionView> {
     let mut latest: Option<Option<i64>> = None;
     for action in groups.iter().flat_map(|group| group.order_items.iter()).filter_map(super::group_actions::open_return)

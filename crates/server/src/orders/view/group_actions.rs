@@ -33,7 +33,10 @@ pub fn open_return(item: &OrderItem) -> Option<&ActionView> {
 /// - `viewReturn` with the return order of the first line that went back in one;
 /// - `returnDisableReasonAction` when no line can be returned and the returns flow gave a line a reason:
 ///   disabled, with the first such reason's code, text and link (as `webLink`).
-pub fn add_return_actions(actions: &mut Actions, items: &[OrderItem], order_number: &str) {
+///
+/// `return_link` is where `return` leads: the wizard (`return_wizard_path`), or the site the order is
+/// returned on (`ReturnFacts::elsewhere`).
+pub fn add_return_actions(actions: &mut Actions, items: &[OrderItem], return_link: &str) {
     let returnable: Vec<&ActionView> = items.iter().filter_map(open_return).collect();
     if returnable.is_empty() {
         let reason = items.iter().find_map(|item| item.returns.return_disable_reason.as_ref());
@@ -49,7 +52,7 @@ pub fn add_return_actions(actions: &mut Actions, items: &[OrderItem], order_numb
     } else {
         // Every deadline is written by `rfc3339_millis` (same length, UTC): the text order is the time order.
         let deadline = returnable.iter().filter_map(|action| action.deadline.clone()).min();
-        let action = ActionView { deadline, web_link: Some(return_wizard_path(order_number)), ..view(true) };
+        let action = ActionView { deadline, web_link: Some(return_link.to_owned()), ..view(true) };
         actions.insert(ActionName::Return.as_str().to_owned(), action);
     }
     let returned = items.iter().find_map(|item| item.actions.get(ActionName::ViewReturn.as_str()));

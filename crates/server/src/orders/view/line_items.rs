@@ -1,6 +1,7 @@
 //! One line of a stored order as an answer's item, and the status each line and the order display.
 
 use domain::SimpleStatus;
+use domain::actions::ActionName;
 use domain::groups::{LineKey, group_lines};
 use domain::status::status_color;
 use domain::totals::line_charged_price;
@@ -24,7 +25,11 @@ pub(super) fn build_item(
 ) -> OrderItem {
     let status = line_status(order, &line);
     let return_order_id = context.returns_by_sku.get(&line.sku_id).map(String::as_str);
-    let actions = line_action_map(&ActionLine::of(order, &line, status), context.now, context.flags, return_order_id);
+    let mut actions =
+        line_action_map(&ActionLine::of(order, &line, status), context.now, context.flags, return_order_id);
+    if let (Some(url), Some(action)) = (&context.returns.elsewhere, actions.get_mut(ActionName::Return.as_str())) {
+        action.web_link = Some(url.clone());
+    }
     let returns = context.returns.lines.get(&line.line_number).cloned().unwrap_or_default();
     OrderItem { actions, ..item_without_actions(line, order, order_date, status, returns) }
 }

@@ -42,6 +42,11 @@ fn deferred_payment_due(order: &StoredOrder) -> bool {
         && order.payments.iter().any(|payment| domain::payments::is_deferred(&payment.payment_type))
 }
 
+/// Where the order's `return` actions lead: the return wizard, or the site it is returned on.
+fn return_link(order: &StoredOrder, context: &ViewContext<'_>) -> String {
+    context.returns.elsewhere.clone().unwrap_or_else(|| super::group_actions::return_wizard_path(&order.order_number))
+}
+
 fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext<'_>) -> Vec<OrderGroup> {
     let lines = std::mem::take(&mut order.lines);
     let statuses: Vec<SimpleStatus> = lines.iter().map(|line| line_status(order, line)).collect();
@@ -56,6 +61,7 @@ fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext
         .collect();
     let mut slots: Vec<Option<StoredLine>> = lines.into_iter().map(Some).collect();
     let order: &StoredOrder = order;
+    let return_link = return_link(order, context);
     plan.into_iter()
         .enumerate()
         .map(|(group_index, (status, shipment_number, indexes))| {
@@ -82,7 +88,7 @@ fn build_groups(order: &mut StoredOrder, order_date: &str, context: &ViewContext
                 ..OrderFacts::default()
             };
             let mut group_actions = action_map(actions::group_actions(&facts));
-            add_return_actions(&mut group_actions, &items, &order.order_number);
+            add_return_actions(&mut group_actions, &items, &return_link);
             OrderGroup {
                 heading: status.as_str().to_owned(),
                 simple_status: status.as_str().to_owned(),
@@ -133,7 +139,8 @@ pub fn order_detail(
         ..OrderFacts::default()
     };
     let mut order_actions = action_map(actions::order_actions(&order_facts));
-    if let Some(order_return) = super::actions::order_return(&groups, context.now) {
+    if let Some(mut order_return) = super::actions::order_return(&groups, context.now) {
+        order_return.web_link = Some(return_link(&order, context));
         order_actions.insert(ActionName::Return.as_str().to_owned(), order_return);
     }
     let phone_number = order

@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { configRoute, countryConfig } from '@/test/country-config';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
+import { leaveApp } from '@/shared/routing/leave-app';
+
+vi.mock('@/shared/routing/leave-app', async (original) => ({
+  ...(await original<typeof import('@/shared/routing/leave-app')>()),
+  leaveApp: vi.fn(),
+}));
 
 const INVALID =
   "We couldn't find a gift card with those numbers. Please check the gift card number and PIN, and try again.";
@@ -93,5 +100,17 @@ describe('gift card balance page', () => {
       expect(currentUrl()).not.toContain('gift-card-lookup');
     });
     expect(currentUrl().startsWith('/orders')).toBe(true);
+    expect(leaveApp).not.toHaveBeenCalled();
+  });
+
+  it("sends shoppers to the retailer's shop when disableGiftCardLookup is on and a shop is configured", async () => {
+    mockFetch([
+      configRoute({ ...countryConfig('gb', { disableGiftCardLookup: true }), shopUrl: 'https://shop.example.com/' }),
+    ]);
+    renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+    await waitFor(() => {
+      expect(leaveApp).toHaveBeenCalledWith('https://shop.example.com/');
+    });
+    expect(screen.queryByRole('heading', { name: 'Check your gift card balance' })).not.toBeInTheDocument();
   });
 });

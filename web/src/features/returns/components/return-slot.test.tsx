@@ -31,6 +31,33 @@ describe('ReturnItemSlot', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it("leads to the site a global-store order is returned on, where the server's return action says so (001 §6)", () => {
+    const elsewhere = 'https://global.example.com/returns';
+    slot(
+      orderItem({
+        returnableFlag: true,
+        returnableQuantity: 1,
+        actions: { return: { enabled: true, webLink: elsewhere } },
+      }),
+      order({ isGlobalStoreOrder: true }),
+    );
+    expect(screen.getByRole('link')).toHaveAttribute('href', elsewhere);
+  });
+
+  it('keeps the wizard for a return action whose link is a path of this app', () => {
+    slot(
+      orderItem({
+        returnableFlag: true,
+        returnableQuantity: 1,
+        actions: { return: { enabled: true, webLink: '/orders/return-items/C0012345678' } },
+      }),
+    );
+    expect(screen.getByRole('link')).toHaveAttribute(
+      'href',
+      '/orders/return-items/C0012345678?selected=00012345678905',
+    );
+  });
+
   it('is absent on a return order', () => {
     slot(orderItem({ returnableFlag: true, returnableQuantity: 1 }), order({ orderType: 'RETURN_ORDER' }));
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
@@ -106,5 +133,13 @@ describe("the header's Return items quick action (000 §2)", () => {
     second.unmount();
     await show({ return: { enabled: true, deadline: '2000-01-01T00:00:00Z' } }, true);
     expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+  });
+
+  it('leads a global-store order to the site it is returned on (001 §6)', async () => {
+    await show({ return: { enabled: true, webLink: 'https://global.example.com/returns' } }, true);
+    expect(await screen.findByRole('link', { name: 'Return items' })).toHaveAttribute(
+      'href',
+      'https://global.example.com/returns',
+    );
   });
 });

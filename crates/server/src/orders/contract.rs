@@ -207,6 +207,9 @@ pub struct OrderDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ship_from: Option<ShipFrom>,
     pub show_barcode_flag: bool,
+    /// The return travels on the retailer's own label, not one of ours: no return barcode is shown
+    /// (000 §5 "no custom return label").
+    pub custom_return_label: bool,
     pub is_global_store_order: bool,
     #[schema(value_type = Option<String>)]
     #[serde(skip_serializing_if = "OptText::is_none")]
@@ -335,6 +338,11 @@ pub struct LineDetails {
     #[schema(value_type = Option<String>)]
     #[serde(skip_serializing_if = "OptText::is_none")]
     pub pbid: OptText,
+    /// The customised product's path name (000 §3 item product `nikeIdPathName`, the brand's name for it):
+    /// passed through to the item's product.
+    #[schema(value_type = Option<String>)]
+    #[serde(skip_serializing_if = "OptText::is_none")]
+    pub nike_id_path_name: OptText,
     /// The estimated delivery date as a translated text, when the order system sends one.
     #[schema(value_type = Option<String>)]
     #[serde(skip_serializing_if = "OptText::is_none")]

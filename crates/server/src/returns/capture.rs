@@ -301,7 +301,14 @@ pub async fn check(
         ship_from: request.ship_from.clone(),
         ..StoredRequest::default()
     };
+    // The store selector (001 §2, step 4) is offered only with enableStoreSelector: without it a store return
+    // is taken at any store of the country, and a chosen store is refused like any other field the flow does
+    // not offer.
+    let selector = state.settings.flag(&order.country, domain::country::Flag::EnableStoreSelector);
     let store_id = match (&request.store_id, choice.method.is_store()) {
+        (Some(_), true) if !selector => {
+            return Err(AppError::validation("storeId", "no store is chosen in this country: return at any store"));
+        }
         (Some(id), true) => {
             let store = crate::orders::find_store(&state.db, id.trim())
                 .await?

@@ -355,3 +355,21 @@ async fn a_running_job_of_the_order_asks_the_page_to_refresh(app: &TestApp) {
     assert_eq!(app.get_json(&path, None).await.1["shouldRefresh"], true, "a job of the order is running");
 }
 on_both_backends!(should_refresh, a_running_job_of_the_order_asks_the_page_to_refresh);
+
+/// A return travelling on the retailer's own label shows no return barcode (000 §5 "no custom return label"),
+/// and a customised item's path name reaches its product (000 §3 `nikeIdPathName`).
+async fn a_custom_label_hides_the_barcode_and_the_path_name_is_passed_on(app: &TestApp) {
+    let (upm_id, token) = app.member("custom.label@example.com").await;
+    let mut body = order("C7000031", Some(&upm_id), "2026-11-01T10:00:00Z");
+    body["showBarcodeFlag"] = json!(true);
+    body["lines"][0]["nikeIdPathName"] = json!("stride-runner-4-by-you");
+    app.put_order(&body).await;
+    let (_, detail) = app.get_json("/orders/history/v1/C7000031", Some(&token)).await;
+    assert!(detail["actions"].get("returnBarcode").is_some(), "{detail}");
+    assert_eq!(detail["groups"][0]["orderItems"][0]["product"]["nikeIdPathName"], "stride-runner-4-by-you");
+    body["customReturnLabel"] = json!(true);
+    app.put_order(&body).await;
+    let (_, detail) = app.get_json("/orders/history/v1/C7000031", Some(&token)).await;
+    assert!(detail["actions"].get("returnBarcode").is_none(), "the retailer's own label: {detail}");
+}
+on_both_backends!(custom_return_label, a_custom_label_hides_the_barcode_and_the_path_name_is_passed_on);

@@ -510,3 +510,30 @@ on_both_backends!(
     global_store_orders_are_returned_on_the_retailers_site,
     Options { configure: Some(crate::configuration::example_brand), ..Options::default() }
 );
+
+/// enableStoreSelector (001 §2 step 4) decides on the server too: without it a store return names no store.
+async fn without_the_store_selector_a_store_return_names_no_store(app: &TestApp) {
+    let (status, body) =
+        app.post_json("/ops/v1/stores", &crate::curbside::store("S-RET9", true, &["pickup"]), true).await;
+    assert!(status.is_success(), "{body}");
+    let (upm_id, token) = app.member("no.selector@example.com").await;
+    app.put_order(&delivered_order(app, "R3100191", Some(&upm_id), "US", "USD")).await;
+    let (_, options) = app.get_json("/order_mgmt/return_options/v1/R3100191", Some(&token)).await;
+    let mut body = capture_body("R3100191", &options, "returnToStore", "1", 1);
+    body["storeId"] = json!("S-RET9");
+    let (status, refused) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    assert_eq!((status, &refused["field"]), (StatusCode::BAD_REQUEST, &json!("storeId")), "{refused}");
+    body.as_object_mut().map(|fields| fields.remove("storeId"));
+    let (status, accepted) = post(app, "/order_mgmt/user_return_captures/v1", &body, Some(&token), None).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "any store: {accepted}");
+}
+
+fn store_selector_off(settings: &mut server::config::Settings) {
+    settings.flags.push("enableStoreSelector=false".to_owned());
+}
+
+on_both_backends!(
+    store_selector,
+    without_the_store_selector_a_store_return_names_no_store,
+    Options { configure: Some(store_selector_off), ..Options::default() }
+);

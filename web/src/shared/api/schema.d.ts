@@ -2244,6 +2244,11 @@ export interface components {
             metricId?: string | null;
             /** Format: double */
             msrp?: number | null;
+            /**
+             * @description The customised product's path name (000 §3 item product `nikeIdPathName`, the brand's name for it):
+             *     passed through to the item's product.
+             */
+            nikeIdPathName?: string | null;
             pbid?: string | null;
             pid?: string | null;
             /** @default [] */
@@ -2578,6 +2583,12 @@ export interface components {
         OrderDetails: {
             /** @description Alternate currency for display (ISO 4217), with `transactionAlt` in it. */
             currencyAlt?: string | null;
+            /**
+             * @description The return travels on the retailer's own label, not one of ours: no return barcode is shown
+             *     (000 §5 "no custom return label").
+             * @default false
+             */
+            customReturnLabel: boolean;
             dayPhoneNumber?: string | null;
             /** @default false */
             isGlobalStoreOrder: boolean;
@@ -2859,6 +2870,8 @@ export interface components {
             color: string;
             gtin: string;
             metricId?: string | null;
+            /** @description The customised product's path name, when the order system sends one. */
+            nikeIdPathName?: string | null;
             pbid?: string | null;
             pid?: string | null;
             productId: string;

@@ -60,6 +60,7 @@ pub(super) fn item_without_actions(
             gtin: line.gtin,
             metric_id: details.metric_id.0,
             pbid: details.pbid.0,
+            nike_id_path_name: details.nike_id_path_name.0,
         },
         line_item_status: LineItemStatus {
             status: line.status,

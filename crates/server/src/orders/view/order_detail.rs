@@ -131,6 +131,7 @@ pub fn order_detail(
         country: &order.country,
         statuses: line_statuses.clone(),
         show_barcode_flag: details.show_barcode_flag,
+        custom_return_label: details.custom_return_label,
         barcode_number: details.return_to_store.as_ref().and_then(|store| store.barcode_number.as_deref()),
         flags: context.flags,
         cancellable_until: context.extras.cancellable_until,

@@ -34,6 +34,9 @@ pub struct Product {
     pub metric_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pbid: Option<String>,
+    /// The customised product's path name, when the order system sends one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nike_id_path_name: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -295,6 +295,7 @@ Feature flags (default; per-country values in data/countries/countries.json):
   enableLoginPrompt (on)  enableOrderMismatchModal (on)  sendReturnMethodGlobally  sendStoreReturnEmail
   showReturnTaxTotal  enableSagawaReturn  suppressStoreReturnInstructions  suppressReturnDetailsBarcode
   enablePaperlessReturnConfirmation  disableCreateLabel  enableWriteReview  enableAbTesting
+  hideMemberHeader
 Set one for every country with --flag NAME=true|false or the environment variable ORDERS_FLAG_<NAME>
 in upper snake case (ORDERS_FLAG_DISABLE_GIFT_CARD_LOOKUP=true); per country, and the help site, in the
 configuration file (--config-file / ORDERS_CONFIG_FILE; TOML when it ends in .toml, else JSON):

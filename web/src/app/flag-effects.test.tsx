@@ -211,3 +211,19 @@ describe('enablePaperlessReturnConfirmation and the enableAbTesting experiment',
     expect(treated).toBeLessThan(140);
   });
 });
+
+describe('hideMemberHeader (000 §2: the member header is hidden when a flag says so)', () => {
+  it("takes the member's links out of the header and keeps the links everyone has", async () => {
+    mockFetch([detail]);
+    const first = renderApp(`/orders/sales/${ORDER}`, { member: true });
+    const nav = await screen.findByRole('navigation', { name: 'Orders navigation' });
+    expect(within(nav).getByRole('link', { name: 'My orders' })).toBeInTheDocument();
+    first.unmount();
+
+    mockFetch([detail]);
+    renderApp(`/orders/sales/${ORDER}`, { member: true, flags: { hideMemberHeader: true } });
+    const hidden = await screen.findByRole('navigation', { name: 'Orders navigation' });
+    expect(within(hidden).queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+    expect(within(hidden).getByRole('link', { name: 'Gift card balance' })).toBeInTheDocument();
+  });
+});

@@ -1,3 +1,4 @@
+import { useFlags } from '@/shared/config/flags';
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { SignOutButton } from '@/features/auth';
@@ -32,7 +33,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // member header (the member's own links: their orders, their addresses) shows only to members and not
   // on the return and refund steps. Guest lookup and gift card stay for everyone.
   const standalone = isStandalone(useSearch());
-  const memberNav = memberHeaderShown({ path: location, standalone, member: Boolean(session.member) });
+  const { hideMemberHeader } = useFlags();
+  const memberNav = memberHeaderShown({
+    path: location,
+    standalone,
+    member: Boolean(session.member),
+    hidden: hideMemberHeader,
+  });
   return (
     <>
       <a className="skip-link" href="#main">

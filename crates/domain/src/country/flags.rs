@@ -76,10 +76,14 @@ pub enum Flag {
     EnableWriteReview,
     /// A/B testing: the web's experiment layer assigns variants (000 §2, §6; 002 §6; ADR 0017).
     EnableAbTesting,
+    /// The member header (the member's links: their orders, their addresses) is hidden (000 §2: "hidden when
+    /// a flag says so"; the spec does not name the flag, so it is named here): for a retailer whose own site
+    /// header already carries them.
+    HideMemberHeader,
 }
 
 impl Flag {
-    pub const ALL: [Flag; 30] = [
+    pub const ALL: [Flag; 31] = [
         Flag::EnablePartnerOrders,
         Flag::EnableCourierPickup,
         Flag::EmeaPaperless,
@@ -110,6 +114,7 @@ impl Flag {
         Flag::DisableCreateLabel,
         Flag::EnableWriteReview,
         Flag::EnableAbTesting,
+        Flag::HideMemberHeader,
     ];
 
     /// The wire name: `enablePartnerOrders`.
@@ -145,6 +150,7 @@ impl Flag {
             Flag::DisableCreateLabel => "disableCreateLabel",
             Flag::EnableWriteReview => "enableWriteReview",
             Flag::EnableAbTesting => "enableAbTesting",
+            Flag::HideMemberHeader => "hideMemberHeader",
         }
     }
 
@@ -177,6 +183,7 @@ impl Flag {
                 | Flag::DisableCreateLabel
                 | Flag::SuppressStoreReturnInstructions
                 | Flag::SuppressReturnDetailsBarcode
+                | Flag::HideMemberHeader
         )
     }
 
@@ -216,7 +223,7 @@ mod tests {
     #[test]
     fn disable_and_suppress_flags_turn_features_off() {
         for flag in Flag::ALL {
-            let negative = flag.name().starts_with("disable") || flag.name().starts_with("suppress");
+            let negative = ["disable", "suppress", "hide"].iter().any(|prefix| flag.name().starts_with(prefix));
             assert_eq!(flag.disables(), negative, "{}", flag.name());
         }
     }

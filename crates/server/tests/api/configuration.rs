@@ -21,7 +21,7 @@ async fn the_configuration_answers_flags_and_country_data(app: &TestApp) {
     let korea: Value = response.json().await.expect("json");
     assert_eq!(korea["country"], "kr");
     assert_eq!(korea["flags"]["enableCourierPickup"], true);
-    assert_eq!(korea["flags"].as_object().map(serde_json::Map::len), Some(30), "every flag, by name");
+    assert_eq!(korea["flags"].as_object().map(serde_json::Map::len), Some(31), "every flag, by name");
     assert_eq!(korea["flags"]["enableDeferredPaymentV2"], false, "off unless a country or deployment turns it on");
     assert_eq!(korea["locale"]["currency"], "KRW");
     assert_eq!(korea["locale"]["hour12"], false);

@@ -1667,6 +1667,8 @@ export interface components {
             /** @default false */
             enableWriteReview: boolean;
             /** @default false */
+            hideMemberHeader: boolean;
+            /** @default false */
             isAustralia: boolean;
             /** @default false */
             sendReturnMethodGlobally: boolean;

@@ -14,7 +14,8 @@ describe('embedded mode', () => {
     expect(isStandalone('')).toBe(false);
   });
 
-  it('hides the member header when standalone, signed out, and on return and refund steps only', () => {
+  it('hides the member header by its flag, when standalone, signed out, and on return and refund steps only', () => {
+    expect(memberHeaderShown({ path: '/orders', standalone: false, member: true, hidden: true })).toBe(false);
     const member = { standalone: false, member: true };
     expect(memberHeaderShown({ path: '/orders', ...member })).toBe(true);
     expect(memberHeaderShown({ path: '/orders/returns/R1', ...member })).toBe(true);

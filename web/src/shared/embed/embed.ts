@@ -49,20 +49,24 @@ export function writeReviewAllowed(search: string = window.location.search): boo
 }
 
 /**
- * The member header (the site header's navigation, spec 000 §2) is hidden in the standalone view, for a
- * visitor without a member session, and on the return and refund steps except the return detail
- * (`/orders/returns/...`) and the refund payment (`refund-pay`).
+ * The member header (the site header's navigation, spec 000 §2) is hidden when the country's
+ * hideMemberHeader flag says so, in the standalone view, for a visitor without a member session, and on the
+ * return and refund steps except the return detail (`/orders/returns/...`) and the refund payment
+ * (`refund-pay`).
  */
 export function memberHeaderShown({
   path,
   standalone,
   member,
+  hidden = false,
 }: {
   path: string;
   standalone: boolean;
   member: boolean;
+  /** The hideMemberHeader flag. */
+  hidden?: boolean;
 }): boolean {
-  if (standalone || !member) return false;
+  if (hidden || standalone || !member) return false;
   const returnOrRefundStep =
     /\/orders\/(return-items|return-instructions(-emea)?|refund|refund-confirmation|withdrawal)\//.test(path);
   return !returnOrRefundStep;

@@ -43,4 +43,5 @@ export const DEFAULT_FLAGS = {
   disableCreateLabel: false,
   enableWriteReview: false,
   enableAbTesting: false,
+  hideMemberHeader: false,
 } as const;

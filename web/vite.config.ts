@@ -18,6 +18,11 @@ export default defineConfig(({ command }) => ({
       // /config answers (the date formats' first paint).
       { find: /^@data\//, replacement: `${fileURLToPath(new URL('../data', import.meta.url))}/` },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // wouter's React-before-18 shim: React 19 has the hook, which is what the shim returns on it anyway.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/shared/react/use-sync-external-store-shim.ts', import.meta.url)),
+      },
       // Catalogues arrive compiled (scripts/compile-messages.mjs): the ICU parser stays out of the bundle.
       // Tests keep the full parser, which the catalogue test uses to check the raw files.
       ...(command === 'build'

@@ -46,6 +46,10 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // A feature's modules only declare (components, hooks, models; their one side effect is the CSS they
+      // import): what a feature's index re-exports but a chunk does not use stays out of it, CSS included.
+      // Without this the history's slots took the returns index's details panel, barcode and dialogs along.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]features[\\/].+\.tsx?$/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [

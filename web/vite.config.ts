@@ -18,6 +18,11 @@ export default defineConfig(({ command }) => ({
       // /config answers (the date formats' first paint).
       { find: /^@data\//, replacement: `${fileURLToPath(new URL('../data', import.meta.url))}/` },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // wouter's React-before-18 shim: React 19 has the hook, which is what the shim returns on it anyway.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/shared/react/use-sync-external-store-shim.ts', import.meta.url)),
+      },
       // Catalogues arrive compiled (scripts/compile-messages.mjs): the ICU parser stays out of the bundle.
       // Tests keep the full parser, which the catalogue test uses to check the raw files.
       ...(command === 'build'
@@ -41,9 +46,20 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // A feature's modules only declare (components, hooks, models; their one side effect is the CSS they
+      // import): what a feature's index re-exports but a chunk does not use stays out of it, CSS included.
+      // Without this the history's slots took the returns index's details panel, barcode and dialogs along.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]features[\\/].+\.tsx?$/, sideEffects: false }] },
       output: {
-        // Libraries in one long-cached chunk that app releases do not invalidate; pages stay split.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+        codeSplitting: {
+          groups: [
+            // Libraries in one long-cached chunk that app releases do not invalidate; pages stay split.
+            { name: 'vendor', test: /node_modules/ },
+            // Everything else the entry imports in one chunk: it all loads at start anyway, and the modules that
+            // pages share with the entry (button, i18n) otherwise go to a chunk of their own.
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
       },
     },
   },

@@ -1,4 +1,5 @@
-import formatsFile from '@data/countries/formats.json';
+// The named import keeps the file's other keys (its `_comment`) out of the bundle.
+import { groups } from '@data/countries/formats.json';
 
 /** The spec's date formats (§9), expressed as Intl options. */
 export type DateFormat = 'long' | 'longWithWeekday' | 'shortWithDay' | 'shortWithFullDay' | 'short' | 'time';
@@ -9,7 +10,7 @@ export type DateFormats = Partial<Record<DateFormat, Intl.DateTimeFormatOptions>
  * file: what dates look like until the country's own formats arrive with /config (`locale.dateFormats`,
  * which decides; `CountryFormats` in shared/i18n), and in component tests that load no configuration.
  */
-export const DATE_FORMAT_OPTIONS = formatsFile.groups['1'] as Record<DateFormat, Intl.DateTimeFormatOptions>;
+export const DATE_FORMAT_OPTIONS = groups['1'] as Record<DateFormat, Intl.DateTimeFormatOptions>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -12,7 +12,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { useOrderDetail } from '../api/get-order-detail';
 import { OrderHeader } from './order-header';
 import { OrderModals } from './order-modals';
-import { DetailSkeleton } from './order-skeletons';
+import { DetailSkeleton } from './detail-skeleton';
 import { RequireMember } from './require-member';
 import { OrderSidebar } from './order-sidebar';
 import { ServiceErrorDialog } from './service-error-dialog';

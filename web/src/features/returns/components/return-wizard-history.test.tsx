@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import { order, orderItem, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
-import { json, mockFetch } from '@/test/mock-fetch';
+import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
 /**
@@ -12,9 +12,13 @@ const ORDER = 'C0012345678';
 const GTIN = '00012345678905';
 const WIZARD = `/orders/return-items/${ORDER}?selected=${GTIN}`;
 
-/** The server's answers; once a return is captured the line has nothing left to return. */
-function serve() {
+/**
+ * The server's answers; once a return is captured the line has nothing left to return. With
+ * `holdAfterCapture`, the options answered after the capture wait for `release()`.
+ */
+function serve({ holdAfterCapture = false } = {}) {
   let captured = false;
+  const held = deferred();
   const detail = order({
     orderNumber: ORDER,
     groups: [
@@ -24,28 +28,29 @@ function serve() {
       },
     ],
   });
-  return mockFetch([
+  const options = () =>
+    json({
+      ...returnOptions({ orderNumber: ORDER }),
+      orderLines: [
+        returnLine({
+          lineNumber: 1,
+          gtin: GTIN,
+          quantity: 2,
+          returnableQuantity: captured ? 0 : 2,
+          returnableFlag: !captured,
+        }),
+      ],
+      methods: [
+        returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore', serviceType: 'STORE_DROP_OFF' }),
+        returnMethod({ id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS' }),
+      ],
+      reasons: [{ appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" }],
+    });
+  const mock = mockFetch([
     { path: `/orders/history/v1/${ORDER}`, respond: () => json(detail) },
     {
       path: `/order_mgmt/return_options/v1/${ORDER}`,
-      respond: () =>
-        json({
-          ...returnOptions({ orderNumber: ORDER }),
-          orderLines: [
-            returnLine({
-              lineNumber: 1,
-              gtin: GTIN,
-              quantity: 2,
-              returnableQuantity: captured ? 0 : 2,
-              returnableFlag: !captured,
-            }),
-          ],
-          methods: [
-            returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore', serviceType: 'STORE_DROP_OFF' }),
-            returnMethod({ id: 'upsDropoff|ups', returnMethod: 'upsDropoff', carrierId: 'ups', carrierName: 'UPS' }),
-          ],
-          reasons: [{ appCode: 'tooBig', reasonCode: '1', text: "Doesn't Fit" }],
-        }),
+      respond: () => (captured && holdAfterCapture ? held.promise : options()),
     },
     {
       method: 'POST',
@@ -60,6 +65,12 @@ function serve() {
       respond: () => json({ id: 'J1', status: 'COMPLETED', eta: 0, response: { returnOrderNumber: 'R0000000042' } }),
     },
   ]);
+  return {
+    ...mock,
+    release: () => {
+      held.resolve(options());
+    },
+  };
 }
 
 const open = (url = WIZARD) =>
@@ -118,7 +129,7 @@ it('opens a step named in the URL only when the steps before it are complete', a
 });
 
 it('does not reopen the submitted wizard with Back from the instructions, but starts over', async () => {
-  const { requests } = serve();
+  const { requests, release } = serve({ holdAfterCapture: true });
   const { user, currentUrl } = open();
   await toMethodStep(user);
   await user.click(screen.getByRole('radio', { name: /Carrier drop-off/ }));
@@ -131,16 +142,22 @@ it('does not reopen the submitted wizard with Back from the instructions, but st
     { timeout: 5000 },
   );
 
+  // The instructions took the submitted step's place: Back lands on the wizard's first step, not on it.
+  const landedOn: string[] = [];
+  const onPop = () => landedOn.push(currentUrl());
+  window.addEventListener('popstate', onPop);
   window.history.back();
-  // The instructions took the submitted step's place: Back is the wizard's first step, asked of the server
-  // again, where the returned line has nothing left to return.
   await waitFor(() => {
-    expect(currentUrl()).toBe(WIZARD);
+    expect(landedOn).toEqual([WIZARD]);
   });
-  const optionCalls = () => requests.filter((request) => request.url.pathname.includes('return_options')).length;
+  window.removeEventListener('popstate', onPop);
+  // What may be returned is asked again, and nothing of the old answer (the line still returnable) shows
+  // while it is.
   await waitFor(() => {
-    expect(optionCalls()).toBe(2);
+    expect(requests.filter((request) => request.url.pathname.includes('return_options'))).toHaveLength(2);
   });
+  expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  release();
   expect(await screen.findByRole('checkbox')).toBeDisabled();
   expect(screen.queryByText('Your return was submitted')).not.toBeInTheDocument();
   expect(screen.queryByRole('group', { name: 'Choose how to return' })).not.toBeInTheDocument();

@@ -126,8 +126,8 @@ test('a GB guest returns by scannable code and sees the QR code', async ({ page 
     await shot(page, 'returns-gb-guest-login-prompt-390');
     await prompt.getByRole('button', { name: 'Proceed as guest' }).click();
   }
-  // Guests pay return shipping and are offered the sign-in for free returns.
-  await expect(page.getByRole('link', { name: 'Log in for free shipping' })).toBeVisible();
+  // Guests pay return shipping and are offered the sign-in for free returns, in each carrier's box.
+  await expect(page.getByRole('link', { name: 'Log in for free shipping' }).first()).toBeVisible();
   await page.getByRole('radio', { name: /Scannable code/ }).first().check();
   await checkStep(page, 'gb-guest-method');
 

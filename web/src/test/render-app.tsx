@@ -13,18 +13,36 @@ interface RenderAppOptions {
   visitor?: Visitor;
   /** Load /config/v1/{country} through the (mocked) fetch, as the real app does. */
   loadConfig?: boolean;
+  /**
+   * Route on jsdom's own location and history, as the real app does, instead of an in-memory location:
+   * for tests of the browser's Back and Forward (`window.history.back()`, `forward()`).
+   */
+  browserHistory?: boolean;
 }
 
 /** Renders the whole app at a URL, as a shopper would open it. */
-export function renderApp(url: string, { flags, member = false, visitor, loadConfig = false }: RenderAppOptions = {}) {
+export function renderApp(
+  url: string,
+  { flags, member = false, visitor, loadConfig = false, browserHistory = false }: RenderAppOptions = {},
+) {
   if (member) signIn({ accessToken: 'token-123', upmId: 'member-1', expiresIn: 3600 });
   if (visitor) rememberVisitor(visitor);
-  const memory = memoryLocation({ path: url, record: true });
   const queryClient = createQueryClient({ retries: false });
   const user = userEvent.setup();
+  const app = <App queryClient={queryClient} flags={flags} browserSession={false} loadConfig={loadConfig} />;
+  if (browserHistory) {
+    window.history.replaceState(null, '', url);
+    const view = render(app);
+    const currentUrl = () => `${window.location.pathname}${window.location.search}`;
+    const navigate = (to: string) => {
+      window.history.pushState(null, '', to);
+    };
+    return { ...view, user, queryClient, currentUrl, navigate };
+  }
+  const memory = memoryLocation({ path: url, record: true });
   const view = render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <App queryClient={queryClient} flags={flags} browserSession={false} loadConfig={loadConfig} />
+      {app}
     </Router>,
   );
   /** The URL the app is showing now (path and query). */

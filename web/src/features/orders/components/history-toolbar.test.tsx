@@ -88,6 +88,37 @@ describe('history toolbar', () => {
     expect(box).not.toHaveAttribute('aria-invalid');
   });
 
+  it('says the search finds any part of the number, as the server matches it (walk minor 27)', async () => {
+    const { requests } = mockHistory(() => json(historyPage([historyItem('A0000002')])));
+    const { user } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const box = screen.getByRole('searchbox', { name: 'Find an order' });
+    expect(box).toHaveAccessibleDescription('Order or return number, or any part of it');
+    expect(screen.queryByText(/last digits/)).not.toBeInTheDocument();
+    // A part from the middle of the number goes to the server as typed: it matches it anywhere.
+    await user.type(box, '0000{Enter}');
+    await waitFor(() => {
+      expect(requests.some((request) => filterOf(request) === 'orderType(SALES_ORDER),orderNumber(0000)')).toBe(true);
+    });
+  });
+
+  it('does not leave the previous orders under a refused search (walk minor 27)', async () => {
+    mockHistory(() => json(historyPage([historyItem('A0000002')])));
+    const { user, currentUrl } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const box = screen.getByRole('searchbox', { name: 'Find an order' });
+    await user.type(box, '12{Enter}');
+    expect(await screen.findByText('Enter 4 to 20 letters or digits of the order number.')).toBeInTheDocument();
+    expect(screen.queryByText('Shoe A0000001')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Orders' })).not.toBeInTheDocument();
+    expect(currentUrl()).toBe('/orders');
+
+    await user.clear(box);
+    await user.type(box, '0002{Enter}');
+    expect(await screen.findByText('Shoe A0000002')).toBeInTheDocument();
+    expect(screen.queryByText('Enter 4 to 20 letters or digits of the order number.')).not.toBeInTheDocument();
+  });
+
   it('sends a number typed with spaces or hyphens without them, keeping its case (a return number too)', async () => {
     const { requests } = mockHistory(() => json(historyPage([historyItem('A0000002')])));
     const { user, currentUrl } = renderApp('/orders', { member: true });

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
@@ -19,6 +19,8 @@ interface HistoryToolbarProps {
   /** The years the member has orders in (the first page's `orderYears`), newest first. */
   years: readonly number[];
   onChange: (filters: HistoryFilters) => void;
+  /** Told whether the box refuses what was typed (its error shows), so the list under it can step aside. */
+  onRefusedChange?: (refused: boolean) => void;
 }
 
 const STATUS_LABELS = {
@@ -37,11 +39,13 @@ const SORT_LABELS = {
 const FIND_MAX_LENGTH = 32;
 
 /**
- * Find an order by its number or one of its return numbers (sent on Enter or the button; spaces and
- * hyphens removed, letters as typed), filter by status and year and sort by date (applied on change).
+ * Find an order by its number or one of its return numbers, or any part of either: the server matches the
+ * part anywhere in the number (`crates/server/src/orders/db.rs`), and the hint says so (walk minor 27). Sent on Enter or the
+ * button; spaces and hyphens removed, letters as typed. Filter by status and year and sort by date (applied
+ * on change).
  * The filters live in the URL; this form only edits them.
  */
-export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps) {
+export function HistoryToolbar({ filters, years, onChange, onRefusedChange }: HistoryToolbarProps) {
   const { t } = useI18n();
   const [draft, setDraft] = useState(filters.q);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +56,12 @@ export function HistoryToolbar({ filters, years, onChange }: HistoryToolbarProps
     setDraft(filters.q);
     setError(null);
   }
+  const refused = error !== null;
+  useEffect(() => {
+    onRefusedChange?.(refused);
+    // Gone with the toolbar, the refusal is too.
+    return () => onRefusedChange?.(false);
+  }, [refused, onRefusedChange]);
   // A year from a shared link stays selectable even when the list of years does not hold it.
   const yearOptions = filters.year && !years.includes(Number(filters.year)) ? [Number(filters.year), ...years] : years;
 

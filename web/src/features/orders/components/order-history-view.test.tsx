@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@/shared/api/types';
 import { historyItem, historyPage } from '@/test/fixtures';
@@ -135,6 +135,26 @@ describe('order history paging', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not leave the old list under the error when refreshing it fails (walk minor 27)', async () => {
+    let failing = false;
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) =>
+          failing
+            ? json({ code: 'internal', message: 'boom' }, 500)
+            : json(historyPage(isPartner(request) ? [] : [historyItem('A0000001')])),
+      },
+    ]);
+    const { queryClient } = renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    failing = true;
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByRole('dialog', { name: 'Oops... something went wrong.' })).toBeInTheDocument();
+    expect(screen.queryByText('Shoe A0000001')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
 
   it('shows the empty state', async () => {

@@ -90,6 +90,9 @@ export function OrderHistoryView({ kind, headerLink, children }: OrderHistoryVie
   // One card per order: the merged rows (a repeated first row still replaces the list) grouped by order.
   const orders = useMemo(() => groupHistoryOrders(mergeHistoryPages(history.data?.pages ?? [])), [history.data]);
   const links = useHelpLinks();
+  // Walk minor 27: while the search box refuses what was typed, the orders of the search before are not
+  // left under its error as if they answered it.
+  const [searchRefused, setSearchRefused] = useState(false);
 
   useEffect(() => {
     void loadErrorDialog();
@@ -108,8 +111,11 @@ export function OrderHistoryView({ kind, headerLink, children }: OrderHistoryVie
   };
 
   let content;
-  if (!history.data) {
-    // First page loading, or failed: the full-page loading view stays, with the error dialog over it.
+  if (searchRefused) {
+    content = null;
+  } else if (!history.data || history.isRefetchError) {
+    // First page loading, or failed: the full-page loading view stays, with the error dialog over it. A
+    // failed refresh of a list loaded before shows the same, not the old list under the error (walk minor 27).
     content = <HistorySkeleton />;
   } else if (orders.length === 0 && filtered) {
     content = (
@@ -163,7 +169,7 @@ export function OrderHistoryView({ kind, headerLink, children }: OrderHistoryVie
       {showTabs && <HistoryTabs active={kind} />}
       {/* A member with no orders at all sees the empty history, with nothing to filter. */}
       {(filtered || !history.data || orders.length > 0) && (
-        <HistoryToolbar filters={filters} years={years} onChange={setFilters} />
+        <HistoryToolbar filters={filters} years={years} onChange={setFilters} onRefusedChange={setSearchRefused} />
       )}
       {content}
       {children}

@@ -4,7 +4,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import type { FakeReturnOrder } from '../api';
-import { methodKind } from './method-step';
+import { methodKind } from '../model/method-kind';
 
 /**
  * The fake-return variant of the return confirmation (spec 001 §2.2, §4.2; ADR 0017): the mock return

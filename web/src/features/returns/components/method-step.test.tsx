@@ -29,7 +29,18 @@ const printable: ReturnMethodOption = {
   alternativeOf: paperless.id,
 };
 
-function renderStep(methods: ReturnMethodOption[], chosen: ReturnMethodOption | null) {
+const store: ReturnMethodOption = {
+  id: 'returnToStore',
+  method: 'returnToStore',
+  serviceType: 'STORE_DROP_OFF',
+  price: 0,
+};
+
+function renderStep(
+  methods: ReturnMethodOption[],
+  chosen: ReturnMethodOption | null,
+  { isGuest = false, signInPath = null }: { isGuest?: boolean; signInPath?: string | null } = {},
+) {
   const memory = memoryLocation({ path: '/gb/en/orders' });
   return render(
     <Router hook={memory.hook}>
@@ -38,8 +49,8 @@ function renderStep(methods: ReturnMethodOption[], chosen: ReturnMethodOption | 
           methods={methods}
           chosen={chosen}
           currency="GBP"
-          isGuest={false}
-          signInPath={null}
+          isGuest={isGuest}
+          signInPath={signInPath}
           proofOfPurchase={false}
           onChoose={() => undefined}
         />
@@ -75,4 +86,42 @@ it('keeps the carrier title and description in a box of one method', async () =>
   renderStep([{ ...paperless }], paperless);
   expect(await screen.findByRole('radio', { name: /Scannable code.*no printer needed/ })).toBeChecked();
   expect(screen.getByText('No printer needed: show a code at the drop-off point.')).toBeInTheDocument();
+});
+
+it("offers a guest sign-in on a carrier's drop-off box, free or not, and not on the store return (L572)", async () => {
+  renderStep([store, paperless, printable], null, { isGuest: true, signInPath: '/orders/signin?redirectPath=here' });
+  const carrier = (await screen.findByRole('radio', { name: /Royal Mail/ })).closest('.return-method') as HTMLElement;
+  expect(carrier).toHaveTextContent('Members return for free.');
+  expect(within(carrier).getByRole('link', { name: 'Log in for free shipping' })).toHaveAttribute(
+    'href',
+    '/orders/signin?redirectPath=here',
+  );
+  const storeBox = screen.getByRole('radio', { name: /Return to a store/ }).closest('.return-method') as HTMLElement;
+  expect(storeBox).not.toHaveTextContent('Members return for free');
+  // The link is beside the radio, not part of its name.
+  expect(screen.getByRole('radio', { name: /Royal Mail/ })).not.toHaveAccessibleName(/Log in/);
+});
+
+it('says members return free without a link where sign-in is not offered, and nothing to members', async () => {
+  const first = renderStep([paperless, printable], null, { isGuest: true, signInPath: null });
+  expect(await screen.findByText('Members return for free.')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Log in for free shipping' })).not.toBeInTheDocument();
+  first.unmount();
+  renderStep([paperless, printable], null);
+  await screen.findByRole('radio', { name: /Royal Mail/ });
+  expect(screen.queryByText(/Members return for free/)).not.toBeInTheDocument();
+});
+
+it("names a carrier's box once in the change-your-mind list, and lists nothing before a choice (L433)", async () => {
+  const first = renderStep([store, paperless, printable], null);
+  await screen.findByRole('radio', { name: /Royal Mail/ });
+  expect(screen.queryByRole('region', { name: 'Changed your mind?' })).not.toBeInTheDocument();
+  first.unmount();
+  renderStep([store, paperless, printable], store);
+  const list = await screen.findByRole('region', { name: 'Changed your mind?' });
+  expect(within(list).getAllByRole('button')).toHaveLength(1);
+  expect(within(list).getByRole('button', { name: /^Scannable code\s*Royal Mail\s*Free$/ })).toBeInTheDocument();
+  // The chosen box stands alone above the list.
+  expect(screen.getAllByRole('radio')).toHaveLength(1);
+  expect(screen.getByRole('radio', { name: /Return to a store/ })).toBeChecked();
 });

@@ -64,12 +64,14 @@ it('keeps lines, quantity, reason, comment and method over a reload, and forgets
   await first.user.type(screen.getByLabelText('Tell us more (optional)'), 'Half a size big');
   await first.user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
   await first.user.click(await screen.findByRole('radio', { name: /Carrier drop-off/ }));
+  const reloaded = first.currentUrl();
+  expect(reloaded).toBe(`/orders/return-items/${ORDER}?selected=${GTIN}&step=method`);
   first.unmount();
 
-  // The reload (here: the page opened again, without the item preselected) starts on the method step.
-  const { user } = open();
+  // The reload (here: the page opened again at its URL) starts on the method step, with the method kept.
+  const { user } = open(reloaded);
   expect(await screen.findByRole('radio', { name: /Carrier drop-off/ }, { timeout: 10_000 })).toBeChecked();
-  await user.click(screen.getByRole('button', { name: 'Back' }));
+  await user.click(screen.getByRole('link', { name: 'Back' }));
   expect(await screen.findByRole('checkbox')).toBeChecked();
   expect(screen.getByLabelText('Reason for return')).toHaveValue('tooBig');
   expect(screen.getByLabelText('Quantity')).toHaveValue('1');
@@ -95,9 +97,13 @@ it('starts over where the kept choices no longer fit what the server offers', as
       pickup: {},
     }),
   );
-  open();
+  const { currentUrl } = open(`/orders/return-items/${ORDER}?step=method`);
   // A line without a reason cannot be past the items step; the kept quantity is more than may be returned.
   expect(await screen.findByRole('checkbox', {}, { timeout: 10_000 })).toBeChecked();
+  // The URL says the step shown, so Back never returns to the one that could not open.
+  await waitFor(() => {
+    expect(currentUrl()).toBe(`/orders/return-items/${ORDER}`);
+  });
   expect(screen.getByLabelText('Reason for return')).toHaveValue('');
   expect(screen.getByLabelText('Quantity')).toHaveValue('2');
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { order, orderItem, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
@@ -6,6 +6,8 @@ import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
 import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 import type { components } from '@/shared/api/schema';
+import { signIn as signInMember } from '@/shared/auth/session';
+import { saveMethod } from '../model/saved-method';
 
 const ORDER = 'C0012345678';
 
@@ -428,4 +430,122 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
     await screen.findByLabelText('Reason for return');
     expect(screen.queryByText('Update your location')).not.toBeInTheDocument();
   });
+});
+
+describe("the method's change-your-mind list (001 §2.1, audit L433)", () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  it("brings back the order's saved method with the other methods to switch to, and saves the switch", async () => {
+    serve();
+    saveMethod({ orderNumber: ORDER, returnMethod: 'upsDropoff|ups' });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false },
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    expect(await screen.findByRole('radio', { name: /Carrier drop-off/ })).toBeChecked();
+    // A method is chosen: Submit may be pressed, and the store return waits in the list.
+    expect(screen.getAllByRole('button', { name: 'Submit return' })[0]).toBeEnabled();
+    const list = screen.getByRole('region', { name: 'Changed your mind?' });
+    expect(within(list).queryByRole('button', { name: /Carrier drop-off/ })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: /Return to a store/ }));
+
+    expect(screen.getByRole('radio', { name: /Return to a store/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Return to a store/ })).toHaveFocus();
+    expect(within(list).getByRole('button', { name: /Carrier drop-off/ })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('orders.returnMethods') ?? '[]')).toEqual([
+      expect.objectContaining({ orderNumber: ORDER, returnMethod: 'returnToStore' }),
+    ]);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('offers every method with Submit off until one is chosen, and the list when the step opens again', async () => {
+    serve();
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false },
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    await screen.findByRole('group', { name: 'Choose how to return' });
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Changed your mind?' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Submit return' })[0]).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /Carrier drop-off/ }));
+    expect(screen.getAllByRole('button', { name: 'Submit return' })[0]).toBeEnabled();
+    // While choosing, the boxes stay put (the arrow keys move through them).
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Continue' }))[0]!);
+    const list = await screen.findByRole('region', { name: 'Changed your mind?' });
+    expect(screen.getByRole('radio', { name: /Carrier drop-off/ })).toBeChecked();
+    expect(within(list).getByRole('button', { name: /Return to a store/ })).toBeInTheDocument();
+  });
+});
+
+describe('sign-in for guests on the methods that cost them (001 §6, audit L572)', () => {
+  const WIZARD = `/au/orders/return-items/${ORDER}?selected=00012345678905`;
+  const aud = (amount: string) => ({ amount, currency: 'AUD' });
+
+  /** An Australian order returned by a guest: the drop-off costs A$9.95, taken from the refund. */
+  function serveAustralia() {
+    return mockFetch([
+      { path: `/orders/history/v1/${ORDER}`, respond: () => json({ ...detail(), country: 'AU', currency: 'AUD' }) },
+      {
+        path: `/order_mgmt/return_options/v1/${ORDER}`,
+        respond: () =>
+          json(
+            options({
+              country: 'AU',
+              currency: 'AUD',
+              asMember: false,
+              methods: [
+                returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore', serviceType: 'STORE_DROP_OFF' }),
+                returnMethod({
+                  id: 'DROPOFF_RETURN|AUSPOST',
+                  returnMethod: 'DROPOFF_RETURN',
+                  carrierId: 'AUSPOST',
+                  carrierName: 'Australia Post',
+                  price: aud('9.95'),
+                  refundDeduction: aud('9.95'),
+                }),
+              ],
+            }),
+          ),
+      },
+    ]);
+  }
+
+  it('puts a sign-in link on the drop-off and its fee, coming back to this step after signing in', async () => {
+    serveAustralia();
+    const { user, currentUrl } = renderApp(WIZARD, { visitor: { email: 'jane@example.com' } });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    const dropOff = (await screen.findByRole('radio', { name: /Carrier drop-off/ })).closest('.return-method')!;
+    expect(dropOff).toHaveTextContent('$9.95 deducted from your refund');
+    expect(dropOff).toHaveTextContent('Members return for free, with nothing deducted.');
+    const signIn = within(dropOff as HTMLElement).getByRole('link', { name: 'Log in for free shipping' });
+    const target = new URL(signIn.getAttribute('href') ?? '', 'http://localhost');
+    expect(target.pathname).toBe('/au/orders/signin');
+    expect(target.searchParams.get('redirectPath')).toBe(`${WIZARD}&step=method`);
+    // The store return is free for everyone: no offer there, and no generic line above the boxes.
+    const store = screen.getByRole('radio', { name: /Return to a store/ }).closest('.return-method')!;
+    expect(within(store as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Guests pay for return shipping/)).not.toBeInTheDocument();
+
+    await user.click(signIn);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    act(() => {
+      signInMember({ accessToken: 'token-123', upmId: 'member-1', expiresIn: 3600 });
+    });
+    // Signed in, the shopper is back on the method step with the reason kept.
+    await waitFor(() => {
+      expect(currentUrl()).toBe(`${WIZARD}&step=method`);
+    });
+    expect(await screen.findByRole('group', { name: 'Choose how to return' }, { timeout: 10_000 })).toBeVisible();
+  }, 20_000);
 });

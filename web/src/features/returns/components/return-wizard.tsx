@@ -18,13 +18,15 @@ import { useReturnFlags } from '../model/flags';
 import { refundPreview } from '../model/refund-preview';
 import { loadSavedMethod, saveMethod } from '../model/saved-method';
 import { buildCaptureRequest, checkedLines, type Selection } from '../model/selection';
-import { primaryAction, readySteps, stepTotal, wizardSteps, type Step } from '../model/wizard';
+import { primaryAction, readySteps, stepTotal, wizardSteps } from '../model/wizard';
 import { clearDraft, saveDraft, startWizard } from '../model/wizard-draft';
+import { useStepInUrl } from '../hooks/use-step-in-url';
 import { returnPaths } from '../paths';
 import { ItemsStep } from './items-step';
 import { LoadFailureDialog } from './load-failure-dialog';
 import { MethodStep } from './method-step';
 import { PickupAddressStep, type PickupChoice } from './pickup-address-step';
+import { ReturnBreadcrumb } from './return-breadcrumb';
 import { ReturnSummary } from './return-summary';
 import { StoreStep } from './store-step';
 import { FakeReturnView } from './fake-return-view';
@@ -89,8 +91,10 @@ function LoadedWizard({
   const help = useHelpLinks();
   const { base } = useRouter();
   const [location] = useLocation();
+  const search = useSearch();
   const lines = returnableLines(order, options);
-  // Walk minor 2: a reload (or Back, then Forward) starts where the shopper was (`model/wizard-draft.ts`).
+  // Walk minor 2: a reload (or Back, then Forward) keeps the choices (`model/wizard-draft.ts`); the step is
+  // the URL's (`hooks/use-step-in-url.ts`).
   const [start] = useState(() =>
     startWizard({
       orderNumber: order.orderNumber,
@@ -98,19 +102,25 @@ function LoadedWizard({
       options,
       selectedGtin,
       saved: loadSavedMethod(order.orderNumber),
-      storeSelector: flags.storeSelector,
     }),
   );
   const [selection, setSelection] = useState<Selection>(start.selection);
   const [method, setMethod] = useState<ReturnMethodOption | null>(start.method);
   const [storeId, setStoreId] = useState<string | null>(start.storeId);
-  const [step, setStep] = useState<Step>(start.step);
   const [pickup, setPickup] = useState<PickupChoice>(start.pickup);
   const [promptDone, setPromptDone] = useState(false);
-  // Embedded without showSignin: the retailer's page owns signing in, so no sign-in offer here.
-  const offerSignIn = signInShown(useSearch());
+  // Embedded without showSignin: the retailer's page owns signing in, so no sign-in offer here. Signing in
+  // comes back to this page and step (the sign-in page follows a redirectPath within /orders).
+  const signInPath = signInShown(search) ? paths.signIn(`${base}${location}${search ? `?${search}` : ''}`) : null;
   const [koreaStoreDone, setKoreaStoreDone] = useState(false);
   const upmId = useSession().member?.upmId ?? null;
+  // Audit L553: a saved or kept store of another country than the order's is never sent; the shopper is
+  // told and chooses another (spec 001 §5, "Choose Another Store").
+  const storeCheck = useStoreCountry(method?.method === 'returnToStore' ? storeId : null, order.country);
+  const usableStoreId = storeCheck === 'same' ? storeId : null;
+  const steps = wizardSteps(method, flags.storeSelector);
+  const stepReady = readySteps(selection, method, usableStoreId, pickup);
+  const { step, hrefFor, goTo } = useStepInUrl(steps, stepReady);
   // A new step takes focus (as a new page would), so keyboard and screen-reader users start at its top.
   const main = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
@@ -128,10 +138,6 @@ function LoadedWizard({
     if (itemsTries === 0) return;
     main.current?.querySelector<HTMLElement>('select[aria-invalid="true"]')?.focus();
   }, [itemsTries]);
-  // Audit L553: a saved or kept store of another country than the order's is never sent; the shopper is
-  // told and chooses another (spec 001 §5, "Choose Another Store").
-  const storeCheck = useStoreCountry(method?.method === 'returnToStore' ? storeId : null, order.country);
-  const usableStoreId = storeCheck === 'same' ? storeId : null;
   const [storeNoticeSeen, setStoreNoticeSeen] = useState<string | null>(null);
   const storeNotice = storeCheck === 'other' && storeNoticeSeen !== storeId;
   useEffect(() => {
@@ -144,15 +150,13 @@ function LoadedWizard({
     if (submitted) clearDraft(order.orderNumber);
     else
       saveDraft(order.orderNumber, {
-        step,
         selection,
         methodId: method?.id ?? null,
         storeId: storeCheck === 'other' ? null : storeId,
         pickup,
       });
-  }, [order.orderNumber, submitted, step, selection, method, storeId, storeCheck, pickup]);
+  }, [order.orderNumber, submitted, selection, method, storeId, storeCheck, pickup]);
 
-  const steps = wizardSteps(method, flags.storeSelector);
   const stepIndex = steps.indexOf(step);
   const total = stepTotal(options.methods, method, flags.storeSelector);
   const action = primaryAction(step, steps, method);
@@ -167,7 +171,6 @@ function LoadedWizard({
     storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
   const slots = method?.pickupSlots ?? [];
-  const stepReady = readySteps(selection, method, usableStoreId, pickup);
   // A store return waits for its store's country check before it may be submitted.
   const storeChecking = storeCheck === 'checking' && (action === 'submit' || action === 'getInstructions');
   const enabled = stepReady[step] && !storeChecking;
@@ -226,12 +229,7 @@ function LoadedWizard({
       return;
     }
     if (action === 'submit' || action === 'getInstructions') doSubmit();
-    else setStep(steps[stepIndex + 1] ?? step);
-  };
-  const back = () => {
-    // Spec 001 §4.2: going back clears the chosen address.
-    if (step === 'address') setPickup({ address: null, slot: null });
-    setStep(steps[stepIndex - 1] ?? 'items');
+    else goTo(steps[stepIndex + 1] ?? step);
   };
   // Spec 001 §5: the country-mismatch prompt shows when the ship-from country differs from the shopper's
   // and the order-mismatch flag is on (the order's country stands in when the order has no ship-from).
@@ -254,15 +252,14 @@ function LoadedWizard({
 
   return (
     <div className="return-page">
-      <nav aria-label={t('returns.breadcrumb.label')} className="return-breadcrumb">
-        {stepIndex === 0 ? (
-          <Link href={paths.salesOrder(order.orderNumber)}>{t('returns.breadcrumb.order')}</Link>
-        ) : (
-          <button type="button" className="link-button" onClick={back}>
-            {t('returns.breadcrumb.back')}
-          </button>
-        )}
-      </nav>
+      <ReturnBreadcrumb
+        orderNumber={order.orderNumber}
+        backHref={stepIndex === 0 ? null : hrefFor(steps[stepIndex - 1] ?? 'items')}
+        onBack={() => {
+          // Spec 001 §4.2: going back clears the chosen address (the browser's Back keeps it, for Forward).
+          if (step === 'address') setPickup({ address: null, slot: null });
+        }}
+      />
       <h1 tabIndex={-1}>{t('returns.heading')}</h1>
       <p className="muted">
         {t('returns.orderNumber', { orderNumber: order.orderNumber })} ·{' '}
@@ -305,7 +302,7 @@ function LoadedWizard({
               chosen={method}
               currency={currency}
               isGuest={isGuest && !options.asMember}
-              signInPath={offerSignIn ? paths.signIn(`${base}${location}`) : null}
+              signInPath={signInPath}
               proofOfPurchase={options.proofOfPurchaseRequired}
               onChoose={choose}
             />
@@ -329,7 +326,7 @@ function LoadedWizard({
             ) : (
               <p>
                 {t('returns.pickup.membersOnly')}{' '}
-                {offerSignIn && <Link href={paths.signIn(`${base}${location}`)}>{t('returns.method.signIn')}</Link>}
+                {signInPath && <Link href={signInPath}>{t('returns.method.signIn')}</Link>}
               </p>
             ))}
         </div>
@@ -342,7 +339,7 @@ function LoadedWizard({
           onAction={onPrimary}
         />
       </div>
-      {step === 'method' && isGuest && options.loginPrompt && offerSignIn && !promptDone && (
+      {step === 'method' && isGuest && options.loginPrompt && signInPath && !promptDone && (
         <Dialog
           title={t('returns.loginPrompt.title')}
           onDismiss={() => {
@@ -350,7 +347,7 @@ function LoadedWizard({
           }}
           actions={
             <>
-              <Link className="button button--primary" href={paths.signIn(`${base}${location}`)}>
+              <Link className="button button--primary" href={signInPath}>
                 {t('returns.loginPrompt.signIn')}
               </Link>
               <Button
@@ -378,7 +375,7 @@ function LoadedWizard({
               onClick={() => {
                 setStoreNoticeSeen(storeId);
                 // Straight to the stores of the order's country when the path has that step and may go there.
-                if (steps.includes('store') && stepReady.items && stepIndex >= 1) setStep('store');
+                if (steps.includes('store') && stepReady.items && stepIndex >= 1) goTo('store');
               }}
             >
               {t('returns.store.heading')}

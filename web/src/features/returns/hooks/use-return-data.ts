@@ -33,9 +33,12 @@ export function useOrderForReturn(orderNumber: string, enabled = true) {
   });
 }
 
+/** The return options of an order, for every identity (the key's prefix). */
+export const returnOptionsQueryKey = (orderNumber: string) => ['returns', 'options', orderNumber] as const;
+
 export const returnOptionsQueryOptions = (orderNumber: string, identity: string) =>
   queryOptions({
-    queryKey: ['returns', 'options', orderNumber, identity] as const,
+    queryKey: [...returnOptionsQueryKey(orderNumber), identity] as const,
     queryFn: ({ signal }) => getReturnOptions(orderNumber, signal),
     // What may still be returned changes with every return: never reuse an old answer on a new visit.
     staleTime: 0,

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { track } from '@/shared/analytics/analytics';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -12,6 +13,7 @@ import {
   type FakeReturnOrder,
 } from '../api';
 import { capturedOrThrow, ReturnJobFailed } from '../model/capture-outcome';
+import { returnOptionsQueryKey } from './use-return-data';
 import { returnPaths } from '../paths';
 
 /** Spec 001 §9: the redirect to the instructions 3 s after the success state shows. */
@@ -59,6 +61,7 @@ export function instructionsPath(returnOrderNumber: string, paperless: boolean, 
 export function useSubmitReturn() {
   const [state, setState] = useState<SubmitState>({ kind: 'idle' });
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(
@@ -102,9 +105,14 @@ export function useSubmitReturn() {
         itemCount: request.orderLines.reduce((sum, line) => sum + line.quantity, 0),
         country: summary.country,
       });
+      // What may still be returned has changed: a later visit (Back from the instructions) asks the server
+      // again instead of showing the old answer while it does.
+      queryClient.removeQueries({ queryKey: returnOptionsQueryKey(summary.orderNumber) });
       setState({ kind: 'success', returnOrderNumber });
       timer.current = setTimeout(() => {
-        navigate(instructionsPath(returnOrderNumber, summary.paperless, emailSent));
+        // In place of the submitted step (walk minor 2): Back from the instructions goes to the wizard's
+        // earlier steps, started afresh (its draft is cleared), never to the submitted one.
+        navigate(instructionsPath(returnOrderNumber, summary.paperless, emailSent), { replace: true });
       }, REDIRECT_DELAY_MS);
     } catch (error) {
       // A refusal of this very request (4xx) or a failed job will not succeed again with the same key.

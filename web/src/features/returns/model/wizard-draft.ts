@@ -8,16 +8,16 @@ import {
   type ReturnableLine,
   type Selection,
 } from './selection';
-import { initialMethod, readySteps, wizardSteps, type Step } from './wizard';
+import { initialMethod } from './wizard';
 
 /**
  * Walk minor 2: the wizard's choices survive a reload, and Back then Forward, in this tab: they are kept in
  * sessionStorage under the order number and cleared once the return is submitted. What is read back is
  * checked against the order's lines, reasons and methods as the server answers them now, so a stale or
- * edited entry can only fall back to the defaults, never send something the server did not offer.
+ * edited entry can only fall back to the defaults, never send something the server did not offer. The step
+ * is not kept here: it is in the URL (`step-in-url.ts`), one history entry per step.
  */
 export interface WizardDraft {
-  step: Step;
   selection: Selection;
   methodId: string | null;
   storeId: string | null;
@@ -25,8 +25,6 @@ export interface WizardDraft {
 }
 
 export const draftKey = (orderNumber: string) => `orders.returnDraft.${orderNumber}`;
-
-const STEPS: readonly Step[] = ['items', 'method', 'store', 'address'];
 
 function storage(): Storage | null {
   try {
@@ -49,7 +47,6 @@ export function loadDraft(orderNumber: string): WizardDraft | null {
   if (!isObject(parsed) || !isObject(parsed.selection)) return null;
   const pickup = isObject(parsed.pickup) ? parsed.pickup : {};
   return {
-    step: STEPS.find((step) => step === parsed.step) ?? 'items',
     selection: parsed.selection as Selection,
     methodId: stringOrNull(parsed.methodId),
     storeId: stringOrNull(parsed.storeId),
@@ -104,17 +101,6 @@ export function restoreSelection(
   return restored;
 }
 
-/**
- * The kept step when every step before it is still complete; otherwise the first step that is not (a
- * kept step no longer on the path, say the store step with the selector now off, ends at the path's last).
- */
-export function restoreStep(kept: Step, steps: Step[], ready: Record<Step, boolean>): Step {
-  for (const candidate of steps) {
-    if (candidate === kept || !ready[candidate]) return candidate;
-  }
-  return steps.at(-1) ?? 'items';
-}
-
 export interface WizardStart extends Omit<WizardDraft, 'methodId'> {
   method: ReturnMethodOption | null;
 }
@@ -129,7 +115,6 @@ export function startWizard(input: {
   options: ReturnOptions;
   selectedGtin: string | null;
   saved: { returnMethod: string; selectedStore?: string } | null;
-  storeSelector: boolean;
 }): WizardStart {
   const { lines, options } = input;
   const fresh = initialSelection(lines, input.selectedGtin);
@@ -138,13 +123,11 @@ export function startWizard(input: {
     options.methods.find((option) => option.id === draft?.methodId) ??
     initialMethod(options.methods, input.saved?.returnMethod ?? null);
   const noPickup = { address: null, slot: null };
-  if (!draft) {
-    return { step: 'items', selection: fresh, method, storeId: input.saved?.selectedStore ?? null, pickup: noPickup };
-  }
-  const selection = restoreSelection(fresh, draft.selection, lines, options.reasons);
-  const storeId = draft.storeId ?? input.saved?.selectedStore ?? null;
-  const pickup = method?.serviceType === 'PICK_UP' ? draft.pickup : noPickup;
-  const steps = wizardSteps(method, input.storeSelector);
-  const step = restoreStep(draft.step, steps, readySteps(selection, method, storeId, pickup));
-  return { step, selection, method, storeId, pickup };
+  if (!draft) return { selection: fresh, method, storeId: input.saved?.selectedStore ?? null, pickup: noPickup };
+  return {
+    selection: restoreSelection(fresh, draft.selection, lines, options.reasons),
+    method,
+    storeId: draft.storeId ?? input.saved?.selectedStore ?? null,
+    pickup: method?.serviceType === 'PICK_UP' ? draft.pickup : noPickup,
+  };
 }

@@ -49,6 +49,18 @@ export function readySteps(
   };
 }
 
+/**
+ * The step the shopper may be on when `requested` is asked for (by the URL, walk minor 2): it when every
+ * step before it is complete; otherwise the first step that is not. A step no longer on the path (the
+ * store step after switching to a drop-off) ends at the path's last step.
+ */
+export function reachableStep(requested: Step, steps: Step[], ready: Record<Step, boolean>): Step {
+  for (const candidate of steps) {
+    if (candidate === requested || !ready[candidate]) return candidate;
+  }
+  return steps.at(-1) ?? 'items';
+}
+
 /** Spec 001 §2.1 button texts: what the primary button of a step says. */
 export type PrimaryAction = 'continue' | 'findStore' | 'getInstructions' | 'submit';
 

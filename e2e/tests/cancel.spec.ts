@@ -2,18 +2,21 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, memberWithOrder, shot, signIn } from './fixtures';
 
 test('the cancel button counts down and goes away at the deadline without a reload', async ({ page, request }) => {
-  // Placed 29 min 52 s ago: about 8 seconds of the 30-minute window are left.
-  const email = await memberWithOrder(request, 'E2EC000001', 30 * 60 * 1000 - 8_000);
+  // Placed 29 min 35 s ago: about 25 seconds of the 30-minute window are left. Creating the member, signing
+  // in (two password hashes) and opening the page must fit in them; on a busy 2-core runner 8 seconds did
+  // not always.
+  test.setTimeout(90_000);
+  const email = await memberWithOrder(request, 'E2EC000001', 30 * 60 * 1000 - 25_000);
   await signIn(page, email);
   await page.goto('/orders/sales/E2EC000001');
   const button = page.getByRole('button', { name: 'Cancel order' });
   await expect(button).toBeVisible();
-  await expect(page.getByText(/You can cancel for another 0:0\d/)).toBeVisible();
+  await expect(page.getByText(/You can cancel for another 0:[0-2]\d/)).toBeVisible();
   await shot(page, 'cancel-countdown');
   await expectNoAxeViolations(page, 'order with the cancel countdown');
   let reloaded = false;
   page.on('framenavigated', () => { reloaded = true; });
-  await expect(button).toBeHidden({ timeout: 15_000 });
+  await expect(button).toBeHidden({ timeout: 40_000 });
   expect(reloaded).toBe(false);
 });
 

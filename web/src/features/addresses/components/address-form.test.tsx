@@ -198,6 +198,24 @@ describe('saved address form', () => {
     );
   });
 
+  it('refuses a phone number the server would refuse before sending the form (walk M11)', async () => {
+    const { requests } = serve();
+    const { form, user } = await openForm('US');
+    const phone = within(form).getByRole('textbox', { name: /Phone/ });
+    await user.type(phone, 'abc');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => {
+      expect(phone).toHaveAccessibleDescription('Please enter a valid phone number.');
+    });
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, '+1 (415) 555-0100');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => {
+      expect(phone).not.toHaveAccessibleDescription('Please enter a valid phone number.');
+    });
+  });
+
   it('puts a field the server refuses next to its field, with focus', async () => {
     serve();
     const { form, user } = await openForm('US');

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
+import { isPhoneNumber } from '@/shared/validation/patterns';
 import type { AddressLayout } from '../api/addresses';
 import type { FieldName, FormValues } from '../model/address-text';
 import { formatPostalCode } from '../model/postal-code';
@@ -81,6 +82,9 @@ export function AddressForm({
               : t('addresses.error.required', { label: label(entry.label, entry.labelText) });
       } else if (entry.field === 'code' && value !== '' && formatPostalCode(layout.postalCodes, value) === null) {
         found[entry.field] = t('addresses.error.postalCode');
+      } else if (entry.field === 'phone' && value !== '' && !isPhoneNumber(value)) {
+        // Checked here as the server checks it, so "abc" is refused before a round trip (walk M11).
+        found[entry.field] = t('addresses.error.phone');
       }
     }
     return found;

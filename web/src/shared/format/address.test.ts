@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressForDisplay, countryName, fieldsForDisplay, formatAddress, parseAddressLines } from './address';
+import {
+  addressForDisplay,
+  countryName,
+  deliveryAddressForDisplay,
+  fieldsForDisplay,
+  formatAddress,
+  parseAddressLines,
+  samePlace,
+} from './address';
 import cases from './address-display-cases.json';
 
 describe('addressForDisplay: shipping lines as the API sends them, per country', () => {
@@ -67,5 +75,78 @@ describe('countryName', () => {
     expect(countryName('fr', 'de-DE')).toBe('Frankreich');
     expect(countryName('KR', 'ko-KR')).toBe('대한민국');
     expect(countryName('Freedonia', 'en-US')).toBe('Freedonia');
+  });
+});
+
+describe('deliveryAddressForDisplay: a saved address (fields) as its country writes it', () => {
+  const kr = {
+    fields: [],
+    nameOrder: 'familyFirst',
+    provinces: [{ code: '11', name: 'Seoul', local: '서울특별시' }],
+  };
+
+  it('writes the Korean city with its province by name, not a bare code (walk minor 4)', () => {
+    const address = {
+      country: 'KR',
+      line1: '테헤란로 152',
+      line2: '강남파이낸스센터 20층',
+      locality: '강남구',
+      zone: '역삼동',
+      province: '11',
+      code: '06236',
+    };
+    expect(deliveryAddressForDisplay(address, kr, 'ko-KR', { withCountry: false })).toEqual([
+      '테헤란로 152',
+      '강남파이낸스센터 20층',
+      '서울특별시 강남구 역삼동 06236',
+    ]);
+  });
+
+  it('writes a Chinese city after its province without a space, once', () => {
+    const cn = { fields: [], provinces: [{ code: 'SH', name: 'Shanghai', local: '上海市' }] };
+    const address = {
+      country: 'CN',
+      line1: '南京东路100号',
+      locality: '上海市',
+      zone: '黄浦区',
+      province: 'SH',
+      code: '200001',
+    };
+    expect(deliveryAddressForDisplay(address, cn, 'zh-CN', { withCountry: false })).toEqual([
+      '南京东路100号',
+      '上海市黄浦区 200001',
+    ]);
+  });
+
+  it('keeps a British county after the town, the postcode on its own line, the country last', () => {
+    const address = {
+      country: 'GB',
+      line1: '1 Piccadilly',
+      line2: 'Floor 3',
+      locality: 'Manchester',
+      province: 'Greater Manchester',
+      code: 'M1 1AE',
+    };
+    expect(deliveryAddressForDisplay(address, undefined, 'en-GB', { withCountry: true })).toEqual([
+      '1 Piccadilly',
+      'Floor 3',
+      'Manchester, Greater Manchester',
+      'M1 1AE',
+      'United Kingdom',
+    ]);
+  });
+});
+
+describe('samePlace', () => {
+  const entered = { country: 'KR', line1: '테헤란로 152', locality: '강남구', province: '11', code: '06236' };
+
+  it('is true for the same place written with other spacing or case, whatever the ids', () => {
+    expect(samePlace({ ...entered, line1: ' 테헤란로  152 ' }, entered)).toBe(true);
+    expect(samePlace({ country: 'us', line1: '1 MARKET ST' }, { country: 'US', line1: '1 Market St' })).toBe(true);
+  });
+
+  it('is false when any place field differs', () => {
+    expect(samePlace({ ...entered, code: '06237' }, entered)).toBe(false);
+    expect(samePlace({ ...entered, line2: '20층' }, entered)).toBe(false);
   });
 });

@@ -152,10 +152,13 @@ export interface AddressFields {
   country: string;
 }
 
+/** Korea and China write places from the largest down: "서울특별시 강남구", "上海市黄浦区" (no space in Chinese). */
+const placeSeparator = (country: string) => (country === 'CN' ? '' : ' ');
+
 /**
  * The city with its region where the country writes one: "Portland, OR" (US, CA), "Sydney NSW" (AU), the
- * prefecture before the city in Japan. A city that already carries its region (the store feed sends
- * "New York, NY") is kept as it is.
+ * prefecture before the city in Japan, the province before the city in Korea and China. A city that
+ * already carries its region (the store feed sends "New York, NY") is kept as it is.
  */
 function cityWithRegion(city: string, region: string, country: string): string {
   const carried =
@@ -166,6 +169,8 @@ function cityWithRegion(city: string, region: string, country: string): string {
       return country === 'AU' ? `${city} ${region}` : `${city}, ${region}`;
     case 'japan':
       return `${region}${city}`;
+    case 'cityPostal':
+      return [region, city].join(placeSeparator(country));
     default:
       return city;
   }
@@ -181,4 +186,104 @@ export function fieldsForDisplay(
   const street = fields.street.map((line) => tidy(line ?? '')).filter((line) => line !== '');
   const city = cityWithRegion(tidy(fields.city), tidy(fields.region ?? ''), country);
   return formatAddress({ street, city, postalCode: tidy(fields.postalCode), country }, displayLocale, { withCountry });
+}
+
+/** A saved delivery address as the address book keeps it (spec 002 §3): fields, not lines. */
+export interface DeliveryAddress {
+  line1?: string | null;
+  line2?: string | null;
+  line3?: string | null;
+  /** District, suburb or township, under the city. */
+  zone?: string | null;
+  locality?: string | null;
+  /** A code of the country's province table when it has one, else free text. */
+  province?: string | null;
+  code?: string | null;
+  country?: string | null;
+  name?: string | null;
+  nameGiven?: string | null;
+  nameFamily?: string | null;
+}
+
+/** What of the country's address form the display needs: its field order, name order and province table. */
+export interface DeliveryLayout {
+  fields: readonly { field: string }[];
+  nameOrder?: string;
+  provinces?: readonly { code: string; name: string; local?: string | null }[] | null;
+}
+
+/** The full name as the server writes it (familyFirst countries family name first, no space in CJK). */
+export function addresseeName(address: DeliveryAddress, layout: DeliveryLayout | undefined): string {
+  if (address.name) return address.name;
+  const parts =
+    layout?.nameOrder === 'familyFirst'
+      ? [address.nameFamily, address.nameGiven]
+      : [address.nameGiven, address.nameFamily];
+  const separator = ['CN', 'TW', 'KR'].includes((address.country ?? '').toUpperCase()) ? '' : ' ';
+  return parts.filter(Boolean).join(separator);
+}
+
+/** The place fields, in the order the form asks them when the layout does not say. */
+const PLACE_FIELDS = ['line1', 'line2', 'line3', 'zone', 'locality', 'province', 'code'] as const;
+type PlaceField = (typeof PLACE_FIELDS)[number];
+const isPlaceField = (field: string): field is PlaceField => (PLACE_FIELDS as readonly string[]).includes(field);
+
+/**
+ * A saved address's place (no name) written the way its country writes addresses, like the order pages
+ * (walk M11: "San Francisco, CA 94105", not city, state and ZIP code on three lines). The province is its
+ * code where the country writes the code (US, CA, AU: "CA", "NSW"), else its name from the layout's table
+ * in the local script (東京都, 서울특별시). Where the country's format has no place for a region the
+ * shopper gave anyway (a British county), it follows the city, so nothing entered is hidden. A country
+ * without a postal format here keeps the form's field order, one field a line.
+ */
+export function deliveryAddressForDisplay(
+  address: DeliveryAddress,
+  layout: DeliveryLayout | undefined,
+  displayLocale: string,
+  { withCountry }: { withCountry: boolean },
+): string[] {
+  const country = (address.country ?? '').trim().toUpperCase();
+  const text = (value: string | null | undefined) => tidy(value ?? '');
+  const province = layout?.provinces?.find((entry) => entry.code === address.province);
+  const format = COUNTRIES[country]?.layout;
+  const countryLine = withCountry && country ? [countryName(country, displayLocale)] : [];
+  if (!format) {
+    const order = layout?.fields.map((entry) => entry.field).filter(isPlaceField) ?? PLACE_FIELDS;
+    const value = (field: PlaceField) =>
+      field === 'province' && province ? (province.local ?? province.name) : text(address[field]);
+    return [...order.map(value).filter((line) => line !== ''), ...countryLine];
+  }
+  const region =
+    format === 'cityRegionPostal'
+      ? text(address.province)
+      : text(province?.local ?? province?.name ?? address.province);
+  // Big-to-small countries write the district with the city; elsewhere it is a line under the street.
+  const bigToSmall = format === 'japan' || format === 'cityPostal';
+  const street = [address.line1, address.line2, address.line3, ...(bigToSmall ? [] : [address.zone])];
+  const city = bigToSmall
+    ? [text(address.locality), text(address.zone)].filter(Boolean).join(placeSeparator(country))
+    : text(address.locality);
+  const writesRegion = format === 'cityRegionPostal' || bigToSmall;
+  const carried = region !== '' && city.split(/[\s,]+/).some((word) => word.toLowerCase() === region.toLowerCase());
+  const lines = fieldsForDisplay(
+    {
+      street,
+      city: writesRegion || !region || carried ? city : [city, region].filter(Boolean).join(', '),
+      region: writesRegion ? region : null,
+      postalCode: text(address.code),
+      country,
+    },
+    displayLocale,
+    { withCountry: false },
+  );
+  return [...lines, ...countryLine];
+}
+
+/**
+ * The two addresses name the same place (every place field equal, ignoring case and spacing): a
+ * validator's "suggestion" that is the entered address again is no suggestion (walk minor 4).
+ */
+export function samePlace(one: DeliveryAddress, other: DeliveryAddress): boolean {
+  const norm = (value: string | null | undefined) => tidy(value ?? '').toLowerCase();
+  return [...PLACE_FIELDS, 'country' as const].every((field) => norm(one[field]) === norm(other[field]));
 }

@@ -2,13 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiDelete, apiGet, apiPost, apiPut } from '@/shared/api/client';
 import type { components } from '@/shared/api/schema';
 
+export { addressLayoutQueryOptions, useAddressLayout, type AddressLayout } from '@/shared/api/address-layout';
+
 export type Address = components['schemas']['Address'];
-export type AddressLayout = components['schemas']['LayoutView'];
 export type ValidationAnswer = components['schemas']['ValidationAnswer'];
 
 const keys = {
   book: (upmId: string) => ['addresses', 'book', upmId] as const,
-  layout: (country: string) => ['addresses', 'layout', country.toUpperCase()] as const,
 };
 
 /** GET /addresses/v1/{upmId}/address: the member's own addresses, preferred first. */
@@ -19,16 +19,6 @@ export const addressBookQueryOptions = (upmId: string) =>
   });
 
 export const useAddressBook = (upmId: string) => useQuery(addressBookQueryOptions(upmId));
-
-/** GET /addresses/v1/layouts/{country}: the form's fields, labels, postal masks and provinces. */
-export const addressLayoutQueryOptions = (country: string) =>
-  queryOptions({
-    queryKey: keys.layout(country),
-    queryFn: ({ signal }) => apiGet('/addresses/v1/layouts/{country}', { auth: 'none', params: { country }, signal }),
-    staleTime: Infinity,
-  });
-
-export const useAddressLayout = (country: string) => useQuery(addressLayoutQueryOptions(country));
 
 /** POST /address/validation/v1 (spec 002 §5): validated, and a suggestion when there is a close match. */
 export const validateAddress = (address: Address, language: string) =>

@@ -15,10 +15,8 @@ interface AddressCardProps {
 
 export function AddressCard({ address, othersSaved, busy, onEdit, onDelete, onMakePreferred }: AddressCardProps) {
   const { t, locale } = useI18n();
-  const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
-  const countryName = (code: string) => regions.of(code) ?? code;
   const layout = useAddressLayout(address.country ?? '');
-  const lines = addressLines(address, layout.data, countryName);
+  const lines = addressLines(address, layout.data, locale.intlLocale);
   const title = lines[0] ?? '';
   // Walk minor 24: deleting the preferred address left the book with none. While other addresses are
   // saved, the preferred one is deleted after another is made preferred (the shopper chooses which); the

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '@/shared/api/api-error';
+import { samePlace } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Alert } from '@/shared/ui/alert';
 import { FormField } from '@/shared/ui/form-field';
@@ -106,8 +107,10 @@ export function AddressEditor({
     setChecking(true);
     try {
       const answer = await validateAddress(entered, locale.language);
-      const unchanged = answer.validated && answer.validatedAddress?.id !== 'suggested';
-      if (unchanged) store(answer.validatedAddress ?? entered);
+      const suggested = answer.validatedAddress;
+      // Walk minor 4: a "suggestion" naming the entered place again is nothing to choose between.
+      if (suggested && suggested.id === 'suggested' && samePlace(suggested, entered)) store(entered);
+      else if (answer.validated && suggested?.id !== 'suggested') store(suggested ?? entered);
       else setConfirm({ entered, answer });
     } catch (error) {
       // A bad field is the shopper's to fix; a validator that is down must not block saving.

@@ -28,8 +28,6 @@ export function ConfirmAddressDialog({
   onEdit,
 }: ConfirmAddressDialogProps) {
   const { t, locale } = useI18n();
-  const regions = new Intl.DisplayNames([locale.intlLocale], { type: 'region' });
-  const countryName = (code: string) => regions.of(code) ?? code;
   const name = useId();
   const [choice, setChoice] = useState<'suggested' | 'entered'>(suggested ? 'suggested' : 'entered');
   const options = [
@@ -73,7 +71,7 @@ export function ConfirmAddressDialog({
             />
             <span>
               <strong>{option.title}</strong>
-              {addressLines(option.address, layout, countryName).map((line, index) => (
+              {addressLines(option.address, layout, locale.intlLocale).map((line, index) => (
                 <span key={index} className="address-choice__line">
                   {line}
                 </span>

@@ -55,3 +55,27 @@ it('says the rule in German too', async () => {
     preferred.getByText('Um sie zu löschen, lege zuerst eine andere Adresse als Standardadresse fest.'),
   ).toBeInTheDocument();
 });
+
+it('writes a US address the way the order pages do: "San Francisco, CA 94105", not one field a line (walk M11)', async () => {
+  mockFetch([
+    { path: '/addresses/v1/member-1/address', respond: () => json([address('a1', 'Ada Lovelace', true)]) },
+    {
+      path: '/addresses/v1/layouts/US',
+      respond: () =>
+        json({
+          country: 'US',
+          layout: 'us',
+          nameOrder: 'givenFirst',
+          postalCodes: ['99999'],
+          fields: ['nameGiven', 'nameFamily', 'line1', 'line2', 'locality', 'province', 'code', 'phone'].map(
+            (field) => ({ field, label: field, labelText: field, required: false }),
+          ),
+          provinces: [{ code: 'CA', name: 'California' }],
+        }),
+    },
+  ]);
+  renderApp('/orders/addresses', { member: true });
+  const card = await cardOf('Ada Lovelace');
+  const lines = [...card.querySelectorAll('address > span')].map((line) => line.textContent);
+  expect(lines).toEqual(['Ada Lovelace', '1 Market Street', 'San Francisco, CA 94105', 'United States']);
+});

@@ -193,7 +193,7 @@ it('edits a pickup address inside the step with the address book form, then uses
   await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
   await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
 
-  await user.click(await screen.findByRole('button', { name: '김 민지님의 주소 수정' }));
+  await user.click(await screen.findByRole('button', { name: '김민지님의 주소 수정' }));
   const form = await screen.findByRole('region', { name: '주소 수정' });
   const street = await within(form).findByRole('textbox', { name: /Street|도로/ });
   await user.clear(street);
@@ -206,3 +206,41 @@ it('edits a pickup address inside the step with the address book form, then uses
   expect(saved?.body).toMatchObject({ country: 'KR', line1: '테헤란로 10', code: '06236' });
   expect(screen.getByRole('button', { name: '주소 추가' })).toBeInTheDocument();
 }, 20_000);
+
+const saved = { ...address(1), province: '11', zone: '역삼동' };
+
+it.each([
+  ['verified as saved', { validated: true, validatedAddress: { ...saved, name: '김민지' } }],
+  [
+    'a "suggestion" that is the saved address again',
+    { validated: false, validatedAddress: { ...saved, line1: ' 테헤란로  1', id: 'suggested', originalId: 'a1' } },
+  ],
+])(
+  'writes the city with its province and offers no suggestion when %s (walk minor 4)',
+  async (_case, answer) => {
+    mockFetch([
+      ...koreaOrder([courierPickup([{ date: '2026-11-24', fromHour: 9, toHour: 13 }])]),
+      {
+        path: '/addresses/v1/member-1/address',
+        respond: () => json([saved]),
+      },
+      {
+        path: '/addresses/v1/layouts/KR',
+        respond: () => json({ ...koreanLayout, provinces: [{ code: '11', name: 'Seoul', local: '서울특별시' }] }),
+      },
+      { method: 'POST', path: '/address/validation/v1', respond: () => json(answer) },
+    ]);
+    const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    await user.selectOptions(await screen.findByLabelText('반품 사유'), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: '계속' })[0]!);
+
+    const list = await screen.findByRole('group', { name: '회수 주소 선택' });
+    // Not "06236 강남구 11": the province by its name, the city with it, the postal code after them.
+    expect(await within(list).findByText('서울특별시 강남구 역삼동 06236')).toBeInTheDocument();
+    await user.click(within(list).getByRole('radio', { name: /김민지 1/ }));
+    expect(await screen.findByText('택배 기사가 이 주소에서 상품을 회수합니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '주소 확인' })).not.toBeInTheDocument();
+  },
+  20_000,
+);

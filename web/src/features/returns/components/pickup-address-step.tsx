@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useAddressEditor } from '@/shared/address-editor/address-editor-slot';
+import { useAddressLayout, type AddressLayout } from '@/shared/api/address-layout';
 import type { components } from '@/shared/api/schema';
+import { addresseeName, deliveryAddressForDisplay, samePlace } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
@@ -43,12 +45,15 @@ export function toPickupAddress(address: Address, country: string): PickupAddres
   };
 }
 
-const lines = (address: Address) =>
+/**
+ * A saved address in the lines of the address book: the name, then the place as Korea writes it, the
+ * province by its name and the city with it ("서울특별시 강남구 역삼동 06236"; walk minor 4 showed
+ * "06236 강남구 11", no city and a bare province code). The country is the order's: no country line.
+ */
+const addressLines = (address: Address, layout: AddressLayout | undefined, displayLocale: string) =>
   [
-    address.name ?? [address.nameFamily, address.nameGiven].filter(Boolean).join(' '),
-    address.line1,
-    address.line2,
-    [address.code, address.locality, address.province].filter(Boolean).join(' '),
+    addresseeName(address, layout),
+    ...deliveryAddressForDisplay(address, layout, displayLocale, { withCountry: false }),
   ].filter(Boolean);
 
 interface PickupAddressStepProps {
@@ -67,8 +72,10 @@ interface PickupAddressStepProps {
  * book's form (shared/address-editor). Then a pickup window.
  */
 export function PickupAddressStep({ upmId, country, slots, choice, onChange }: PickupAddressStepProps) {
-  const { t, date } = useI18n();
+  const { t, date, locale } = useI18n();
   const name = useId();
+  const layout = useAddressLayout(country).data;
+  const lines = (address: Address) => addressLines(address, layout, locale.intlLocale);
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ entered: Address; suggested: Address | null } | null>(null);
@@ -112,7 +119,12 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
     onChange({ ...choice, address: null });
     validate.mutate(address, {
       onSuccess: (answer) => {
-        if (answer.validated && !answer.validatedAddress) accept(address);
+        const suggested = answer.validatedAddress;
+        // Verified as saved (the answer repeats it under its own id), or a "suggestion" naming the same
+        // place again (walk minor 4): nothing to choose between, the saved address is used.
+        const nothingToChoose =
+          (answer.validated && suggested?.id !== 'suggested') || (suggested != null && samePlace(suggested, address));
+        if (nothingToChoose) accept(address);
         else {
           const suggested = answer.validatedAddress
             ? { ...answer.validatedAddress, id: 'suggested', originalId: address.id ?? null }

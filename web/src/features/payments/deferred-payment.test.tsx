@@ -238,6 +238,50 @@ describe('the payment is ready when the order is (issue 31)', () => {
     expect(screen.getByText(/^Please pay by Thursday, December 3, 2026 at \d{1,2}:\d{2}/)).toBeInTheDocument();
   });
 
+  it('continues the payment the order carries (deferredPaymentData) instead of starting another', async () => {
+    const assign = stubLocation();
+    const left = order({
+      ...held,
+      deferredPaymentData: {
+        paymentId: 'PAY-7',
+        paymentType: 'alipay',
+        form: { action: 'https://pay.example/p', method: 'GET', fields: [{ name: 'id', value: 'sbx_7' }] },
+      },
+    });
+    const { requests } = mockFetch([
+      { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(left) },
+      ...paymentRoutes('v1', getForm),
+    ]);
+    const { user } = renderApp(`/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    expect(
+      await screen.findByText("You started this payment but haven't finished it. Pick up where you left off."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue payment' }));
+    expect(assign).toHaveBeenCalledWith('https://pay.example/p?id=sbx_7');
+    expect(requests.some((request) => request.url.pathname.startsWith('/payment/'))).toBe(false);
+  });
+
+  it("shows the open payment's QR code on a desktop, in Korean too", async () => {
+    const left = order({
+      ...held,
+      deferredPaymentData: { paymentId: 'PAY-8', paymentType: 'alipay', qrCodeURL: '/sandbox/payments/sbx_8/qr.png' },
+    });
+    const { requests } = mockFetch([{ path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(left) }]);
+    const { user } = renderApp(`/kr/orders/sales/${held.orderNumber}`, {
+      member: true,
+      flags: { enableDeferredPayment: true },
+    });
+    await user.click(await screen.findByRole('button', { name: '결제 계속하기' }));
+    expect(await screen.findByRole('img', { name: new RegExp(held.orderNumber) })).toHaveAttribute(
+      'src',
+      '/sandbox/payments/sbx_8/qr.png',
+    );
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('names no deadline when the server sends none', async () => {
     mockFetch([
       { path: `/orders/history/v1/${held.orderNumber}`, respond: () => json(held) },

@@ -106,6 +106,30 @@ describe('track shipments modal', () => {
     expect(opener).toHaveFocus();
   });
 
+  it("heads each shipment with its own status and lists its packages' own links, axe clean (000 §3)", async () => {
+    const base = twoShipments();
+    const shipment = (shipmentNumber: string, simpleStatus: 'delivered', packages: string[]) => ({
+      orderNumber: base.orderNumber,
+      shipmentNumber,
+      simpleStatus,
+      packages: packages.map((link, at) => ({ shipmentNumber, items: [at + 1], trackingUrl: link })),
+    });
+    serve({
+      ...base,
+      shipments: [shipment('S1', 'delivered', ['https://track.example/S1', 'https://track.example/S1-P2'])],
+    });
+    const { user } = renderApp('/orders/sales/C0012345678', { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Track shipments (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Track your shipments' });
+    const first = within(dialog).getByRole('heading', { name: 'Shipment 1: Delivered' }).closest('li')!;
+    expect(within(first).getByRole('link', { name: /^Track package 2 of 2/ })).toHaveAttribute(
+      'href',
+      'https://track.example/S1-P2',
+    );
+    expect(within(dialog).getAllByRole('link', { name: /^Track package/ })).toHaveLength(1);
+    await expectNoAxeViolations(dialog);
+  });
+
   it('is not offered for a single shipment (its group keeps its own track link)', async () => {
     serve(order());
     renderApp('/orders/sales/C0012345678', { member: true });

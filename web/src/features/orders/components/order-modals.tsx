@@ -9,7 +9,9 @@ import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { useFlags } from '@/shared/config/flags';
 import { mismatchDismissed, rememberMismatchDismissed } from '../model/mismatch-dismissal';
+import { packageLinks, shipmentOf, type PackageLink } from '../model/shipments';
 import { isPastDelivery, showsEstimatedDelivery, statusMessageKey } from '../model/status';
+import { PackageLinks } from './package-links';
 
 export interface TrackedShipment {
   key: string;
@@ -22,6 +24,8 @@ export interface TrackedShipment {
   /** The earliest shipped and the latest delivered day of its lines, when the order system sent them. */
   shippedOn: string | null;
   deliveredOn: string | null;
+  /** Its packages' own tracking links that the shipment's link is not (000 §3 packages). */
+  packages: PackageLink[];
 }
 
 /** The earliest (or latest) of the lines' dates of one kind; dates are ISO text, so text order is time order. */
@@ -48,7 +52,8 @@ export function trackedShipments(order: OrderDetail, enableEdd = true): TrackedS
           {
             key: `${group.shipmentNumber ?? 'group'}-${String(index)}`,
             shipmentNumber: group.shipmentNumber ?? null,
-            status: group.simpleStatus,
+            // The shipment's own status where the answer sends one (the carrier's), else its lines'.
+            status: shipmentOf(order, group)?.simpleStatus ?? group.simpleStatus,
             link,
             items: group.orderItems,
             estimatedDelivery: showsEstimatedDelivery(
@@ -60,6 +65,7 @@ export function trackedShipments(order: OrderDetail, enableEdd = true): TrackedS
               : null,
             shippedOn: lineDate(group.orderItems, 'shipped', 'first'),
             deliveredOn: group.simpleStatus === 'delivered' ? lineDate(group.orderItems, 'delivered', 'last') : null,
+            packages: packageLinks(order, group),
           },
         ]
       : [];
@@ -201,6 +207,7 @@ export function OrderModals({ order }: { order: OrderDetail }) {
                   {t('orders.modals.track.link', { index: index + 1 })}
                   <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
                 </a>
+                <PackageLinks packages={shipment.packages} />
               </li>
             ))}
           </ol>

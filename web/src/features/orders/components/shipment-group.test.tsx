@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
@@ -63,5 +63,64 @@ describe('shipment group', () => {
     renderApp('/orders/sales/C0012345678', { member: true });
     expect(await screen.findByRole('link', { name: /Track item/ })).toHaveAttribute('href', 'https://track.example/S1');
     expect(screen.queryByRole('link', { name: /Track shipment/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the answer's shipments (000 §3 Shipment)", () => {
+  const tee = orderItem({
+    lineNumber: 2,
+    skuId: 'SKU-2',
+    product: { ...orderItem().product, title: 'Club Tee' },
+    trackingUrl: null,
+    actions: {},
+  });
+  const withShipment = (simpleStatus: 'shipped' | 'delivered') => {
+    const base = order();
+    return order({
+      groups: [{ ...base.groups[0]!, orderItems: [orderItem(), tee] }],
+      shipments: [
+        {
+          orderNumber: base.orderNumber,
+          shipmentNumber: 'S1',
+          simpleStatus,
+          status: simpleStatus === 'delivered' ? 'Delivered' : 'In Transit',
+          packages: [
+            { packageId: 'P1', shipmentNumber: 'S1', items: [1], trackingUrl: 'https://track.example/S1' },
+            { packageId: 'P2', shipmentNumber: 'S1', items: [2], trackingUrl: 'https://track.example/P2' },
+          ],
+        },
+      ],
+    });
+  };
+
+  it("says the shipment's own status where it is ahead of its lines, and links each package not yet linked, axe clean", async () => {
+    serve(withShipment('delivered'));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Shipped' });
+    const group = within(heading.closest('section')!);
+    expect(group.getByText('Shipment S1: Delivered')).toBeInTheDocument();
+    // Package 1 travels on the group's own Track shipment link; package 2 has a link of its own.
+    expect(group.getByRole('link', { name: /Track shipment/ })).toHaveAttribute('href', 'https://track.example/S1');
+    const second = group.getByRole('link', { name: /^Track package 2 of 2/ });
+    expect(second).toHaveAttribute('href', 'https://track.example/P2');
+    expect(second.closest('li')).toHaveTextContent('Club Tee');
+    expect(group.queryByRole('link', { name: /Track package 1/ })).not.toBeInTheDocument();
+    const results = await axe.run(heading.closest('section')!, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('does not repeat the heading when the shipment says the same', async () => {
+    serve(withShipment('shipped'));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 2, name: 'Shipped' });
+    expect(screen.queryByText(/^Shipment S1:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Track package 2 of 2/ })).toBeInTheDocument();
+  });
+
+  it('says the shipment status and package links in German', async () => {
+    serve(withShipment('delivered'));
+    renderApp('/de/de/orders/sales/C0012345678', { member: true });
+    expect(await screen.findByText('Sendung S1: Zugestellt')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Paket 2 von 2 verfolgen/ })).toBeInTheDocument();
   });
 });

@@ -3,8 +3,10 @@ import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { groupMessage } from '../model/group-message';
+import { packageLinks, shipmentStatusApart } from '../model/shipments';
 import { isPastDelivery, showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
+import { PackageLinks } from './package-links';
 
 export function ShipmentGroup({
   group,
@@ -24,6 +26,10 @@ export function ShipmentGroup({
   const estimatedDelivery = group.estimatedDeliveryDate ?? null;
   const subheading = group.subheading?.trim();
   const message = groupMessage(group);
+  // What the answer's shipments add to the group (000 §3 Shipment): its own status when the carrier is
+  // ahead of the lines, and the tracking link of each package not already shown.
+  const shipmentStatus = shipmentStatusApart(order, group);
+  const packages = packageLinks(order, group);
   return (
     // Not a named region: two shipments can share a status, and landmarks must have unique names.
     <section className="shipment-group card">
@@ -39,6 +45,14 @@ export function ShipmentGroup({
         <p className="muted">{t('orders.detail.itemCount', { count: group.orderItems.length })}</p>
       </div>
       {subheading && <p className="shipment-group__subheading">{subheading}</p>}
+      {shipmentStatus && group.shipmentNumber && (
+        <p className="shipment-group__shipment">
+          {t('orders.detail.shipmentStatus', {
+            number: group.shipmentNumber,
+            status: t(statusMessageKey(shipmentStatus)),
+          })}
+        </p>
+      )}
       {showsEstimatedDelivery(group.simpleStatus, enableEdd, estimatedDelivery) && (
         <p className="shipment-group__edd">
           {t(isPastDelivery(estimatedDelivery) ? 'orders.detail.deliveryLate' : 'orders.detail.estimatedDelivery', {
@@ -65,6 +79,7 @@ export function ShipmentGroup({
           <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
         </a>
       )}
+      <PackageLinks packages={packages} />
     </section>
   );
 }

@@ -24,6 +24,16 @@ export function failureMessage(error: unknown): FailureMessage {
   return 'payments.pay.failure';
 }
 
+/** The open payment as the pay button uses it; null when it carries nothing to continue (only its id). */
+function openPayment(data: OrderSlotProps['order']['deferredPaymentData']): PaymentAnswer | null {
+  if (!data || (!data.form && !data.qrCodeURL)) return null;
+  return {
+    paymentId: data.paymentId,
+    ...(data.form ? { form: data.form } : {}),
+    ...(data.qrCodeURL ? { qrCodeURL: data.qrCodeURL } : {}),
+  };
+}
+
 /** 002 §9: narrower than 960 px is mobile. */
 const experience = () => (window.innerWidth < 960 ? 'MOBILE' : 'DESKTOP');
 
@@ -74,6 +84,9 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
   const returned = returnResult(useSearch());
   const [showQr, setShowQr] = useState(false);
   const offered = enableDeferredPayment && order.paymentHoldFlag && order.actions.deferredPayment?.enabled === true;
+  // The payment the shopper started and left (000 §3 deferredPaymentData: the job's form or QR code): it
+  // is continued, not started again, so the provider's page or code is the one the shopper already saw.
+  const open = openPayment(order.deferredPaymentData);
   const orderPath = window.location.pathname;
   const prepared = usePreparedPayment(
     channelFor(order.payment[0]?.paymentType ?? '', enableDeferredPaymentV2),
@@ -83,7 +96,7 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
       orderNumber: order.orderNumber,
       returnURL: confirmationPath(orderPath),
     },
-    offered,
+    offered && !open,
   );
   // "Pay now" goes away when the QR code shows: focus moves to the code (its caption, then the link to the
   // provider's page), not back to the top of the page.
@@ -93,7 +106,7 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
   }, [showQr]);
   if (!offered) return null;
 
-  const answer = prepared.data;
+  const answer = open ?? prepared.data;
   const pay = () => {
     if (!answer) return;
     // Walk minor 7: on a phone (002 §9 MOBILE) a code to scan with that same phone is no use: the
@@ -117,6 +130,7 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
           {t('payments.pay.deadline', { date: date(deadline, 'longWithWeekday'), time: date(deadline, 'time') })}
         </p>
       )}
+      {open && !showQr && <p>{t('payments.pay.openPayment')}</p>}
       {!showQr && (
         <Button
           onClick={() => {
@@ -125,7 +139,15 @@ export function DeferredPaymentSlot({ order }: OrderSlotProps) {
           }}
           loading={!answer && !failed}
         >
-          {t(failed ? 'common.retry' : answer ? 'payments.pay.button' : 'payments.pay.inProgress')}
+          {t(
+            failed
+              ? 'common.retry'
+              : open
+                ? 'payments.pay.continue'
+                : answer
+                  ? 'payments.pay.button'
+                  : 'payments.pay.inProgress',
+          )}
         </Button>
       )}
       {showQr && answer?.qrCodeURL && (

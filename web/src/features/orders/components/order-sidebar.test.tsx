@@ -173,6 +173,20 @@ describe('shipping address in the order sidebar', () => {
     expect(screen.getByRole('link', { name: /اتصل بنا/ })).toHaveTextContent('\u2068+1 800 555 0100\u2069');
   });
 
+  it('writes an address abroad the way its own country does, with its country line (walk polish 16)', async () => {
+    // A British order delivered in the US: the lines end with the address's country code, as the order
+    // answer's lines do (name, street, city line, country code), and that code decides the format.
+    serve(order({ country: 'GB', currency: 'GBP' }));
+    renderApp('/gb/orders/sales/C0012345678', { member: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Shipping address' });
+    expect(addressLines(within(heading.parentElement!).getByText(/Jane Doe/))).toEqual([
+      'Jane Doe',
+      '1 Market Street',
+      'San Francisco, CA 94105',
+      'United States',
+    ]);
+  });
+
   it('is translated', async () => {
     serve(order({ currency: 'EUR' }));
     renderApp('/fr/fr/orders/sales/C0012345678', { member: true });

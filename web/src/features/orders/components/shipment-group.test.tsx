@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@/shared/api/types';
-import { order, orderItem } from '@/test/fixtures';
+import { order, orderItem, pickupOrder } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -122,5 +122,45 @@ describe("the answer's shipments (000 §3 Shipment)", () => {
     renderApp('/de/de/orders/sales/C0012345678', { member: true });
     expect(await screen.findByText('Sendung S1: Zugestellt')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Paket 2 von 2 verfolgen/ })).toBeInTheDocument();
+  });
+});
+
+describe('ready for pickup (walk minor 23)', () => {
+  it('says to bring ID and the order number, with the store card beside it, axe clean', async () => {
+    serve(pickupOrder());
+    renderApp('/orders/sales/C0012345678', { member: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Ready for pickup' });
+    const group = within(heading.closest('section')!);
+    expect(
+      group.getByText('Bring a photo ID and your order number, C0012345678, when you collect your order.'),
+    ).toBeInTheDocument();
+    expect(group.queryByText(/pickup store's details/)).not.toBeInTheDocument();
+    const results = await axe.run(heading.closest('section')!, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('says the store is not known here and offers contact when the answer has no store', async () => {
+    serve(
+      pickupOrder({
+        pickupAddress: null,
+        shippingAddress: ['Jane Doe', '1 Market Street', 'San Francisco, CA 94105', 'US'],
+      }),
+    );
+    renderApp('/orders/sales/C0012345678', { member: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Ready for pickup' });
+    const group = within(heading.closest('section')!);
+    expect(group.getByText(/The pickup store's details aren't available here yet/)).toBeInTheDocument();
+    expect(group.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href');
+    expect(group.getByText(/Bring a photo ID/)).toBeInTheDocument();
+  });
+
+  it('says it in Japanese, with full-width brackets', async () => {
+    serve(pickupOrder({ country: 'JP', currency: 'JPY' }));
+    renderApp('/jp/orders/sales/C0012345678', { member: true });
+    expect(
+      await screen.findByText(
+        'ご注文の受け取りの際は、写真付き身分証明書とご注文番号（C0012345678）をお持ちください。',
+      ),
+    ).toBeInTheDocument();
   });
 });

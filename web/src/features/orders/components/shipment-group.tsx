@@ -1,5 +1,6 @@
 import type { OrderDetail, OrderGroup } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
+import { useHelpLinks } from '@/shared/config/help-links';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { groupMessage } from '../model/group-message';
@@ -30,6 +31,8 @@ export function ShipmentGroup({
   // ahead of the lines, and the tracking link of each package not already shown.
   const shipmentStatus = shipmentStatusApart(order, group);
   const packages = packageLinks(order, group);
+  const readyForPickup = group.simpleStatus === 'readyForPickUp';
+  const help = useHelpLinks();
   return (
     // Not a named region: two shipments can share a status, and landmarks must have unique names.
     <section className="shipment-group card">
@@ -61,6 +64,18 @@ export function ShipmentGroup({
         </p>
       )}
       {message && <p className="shipment-group__message">{message}</p>}
+      {/* Walk minor 23: the answer has no pickup code, so the order number is what the shopper shows,
+          with ID (as for store returns, 001 §1); without the store's data the page says it lacks it. */}
+      {readyForPickup && (
+        <div className="shipment-group__message">
+          <p>{t('orders.detail.pickupBring', { orderNumber: order.orderNumber })}</p>
+          {!order.pickupAddress && (
+            <p>
+              {t('orders.detail.pickupNoStore')} <a href={help.contact}>{t('common.contactUs')}</a>
+            </p>
+          )}
+        </div>
+      )}
       {/* Order actions (cancel ...) sit on the first group unless the header shows them as quick actions. */}
       {first && !useQuickActionCta && orderActions.map((Action, index) => <Action key={index} order={order} />)}
       <ul className="shipment-group__items">

@@ -13,7 +13,9 @@ export default defineConfig({
   testDir: './tests',
   globalTeardown: './global-teardown.ts',
   outputDir: './test-results',
-  timeout: 30_000,
+  // 60 s, not 30: on a 2-core runner the browser tests share the machine with the contract test, and a
+  // long flow (two devices, several accessibility scans) has timed out with every step passing.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

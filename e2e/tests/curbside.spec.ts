@@ -4,6 +4,9 @@ import { expectNoAxeViolations, shot, signIn } from './fixtures';
 // Demo data (README): shopper@example.com's order C00000000011 is ready for pickup at the 24-hour store
 // US-LAS-24H, whose demo console key is sk_demo_las_vegas_curbside.
 test("the shopper's phone and the store's console, side by side", async ({ browser }) => {
+  // Two devices, three accessibility scans and five screenshots: more than the default 30 seconds on a busy
+  // 2-core runner (CI timed out here once at 30 s, with every step passing).
+  test.setTimeout(90_000);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const tablet = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const shopper = await phone.newPage();

@@ -54,6 +54,7 @@ const api = () =>
           country: 'US',
           layout: 'us',
           nameOrder: 'givenFirst',
+          nameSeparator: ' ',
           postalCodes: ['99999', '99999-9999'],
           provinces: [
             { code: 'CA', name: 'California' },

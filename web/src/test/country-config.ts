@@ -1,4 +1,5 @@
 import type { CountryConfig } from '@/shared/config/country-config';
+import { tableRules } from '@/shared/config/country-rules';
 import { defaultFlags } from '@/shared/config/flags';
 import { json, type MockRoute } from './mock-fetch';
 
@@ -9,6 +10,8 @@ export const PRODUCT_COLORS = { primary: '#111111', onPrimary: '#ffffff', accent
 
 /** GET /config/v1/{country} as a test sends it. */
 export function countryConfig(country: string, flags: Record<string, boolean> = {}): CountryConfig {
+  // The rules /config serves from the server's country table (calling codes, China's guest lookup).
+  const rules = tableRules(country);
   return {
     country,
     flags: { ...defaultFlags, ...flags },
@@ -22,6 +25,7 @@ export function countryConfig(country: string, flags: Record<string, boolean> = 
       currency: 'USD',
       timeZone: 'America/New_York',
       hour12: true,
+      callingCode: rules.callingCode,
       taxInclusive: false,
       dateFormats: {},
     },
@@ -39,6 +43,9 @@ export function countryConfig(country: string, flags: Record<string, boolean> = 
     brand: { colors: PRODUCT_COLORS },
     analytics: { enabled: true, dataLayer: 'dataLayer' },
     signIn: { method: 'password', allowSignUp: false },
+    guestLookup: rules.guestLookup,
+    reloadAfterCancel: rules.reloadAfterCancel,
+    callingCodes: [...rules.callingCodes],
   };
 }
 

@@ -211,6 +211,7 @@ export function returnMethod(
     refundEstimate: money('0.00', currency),
     refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 },
     pickupSlots: [],
+    createsReturn: true,
     ...overrides,
   };
 }
@@ -234,6 +235,7 @@ export function returnOptions(overrides: Partial<ReturnOptionsAnswer> = {}): Ret
     commentMaxLength: 140,
     commentAllowed: true,
     withdrawalAvailable: false,
+    refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 5 },
     orderLines: [],
     methods: [],
     reasons: [],

@@ -15,5 +15,5 @@ pub use fields::{AddressField, AddressFields};
 pub use flow::{SHIP_FROM_ADDRESS_ID, SUGGESTED_ADDRESS_ID, SaveAction};
 pub use layout::{Layout, LayoutField, NameOrder, layout_for};
 pub use provinces::{Province, ProvinceTable, province_table};
-pub use validate::{FieldError, ValidAddress};
+pub use validate::{FieldError, ValidAddress, name_separator, validation_language};
 pub use verify::{Verification, verify};

@@ -153,8 +153,19 @@ pub fn full_name(order: NameOrder, country: &str, given: Option<&str>, family: O
     if parts.is_empty() {
         return None;
     }
-    let separator = if ["CN", "TW", "KR"].contains(&country) { "" } else { " " };
-    Some(parts.join(separator))
+    Some(parts.join(name_separator(country)))
+}
+
+/// The language an address is checked in when the caller names none: Korean for a Korean address (001
+/// §4.4: the pickup address step checks in Korean), English elsewhere.
+pub fn validation_language(country: &str) -> &'static str {
+    if country.eq_ignore_ascii_case("KR") { "ko" } else { "en" }
+}
+
+/// What joins the parts of a name: nothing in Chinese and Korean names (CN, TW, KR: "김민지", "王小明"), a
+/// space elsewhere. Served with the address layout, so the web writes names as the server does.
+pub fn name_separator(country: &str) -> &'static str {
+    if ["CN", "TW", "KR"].iter().any(|code| code.eq_ignore_ascii_case(country)) { "" } else { " " }
 }
 
 #[cfg(test)]
@@ -287,5 +298,15 @@ mod tests {
         assert_eq!(full_name(NameOrder::FamilyFirst, "TW", Some("美玲"), Some("陳")).as_deref(), Some("陳美玲"));
         assert_eq!(full_name(NameOrder::FamilyFirst, "KR", Some("서연"), Some("김")).as_deref(), Some("김서연"));
         assert_eq!(full_name(NameOrder::GivenFirst, "US", None, None), None);
+        assert_eq!(full_name(NameOrder::FamilyFirst, "kr", Some("서연"), Some("김")).as_deref(), Some("김서연"));
+        assert_eq!((name_separator("cn"), name_separator("JP")), ("", " "));
+    }
+
+    #[test]
+    fn a_korean_address_is_checked_in_korean() {
+        assert_eq!(validation_language("KR"), "ko");
+        assert_eq!(validation_language("kr"), "ko");
+        assert_eq!(validation_language("JP"), "en");
+        assert_eq!(validation_language(""), "en");
     }
 }

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::{
-    COUNTRIES_FILE, Country, CountryTable, DateFormat, DateFormats, FORMATS_FILE, Flag, HELP_FILE, PHONES_FILE,
-    REGIONS_FILE, Tax, is_e164,
+    COUNTRIES_FILE, Country, CountryTable, DateFormat, DateFormats, FORMATS_FILE, Flag, GuestLookupRules, HELP_FILE,
+    PHONES_FILE, REGIONS_FILE, Tax, is_e164,
 };
 
 /// The text of each file.
@@ -68,6 +68,11 @@ struct CountryRecord {
     name: String,
     languages: Vec<String>,
     lang_code: String,
+    calling_code: String,
+    #[serde(default)]
+    guest_lookup: GuestLookupRecord,
+    #[serde(default)]
+    reload_after_cancel: bool,
     wave: f64,
     format_group: u8,
     currency: String,
@@ -82,6 +87,15 @@ struct CountryRecord {
     returns_policy: Option<String>,
     #[serde(default)]
     flags: BTreeMap<String, bool>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct GuestLookupRecord {
+    #[serde(default)]
+    terms_required: bool,
+    #[serde(default)]
+    calling_code_fixed: bool,
 }
 
 #[derive(Deserialize)]
@@ -268,6 +282,12 @@ pub(super) fn load(sources: &Sources<'_>) -> Result<CountryTable, DataError> {
             }
         }
         check_lang_code(&record.lang_code, &code).map_err(|message| fail("langCode", message))?;
+        if !crate::contact::is_valid_country_calling_code(&record.calling_code) {
+            return Err(fail(
+                "callingCode",
+                format!("{:?} is not a calling code (1 to 3 digits)", record.calling_code),
+            ));
+        }
         if !record.wave.is_finite() || !(0.0..=4.1).contains(&record.wave) {
             return Err(fail("wave", format!("a wave is 0 to 4.1, not {}", record.wave)));
         }
@@ -303,6 +323,12 @@ pub(super) fn load(sources: &Sources<'_>) -> Result<CountryTable, DataError> {
                 name: record.name,
                 languages: record.languages,
                 lang_code: record.lang_code,
+                calling_code: record.calling_code,
+                guest_lookup: GuestLookupRules {
+                    terms_required: record.guest_lookup.terms_required,
+                    calling_code_fixed: record.guest_lookup.calling_code_fixed,
+                },
+                reload_after_cancel: record.reload_after_cancel,
                 wave: record.wave,
                 format_group: record.format_group,
                 currency,

@@ -37,6 +37,18 @@ pub struct Tax {
     pub rate_basis_points: u32,
 }
 
+/// How a guest finds an order in this country (000 §2: China asks to accept the terms and fixes the phone's
+/// calling code to its own).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+pub struct GuestLookupRules {
+    /// Submitting waits until the shopper ticks the terms line.
+    pub terms_required: bool,
+    /// The phone is always this country's; no other calling code is offered.
+    pub calling_code_fixed: bool,
+}
+
 /// Intl.DateTimeFormat options, by name (`{"year":"numeric","month":"long"}`).
 pub type DateFormat = BTreeMap<String, String>;
 
@@ -62,6 +74,11 @@ pub struct Country {
     pub languages: Vec<String>,
     /// BCP 47 tag of the default language ("en-US", "zh-Hant-TW").
     pub lang_code: String,
+    /// International calling code, digits only ("1", "86").
+    pub calling_code: String,
+    pub guest_lookup: GuestLookupRules,
+    /// The order page reloads after a successful cancel (000 and 002: the China region).
+    pub reload_after_cancel: bool,
     /// Roll-out wave, 0 to 4.1.
     pub wave: f64,
     pub format_group: u8,

@@ -218,3 +218,24 @@ fn a_deployment_can_point_help_links_at_its_own_site() {
     assert!(table.clone().with_help_site("ftp://x").is_err());
     assert!(table.with_help_site("https://help.example.com/path").is_err());
 }
+
+#[test]
+fn every_country_has_its_calling_code_and_china_its_guest_lookup_rules() {
+    let table = table();
+    assert!(
+        table.countries.values().all(|country| crate::contact::is_valid_country_calling_code(&country.calling_code))
+    );
+    assert_eq!(table.resolve("us").calling_code, "1");
+    assert_eq!(table.resolve("kr").calling_code, "82");
+    let china = table.resolve("cn");
+    assert_eq!(china.calling_code, "86");
+    assert!(china.guest_lookup.terms_required && china.guest_lookup.calling_code_fixed && china.reload_after_cancel);
+    let us = table.resolve("us");
+    assert!(!us.guest_lookup.terms_required && !us.guest_lookup.calling_code_fixed && !us.reload_after_cancel);
+}
+
+#[test]
+fn a_calling_code_that_is_not_one_to_three_digits_is_refused() {
+    let error = refused(COUNTRIES_FILE, |value| value["countries"]["us"]["callingCode"] = "+1".into());
+    assert!(error.to_string().contains("callingCode"), "{error}");
+}

@@ -260,6 +260,12 @@ pub fn store_return_allowed(payment_types: &[&str]) -> bool {
     !payment_types.iter().any(|payment| payment.eq_ignore_ascii_case("klarna"))
 }
 
+/// Whether choosing this method creates a return online. A store return in Korea does not (001 §4.2): the
+/// store takes the return from the order, and the page says so instead of submitting.
+pub fn creates_return_online(country: &str, method: ReturnMethod) -> bool {
+    !(method.is_store() && country_key(country) == "KR")
+}
+
 /// Orders paid by PayPal and returned in a store are refunded to a gift card (001 §1).
 pub fn store_refund_to_gift_card(payment_types: &[&str]) -> bool {
     payment_types.iter().any(|payment| payment.eq_ignore_ascii_case("paypal"))
@@ -428,5 +434,12 @@ mod tests {
         for (method, service) in cases {
             assert_eq!(method.capture_service(), service, "{method:?}");
         }
+    }
+
+    #[test]
+    fn only_a_store_return_in_korea_creates_nothing_online() {
+        assert!(!creates_return_online("kr", ReturnMethod::ReturnToStore));
+        assert!(creates_return_online("US", ReturnMethod::ReturnToStore));
+        assert!(creates_return_online("KR", ReturnMethod::CourierPickup));
     }
 }

@@ -41,6 +41,9 @@ pub struct LayoutView {
     pub layout: String,
     /// `givenFirst` or `familyFirst`.
     pub name_order: String,
+    /// What joins the given and family names when the server writes the full name: "" in CN, TW and KR,
+    /// else a space.
+    pub name_separator: &'static str,
     /// In form order.
     pub fields: Vec<LayoutFieldView>,
     /// Masks: 9 a digit, A a letter, other characters literal. Empty: free form.
@@ -84,6 +87,7 @@ pub async fn get_address_layout(
                 NameOrder::GivenFirst => "givenFirst".into(),
                 NameOrder::FamilyFirst => "familyFirst".into(),
             },
+            name_separator: domain::address::name_separator(&country),
             fields: layout
                 .fields
                 .iter()

@@ -20,7 +20,8 @@ use crate::platform::Platform;
 pub struct ValidationRequest {
     #[serde(deserialize_with = "crate::extract::object")]
     pub address: Address,
-    /// The shopper's language, e.g. `en`, `ko`.
+    /// The language the validator checks in, e.g. `en`, `ko`. Absent: the address's country decides
+    /// (Korean for a Korean address, 001 §4.4), else English.
     #[serde(default)]
     #[schema(pattern = "^[A-Za-z0-9_-]{0,16}$")]
     pub language: Option<String>,
@@ -62,7 +63,9 @@ pub async fn validate_address(
         }
         crate::access::authorize_order(&state, &caller, order_number).await?;
     }
-    let language = request.language.as_deref().unwrap_or("en");
+    let language = request.language.as_deref().unwrap_or_else(|| {
+        domain::address::validation_language(request.address.country.as_deref().unwrap_or_default())
+    });
     if language.len() > 16 || !language.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         return Err(AppError::validation("language", "a language tag such as en or ko"));
     }

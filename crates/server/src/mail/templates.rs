@@ -23,7 +23,7 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
     Some(match (kind, language) {
         (ReturnLabel, "en") => (
             "Your return label for {returnNumber}",
-            "Hello,\n\nyour return {returnNumber} is ready. Print the attached label, stick it on the parcel and take it to {carrier}.\n\nThank you.",
+            "Hello,\n\nYour return {returnNumber} is ready. Print the attached label, stick it on the parcel and take it to {carrier}.\n\nThank you.",
         ),
         (ReturnLabel, "fr") => (
             "Votre étiquette de retour pour {returnNumber}",
@@ -111,7 +111,7 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
         ),
         (LabelByPost, "en") => (
             "Your return label for {returnNumber} is on its way",
-            "Hello,\n\nwe are sending the label for your return {returnNumber} by post. It arrives in 5 to 7 business days.\n\nThank you.",
+            "Hello,\n\nWe are sending the label for your return {returnNumber} by post. It arrives in 5 to 7 business days.\n\nThank you.",
         ),
         (LabelByPost, "fr") => (
             "Votre étiquette de retour {returnNumber} est en route",
@@ -143,7 +143,7 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
         ),
         (PasswordReset, "en") => (
             "Reset your password",
-            "Hello,\n\nsomeone asked to reset the password of your account. To choose a new password, open this link within 1 hour:\n\n{link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.",
+            "Hello,\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 1 hour:\n\n{link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.",
         ),
         (PasswordReset, "fr") => (
             "Réinitialisez votre mot de passe",

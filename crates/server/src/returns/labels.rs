@@ -282,6 +282,7 @@ pub async fn dispatch_return_label(
             &language,
             &[("returnNumber", &ret.return_order_number), ("carrier", &label.carrier_name)],
         );
+        let body = super::texts::with_return_link(&body, &language, &state.public_url, &ret.return_order_number);
         let attachment = Attachment::pdf(format!("return-label-{}.pdf", ret.return_order_number), label.bytes);
         if let Err(error) =
             state.mailer.send(OutgoingMail { to: to.clone(), subject, body, attachment: Some(attachment) }).await

@@ -47,7 +47,7 @@ pub async fn status_mail_once(state: &OrdersState, return_order_number: &str, ki
     if !db::claim_pending_effect(&state.db, return_order_number, kind.key(), state.clock.now_ms()).await? {
         return Ok(false);
     }
-    let (subject, body) = texts::compose(kind, &ret.locale, return_order_number);
+    let (subject, body) = texts::compose(kind, &ret.locale, return_order_number, &state.public_url);
     // The label goes with the "created" e-mail when the return has a printable one.
     let attachment = match kind {
         StatusMail::Created => {

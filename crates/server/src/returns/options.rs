@@ -95,6 +95,9 @@ pub struct MethodView {
     pub refund_arrival: RefundArrivalView,
     pub link: Option<String>,
     pub pickup_slots: Vec<PickupSlotView>,
+    /// False where choosing the method creates nothing online (a store return in Korea, 001 §4.2): the
+    /// page tells the shopper to take the items to the store instead of submitting.
+    pub creates_return: bool,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -130,6 +133,9 @@ pub struct ReturnOptions {
     /// (null while not delivered).
     pub withdrawal_available: bool,
     pub withdrawal_deadline: Option<String>,
+    /// Where the refund goes and when, before a method is chosen (as for any method but a store return;
+    /// each method carries its own): EMEA up to 10 business days, Korea 3, elsewhere 5 (001 §9).
+    pub refund_arrival: RefundArrivalView,
     pub order_lines: Vec<OptionLine>,
     pub methods: Vec<MethodView>,
     pub reasons: Vec<ReasonView>,
@@ -341,23 +347,17 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
                 price: Amount::of(price.price, currency),
                 refund_deduction: Amount::of(price.refund_deduction, currency),
                 refund_estimate: Amount::of(estimate, currency),
-                refund_arrival: {
-                    let arrival =
-                        pricing::refund_arrival(&order.country, &payment_types(order), choice.method.is_store());
-                    RefundArrivalView {
-                        destination: arrival.destination.to_owned(),
-                        business_days_min: arrival.days_min,
-                        business_days_max: arrival.days_max,
-                    }
-                },
+                refund_arrival: arrival_view(order, choice.method.is_store()),
                 link: carrier.zip(service).and_then(|(c, s)| c.info().links.get(&s).cloned()),
                 pickup_slots,
+                creates_return: methods::creates_return_online(&order.country, choice.method),
             }
         })
         .collect();
     let payments = payment_types(order);
     let (withdrawal_available, withdrawal_deadline) = super::withdrawal::window(order, inputs.now_ms);
     ReturnOptions {
+        refund_arrival: arrival_view(order, false),
         withdrawal_available,
         withdrawal_deadline: withdrawal_deadline.map(rfc3339_millis),
         order_number: order.order_number.clone(),
@@ -386,5 +386,15 @@ pub fn compute(order: &StoredOrder, inputs: &OptionInputs<'_>) -> ReturnOptions 
                 text: r.text.to_owned(),
             })
             .collect(),
+    }
+}
+
+/// The refund's destination and arrival for this order, by a store return or not.
+fn arrival_view(order: &StoredOrder, store_return: bool) -> RefundArrivalView {
+    let arrival = pricing::refund_arrival(&order.country, &payment_types(order), store_return);
+    RefundArrivalView {
+        destination: arrival.destination.to_owned(),
+        business_days_min: arrival.days_min,
+        business_days_max: arrival.days_max,
     }
 }

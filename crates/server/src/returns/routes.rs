@@ -135,7 +135,12 @@ pub async fn send_store_return_email(
     }
     let Some(key) = slot else { return Err(AppError::RateLimited { retry_after_seconds: 86_400 }) };
     let language = request.language.as_deref().filter(|l| l.len() <= 35).unwrap_or(&ret.locale);
-    let (subject, body) = super::texts::compose(super::notify::StatusMail::Created, language, &ret.return_order_number);
+    let (subject, body) = super::texts::compose(
+        super::notify::StatusMail::Created,
+        language,
+        &ret.return_order_number,
+        &state.public_url,
+    );
     let body = format!("{body}\n\n{}", ret.return_order_number);
     let barcode = crate::documents::barcode::code128_png(&ret.return_order_number)
         .map_err(|error| AppError::Internal(Box::new(error)))?;

@@ -8,15 +8,15 @@ fn texts(kind: StatusMail, language: &str) -> Option<(&'static str, &'static str
     Some(match (kind, language) {
         (Created, "en") => (
             "We have your return {returnNumber}",
-            "Hello,\n\nwe have created your return {returnNumber}. Follow the return instructions to send your items back.\n\nThank you.",
+            "Hello,\n\nWe have created your return {returnNumber}. Follow the return instructions to send your items back.\n\nThank you.",
         ),
         (Received, "en") => (
             "We received your return {returnNumber}",
-            "Hello,\n\nyour return {returnNumber} has arrived and is being checked.\n\nThank you.",
+            "Hello,\n\nYour return {returnNumber} has arrived and is being checked.\n\nThank you.",
         ),
         (Refunded, "en") => (
             "Your refund for {returnNumber} is on its way",
-            "Hello,\n\nwe have refunded your return {returnNumber}. The money reaches your original payment method within a few business days.\n\nThank you.",
+            "Hello,\n\nWe have refunded your return {returnNumber}. The money reaches your original payment method within a few business days.\n\nThank you.",
         ),
         (Created, "fr") => (
             "Votre retour {returnNumber} est enregistré",
@@ -178,11 +178,44 @@ fn texts(kind: StatusMail, language: &str) -> Option<(&'static str, &'static str
     })
 }
 
-/// (subject, body) in `language` (or English).
-pub fn compose(kind: StatusMail, language: &str, return_number: &str) -> (String, String) {
+/// (subject, body) in `language` (or English), with the line that links to the return's page.
+pub fn compose(kind: StatusMail, language: &str, return_number: &str, public_url: &str) -> (String, String) {
     let base = crate::mail::templates::base_language(language);
     let (subject, body) = texts(kind, &base).or_else(|| texts(kind, "en")).unwrap_or(("", ""));
-    (subject.replace("{returnNumber}", return_number), body.replace("{returnNumber}", return_number))
+    let body = body.replace("{returnNumber}", return_number);
+    (subject.replace("{returnNumber}", return_number), with_return_link(&body, language, public_url, return_number))
+}
+
+/// The return's page in the web app (web/src/app/routes.tsx, `RETURNS`): where an e-mail sends the shopper
+/// to see the return, its label and its barcode again.
+fn return_page(public_url: &str, return_number: &str) -> String {
+    format!("{}/orders/returns/{return_number}", public_url.trim_end_matches('/'))
+}
+
+/// "Your return: <link>" in the mail's language, as its own paragraph before the closing line (the walk
+/// found the e-mails named the return and linked nowhere).
+pub fn with_return_link(body: &str, language: &str, public_url: &str, return_number: &str) -> String {
+    let lead = match crate::mail::templates::base_language(language).as_str() {
+        "fr" => "Votre retour :",
+        "de" => "Ihre Rücksendung:",
+        "es" => "Tu devolución:",
+        "it" => "Il tuo reso:",
+        "nl" => "Je retour:",
+        "ja" => "返品の詳細：",
+        "ko" => "반품 상세:",
+        "pt" => "A sua devolução:",
+        "sv" => "Din retur:",
+        "da" => "Din returnering:",
+        "fi" => "Palautuksesi:",
+        "pl" => "Twój zwrot:",
+        "cs" => "Vaše vrácení:",
+        _ => "Your return:",
+    };
+    let line = format!("{lead} {}", return_page(public_url, return_number));
+    match body.rfind("\n\n") {
+        Some(closing) => format!("{}\n\n{line}{}", &body[..closing], &body[closing..]),
+        None => format!("{body}\n\n{line}"),
+    }
 }
 
 /// The withdrawal confirmation: `{orderNumber}` and `{declaredAt}` (date and time, UTC) are filled in.
@@ -190,7 +223,7 @@ fn withdrawal_texts(language: &str) -> Option<(&'static str, &'static str)> {
     Some(match language {
         "en" => (
             "Withdrawal from your order {orderNumber} received",
-            "Hello,\n\nwe received your withdrawal from the contract for order {orderNumber} on {declaredAt} (UTC). Please send the items back using one of the return methods offered.\n\nThank you.",
+            "Hello,\n\nWe received your withdrawal from the contract for order {orderNumber} on {declaredAt} (UTC). Please send the items back using one of the return methods offered.\n\nThank you.",
         ),
         "fr" => (
             "Rétractation de votre commande {orderNumber} reçue",
@@ -261,7 +294,7 @@ fn bank_refund_texts(language: &str) -> Option<(&'static str, &'static str)> {
     Some(match language {
         "en" => (
             "We have your bank details for order {orderNumber}",
-            "Hello,\n\nwe have your bank details for the refund of order {orderNumber}. The refund goes to the account ending {last4} once your return has been checked.\n\nThank you.",
+            "Hello,\n\nWe have your bank details for the refund of order {orderNumber}. The refund goes to the account ending {last4} once your return has been checked.\n\nThank you.",
         ),
         "fr" => (
             "Nous avons vos coordonnées bancaires pour la commande {orderNumber}",
@@ -338,9 +371,9 @@ mod tests {
                 assert!(texts(kind, language).is_some(), "{kind:?} {language}");
             }
         }
-        let (subject, body) = compose(StatusMail::Received, "de-AT", "R123");
+        let (subject, body) = compose(StatusMail::Received, "de-AT", "R123", "https://shop.example");
         assert!(subject.contains("R123") && body.contains("R123") && subject.starts_with("Wir haben"));
-        assert!(compose(StatusMail::Created, "xx", "R1").0.starts_with("We have"));
+        assert!(compose(StatusMail::Created, "xx", "R1", "https://shop.example").0.starts_with("We have"));
         for language in crate::mail::templates::LANGUAGES {
             assert!(withdrawal_texts(language).is_some(), "{language}");
         }
@@ -351,5 +384,18 @@ mod tests {
         }
         let (subject, body) = compose_bank_refund("de-DE", "C1", "4300");
         assert!(subject.contains("C1") && body.contains("4300") && !body.contains('{'));
+    }
+
+    #[test]
+    fn a_status_mail_links_to_the_return_before_its_closing_line() {
+        let (_, body) = compose(StatusMail::Created, "en-US", "R42", "https://shop.example/");
+        assert_eq!(
+            body.rsplit("\n\n").take(2).collect::<Vec<_>>(),
+            ["Thank you.", "Your return: https://shop.example/orders/returns/R42"]
+        );
+        // Sentence case after the greeting in English (the walk found "Hello,\n\nyour return").
+        assert!(body.starts_with("Hello,\n\nWe have created"));
+        let (_, body) = compose(StatusMail::Refunded, "ja-JP", "R42", "https://shop.example");
+        assert!(body.contains("返品の詳細： https://shop.example/orders/returns/R42\n\n"));
     }
 }

@@ -56,6 +56,22 @@ pub struct CountryConfig {
     pub shop_url: Option<String>,
     pub analytics: AnalyticsConfig,
     pub sign_in: SignInConfig,
+    /// How a guest finds an order here (000 §2: China asks to accept the terms and fixes the calling code).
+    pub guest_lookup: domain::country::GuestLookupRules,
+    /// The order page reloads after a successful cancel (the China region, 000 and 002).
+    pub reload_after_cancel: bool,
+    /// The calling codes offered beside a phone number: every country of the table, this one first.
+    pub calling_codes: Vec<CallingCode>,
+}
+
+/// A country's international calling code.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallingCode {
+    /// ISO 3166-1 alpha-2, upper case.
+    pub country: String,
+    /// Digits only, without the plus sign ("1", "86").
+    pub code: String,
 }
 
 /// Where the web app's analytics events go (the configuration file's `[analytics]`).
@@ -132,6 +148,8 @@ pub struct LocaleConfig {
     /// IANA time zone.
     pub time_zone: String,
     pub hour12: bool,
+    /// International calling code, digits only: the phone fields' default.
+    pub calling_code: String,
     /// Shown prices include tax.
     pub tax_inclusive: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -197,6 +215,14 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
     })
 }
 
+/// Every country's calling code, `first`'s first, then the others in the table's order (by code).
+fn calling_codes(table: &domain::country::CountryTable, first: &domain::country::Country) -> Vec<CallingCode> {
+    std::iter::once(first)
+        .chain(table.countries.values().filter(|country| country.code != first.code))
+        .map(|country| CallingCode { country: country.code.to_ascii_uppercase(), code: country.calling_code.clone() })
+        .collect()
+}
+
 /// Renders the answer of `code` (a country of the table).
 pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedConfig> {
     let table = settings.table();
@@ -214,6 +240,7 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
             currency: country.currency.code().to_owned(),
             time_zone: country.time_zone.name().to_owned(),
             hour12: country.hour12,
+            calling_code: country.calling_code.clone(),
             tax_inclusive: country.tax_inclusive,
             tax: country
                 .tax
@@ -269,6 +296,9 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
                 allow_sign_up: settings.allow_sign_up(),
             }
         },
+        guest_lookup: country.guest_lookup,
+        reload_after_cancel: country.reload_after_cancel,
+        calling_codes: calling_codes(table, country),
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;
     let digest = Sha256::digest(&body);

@@ -53,6 +53,22 @@ async fn the_configuration_answers_flags_and_country_data(app: &TestApp) {
     let canada = config(app, "ca").await;
     assert_ne!(canada["help"]["changeOrCancelOrder"]["fr"], canada["help"]["changeOrCancelOrder"]["en"]);
 
+    // The country rules the web once kept in its components (ADR 0022): China's guest lookup asks for
+    // the terms and fixes the calling code, its page reloads after a cancel; the calling codes offered
+    // are every country's, this one's first.
+    let china = config(app, "cn").await;
+    assert_eq!(china["guestLookup"], json!({"termsRequired": true, "callingCodeFixed": true}));
+    assert_eq!(china["reloadAfterCancel"], true);
+    assert_eq!(china["locale"]["callingCode"], "86");
+    assert_eq!(china["callingCodes"][0], json!({"country": "CN", "code": "86"}));
+    let codes = china["callingCodes"].as_array().map_or(0, Vec::len);
+    assert!(codes >= 55, "{codes} calling codes");
+    assert!(china["callingCodes"].as_array().is_some_and(|all| all.contains(&json!({"country": "KR", "code": "82"}))));
+    assert_eq!(germany["guestLookup"], json!({"termsRequired": false, "callingCodeFixed": false}));
+    assert_eq!(germany["reloadAfterCancel"], false);
+    assert_eq!(germany["locale"]["callingCode"], "49");
+    assert_eq!(germany["callingCodes"][0], json!({"country": "DE", "code": "49"}));
+
     for unknown in ["zz", "usa", "u-s"] {
         let body = config(app, unknown).await;
         assert_eq!(body["country"], "us", "{unknown} answers the default country's");

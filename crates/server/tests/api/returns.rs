@@ -674,6 +674,35 @@ async fn a_pickup_without_e_mail_or_phone_takes_the_orders(app: &TestApp) {
 }
 on_both_backends!(returns_pickup_contact, a_pickup_without_e_mail_or_phone_takes_the_orders);
 
+async fn the_options_say_when_the_refund_arrives_and_which_methods_create_a_return(app: &TestApp) {
+    let (upm_id, token) = app.member("arrival.rules@example.com").await;
+    // Before a method is chosen the order's arrival (001 §9): EMEA up to 10 business days, Korea 3,
+    // elsewhere 5. The web shows it instead of keeping its own list of EMEA countries (ADR 0022).
+    for (number, country, currency, days_max) in
+        [("C7970001", "NL", "EUR", 10), ("C7970002", "KR", "KRW", 3), ("C7970003", "US", "USD", 5)]
+    {
+        app.put_order(&delivered_order(app, number, Some(&upm_id), country, currency)).await;
+        let (status, options) = app.get_json(&format!("/order_mgmt/return_options/v1/{number}"), Some(&token)).await;
+        assert_eq!(status, StatusCode::OK, "{options}");
+        assert_eq!(options["refundArrival"]["destination"], "ORIGINAL_PAYMENT", "{country}");
+        assert_eq!(options["refundArrival"]["businessDaysMax"], days_max, "{country}");
+        // A store return in Korea creates nothing online (001 §4.2); every other method does.
+        for method in options["methods"].as_array().into_iter().flatten() {
+            let korea_store = country == "KR" && method["returnMethod"] == "returnToStore";
+            assert_eq!(method["createsReturn"], !korea_store, "{country} {method}");
+        }
+    }
+    let (_, korea) = app.get_json("/order_mgmt/return_options/v1/C7970002", Some(&token)).await;
+    assert!(
+        korea["methods"].as_array().is_some_and(|methods| methods.iter().any(|m| m["returnMethod"] == "returnToStore")),
+        "Korea offers a store return: {korea}"
+    );
+}
+on_both_backends!(
+    returns_arrival_and_store_only,
+    the_options_say_when_the_refund_arrives_and_which_methods_create_a_return
+);
+
 pub(crate) async fn effect_detail(app: &TestApp, rn: &str, key: &str) -> Option<String> {
     let connected = server::db::connect(&app.database_url, 1).await.expect("connect");
     let detail: Option<Option<String>> =

@@ -238,7 +238,8 @@ describe('China and mobile variants', () => {
           json({ id: 'job-3', status: 'COMPLETED', response: { pendingModification: { type: 'CANCEL_ORDER' } } }),
       },
     ]);
-    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    // The China site's rule (reloadAfterCancel in its configuration, from the country table); in English.
+    const { user } = renderApp(`/cn/en/orders/sales/${detail.orderNumber}`, { member: true });
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
     expect(await screen.findByRole('dialog', { name: 'Cancellation requested' })).toBeInTheDocument();

@@ -129,8 +129,9 @@ export const saveSuggestedAddress = (upmId: string, suggested: Schemas['Address'
 };
 
 /** POST /address/validation/v1: Korean addresses are validated in Korean (spec 001 §4.4). */
-export const validatePickupAddress = (address: Schemas['Address'], language: string) =>
-  apiPost('/address/validation/v1', { auth: 'member', body: { address, language } });
+/** The server checks the address in its country's language (Korean for Korea). */
+export const validatePickupAddress = (address: Schemas['Address']) =>
+  apiPost('/address/validation/v1', { auth: 'member', body: { address } });
 
 /** POST /order_mgmt/withdrawal/v1: the EU right of withdrawal, apart from a commercial return. */
 export const declareWithdrawal = (orderNumber: string, locale: string) =>

@@ -1455,6 +1455,13 @@ export interface components {
             results: components["schemas"]["LineResult"][];
             unchanged: number;
         };
+        /** @description A country's international calling code. */
+        CallingCode: {
+            /** @description Digits only, without the plus sign ("1", "86"). */
+            code: string;
+            /** @description ISO 3166-1 alpha-2, upper case. */
+            country: string;
+        };
         CancelBody: {
             request: components["schemas"]["CancelRequestFields"];
             sourceOfRequest?: string | null;
@@ -1596,6 +1603,8 @@ export interface components {
         CountryConfig: {
             analytics: components["schemas"]["AnalyticsConfig"];
             brand: components["schemas"]["BrandConfig"];
+            /** @description The calling codes offered beside a phone number: every country of the table, this one first. */
+            callingCodes: components["schemas"]["CallingCode"][];
             /** @description The country answered (lower case): the one asked for, or the default country for an unknown code. */
             country: string;
             /**
@@ -1607,8 +1616,12 @@ export interface components {
             eu: boolean;
             /** @description Every feature flag by name, with the deployment's overrides applied. */
             flags: components["schemas"]["CountryFlags"];
+            /** @description How a guest finds an order here (000 §2: China asks to accept the terms and fixes the calling code). */
+            guestLookup: components["schemas"]["GuestLookupRules"];
             help: components["schemas"]["HelpConfig"];
             locale: components["schemas"]["LocaleConfig"];
+            /** @description The order page reloads after a successful cancel (the China region, 000 and 002). */
+            reloadAfterCancel: boolean;
             /**
              * @description The retailer's shop (the configuration file's `shopUrl`): where a switched-off page sends the
              *     shopper (the gift card balance under disableGiftCardLookup). Absent: the app's own start page.
@@ -2041,6 +2054,16 @@ export interface components {
             shipFromCountry?: string | null;
             subheading?: string | null;
         };
+        /**
+         * @description How a guest finds an order in this country (000 §2: China asks to accept the terms and fixes the phone's
+         *     calling code to its own).
+         */
+        GuestLookupRules: {
+            /** @description The phone is always this country's; no other calling code is offered. */
+            callingCodeFixed: boolean;
+            /** @description Submitting waits until the shopper ticks the terms line. */
+            termsRequired: boolean;
+        };
         Health: {
             /** @description `sqlite` or `postgres`. */
             database: string;
@@ -2195,6 +2218,11 @@ export interface components {
             layout: string;
             /** @description `givenFirst` or `familyFirst`. */
             nameOrder: string;
+            /**
+             * @description What joins the given and family names when the server writes the full name: "" in CN, TW and KR,
+             *     else a space.
+             */
+            nameSeparator: string;
             /** @description Masks: 9 a digit, A a letter, other characters literal. Empty: free form. */
             postalCodes: string[];
             /** @description The choices for `province` when the country has a table; absent when it is free text. */
@@ -2325,6 +2353,8 @@ export interface components {
             unitPrice?: number | null;
         };
         LocaleConfig: {
+            /** @description International calling code, digits only: the phone fields' default. */
+            callingCode: string;
             currency: string;
             /**
              * @description Intl.DateTimeFormat options of long, longWithWeekday, shortWithDay, shortWithFullDay, short, time: the
@@ -2371,6 +2401,11 @@ export interface components {
         MethodView: {
             carrierId?: string | null;
             carrierName?: string | null;
+            /**
+             * @description False where choosing the method creates nothing online (a store return in Korea, 001 §4.2): the
+             *     page tells the shopper to take the items to the store instead of submitting.
+             */
+            createsReturn: boolean;
             /** @description `returnMethod|carrierId`, or the method alone. */
             id: string;
             /** @description PDF, PNG (EMEA paperless), or null when the method has no label. */
@@ -3109,6 +3144,11 @@ export interface components {
             /** @description Non-members returning in a store bring proof of purchase (001 §1). */
             proofOfPurchaseRequired: boolean;
             reasons: components["schemas"]["ReasonView"][];
+            /**
+             * @description Where the refund goes and when, before a method is chosen (as for any method but a store return;
+             *     each method carries its own): EMEA up to 10 business days, Korea 3, elsewhere 5 (001 §9).
+             */
+            refundArrival: components["schemas"]["RefundArrivalView"];
             returnDeadline: string;
             /** Format: int64 */
             returnWindowDays: number;
@@ -3512,7 +3552,10 @@ export interface components {
         };
         ValidationRequest: {
             address: components["schemas"]["Address"];
-            /** @description The shopper's language, e.g. `en`, `ko`. */
+            /**
+             * @description The language the validator checks in, e.g. `en`, `ko`. Absent: the address's country decides
+             *     (Korean for a Korean address, 001 §4.4), else English.
+             */
             language?: string | null;
         };
         WebhookAnswer: {

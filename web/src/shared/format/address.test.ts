@@ -82,6 +82,7 @@ describe('deliveryAddressForDisplay: a saved address (fields) as its country wri
   const kr = {
     fields: [],
     nameOrder: 'familyFirst',
+    nameSeparator: '',
     provinces: [{ code: '11', name: 'Seoul', local: '서울특별시' }],
   };
 

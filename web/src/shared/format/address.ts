@@ -209,18 +209,19 @@ export interface DeliveryAddress {
 export interface DeliveryLayout {
   fields: readonly { field: string }[];
   nameOrder?: string;
+  /** What joins the name's parts, as the server writes the full name ("" in CN, TW and KR). */
+  nameSeparator?: string;
   provinces?: readonly { code: string; name: string; local?: string | null }[] | null;
 }
 
-/** The full name as the server writes it (familyFirst countries family name first, no space in CJK). */
+/** The full name as the server writes it: the layout's name order and separator (a space without a layout). */
 export function addresseeName(address: DeliveryAddress, layout: DeliveryLayout | undefined): string {
   if (address.name) return address.name;
   const parts =
     layout?.nameOrder === 'familyFirst'
       ? [address.nameFamily, address.nameGiven]
       : [address.nameGiven, address.nameFamily];
-  const separator = ['CN', 'TW', 'KR'].includes((address.country ?? '').toUpperCase()) ? '' : ' ';
-  return parts.filter(Boolean).join(separator);
+  return parts.filter(Boolean).join(layout?.nameSeparator ?? ' ');
 }
 
 /** The place fields, in the order the form asks them when the layout does not say. */

@@ -31,6 +31,8 @@ function layoutView(country: string) {
     country,
     layout: country.toLowerCase(),
     nameOrder: raw.nameOrder,
+    // As domain::address::name_separator: no space in Chinese and Korean names.
+    nameSeparator: ['CN', 'TW', 'KR'].includes(country.toUpperCase()) ? '' : ' ',
     postalCodes: raw.postalCodes,
     fields: raw.fields.map((entry) => ({
       field: entry.field,

@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { AddressLayout } from '../api/addresses';
 import { addressLines } from './address-text';
 
-const layout = (nameOrder: string, fields: string[]): AddressLayout => ({
+const layout = (nameOrder: string, fields: string[], nameSeparator = ' '): AddressLayout => ({
   country: 'XX',
   layout: 'xx',
   nameOrder,
+  nameSeparator,
   postalCodes: [],
   fields: fields.map((field) => ({ field, label: field, labelText: field, required: false })),
 });
 
 describe('address text', () => {
-  it('writes the name in the country order, without a space in Chinese', () => {
+  it("writes the name in the layout's order and with its separator (the server's: none in Chinese)", () => {
     const us = { country: 'US', nameGiven: 'Jane', nameFamily: 'Carter' };
     expect(addressLines(us, layout('givenFirst', []), 'en-US')[0]).toBe('Jane Carter');
     const cn = { country: 'CN', nameGiven: '伟', nameFamily: '王' };
-    expect(addressLines(cn, layout('familyFirst', []), 'zh-CN')[0]).toBe('王伟');
+    expect(addressLines(cn, layout('familyFirst', [], ''), 'zh-CN')[0]).toBe('王伟');
     expect(addressLines({ name: 'Server Name', nameGiven: 'x' }, undefined, 'en-US')[0]).toBe('Server Name');
   });
 

@@ -66,6 +66,7 @@ it('writes a US address the way the order pages do: "San Francisco, CA 94105", n
           country: 'US',
           layout: 'us',
           nameOrder: 'givenFirst',
+          nameSeparator: ' ',
           postalCodes: ['99999'],
           fields: ['nameGiven', 'nameFamily', 'line1', 'line2', 'locality', 'province', 'code', 'phone'].map(
             (field) => ({ field, label: field, labelText: field, required: false }),

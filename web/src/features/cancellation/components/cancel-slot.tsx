@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCountryRules } from '@/shared/config/country-rules';
 import type { OrderSlotProps } from '@/shared/order-slots/order-slots';
 import { Button } from '@/shared/ui/button';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -10,11 +11,13 @@ import './cancel.css';
 /**
  * The cancel button with its live countdown (group 1, or the header in quick-action mode), shown only
  * while the server offers the `cancel` action, `cancellableUntil` has not passed and no cancel was refused
- * or failed on this page. At the deadline the button goes away by itself. After a cancel the order is fetched again (China reloads the page, 002 §4).
+ * or failed on this page. At the deadline the button goes away by itself. After a cancel the order is fetched
+ * again, or the page reloads where the country's configuration says so (the China region, 002 §4).
  */
 export function CancelOrderSlot({ order }: OrderSlotProps) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
+  const { reloadAfterCancel } = useCountryRules();
   const [open, setOpen] = useState(false);
   const [finished, setFinished] = useState<'complete' | 'pending' | null>(null);
   // Refused or failed on this page: no second try from here (002 §4, the cancellable-expired flag).
@@ -27,7 +30,8 @@ export function CancelOrderSlot({ order }: OrderSlotProps) {
   const onFinished = (state: 'complete' | 'pending') => {
     setOpen(false);
     setFinished(state);
-    if (order.country.toUpperCase() === 'CN') {
+    // The country's rule from /config (the China region reloads after a successful cancel, 000 and 002).
+    if (reloadAfterCancel) {
       window.location.reload();
       return;
     }

@@ -1,5 +1,6 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useCountryRules } from '@/shared/config/country-rules';
 import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
@@ -22,10 +23,12 @@ import { PhoneField } from './phone-field';
 import { ServiceFailure } from './service-failure';
 
 export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
-  const { t, locale } = useI18n();
-  // China (spec 000 §2): a terms line to accept, and the phone is always +86.
-  const china = locale.country === 'CN';
-  const [termsAccepted, setTermsAccepted] = useState(!china);
+  const { t } = useI18n();
+  // The country's rules from /config (spec 000 §2: China asks to accept the terms, and its phone is always +86).
+  const rules = useCountryRules();
+  const termsRequired = rules.guestLookup.termsRequired;
+  const fixedCode = rules.guestLookup.callingCodeFixed ? rules.callingCode : undefined;
+  const [termsAccepted, setTermsAccepted] = useState(!termsRequired);
   const orderNumberRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -106,8 +109,9 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
           </p>
           <PhoneField
             ref={phoneRef}
-            fixedCountryCode={china ? '86' : undefined}
-            countryCode={china ? '86' : values.countryCode}
+            codes={rules.callingCodes}
+            fixedCountryCode={fixedCode}
+            countryCode={fixedCode ?? values.countryCode}
             phone={values.phone}
             error={attempted && errors.phone ? t('guestLookup.error.phone') : null}
             onCountryCodeChange={set('countryCode')}
@@ -115,7 +119,7 @@ export function GuestLookupForm({ initial }: { initial: GuestLookupValues }) {
           />
         </>
       )}
-      {china && (
+      {termsRequired && (
         <label className="guest-lookup__terms">
           <input
             type="checkbox"

@@ -1,9 +1,11 @@
 import { useId, type Ref } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { TextField } from '@/shared/ui/text-field';
-import { CALLING_CODES } from '../model/calling-codes';
+import type { CallingCode } from '@/shared/config/country-rules';
 
 interface PhoneFieldProps {
+  /** The codes offered (the server's country table, `useCountryRules`). */
+  codes: readonly CallingCode[];
   countryCode: string;
   phone: string;
   error: string | null;
@@ -16,6 +18,7 @@ interface PhoneFieldProps {
 
 /** A calling-code select beside the number; the API receives them joined (country code + number). */
 export function PhoneField({
+  codes,
   countryCode,
   phone,
   error,
@@ -43,7 +46,7 @@ export function PhoneField({
               onCountryCodeChange(event.target.value);
             }}
           >
-            {CALLING_CODES.map((entry) => (
+            {codes.map((entry) => (
               <option key={entry.country} value={entry.code}>
                 {`+${entry.code} (${entry.country})`}
               </option>

@@ -1,19 +1,20 @@
 import { Link, useRouter, useSearch } from 'wouter';
 import { useSession } from '@/shared/auth/session';
+import { useCountryRules } from '@/shared/config/country-rules';
 import { useFlags } from '@/shared/config/flags';
 import { signInShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { isSafeOrdersPath } from '@/shared/routing/route-prefix';
 import { GuestLookupForm } from '../components/guest-lookup-form';
-import { defaultCallingCode } from '../model/calling-codes';
 import './guest-lookup-page.css';
 
 /** guestLookup: /orders/details/:orderNumber?, prefilled from the route and the email / phoneNumber query. */
 export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { enableSmsLookup, enableLoginPrompt } = useFlags();
   const session = useSession();
+  const rules = useCountryRules();
   const { base } = useRouter();
   const search = useSearch();
   const query = new URLSearchParams(search);
@@ -25,7 +26,7 @@ export function GuestLookupPage({ orderNumber }: { orderNumber?: string }) {
   const initial = {
     orderNumber: orderNumber ?? '',
     email: query.get('email') ?? '',
-    countryCode: defaultCallingCode(locale.country),
+    countryCode: rules.callingCode,
     phone: enableSmsLookup ? (query.get('phoneNumber') ?? '') : '',
   };
   return (

@@ -116,7 +116,9 @@ it('books a Korea courier pickup: address list in pages of 5, the suggested addr
   const book = requests.find((request) => request.url.pathname === '/addresses/v1/member-1/address');
   expect(book?.url.searchParams.get('country')).toBe('KR');
   const validation = requests.find((request) => request.url.pathname === '/address/validation/v1');
-  expect(validation?.body).toMatchObject({ language: 'ko', address: { id: 'a6' } });
+  // The server checks a Korean address in Korean by itself (domain::address::validation_language).
+  expect(validation?.body).toMatchObject({ address: { id: 'a6', country: 'KR' } });
+  expect(validation?.body).not.toHaveProperty('language');
   // The suggestion taken is saved over the address it was suggested for, its preferred flag kept.
   const saved = requests.find((request) => request.method === 'PUT');
   expect(saved?.body).toMatchObject({ id: 'suggested', originalId: 'a6', line1: '테헤란로 6길', code: '06237' });
@@ -144,7 +146,7 @@ it('creates nothing online for a store return in Korea and says what to bring', 
   const { requests } = mockFetch(
     koreaOrder([
       returnMethod({ id: 'courierPickup|cj', returnMethod: 'courierPickup', carrierId: 'cj' }, 'KRW'),
-      returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore' }, 'KRW'),
+      returnMethod({ id: 'returnToStore', returnMethod: 'returnToStore', createsReturn: false }, 'KRW'),
     ]),
   );
   const { user } = renderApp(`/kr/orders/return-items/${ORDER}?selected=00012345678905`, {
@@ -164,6 +166,7 @@ const koreanLayout = {
   country: 'KR',
   layout: 'kr',
   nameOrder: 'familyFirst',
+  nameSeparator: '',
   postalCodes: ['99999'],
   fields: [
     { field: 'nameFamily', label: 'lastName', labelText: 'Last Name', required: true },

@@ -89,7 +89,7 @@ export function PickupAddressStep({ upmId, country, slots, choice, onChange }: P
     queryFn: ({ signal }) => listAddresses(upmId, country.toUpperCase(), signal),
   });
   const validate = useMutation({
-    mutationFn: (address: Address) => validatePickupAddress(address, country.toUpperCase() === 'KR' ? 'ko' : 'en'),
+    mutationFn: (address: Address) => validatePickupAddress(address),
   });
   const saveSuggestion = useMutation({
     mutationFn: ({ suggested, originalId }: { suggested: Address; originalId: string }) =>

@@ -257,6 +257,41 @@ describe('return wizard', () => {
     expect(localStorage.getItem('orders.returnMethods')).toContain('"returnMethod":"returnToStore"');
   }, 15_000);
 
+  it("says to take the items to a store, and sends nothing, where the server says the method creates no return online (Korea's store return, 001 §4.2)", async () => {
+    const { requests } = serve({
+      wire: {
+        methods: [
+          returnMethod({
+            id: 'returnToStore',
+            returnMethod: 'returnToStore',
+            serviceType: 'STORE_DROP_OFF',
+            createsReturn: false,
+          }),
+        ],
+      },
+    });
+    const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {
+      member: true,
+      flags: { enableStoreSelector: false },
+    });
+    await user.selectOptions(await screen.findByLabelText('Reason for return', {}, { timeout: 10_000 }), 'tooBig');
+    await user.click(screen.getAllByRole('button', { name: 'Continue' })[0]!);
+    const submit = await screen.findAllByRole('button', { name: /Submit return|Get instructions/ });
+    await user.click(submit[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return it at a store' })).toBeInTheDocument();
+    expect(screen.getByText(/The store takes the return from your order/)).toBeInTheDocument();
+    expect(captures(requests)).toEqual([]);
+  });
+
+  it("says before a method is chosen when the order's refund arrives, as the server says (EMEA: up to 10 business days)", async () => {
+    serve({ wire: { refundArrival: { destination: 'ORIGINAL_PAYMENT', businessDaysMin: 2, businessDaysMax: 10 } } });
+    renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    const summary = within(await screen.findByRole('complementary', { name: 'Return summary' }, { timeout: 10_000 }));
+    expect(
+      summary.getByText('Refunded to your original payment method 2-10 business days after we receive your return.'),
+    ).toBeInTheDocument();
+  });
+
   it('says the step count only once it is known, so it never jumps (walk minor 3)', async () => {
     serve();
     const { user } = renderApp(`/orders/return-items/${ORDER}?selected=00012345678905`, {

@@ -112,7 +112,7 @@ function LoadedWizard({
   // Embedded without showSignin: the retailer's page owns signing in, so no sign-in offer here. Signing in
   // comes back to this page and step (the sign-in page follows a redirectPath within /orders).
   const signInPath = signInShown(search) ? paths.signIn(`${base}${location}${search ? `?${search}` : ''}`) : null;
-  const [koreaStoreDone, setKoreaStoreDone] = useState(false);
+  const [takenInStore, setTakenInStore] = useState(false);
   const upmId = useSession().member?.upmId ?? null;
   // Audit L553: a saved or kept store of another country than the order's is never sent; the shopper is
   // told and chooses another (spec 001 §5, "Choose Another Store").
@@ -145,7 +145,7 @@ function LoadedWizard({
     if (storeCheck === 'other' && method) saveMethod({ orderNumber: order.orderNumber, returnMethod: method.id });
   }, [storeCheck, method, order.orderNumber]);
   const { state, submit, dismiss } = useSubmitReturn();
-  const submitted = state.kind === 'success' || koreaStoreDone;
+  const submitted = state.kind === 'success' || takenInStore;
   useEffect(() => {
     if (submitted) clearDraft(order.orderNumber);
     else
@@ -166,7 +166,7 @@ function LoadedWizard({
     selection,
     method: step === 'items' ? null : method,
     currency,
-    country: order.country,
+    orderArrival: options.refundArrival,
     paymentTypes: order.payment.map((payment) => payment.paymentType),
     storeRefundToGiftCard: options.storeRefundToGiftCard,
   });
@@ -195,8 +195,8 @@ function LoadedWizard({
   const doSubmit = () => {
     if (!method || storeCheck === 'checking') return;
     // Spec 001 §4.2: a store return in Korea creates nothing online; the store takes it from the order.
-    if (order.country.toUpperCase() === 'KR' && method.method === 'returnToStore') {
-      setKoreaStoreDone(true);
+    if (method.createsReturn === false) {
+      setTakenInStore(true);
       return;
     }
     // The server offers the paperless code only in the EMEA countries with emeaPaperless on (returns::methods).
@@ -236,7 +236,7 @@ function LoadedWizard({
   const shipFromCountry = (order.shipFrom?.address?.country ?? order.country).trim().toUpperCase();
   const mismatch =
     flags.orderMismatch && /^[A-Z]{2}$/.test(shipFromCountry) && shipFromCountry !== locale.country.toUpperCase();
-  if (koreaStoreDone) {
+  if (takenInStore) {
     return (
       <div className="return-instructions">
         <h1 tabIndex={-1}>{t('returns.koreaStore.title')}</h1>

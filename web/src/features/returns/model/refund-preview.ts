@@ -1,9 +1,9 @@
 import { sumMoney } from '@/shared/format/money';
 import type { RefundArrival, ReturnMethodOption } from '../model/return-options';
 import { checkedLines, type ReturnableLine, type Selection } from './selection';
-import { isEmea } from './wizard';
 
-export type RefundTiming = 'original' | 'originalEmea' | 'giftCard';
+/** What the summary says when no arrival was sent: a gift card (PayPal store returns) or the original method. */
+export type RefundTiming = 'original' | 'giftCard';
 
 export interface RefundPreview {
   items: number;
@@ -15,7 +15,8 @@ export interface RefundPreview {
   shippingCharge: number;
   total: number;
   timing: RefundTiming;
-  /** The server's arrival for the chosen method, when it sent one (it wins over `timing`). */
+  /** The server's arrival for the chosen method, else for the order before a method is chosen (it wins over
+   * `timing`, which is only what an answer without one falls back to). */
   arrival: RefundArrival | null;
 }
 
@@ -28,12 +29,21 @@ export function refundPreview(input: {
   selection: Selection;
   method: ReturnMethodOption | null;
   currency: string;
-  country: string;
+  /** The order's refund arrival before a method is chosen (the return options' `refundArrival`). */
+  orderArrival?: RefundArrival | null;
   paymentTypes: string[];
   /** The server says a store return of this order is refunded to a gift card (PayPal). */
   storeRefundToGiftCard?: boolean;
 }): RefundPreview {
-  const { lines, selection, method, currency, country, paymentTypes, storeRefundToGiftCard = false } = input;
+  const {
+    lines,
+    selection,
+    method,
+    currency,
+    orderArrival = null,
+    paymentTypes,
+    storeRefundToGiftCard = false,
+  } = input;
   const byNumber = new Map(lines.map((line) => [line.item.lineNumber, line]));
   const subtotals: number[] = [];
   const taxes: number[] = [];
@@ -63,6 +73,7 @@ export function refundPreview(input: {
   const paypalInStore =
     method?.method === 'returnToStore' &&
     (storeRefundToGiftCard || paymentTypes.some((type) => type.toUpperCase() === 'PAYPAL'));
-  const timing: RefundTiming = paypalInStore ? 'giftCard' : isEmea(country) ? 'originalEmea' : 'original';
-  return { items, subtotal, tax, deduction, shippingCharge, total, timing, arrival: method?.refundArrival ?? null };
+  const timing: RefundTiming = paypalInStore ? 'giftCard' : 'original';
+  const arrival = method ? (method.refundArrival ?? null) : orderArrival;
+  return { items, subtotal, tax, deduction, shippingCharge, total, timing, arrival };
 }

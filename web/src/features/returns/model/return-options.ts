@@ -41,6 +41,8 @@ export interface ReturnMethodOption {
   pickupSlots?: components['schemas']['PickupSlotView'][];
   /** Where the refund goes and how many business days it takes, for this method. */
   refundArrival?: RefundArrival | null;
+  /** False where choosing it creates nothing online (a store return in Korea): the page says what to do. */
+  createsReturn?: boolean;
 }
 
 export interface RefundArrival {
@@ -74,6 +76,8 @@ export interface ReturnOptions {
   commentAllowed: boolean;
   storeRefundToGiftCard: boolean;
   scannableCodeWaitMinutes: number | null;
+  /** Where the refund goes and when, before a method is chosen (the server's rule: EMEA, Korea, elsewhere). */
+  refundArrival?: RefundArrival | null;
   lines: ReturnOptionLine[];
   methods: ReturnMethodOption[];
   reasons: ReturnReason[];
@@ -84,6 +88,12 @@ const amount = (money: components['schemas']['Amount']): number => {
   const value = Number(money.amount);
   return Number.isFinite(value) ? value : 0;
 };
+
+const toArrival = (arrival: components['schemas']['RefundArrivalView']): RefundArrival => ({
+  destination: arrival.destination,
+  min: arrival.businessDaysMin,
+  max: arrival.businessDaysMax,
+});
 
 /**
  * The wire answer in the wizard's terms. A paperless method's hidden printable drop-off
@@ -103,11 +113,8 @@ export function toReturnOptions(wire: components['schemas']['ReturnOptions']): R
       price: amount(method.price),
       deduction: amount(method.refundDeduction),
       pickupSlots: method.pickupSlots,
-      refundArrival: {
-        destination: method.refundArrival.destination,
-        min: method.refundArrival.businessDaysMin,
-        max: method.refundArrival.businessDaysMax,
-      },
+      refundArrival: toArrival(method.refundArrival),
+      createsReturn: method.createsReturn,
     };
     methods.push(option);
     const alternative = method.paperlessAlternativeId;
@@ -136,6 +143,7 @@ export function toReturnOptions(wire: components['schemas']['ReturnOptions']): R
     commentAllowed: wire.commentAllowed,
     storeRefundToGiftCard: wire.storeRefundToGiftCard,
     scannableCodeWaitMinutes: wire.scannableCodeWaitMinutes,
+    refundArrival: toArrival(wire.refundArrival),
     lines: wire.orderLines.map((line) => ({
       lineNumber: line.lineNumber,
       gtin: line.universalProductCode,

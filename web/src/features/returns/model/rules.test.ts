@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { order, orderItem, returnLine, returnMethod, returnOptions } from '@/test/fixtures';
-import type { ReturnMethodOption, ReturnReason } from './return-options';
+import type { RefundArrival, ReturnMethodOption, ReturnReason } from './return-options';
 import { refundPreview } from './refund-preview';
 import {
   buildCaptureRequest,
@@ -187,15 +187,18 @@ describe('methods and steps', () => {
 describe('refund preview', () => {
   const lines = [line(2, 2)];
   const selection = { 1: { checked: true, quantity: 1, reason: 'tooBig', comment: '' } };
-  const preview = (chosen: ReturnMethodOption | null, country = 'US', paymentTypes = ['credit_card']) =>
-    refundPreview({ lines, selection, method: chosen, currency: 'AUD', country, paymentTypes });
+  const preview = (
+    chosen: ReturnMethodOption | null,
+    orderArrival: RefundArrival | null = null,
+    paymentTypes = ['credit_card'],
+  ) => refundPreview({ lines, selection, method: chosen, currency: 'AUD', orderArrival, paymentTypes });
 
   it('charges the unit price times the returned quantity, with its tax share', () => {
     expect(preview(null)).toMatchObject({ items: 1, subtotal: 40, tax: 3.3, total: 43.3, deduction: 0 });
   });
 
   it("deducts Australia's drop-off fee from the refund, and shows a guest's shipping apart", () => {
-    expect(preview(method('DROPOFF_RETURN|AUSPOST', { price: 9.95, deduction: 9.95 }), 'AU')).toMatchObject({
+    expect(preview(method('DROPOFF_RETURN|AUSPOST', { price: 9.95, deduction: 9.95 }))).toMatchObject({
       deduction: 9.95,
       shippingCharge: 0,
       total: 33.35,
@@ -220,17 +223,19 @@ describe('refund preview', () => {
         selection: { 1: { checked: true, quantity: 2, reason: 'tooBig', comment: '' } },
         method: null,
         currency: 'USD',
-        country: 'US',
         paymentTypes: [],
       }),
     ).toMatchObject({ subtotal: 86.6, tax: 0, total: 86.6 });
   });
 
-  it('says when the money arrives: EMEA later, PayPal store returns on a gift card', () => {
-    expect(preview(null).timing).toBe('original');
-    expect(preview(null, 'NL').timing).toBe('originalEmea');
-    expect(preview(method('returnToStore'), 'US', ['PAYPAL']).timing).toBe('giftCard');
-    expect(preview(method('upsDropoff|ups'), 'US', ['PAYPAL']).timing).toBe('original');
+  it("says when the money arrives: the order's arrival before a method, the method's after, PayPal store returns on a gift card", () => {
+    const emea: RefundArrival = { destination: 'ORIGINAL_PAYMENT', min: 2, max: 10 };
+    const store: RefundArrival = { destination: 'GIFT_CARD', min: 0, max: 1 };
+    expect(preview(null).arrival).toBeNull();
+    expect(preview(null, emea).arrival).toEqual(emea);
+    expect(preview({ ...method('returnToStore'), refundArrival: store }, emea).arrival).toEqual(store);
+    expect(preview(method('returnToStore'), null, ['PAYPAL']).timing).toBe('giftCard');
+    expect(preview(method('upsDropoff|ups'), null, ['PAYPAL']).timing).toBe('original');
   });
 });
 

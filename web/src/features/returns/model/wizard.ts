@@ -106,30 +106,3 @@ export function initialMethod(methods: ReturnMethodOption[], savedId: string | n
     return methods.find((method) => !method.alternativeOf) ?? null;
   return methods.find((method) => method.id === savedId) ?? null;
 }
-
-/**
- * EMEA countries take the longer refund time (spec 001 §9), said before a method is chosen; once one is,
- * the server's `refundArrival` for it is shown instead. (The paperless page follows the server's methods.)
- */
-const EMEA = new Set([
-  'AT',
-  'BE',
-  'CZ',
-  'DE',
-  'DK',
-  'ES',
-  'FI',
-  'FR',
-  'GB',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LU',
-  'NL',
-  'PL',
-  'PT',
-  'SE',
-  'SI',
-]);
-export const isEmea = (country: string) => EMEA.has(country.toUpperCase());

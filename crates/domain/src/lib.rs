@@ -17,6 +17,7 @@ pub mod gift_card;
 pub mod groups;
 pub mod guest_filter;
 pub mod history_filter;
+pub mod ids;
 pub mod money;
 pub mod order_number;
 pub mod order_type;
@@ -30,6 +31,7 @@ pub mod status;
 pub mod store_hours;
 pub mod totals;
 
+pub use ids::{ReturnNumber, UpmId};
 pub use money::{Currency, Money};
 pub use order_number::OrderNumber;
 pub use order_type::OrderType;

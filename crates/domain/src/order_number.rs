@@ -6,9 +6,23 @@ pub const MIN_LEN: usize = 4;
 pub const MAX_LEN: usize = 32;
 
 /// An order number that is known to be 4 to 32 ASCII letters or digits.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Deserialize)]
-#[serde(try_from = "String")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct OrderNumber(String);
+
+impl From<OrderNumber> for String {
+    fn from(number: OrderNumber) -> String {
+        number.0
+    }
+}
+
+/// Code that only reads the text (SQL binds, formatting) takes it as a `&str`.
+impl std::ops::Deref for OrderNumber {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
 
 impl TryFrom<String> for OrderNumber {
     type Error = InvalidOrderNumber;

@@ -64,10 +64,10 @@ fn from_row(row: &AnyRow) -> Result<StoredAddress, sqlx::Error> {
     })
 }
 
-pub async fn list(db: &Db, upm_id: &str) -> AppResult<Vec<StoredAddress>> {
+pub async fn list(db: &Db, upm_id: &domain::UpmId) -> AppResult<Vec<StoredAddress>> {
     let sql =
         format!("SELECT {COLUMNS} FROM member_addresses WHERE upm_id = $1 ORDER BY preferred DESC, created_at, id");
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).fetch_all(&db.pool).await?;
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id.as_str()).fetch_all(&db.pool).await?;
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
@@ -120,14 +120,20 @@ fn bind_fields<'q>(query: AnyQuery<'q>, fields: &AddressFields) -> AnyQuery<'q> 
         .bind(fields.zone.clone())
 }
 
-pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, now_ms: i64) -> AppResult<Inserted> {
+pub async fn insert(
+    db: &Db,
+    upm_id: &domain::UpmId,
+    address: &StoredAddress,
+    limit: i64,
+    now_ms: i64,
+) -> AppResult<Inserted> {
     let mut tx = db.begin_write().await?;
     if !lock_member(&mut tx, upm_id).await? {
         return Ok(Inserted::NoMember);
     }
     let (count, newest): (i64, Option<i64>) =
         sqlx::query_as("SELECT COUNT(*), MAX(created_at) FROM member_addresses WHERE upm_id = $1")
-            .bind(upm_id)
+            .bind(upm_id.as_str())
             .fetch_one(&mut *tx)
             .await?;
     if count >= limit {
@@ -146,7 +152,7 @@ pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, 
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)",
     )
     .bind(&address.id)
-    .bind(upm_id)
+    .bind(upm_id.as_str())
     .bind(address.original_id.clone());
     bind_fields(insert, fields).bind(i64::from(address.preferred)).bind(now_ms).execute(&mut *tx).await?;
     record_change(&mut tx, upm_id, &address.id, "created", fields.country.clone(), now_ms).await?;
@@ -158,7 +164,7 @@ pub async fn insert(db: &Db, upm_id: &str, address: &StoredAddress, limit: i64, 
 /// member has no such address.
 pub async fn update(
     db: &Db,
-    upm_id: &str,
+    upm_id: &domain::UpmId,
     id: &str,
     original_id: Option<String>,
     fields: &AddressFields,
@@ -178,7 +184,7 @@ pub async fn update(
            phone = $14, province = $15, zone = $16, preferred = COALESCE($17, preferred), updated_at = $18 \
          WHERE upm_id = $1 AND id = $2",
     )
-    .bind(upm_id)
+    .bind(upm_id.as_str())
     .bind(id)
     .bind(original_id);
     let done = bind_fields(update, fields).bind(preferred.map(i64::from)).bind(now_ms).execute(&mut *tx).await?;
@@ -191,10 +197,10 @@ pub async fn update(
     Ok(stored)
 }
 
-pub async fn delete(db: &Db, upm_id: &str, id: &str, now_ms: i64) -> AppResult<bool> {
+pub async fn delete(db: &Db, upm_id: &domain::UpmId, id: &str, now_ms: i64) -> AppResult<bool> {
     let mut tx = db.begin_write().await?;
     let done = sqlx::query("DELETE FROM member_addresses WHERE upm_id = $1 AND id = $2")
-        .bind(upm_id)
+        .bind(upm_id.as_str())
         .bind(id)
         .execute(&mut *tx)
         .await?;

@@ -33,9 +33,9 @@ pub async fn find_by_email(db: &Db, email: &str) -> AppResult<Option<MemberRecor
     Ok(row.as_ref().map(member_from_row).transpose()?)
 }
 
-pub async fn find_by_id(db: &Db, upm_id: &str) -> AppResult<Option<MemberRecord>> {
+pub async fn find_by_id(db: &Db, upm_id: &domain::UpmId) -> AppResult<Option<MemberRecord>> {
     let sql = format!("SELECT {MEMBER_COLUMNS} FROM members WHERE upm_id = $1");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id).fetch_optional(&db.pool).await?;
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(upm_id.as_str()).fetch_optional(&db.pool).await?;
     Ok(row.as_ref().map(member_from_row).transpose()?)
 }
 

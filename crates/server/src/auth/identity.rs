@@ -1,5 +1,6 @@
 //! Who is calling: a member by bearer token, or nobody in particular (a guest proves itself per order).
 
+use domain::UpmId;
 use std::sync::Arc;
 
 use axum::http::Method;
@@ -54,7 +55,7 @@ pub trait SiteRules: Send + Sync {
 /// A signed-in member (the token's subject, or the provider's member claim). Refuses the request when there is no valid token.
 #[derive(Debug, Clone)]
 pub struct Member {
-    pub upm_id: String,
+    pub upm_id: UpmId,
 }
 
 /// A member when a token is sent; `None` when none is. A token that is sent but invalid is refused (401).
@@ -94,7 +95,8 @@ fn member_from_cookie(parts: &Parts, state: &AuthState) -> Result<Option<Member>
             return Err(AppError::CsrfTokenInvalid);
         }
     }
-    Ok(Some(Member { upm_id: session.upm_id }))
+    // A session names a member id this server issued; one that is not an id is no session.
+    Ok(UpmId::parse(&session.upm_id).ok().map(|upm_id| Member { upm_id }))
 }
 
 /// The country a member record made on first sight gets (the deployment's default, as members store it).
@@ -124,6 +126,7 @@ pub(crate) async fn maybe_member(parts: &mut Parts, state: &AuthState) -> Result
                 }
                 None => state.tokens.verify(token)?,
             };
+            let upm_id = UpmId::parse(&upm_id).map_err(|_| AppError::Unauthorized)?;
             Ok(MaybeMember(Some(Member { upm_id })))
         }
     }

@@ -166,7 +166,8 @@ pub async fn get_session(State(state): State<AuthState>, headers: HeaderMap) -> 
     }
     // Still in the database? A removed member's session is not renewed. (The provider's members have a
     // record too, made when they signed in: ADR 0016.)
-    db::find_by_id(&state.db, &claims.upm_id).await?.ok_or(AppError::Unauthorized)?;
+    let upm_id = domain::UpmId::parse(&claims.upm_id).map_err(|_| AppError::Unauthorized)?;
+    db::find_by_id(&state.db, &upm_id).await?.ok_or(AppError::Unauthorized)?;
     let (fresh, fresh_claims) = state.tokens.issue_session(&claims.upm_id)?;
     Ok(session_response(&state, &fresh, fresh_claims))
 }

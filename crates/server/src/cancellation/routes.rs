@@ -150,11 +150,11 @@ pub async fn cancel_order(
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
     let job = NewJob {
         payload: CancelOrder { source_of_request: body.source_of_request },
-        order_number: Some(access.order_number.into_string()),
+        order_number: Some(access.order_number),
         owner_key: owner_key.clone(),
     };
     let requested = CancelRequested {
-        order_number: job.order_number.clone().unwrap_or_default(),
+        order_number: job.order_number.as_ref().map(ToString::to_string).unwrap_or_default(),
         source_of_request: job.payload.source_of_request.clone(),
         at: state.clock.now_ms(),
     };

@@ -13,11 +13,11 @@ pub struct ConsentRow {
     pub updated_at: i64,
 }
 
-pub async fn list(db: &Db, upm_id: &str) -> AppResult<Vec<ConsentRow>> {
+pub async fn list(db: &Db, upm_id: &domain::UpmId) -> AppResult<Vec<ConsentRow>> {
     let rows = sqlx::query(
         "SELECT consent_type, granted, updated_at FROM member_consents WHERE upm_id = $1 ORDER BY consent_type",
     )
-    .bind(upm_id)
+    .bind(upm_id.as_str())
     .fetch_all(&db.pool)
     .await?;
     let mut records = Vec::with_capacity(rows.len());
@@ -36,9 +36,16 @@ pub async fn list(db: &Db, upm_id: &str) -> AppResult<Vec<ConsentRow>> {
 }
 
 /// Sets one consent. False when the member does not exist.
-pub async fn set(db: &Db, upm_id: &str, kind: ConsentType, granted: bool, by: &str, now_ms: i64) -> AppResult<bool> {
+pub async fn set(
+    db: &Db,
+    upm_id: &domain::UpmId,
+    kind: ConsentType,
+    granted: bool,
+    by: &str,
+    now_ms: i64,
+) -> AppResult<bool> {
     let exists: Option<String> = sqlx::query_scalar("SELECT upm_id FROM members WHERE upm_id = $1")
-        .bind(upm_id)
+        .bind(upm_id.as_str())
         .fetch_optional(&db.pool)
         .await?;
     if exists.is_none() {
@@ -50,7 +57,7 @@ pub async fn set(db: &Db, upm_id: &str, kind: ConsentType, granted: bool, by: &s
          ON CONFLICT (upm_id, consent_type) DO UPDATE SET granted = excluded.granted, \
            updated_at = excluded.updated_at, updated_by = excluded.updated_by",
     )
-    .bind(upm_id)
+    .bind(upm_id.as_str())
     .bind(kind.as_str())
     .bind(i64::from(granted))
     .bind(now_ms)
@@ -58,7 +65,7 @@ pub async fn set(db: &Db, upm_id: &str, kind: ConsentType, granted: bool, by: &s
     .execute(&mut *tx)
     .await?;
     let event = ConsentChanged {
-        upm_id: upm_id.to_owned(),
+        upm_id: upm_id.to_string(),
         consent_type: kind.as_str().to_owned(),
         granted,
         changed_by: by.to_owned(),

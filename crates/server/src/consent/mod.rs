@@ -12,7 +12,7 @@ use crate::error::AppResult;
 
 /// Whether the member has given `kind` and not withdrawn it: what the order history asks before it lists
 /// partner orders.
-pub async fn granted(db: &crate::db::Db, upm_id: &str, kind: ConsentType) -> AppResult<bool> {
+pub async fn granted(db: &crate::db::Db, upm_id: &domain::UpmId, kind: ConsentType) -> AppResult<bool> {
     Ok(db::list(db, upm_id).await?.iter().any(|record| record.kind == kind && record.granted))
 }
 

@@ -87,6 +87,8 @@ pub async fn ops_set_consent(
     JsonBody(change): JsonBody<ConsentChange>,
 ) -> AppResult<Json<ConsentRecord>> {
     let kind = parse_type(&consent_type)?;
+    // Not a member id: no such member (the same 404 as an unknown one).
+    let upm_id = domain::UpmId::parse(&upm_id).map_err(|_| AppError::NotFound)?;
     let now = state.clock.now_ms();
     if !db::set(&state.db, &upm_id, kind, change.granted, "ops", now).await? {
         return Err(AppError::NotFound);

@@ -130,7 +130,7 @@ pub async fn request_einvoice(
         taxpayer_id: checked.taxpayer_id,
         requested_at: state.clock.now_ms(),
     };
-    let job = NewJob { payload: IssueEinvoice {}, order_number: Some(order_number.to_owned()), owner_key };
+    let job = NewJob { payload: IssueEinvoice {}, order_number: Some(access.order_number.clone()), owner_key };
     accept(&state, None, async { Ok((job, record)) }).await
 }
 

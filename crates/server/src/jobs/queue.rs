@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult, Code};
 /// A job to create: its payload, the order it concerns, and who may poll it.
 pub struct NewJob<J> {
     pub payload: J,
-    pub order_number: Option<String>,
+    pub order_number: Option<domain::OrderNumber>,
     /// `Caller::owner_key()`.
     pub owner_key: String,
 }

@@ -39,7 +39,7 @@ pub struct Found {
 
 /// The member's version and, when current for `tag`, the stored page under `page_key`: one row, two
 /// primary-key probes, on the hot read path (`Db::read`).
-pub async fn find(db: &Db, upm_id: &str, page_key: &str, tag: i64) -> AppResult<Found> {
+pub async fn find(db: &Db, upm_id: &domain::UpmId, page_key: &str, tag: i64) -> AppResult<Found> {
     const SQL: &str = "SELECT COALESCE(v.version, 0), p.body FROM (SELECT CAST($1 AS TEXT) AS upm_id) m \
          LEFT JOIN member_versions v ON v.upm_id = m.upm_id \
          LEFT JOIN ready_pages p ON p.upm_id = m.upm_id AND p.page_key = $2 AND p.tag = $3 \
@@ -56,7 +56,7 @@ pub async fn find(db: &Db, upm_id: &str, page_key: &str, tag: i64) -> AppResult<
 
 /// The member's version (0 before any order of theirs was written): whether a page cached in memory
 /// is current (`cache.rs`). One primary-key probe.
-pub async fn member_version(db: &Db, upm_id: &str) -> AppResult<i64> {
+pub async fn member_version(db: &Db, upm_id: &domain::UpmId) -> AppResult<i64> {
     const SQL: &str = "SELECT version FROM member_versions WHERE upm_id = $1";
     let mut version = 0;
     db.read(SQL, &[Param::Text(upm_id)], |row| {

@@ -190,7 +190,7 @@ pub async fn list_order_history(
     };
     state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), stored.member_version);
     state.ready_pages.offer(ready_page::Ready {
-        upm_id: member.upm_id.clone(),
+        upm_id: member.upm_id.to_string(),
         page_key,
         member_version: stored.member_version,
         tag,

@@ -115,11 +115,7 @@ async fn start(
         return_url: request.return_url,
         version,
     };
-    let job = NewJob {
-        payload: payment,
-        order_number: Some(access.order_number.into_string()),
-        owner_key: owner_key.clone(),
-    };
+    let job = NewJob { payload: payment, order_number: Some(access.order_number), owner_key: owner_key.clone() };
     let scope = if channel == "wechat" { "POST deferred_wechat_payments" } else { "POST deferred_payment_forms" };
     let once = key.map(|key| Once { owner_key: &owner_key, scope, key, body: &bytes });
     accept(&state, once, async { Ok((job, JobOnly)) }).await

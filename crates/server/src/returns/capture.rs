@@ -11,6 +11,7 @@ use std::collections::HashSet;
 
 use axum::body::Bytes;
 use axum::response::{IntoResponse, Response};
+use domain::ReturnNumber;
 use domain::address::AddressFields;
 use domain::address::flow;
 use domain::returns::methods::{self, MethodChoice, ReturnMethod};
@@ -389,9 +390,10 @@ fn with_order_contact(address: &PickupAddress, order: &StoredOrder) -> PickupAdd
     PickupAddress { email: filled.email, phone: filled.phone, ..address.clone() }
 }
 
-fn new_return_number() -> String {
+fn new_return_number() -> AppResult<ReturnNumber> {
     let id = uuid::Uuid::new_v4().simple().to_string().to_ascii_uppercase();
-    format!("R{}", id.get(..15).unwrap_or(&id))
+    ReturnNumber::parse(&format!("R{}", id.get(..15).unwrap_or(&id)))
+        .map_err(|error| AppError::Internal(Box::new(error)))
 }
 
 /// The order a capture (or the return options) names, once returns are on in its country, it is a sales
@@ -455,9 +457,9 @@ async fn plan(
     let checked = check(state, &order, request, access.as_member).await?;
     let price = price_for(&order, &checked.choice, access.as_member);
     let now = state.clock.now_ms();
-    let return_order_number = new_return_number();
+    let return_order_number = new_return_number()?;
     let row = ReturnRow {
-        return_order_number: return_order_number.clone(),
+        return_order_number: return_order_number.to_string(),
         parent_order_number: order.order_number.clone(),
         owner_key: owner_key.clone(),
         as_member: access.as_member,
@@ -475,7 +477,7 @@ async fn plan(
         created_at: now,
     };
     let job =
-        NewJob { payload: CaptureReturn { return_order_number }, order_number: Some(order.order_number), owner_key };
+        NewJob { payload: CaptureReturn { return_order_number }, order_number: Some(access.order_number), owner_key };
     Ok((job, ReturnRecord { row, lines: checked.lines }))
 }
 

@@ -12,8 +12,8 @@
 //! return stays behind).
 
 use chrono::NaiveDate;
-use domain::Money;
 use domain::returns::methods::ReturnMethod;
+use domain::{Money, ReturnNumber};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -35,14 +35,14 @@ pub const PARENT_LINE_CREATED: &str = "return created";
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CaptureReturn {
-    pub return_order_number: String,
+    pub return_order_number: ReturnNumber,
 }
 
 /// The job's `response`.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReturnCaptured {
-    pub return_order_number: String,
+    pub return_order_number: ReturnNumber,
     pub parent_sales_order_number: String,
     pub return_method: String,
     pub carrier_id: Option<String>,
@@ -256,7 +256,7 @@ async fn create_label(
     }
 }
 
-async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<ReturnCaptured> {
+async fn capture(state: &OrdersState, run: &RunInfo, rn: &ReturnNumber) -> JobResult<ReturnCaptured> {
     let Some((ret, lines)) = db::find_return(&state.db, rn).await.map_err(JobError::retry)? else {
         return Ok(Finish::denied(404, Code::NotFound, "the return no longer exists"));
     };
@@ -306,7 +306,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<Retu
     recorded.await.map_err(JobError::retry)?;
     if label {
         let event = events::ReturnLabelCreated {
-            return_order_number: rn.to_owned(),
+            return_order_number: rn.to_string(),
             order_number: parent.order_number.clone(),
             carrier_id: ret.carrier_id.clone(),
             drop_off_code: code.clone(),
@@ -328,7 +328,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &str) -> JobResult<Retu
     }
     // The worker stores the outcome.
     Ok(Finish::Completed(ReturnCaptured {
-        return_order_number: rn.to_owned(),
+        return_order_number: rn.clone(),
         parent_sales_order_number: parent.order_number,
         return_method: ret.return_method,
         carrier_id: ret.carrier_id,

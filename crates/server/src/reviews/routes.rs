@@ -59,7 +59,7 @@ pub async fn register_reviewer(
     // cannot read a token and send an empty one: the request itself is already authenticated.
     if !registration.user_auth_token.is_empty() {
         let token_member = state.tokens.verify(&registration.user_auth_token).map_err(|_| AppError::Unauthorized)?;
-        if token_member != member.upm_id {
+        if member.upm_id != token_member {
             return Err(AppError::Unauthorized);
         }
     }

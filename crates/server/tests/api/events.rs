@@ -278,7 +278,9 @@ async fn a_lock_whose_event_was_lost_is_recorded_by_the_next_attempt(app: &TestA
         let (status, _) = crate::gift_cards::balance(app, crate::gift_cards::CARD, "123456").await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "a locked card refuses even the right PIN");
     }
-    let events = feed(app, 50).await;
+    // On PostgreSQL the feed holds back events behind transactions still open anywhere on the server (other
+    // tests' included): wait for it, as a reader of the feed does.
+    let events = feed_until(app, |events| !of_type(events, "gift_card.locked").is_empty()).await;
     let locked = of_type(&events, "gift_card.locked");
     assert_eq!(locked.len(), 1, "{events:?}");
     assert_eq!(locked[0]["data"]["cardLast4"], "2345");

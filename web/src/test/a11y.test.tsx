@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { historyItem, historyPage, order, pickupOrder } from '@/test/fixtures';
+import { historyItem, historyPage, order, pickupOrder, usAddressLayout } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -50,23 +50,21 @@ const api = () =>
     {
       path: /^\/addresses\/v1\/layouts\/\w+$/,
       respond: () =>
-        json({
-          country: 'US',
-          layout: 'us',
-          nameOrder: 'givenFirst',
-          nameSeparator: ' ',
-          postalCodes: ['99999', '99999-9999'],
-          provinces: [
-            { code: 'CA', name: 'California' },
-            { code: 'NY', name: 'New York' },
-          ],
-          fields: [
-            { field: 'nameGiven', label: 'firstName', labelText: 'First Name', required: true },
-            { field: 'line1', label: 'streetAddress', labelText: 'Street Address', required: true },
-            { field: 'province', label: 'state', labelText: 'State', required: true },
-            { field: 'code', label: 'zipCode', labelText: 'ZIP Code', required: true },
-          ],
-        }),
+        json(
+          usAddressLayout({
+            postalCodes: ['99999', '99999-9999'],
+            provinces: [
+              { code: 'CA', name: 'California' },
+              { code: 'NY', name: 'New York' },
+            ],
+            fields: [
+              { field: 'nameGiven', label: 'firstName', labelText: 'First Name', required: true },
+              { field: 'line1', label: 'streetAddress', labelText: 'Street Address', required: true },
+              { field: 'province', label: 'state', labelText: 'State', required: true },
+              { field: 'code', label: 'zipCode', labelText: 'ZIP Code', required: true },
+            ],
+          }),
+        ),
     },
     { path: '/orders/history/v1/C0012345678', respond: () => json(order()) },
     {

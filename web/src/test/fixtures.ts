@@ -262,3 +262,20 @@ export function returnInstructions(
     ...overrides,
   };
 }
+
+/** GET /addresses/v1/layouts/US as a test sends it: the given fields (all optional) and California. */
+export function usAddressLayout(
+  overrides: Partial<components['schemas']['LayoutView']> = {},
+  fields: string[] = ['nameGiven', 'nameFamily', 'line1', 'line2', 'locality', 'province', 'code', 'phone'],
+): components['schemas']['LayoutView'] {
+  return {
+    country: 'US',
+    layout: 'us',
+    nameOrder: 'givenFirst',
+    nameSeparator: ' ',
+    postalCodes: ['99999'],
+    fields: fields.map((field) => ({ field, label: field, labelText: field, required: false })),
+    provinces: [{ code: 'CA', name: 'California' }],
+    ...overrides,
+  };
+}

@@ -30,8 +30,8 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
             "Bonjour,\n\nvotre retour {returnNumber} est prêt. Imprimez l'étiquette jointe, collez-la sur le colis et déposez-le chez {carrier}.\n\nMerci.",
         ),
         (ReturnLabel, "de") => (
-            "Ihr Rücksendeetikett für {returnNumber}",
-            "Hallo,\n\nIhre Rücksendung {returnNumber} ist bereit. Drucken Sie das angehängte Etikett aus, kleben Sie es auf das Paket und geben Sie es bei {carrier} ab.\n\nVielen Dank.",
+            "Dein Rücksendeetikett für {returnNumber}",
+            "Hallo,\n\ndeine Rücksendung {returnNumber} ist bereit. Druck das angehängte Etikett aus, kleb es auf das Paket und gib es bei {carrier} ab.\n\nVielen Dank.",
         ),
         (ReturnLabel, "es") => (
             "Tu etiqueta de devolución para {returnNumber}",
@@ -87,7 +87,7 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
         ),
         (PickupBooked, "de") => (
             "Abholung für Rücksendung {returnNumber} gebucht",
-            "Hallo,\n\n{carrier} holt Ihre Rücksendung {returnNumber} am {date} ab. Bitte halten Sie das Paket mit aufgeklebtem Etikett bereit.\n\nVielen Dank.",
+            "Hallo,\n\n{carrier} holt deine Rücksendung {returnNumber} am {date} ab. Bitte halte das Paket mit aufgeklebtem Etikett bereit.\n\nVielen Dank.",
         ),
         (PickupBooked, "es") => (
             "Recogida reservada para la devolución {returnNumber}",
@@ -118,8 +118,8 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
             "Bonjour,\n\nnous vous envoyons l'étiquette de votre retour {returnNumber} par courrier. Elle arrivera sous 5 à 7 jours ouvrés.\n\nMerci.",
         ),
         (LabelByPost, "de") => (
-            "Ihr Rücksendeetikett für {returnNumber} ist unterwegs",
-            "Hallo,\n\nwir senden Ihnen das Etikett für Ihre Rücksendung {returnNumber} per Post. Es kommt in 5 bis 7 Werktagen an.\n\nVielen Dank.",
+            "Dein Rücksendeetikett für {returnNumber} ist unterwegs",
+            "Hallo,\n\nwir senden dir das Etikett für deine Rücksendung {returnNumber} per Post. Es kommt in 5 bis 7 Werktagen an.\n\nVielen Dank.",
         ),
         (LabelByPost, "es") => (
             "Tu etiqueta de devolución {returnNumber} está en camino",
@@ -151,7 +151,7 @@ fn texts(kind: MailKind, language: &str) -> Option<(&'static str, &'static str)>
         ),
         (PasswordReset, "de") => (
             "Passwort zurücksetzen",
-            "Hallo,\n\nfür Ihr Konto wurde das Zurücksetzen des Passworts angefordert. Um ein neues Passwort zu wählen, öffnen Sie innerhalb von 1 Stunde diesen Link:\n\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
+            "Hallo,\n\nfür dein Konto wurde das Zurücksetzen des Passworts angefordert. Um ein neues Passwort zu wählen, öffne innerhalb von 1 Stunde diesen Link:\n\n{link}\n\nDer Link funktioniert nur einmal. Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt unverändert.",
         ),
         (PasswordReset, "es") => (
             "Restablece tu contraseña",

@@ -31,16 +31,16 @@ fn texts(kind: StatusMail, language: &str) -> Option<(&'static str, &'static str
             "Bonjour,\n\nnous avons remboursé votre retour {returnNumber}. L'argent arrivera sur votre moyen de paiement d'origine sous quelques jours ouvrés.\n\nMerci.",
         ),
         (Created, "de") => (
-            "Ihre Rücksendung {returnNumber} ist angelegt",
-            "Hallo,\n\nwir haben Ihre Rücksendung {returnNumber} angelegt. Folgen Sie den Rücksendeanweisungen, um Ihre Artikel zurückzuschicken.\n\nVielen Dank.",
+            "Deine Rücksendung {returnNumber} ist angelegt",
+            "Hallo,\n\nwir haben deine Rücksendung {returnNumber} angelegt. Folge den Rücksendeanweisungen, um deine Artikel zurückzuschicken.\n\nVielen Dank.",
         ),
         (Received, "de") => (
-            "Wir haben Ihre Rücksendung {returnNumber} erhalten",
-            "Hallo,\n\nIhre Rücksendung {returnNumber} ist angekommen und wird geprüft.\n\nVielen Dank.",
+            "Wir haben deine Rücksendung {returnNumber} erhalten",
+            "Hallo,\n\ndeine Rücksendung {returnNumber} ist angekommen und wird geprüft.\n\nVielen Dank.",
         ),
         (Refunded, "de") => (
-            "Ihre Erstattung für {returnNumber} ist unterwegs",
-            "Hallo,\n\nwir haben Ihre Rücksendung {returnNumber} erstattet. Das Geld geht innerhalb weniger Werktage auf Ihrem ursprünglichen Zahlungsmittel ein.\n\nVielen Dank.",
+            "Deine Erstattung für {returnNumber} ist unterwegs",
+            "Hallo,\n\nwir haben deine Rücksendung {returnNumber} erstattet. Das Geld geht innerhalb weniger Werktage auf deinem ursprünglichen Zahlungsmittel ein.\n\nVielen Dank.",
         ),
         (Created, "es") => (
             "Hemos registrado tu devolución {returnNumber}",
@@ -197,7 +197,7 @@ fn return_page(public_url: &str, return_number: &str) -> String {
 pub fn with_return_link(body: &str, language: &str, public_url: &str, return_number: &str) -> String {
     let lead = match crate::mail::templates::base_language(language).as_str() {
         "fr" => "Votre retour :",
-        "de" => "Ihre Rücksendung:",
+        "de" => "Deine Rücksendung:",
         "es" => "Tu devolución:",
         "it" => "Il tuo reso:",
         "nl" => "Je retour:",
@@ -230,8 +230,8 @@ fn withdrawal_texts(language: &str) -> Option<(&'static str, &'static str)> {
             "Bonjour,\n\nnous avons reçu votre rétractation du contrat pour la commande {orderNumber} le {declaredAt} (UTC). Veuillez renvoyer les articles avec l'un des modes de retour proposés.\n\nMerci.",
         ),
         "de" => (
-            "Widerruf Ihrer Bestellung {orderNumber} erhalten",
-            "Hallo,\n\nwir haben Ihren Widerruf des Vertrags für die Bestellung {orderNumber} am {declaredAt} (UTC) erhalten. Bitte senden Sie die Artikel mit einer der angebotenen Rücksendearten zurück.\n\nVielen Dank.",
+            "Widerruf deiner Bestellung {orderNumber} erhalten",
+            "Hallo,\n\nwir haben deinen Widerruf des Vertrags für die Bestellung {orderNumber} am {declaredAt} (UTC) erhalten. Bitte sende die Artikel mit einer der angebotenen Rücksendearten zurück.\n\nVielen Dank.",
         ),
         "es" => (
             "Hemos recibido tu desistimiento del pedido {orderNumber}",
@@ -301,8 +301,8 @@ fn bank_refund_texts(language: &str) -> Option<(&'static str, &'static str)> {
             "Bonjour,\n\nnous avons vos coordonnées bancaires pour le remboursement de la commande {orderNumber}. Le remboursement sera versé sur le compte se terminant par {last4} une fois votre retour vérifié.\n\nMerci.",
         ),
         "de" => (
-            "Wir haben Ihre Bankdaten für die Bestellung {orderNumber}",
-            "Hallo,\n\nwir haben Ihre Bankdaten für die Erstattung der Bestellung {orderNumber} erhalten. Die Erstattung geht nach Prüfung Ihrer Rücksendung an das Konto mit der Endung {last4}.\n\nVielen Dank.",
+            "Wir haben deine Bankdaten für die Bestellung {orderNumber}",
+            "Hallo,\n\nwir haben deine Bankdaten für die Erstattung der Bestellung {orderNumber} erhalten. Die Erstattung geht nach Prüfung deiner Rücksendung an das Konto mit der Endung {last4}.\n\nVielen Dank.",
         ),
         "es" => (
             "Tenemos tus datos bancarios para el pedido {orderNumber}",

@@ -35,7 +35,7 @@ fn body(order: DemoOrder, upm_id: Option<String>, order_date: &str) -> serde_jso
         "payments": [{"paymentType": payment_type}],
         "paymentHoldFlag": hold,
         "paymentApprovalId": if hold { Some(format!("PA-{number}")) } else { None },
-        "shippingAddress": ["Jane Carter", "1 Market Street", "San Francisco, CA 94105"],
+        "shippingAddress": ["Jane Carter", "1 Market Street", "San Francisco, CA 94105", "US"],
         "lines": [
             {"lineNumber": 1, "gtin": "00012345678905", "skuId": "SKU-AR2-001-10", "productId": "P-AR2", "styleColor": "AR2-001",
              "title": "Stride Runner 4", "category": "Men's Road Running Shoes", "color": "Black/White", "size": "10",

@@ -62,7 +62,7 @@ fn order(number: &str, country: &str, currency: &str, date: &str, lines: Vec<Val
         "orderNumber": number, "orderType": "SALES_ORDER", "orderClassification": "CONSUMER",
         "country": country, "currency": currency, "upmId": upm_id_for(MEMBER), "email": MEMBER,
         "orderDate": date, "shippingTotal": 0, "payments": [{"paymentType": "credit_card"}],
-        "shippingAddress": ["Jane Carter", "1 Market Street", "San Francisco, CA 94105"],
+        "shippingAddress": ["Jane Carter", "1 Market Street", "San Francisco, CA 94105", "US"],
         "lines": lines,
     })
 }

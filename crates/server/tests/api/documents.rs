@@ -225,7 +225,7 @@ async fn without_smtp_mail_goes_to_the_outbox(app: &TestApp) {
     let answer: Value = response.json().await.expect("json");
     let objects = answer["objects"].as_array().expect("objects");
     assert_eq!(objects.len(), 1);
-    assert_eq!(objects[0]["subject"], "Ihr Rücksendeetikett für R100200300");
+    assert_eq!(objects[0]["subject"], "Dein Rücksendeetikett für R100200300");
     assert_eq!(objects[0]["attachmentName"], "return-label.pdf");
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(objects[0]["attachmentBase64"].as_str().expect("base64"))

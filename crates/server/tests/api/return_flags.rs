@@ -361,7 +361,7 @@ async fn mail_returns_carry_the_carriers_instructions(app: &TestApp) {
     .await;
     let (_, view) = instructions(app, &de, Some(&token)).await;
     assert_eq!(view["carrierInstructions"]["steps"][1]["title"], "Code vorzeigen", "{view}");
-    assert_eq!(view["carrierInstructions"]["title"], "Ihre Rücksendung mit DHL", "{view}");
+    assert_eq!(view["carrierInstructions"]["title"], "Deine Rücksendung mit DHL", "{view}");
 
     let us = returned(app, &token, &upm_id, ("R3100123", "US", "USD"), "upsDropoff|ups").await;
     assert!(

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { expect, it } from 'vitest';
+import { usAddressLayout } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -61,18 +62,7 @@ it('writes a US address the way the order pages do: "San Francisco, CA 94105", n
     { path: '/addresses/v1/member-1/address', respond: () => json([address('a1', 'Ada Lovelace', true)]) },
     {
       path: '/addresses/v1/layouts/US',
-      respond: () =>
-        json({
-          country: 'US',
-          layout: 'us',
-          nameOrder: 'givenFirst',
-          nameSeparator: ' ',
-          postalCodes: ['99999'],
-          fields: ['nameGiven', 'nameFamily', 'line1', 'line2', 'locality', 'province', 'code', 'phone'].map(
-            (field) => ({ field, label: field, labelText: field, required: false }),
-          ),
-          provinces: [{ code: 'CA', name: 'California' }],
-        }),
+      respond: () => json(usAddressLayout()),
     },
   ]);
   renderApp('/orders/addresses', { member: true });

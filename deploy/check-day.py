@@ -27,6 +27,7 @@ import os
 import secrets
 import shutil
 import signal
+import random
 import socket
 import subprocess
 import sys
@@ -61,9 +62,18 @@ def fail(text):
 
 
 def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    # Below the kernel's ephemeral range (32768 and up on Linux): a port the kernel hands out for a bind to
+    # port 0 is also what it hands out to outgoing connections, and with the test command's other suites
+    # running beside this one, such a port was taken again before the provider could listen on it.
+    for _ in range(200):
+        port = random.randint(20000, 32000)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    fail("no free port between 20000 and 32000")
 
 
 def start(args, env=None, **kwargs):
@@ -210,9 +220,13 @@ def walk(binary, work, database):
         "IDP_ISSUER": issuer, "IDP_REDIRECT_URIS": f"{public}/auth/v1/oidc/callback",
         "ORDERS_OIDC_AUDIENCE": AUDIENCE, "ORDERS_OIDC_CLIENT_ID": CLIENT_ID,
         "ORDERS_OIDC_CLIENT_SECRET": CLIENT_SECRET})
+    ready = False
     for line in idp.stdout:
         if line.strip() == "ready":
+            ready = True
             break
+    if not ready:
+        fail(f"the identity provider ended before it was ready (exit {idp.wait()})")
     ok(f"provider at {issuer}")
 
     step("2. two processes on one database (docs/deploy.md sections 2, 3, 5)")

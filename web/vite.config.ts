@@ -69,8 +69,8 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    // The test command runs this at a low priority beside the Rust build and the browser tests on 2 cores
-    // (scripts/test): a test and its setup hooks may wait for a core.
+    // The test command runs this beside the Rust build and the browser tests on 2 cores (scripts/test): a
+    // test and its setup hooks may wait for a core.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

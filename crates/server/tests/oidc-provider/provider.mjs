@@ -42,6 +42,11 @@ let handler = (_req, res) => {
   res.end('not ready');
 };
 const server = createServer((req, res) => handler(req, res));
+// A port that is taken ends the process with a message, not a wait for a "ready" that never comes.
+server.on('error', (error) => {
+  console.error(`provider: ${error.message}`);
+  process.exit(1);
+});
 let issuer;
 let redirectUris;
 if (standalone) {

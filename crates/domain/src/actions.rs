@@ -300,7 +300,7 @@ fn return_line(facts: &LineFacts<'_>) -> Option<Action> {
     }
     let status = facts.status?;
     let offered = if flags.returns_before_delivery {
-        !facts.customized && status != SimpleStatus::Cancelled
+        !facts.customized && crate::returns::quantity::sold(status)
     } else {
         matches!(status, SimpleStatus::Delivered | SimpleStatus::PickedUp)
     };
@@ -513,6 +513,11 @@ mod tests {
         assert!(names(&line_actions(&LineFacts { flags: china, ..at(Shipped) })).contains(&"return"));
         let customised = LineFacts { flags: china, customized: true, ..at(Delivered) };
         assert!(!names(&line_actions(&customised)).contains(&"return"));
+        // ... nor one not paid for yet, or (being) cancelled (walk minor 8).
+        for status in [PaymentPending, CancellationPending, Cancelled] {
+            let early = LineFacts { flags: china, ..at(status) };
+            assert!(!names(&line_actions(&early)).contains(&"return"), "{status:?}");
+        }
     }
 
     #[test]

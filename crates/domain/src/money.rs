@@ -161,6 +161,19 @@ pub fn to_decimal_string(amount: Money, currency: Currency) -> String {
     format!("{sign}{whole}.{}", padded.trim_end_matches('0'))
 }
 
+/// The amount with all of its currency's minor digits, as a price is printed for people: "191.10", "1200"
+/// (JPY), "-0.50".
+pub fn to_price_string(amount: Money, currency: Currency) -> String {
+    let exponent = currency.exponent();
+    let sign = if amount.0 < 0 { "-" } else { "" };
+    let magnitude = amount.0.unsigned_abs();
+    let scale = 10u64.pow(exponent);
+    if exponent == 0 {
+        return format!("{sign}{magnitude}");
+    }
+    format!("{sign}{}.{:0width$}", magnitude / scale, magnitude % scale, width = exponent as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,5 +249,15 @@ mod tests {
         for bad in ["eur", "EURO", "EU", "XYZ", ""] {
             assert!(Currency::parse(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_price_string_keeps_every_minor_digit() {
+        let usd = Currency::parse("USD").expect("USD");
+        let jpy = Currency::parse("JPY").expect("JPY");
+        assert_eq!(to_price_string(Money(19110), usd), "191.10");
+        assert_eq!(to_price_string(Money(5), usd), "0.05");
+        assert_eq!(to_price_string(Money(-50), usd), "-0.50");
+        assert_eq!(to_price_string(Money(1200), jpy), "1200");
     }
 }

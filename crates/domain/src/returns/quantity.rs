@@ -74,9 +74,15 @@ fn reached_shopper(status: SimpleStatus) -> bool {
 }
 
 /// China's rule (module comment): a line may be returned whatever its delivery state, a customised one
-/// never.
+/// never; but not before it is paid for, nor once it is cancelled or being cancelled (walk minor 8: there is
+/// nothing to send back or refund).
 pub fn returnable_before_delivery(country: &str) -> bool {
     country_key(country) == "CN"
+}
+
+/// A line that is paid for and not (being) cancelled: what China's early return needs.
+pub fn sold(status: SimpleStatus) -> bool {
+    !matches!(status, SimpleStatus::PaymentPending | SimpleStatus::Cancelled | SimpleStatus::CancellationPending)
 }
 
 pub fn returnable(country: &str, line: &LineFacts<'_>, within_window: bool) -> Returnability {
@@ -85,7 +91,7 @@ pub fn returnable(country: &str, line: &LineFacts<'_>, within_window: bool) -> R
     if china && line.pbid.is_some_and(|pbid| !pbid.trim().is_empty()) {
         return none(DisableReason::Customized);
     }
-    if !china && !reached_shopper(line.status) {
+    if !china && !reached_shopper(line.status) || china && !sold(line.status) {
         return none(DisableReason::NotDelivered);
     }
     if !within_window {
@@ -116,6 +122,9 @@ mod tests {
             ("US", 1, 0, Delivered, Some("pb-1"), true, 1, None),
             ("CN", 1, 0, Delivered, Some("pb-1"), true, 0, Some(Customized)),
             ("CN", 3, 0, Shipped, None, true, 3, None),
+            ("CN", 3, 0, PaymentPending, None, true, 0, Some(NotDelivered)),
+            ("CN", 3, 0, CancellationPending, None, true, 0, Some(NotDelivered)),
+            ("CN", 3, 0, Cancelled, None, true, 0, Some(NotDelivered)),
             ("CN", 3, 1, Delivered, Some(" "), true, 2, None),
             ("GB", 1, 0, PickedUp, None, true, 1, None),
             ("DE", 4, 5, Delivered, None, true, 0, Some(FullyReturned)),

@@ -247,7 +247,7 @@ pub struct LabelRequest {
 pub struct IssuedLabel {
     pub carrier_id: String,
     pub tracking_number: String,
-    /// Printed under the carrier's name, e.g. "Drop-off / RMGB".
+    /// Printed under the carrier's name: "Drop-off" or "Pickup".
     pub service: String,
     /// Encoded in the label's QR code and in the EMEA paperless PNG.
     pub drop_off_code: String,

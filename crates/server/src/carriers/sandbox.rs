@@ -153,7 +153,9 @@ impl Carrier for SandboxCarrier {
         Ok(IssuedLabel {
             carrier_id: self.info.carrier_id.clone(),
             tracking_number: self.tracking_number(&request.return_order_number),
-            service: format!("{service_name} / {}", self.info.scac),
+            // The service as the shopper and the counter clerk read it; the SCAC is the carrier's code for
+            // systems, not for the label (walk polish 7).
+            service: service_name.to_owned(),
             drop_off_code: self.make_scannable_code(&request.return_order_number),
         })
     }
@@ -353,7 +355,7 @@ mod tests {
         let rm = for_id("royal-mail").unwrap();
         let issued = rm.issue_label(&request).unwrap();
         assert_eq!(issued.drop_off_code, rm.make_scannable_code("R12345"));
-        assert_eq!(issued.service, "Drop-off / RMGB");
+        assert_eq!(issued.service, "Drop-off");
         // A carrier API's own numbers, not the sandbox's: the drawing prints what was issued.
         let theirs = IssuedLabel {
             tracking_number: "RM000TRACK42".into(),

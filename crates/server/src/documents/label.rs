@@ -87,7 +87,8 @@ pub fn render_return_label(label: &ReturnLabel) -> Result<Vec<u8>, DocumentError
     // From (small) and To (large).
     y -= 12.0;
     text(&mut content, b"F2", 8.0, margin, y, "FROM");
-    for line in std::iter::once(&label.from.name).chain(label.from.lines.iter().take(5)) {
+    let sender = std::iter::once(&label.from.name).filter(|name| !name.is_empty());
+    for line in sender.chain(label.from.lines.iter().take(5)) {
         y -= 10.0;
         text(&mut content, b"F1", 8.0, margin, y, line);
     }

@@ -169,6 +169,14 @@ pub struct Package {
     #[schema(value_type = Option<String>)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tracking_url: Option<WebUrl>,
+    /// The carrier's name as the shopper knows it ("UPS", "DHL Paket"), when the order system sends it.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub carrier_name: OptText,
+    /// The carrier's tracking number, to quote to the carrier or type into its site.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, skip_serializing_if = "OptText::is_none")]
+    pub tracking_number: OptText,
     /// Line numbers of the items in this package.
     #[serde(default)]
     pub items: Vec<i64>,

@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use domain::money::to_decimal_string;
+use domain::money::to_price_string;
 use domain::{Currency, Money};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -377,11 +377,24 @@ fn html(body: String) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"))], body).into_response()
 }
 
+/// The name the provider's own page shows for a payment type (the portal's pages name them in the shopper's
+/// language from the web's catalogues; this page stands in for the provider's, which has its own brand).
+fn provider_brand(payment_type: &str) -> &str {
+    match payment_type {
+        "alipay" => "Alipay",
+        "wechat" => "WeChat Pay",
+        "unionpay" => "UnionPay",
+        "realtime_bank" => "iDEAL",
+        "klarna" => "Klarna",
+        other => other,
+    }
+}
+
 /// The sandbox provider's payment page: the tester approves or declines.
 pub async fn sandbox_page(State(state): State<OrdersState>, Path(payment_id): Path<String>) -> AppResult<Response> {
     let payment = sandbox_payment(&state, &payment_id).await?;
     let currency = Currency::parse(&payment.currency).unwrap_or(Currency::USD);
-    let amount = format!("{} {}", to_decimal_string(Money(payment.amount), currency), currency.code());
+    let amount = format!("{} {}", to_price_string(Money(payment.amount), currency), currency.code());
     let id = escape(&payment_id);
     let actions = if payment.status == "OPEN" {
         format!(
@@ -397,7 +410,7 @@ pub async fn sandbox_page(State(state): State<OrdersState>, Path(payment_id): Pa
          <main><h1>Sandbox payment provider</h1><p>Order {}: {} by {}</p>{actions}</main></body></html>",
         escape(&payment.order_number),
         escape(&amount),
-        escape(&payment.payment_type)
+        escape(provider_brand(&payment.payment_type))
     )))
 }
 

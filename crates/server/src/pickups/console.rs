@@ -60,13 +60,28 @@ pub struct ConsolePickup {
     pub status: String,
     pub order_number: String,
     pub vehicle_description: String,
-    /// Items on the order, so the associate brings them all.
+    /// Items on the order, so the associate brings them all (the sum of `items`' quantities).
     pub item_count: i64,
+    /// What to bring out: the order's lines that are ready for pickup (all of its lines once complete).
+    pub items: Vec<ConsoleItem>,
     pub created_at: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed_at: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub completed_at: Option<String>,
+}
+
+/// One line of the order as the associate picks it from the shelf.
+#[derive(Debug, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsoleItem {
+    pub line_number: i64,
+    pub title: String,
+    pub color: String,
+    pub size: String,
+    pub quantity: i64,
+    /// The product's picture, to find the right box.
+    pub image_url: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -91,9 +106,34 @@ async fn authorize_store(state: &OrdersState, headers: &HeaderMap, store_id: &st
     }
 }
 
-fn console_view(record: PickupRecord, item_count: i64) -> ConsolePickup {
-    ConsolePickup {
-        item_count,
+/// The interaction with the items of its order. The order's lines come through the orders area's door; an
+/// order that is gone (never, in practice: orders are not deleted) lists nothing.
+async fn console_view(state: &OrdersState, record: PickupRecord) -> PickupResult<ConsolePickup> {
+    let order = crate::orders::find_order_and_version(&state.db, &record.order_number).await?.map(|(order, _)| order);
+    let complete = record.status == InteractionStatus::Complete.as_str();
+    let items: Vec<ConsoleItem> = order
+        .iter()
+        .flat_map(|order| {
+            order
+                .lines
+                .iter()
+                .filter(move |line| {
+                    let status = order.line_status(line);
+                    status == SimpleStatus::ReadyForPickUp || (complete && status == SimpleStatus::PickedUp)
+                })
+                .map(|line| ConsoleItem {
+                    line_number: line.line_number,
+                    title: line.title.clone(),
+                    color: line.color.clone(),
+                    size: line.size.clone(),
+                    quantity: line.quantity,
+                    image_url: line.image_url.clone(),
+                })
+        })
+        .collect();
+    Ok(ConsolePickup {
+        item_count: items.iter().map(|item| item.quantity).sum(),
+        items,
         id: record.id,
         status: record.status,
         order_number: record.order_number,
@@ -101,7 +141,7 @@ fn console_view(record: PickupRecord, item_count: i64) -> ConsolePickup {
         created_at: rfc3339(record.created_at),
         claimed_at: record.claimed_at.map(rfc3339),
         completed_at: record.completed_at.map(rfc3339),
-    }
+    })
 }
 
 /// Issue a store key for the associate console (X-Ops-Key). The key is answered once.
@@ -167,11 +207,10 @@ pub async fn list_open_pickups(
     Path(store_id): Path<String>,
 ) -> PickupResult<Response> {
     authorize_store(&state, &headers, &store_id).await?;
-    let objects: Vec<ConsolePickup> = db::open_at_store(&state.db, &store_id)
-        .await?
-        .into_iter()
-        .map(|(record, item_count)| console_view(record, item_count))
-        .collect();
+    let mut objects = Vec::new();
+    for record in db::open_at_store(&state.db, &store_id).await? {
+        objects.push(console_view(&state, record).await?);
+    }
     let body = serde_json::to_vec(&ConsolePickupList { objects }).map_err(|error| AppError::Internal(error.into()))?;
     let tag = format!("\"{}\"", &hash_key(&String::from_utf8_lossy(&body))[..32]);
     let matches = headers
@@ -255,8 +294,7 @@ async fn advance(
         stale.forget_in(&state.cache);
     }
     let updated = db::find(&state.db, &record.id).await?.ok_or(AppError::NotFound)?;
-    let item_count = db::item_count(&state.db, &updated.order_number).await?;
-    Ok(Json(console_view(updated, item_count)))
+    Ok(Json(console_view(state, updated).await?))
 }
 
 /// Claim a submitted interaction (an associate is on the way to the car).

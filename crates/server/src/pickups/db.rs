@@ -84,13 +84,17 @@ pub async fn insert_open(db: &Db, new: &NewPickup<'_>) -> Result<Result<(), Opti
         return Ok(Ok(()));
     }
     tx.rollback().await?;
-    let open: Option<String> = sqlx::query_scalar(
+    Ok(Err(open_of_order(db, new.order_number).await?))
+}
+
+/// The order's open interaction (SUBMITTED or CLAIMED; at most one, by `order_pickups_one_open`).
+pub async fn open_of_order(db: &Db, order_number: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
         "SELECT id FROM order_pickups WHERE order_number = $1 AND status IN ('SUBMITTED', 'CLAIMED') LIMIT 1",
     )
-    .bind(new.order_number)
+    .bind(order_number.to_owned())
     .fetch_optional(&db.pool)
-    .await?;
-    Ok(Err(open))
+    .await
 }
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<PickupRecord>, sqlx::Error> {
@@ -145,27 +149,14 @@ pub async fn transition(
     Ok(query.execute(&mut *connection).await?.rows_affected() == 1)
 }
 
-/// A store's open interactions, newest first (at most 200: a store never has more cars waiting), each with
-/// the number of items on its order (so the associate brings them all), in one query.
-pub async fn open_at_store(db: &Db, store_id: &str) -> Result<Vec<(PickupRecord, i64)>, sqlx::Error> {
+/// A store's open interactions, newest first (at most 200: a store never has more cars waiting).
+pub async fn open_at_store(db: &Db, store_id: &str) -> Result<Vec<PickupRecord>, sqlx::Error> {
     let sql = format!(
-        "SELECT {COLUMNS}, (SELECT CAST(COALESCE(SUM(l.quantity), 0) AS BIGINT) FROM order_lines l \
-         WHERE l.order_number = order_pickups.order_number) AS item_count \
-         FROM order_pickups WHERE store_id = $1 AND status IN ('SUBMITTED', 'CLAIMED') \
+        "SELECT {COLUMNS} FROM order_pickups WHERE store_id = $1 AND status IN ('SUBMITTED', 'CLAIMED') \
          ORDER BY created_at DESC, id DESC LIMIT 200"
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(store_id.to_owned()).fetch_all(&db.pool).await?;
-    rows.iter().map(|row| Ok((record(row)?, row.try_get("item_count")?))).collect()
-}
-
-/// The number of items on an order's lines (shown on the console so the associate brings them all).
-pub async fn item_count(db: &Db, order_number: &str) -> Result<i64, sqlx::Error> {
-    let count: Option<i64> =
-        sqlx::query_scalar("SELECT CAST(SUM(quantity) AS BIGINT) FROM order_lines WHERE order_number = $1")
-            .bind(order_number.to_owned())
-            .fetch_one(&db.pool)
-            .await?;
-    Ok(count.unwrap_or(0))
+    rows.iter().map(record).collect()
 }
 
 pub async fn insert_store_key(

@@ -170,6 +170,10 @@ pub struct CurbsideOffer {
     /// The order's own QR id: the `qrId` of the curbside page and the `validationCode.code` of the request.
     pub qr_id: String,
     pub validation_code_type: String,
+    /// The order's open "I'm here" request, if one was sent (from this tab, another tab or another
+    /// device): the page follows it instead of asking again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_pickup_id: Option<String>,
 }
 
 pub fn rfc3339(millis: i64) -> String {
@@ -407,5 +411,6 @@ pub async fn get_curbside_offer(
         store_id,
         store_service_id: curbside::CURBSIDE_SERVICE_ID.to_owned(),
         validation_code_type: curbside::VALIDATION_CODE_TYPE.to_owned(),
+        open_pickup_id: db::open_of_order(&state.db, access.order_number.as_str()).await?,
     }))
 }

@@ -237,6 +237,10 @@ pub struct SimilarProduct {
     pub style_color: String,
     pub subtitle: String,
     pub title: String,
+    /// Its price in `currency` (the one asked for), when the catalogue has one there (walk minor 13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price: Option<f64>,
+    pub currency: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -305,7 +309,11 @@ pub async fn list_similar_products(
         .into_iter()
         .take(SIMILAR_LIMIT)
         .filter_map(|style_color| catalogue.iter().find(|(p, _)| p.style_color == style_color))
-        .map(|(product, _)| SimilarProduct {
+        .map(|(product, price)| SimilarProduct {
+            price: price.zip(Currency::parse(&currency)).and_then(|(minor, currency)| {
+                domain::money::to_decimal_string(domain::Money(minor), currency).parse().ok()
+            }),
+            currency: currency.clone(),
             image: product.image_url.clone(),
             pid: product.product_id.clone(),
             slug: product.slug.clone(),

@@ -52,13 +52,13 @@ fn return_centre(country: &str) -> LabelAddress {
     }
 }
 
+/// The label's sender: the order's shipping address as the order system printed it, whose first line is the
+/// recipient's name. (Not the order's `shipFrom`, which is where a partner shipped from, and no stand-in
+/// name such as "Customer": walk polish 7.)
 fn shopper_address(parent: &StoredOrder) -> LabelAddress {
-    let recipient = parent.details.ship_from.as_ref().map(|ship_from| &ship_from.recipient);
-    let name = recipient
-        .map(|r| [r.first_name.as_deref(), r.last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" "))
-        .filter(|name| !name.trim().is_empty())
-        .unwrap_or_else(|| "Customer".to_owned());
-    LabelAddress { name, lines: parent.shipping_address.clone() }
+    let mut lines = parent.shipping_address.iter().cloned();
+    let name = lines.next().unwrap_or_default();
+    LabelAddress { name, lines: lines.collect() }
 }
 
 /// A return the caller may see, with its sales order, where labels may be made (disableCreateLabel off);

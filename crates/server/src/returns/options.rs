@@ -245,7 +245,11 @@ pub fn line_facts(
     returned: i64,
     within: bool,
 ) -> domain::returns::quantity::Returnability {
-    let status = simple_status(OrderType::SalesOrder, &line.status);
+    // The displayed status: an order whose payment is on hold shows (and is) payment pending.
+    let status = domain::status::displayed_status(
+        simple_status(OrderType::SalesOrder, &line.status),
+        order.details.payment_hold_flag,
+    );
     let facts = LineFacts { ordered: line.quantity, returned, status, pbid: line.details.pbid.as_deref() };
     returnable(&order.country, &facts, within)
 }

@@ -46,12 +46,15 @@ pub fn product_kind(shoe: bool, category: &str) -> &'static str {
 
 /// The drawn image of a colourway: its kind and its colour words ("Pink Foam/White" -> `pink-white`).
 pub fn image_url(product: &ProductSpec, color_index: usize, style_color: &str) -> String {
-    let colors: Vec<String> = product.colors[color_index]
-        .split('/')
-        .filter_map(|part| part.split_whitespace().next())
-        .map(str::to_lowercase)
-        .collect();
-    format!("/images/products/{}/{}/{style_color}.svg", product_kind(product.shoe, product.category), colors.join("-"))
+    drawn_image_url(product_kind(product.shoe, product.category), product.colors[color_index], style_color)
+}
+
+/// `/images/products/{kind}/{colour words}/{styleColor}.svg`: the drawing of that kind in those colours, so
+/// a demo line's picture matches its category and colour (walk minor 22).
+pub fn drawn_image_url(kind: &str, color: &str, style_color: &str) -> String {
+    let colors: Vec<String> =
+        color.split('/').filter_map(|part| part.split_whitespace().next()).map(str::to_lowercase).collect();
+    format!("/images/products/{kind}/{}/{style_color}.svg", colors.join("-"))
 }
 
 /// A list price in a market's currency, rounded as that market's price list is.

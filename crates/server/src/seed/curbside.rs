@@ -19,7 +19,16 @@ pub const GUEST_EMAIL: &str = "guest.curbside@example.com";
 /// `POST /ops/v1/stores/{storeId}/keys`.
 pub const DEMO_STORE_KEY: &str = "sk_demo_las_vegas_curbside";
 
-fn line(number: i64, sku: &str, style: &str, title: &str, category: &str, size: &str, price: i64) -> StoredLine {
+/// A line of the curbside order; `shoe` and `color` choose its drawn picture, as the catalogue's are chosen.
+fn line(
+    number: i64,
+    sku: &str,
+    (style, shoe, color): (&str, bool, &str),
+    title: &str,
+    category: &str,
+    size: &str,
+    price: i64,
+) -> StoredLine {
     StoredLine {
         line_number: number,
         gtin: format!("0001234567{number:04}"),
@@ -28,9 +37,9 @@ fn line(number: i64, sku: &str, style: &str, title: &str, category: &str, size: 
         style_color: style.to_owned(),
         title: title.to_owned(),
         category: category.to_owned(),
-        color: "Black/White".to_owned(),
+        color: color.to_owned(),
         size: size.to_owned(),
-        image_url: format!("/images/products/{style}.svg"),
+        image_url: super::catalogue::drawn_image_url(super::catalogue::product_kind(shoe, category), color, style),
         quantity: 1,
         unit_price: Money(price),
         tax: Money(price * 8 / 100),
@@ -68,8 +77,16 @@ fn ready_order(number: &str, upm_id: Option<String>, email: &str, order_date: i6
         pickup_store_id: Some(CURBSIDE_STORE.to_owned()),
         details: OrderDetails::default(),
         lines: vec![
-            line(1, "CURB-RUN-10", "AR2-001", "Stride Runner 4", "Men's Road Running Shoes", "10", 12000),
-            line(2, "CURB-TEE-M", "DTT-001", "Dri-Tech Training Tee", "Training Top", "M", 2500),
+            line(
+                1,
+                "CURB-RUN-10",
+                ("AR2-001", true, "Black/White"),
+                "Stride Runner 4",
+                "Men's Road Running Shoes",
+                "10",
+                12000,
+            ),
+            line(2, "CURB-TEE-M", ("DTT-001", false, "Navy"), "Dri-Tech Training Tee", "Training Top", "M", 2500),
         ],
     }
 }

@@ -78,18 +78,28 @@ fn bodies(days_ago: impl Fn(i64) -> String) -> Vec<Value> {
         body["parentSalesOrderNumber"] = json!("C00000000202");
         body
     };
+    // Two shipments, two carriers: "Track shipments (2)" opens the modal, which names each carrier and
+    // its tracking number.
+    let mut two_carriers = order(
+        "C00000000201",
+        "US",
+        "USD",
+        &days_ago(3),
+        vec![
+            line(&SHOE, 1, "In Transit", Some(("C00000000201-1", "https://tracking.example.com/ups/1Z0000000201"))),
+            line(&TEE, 2, "Shipped", Some(("C00000000201-2", "https://tracking.example.com/fedex/7700000201"))),
+        ],
+    );
+    two_carriers["shipments"] = json!([
+        {"shipmentNumber": "C00000000201-1", "status": "In Transit", "packages": [{
+            "packageId": "P1", "trackingUrl": "https://tracking.example.com/ups/1Z0000000201",
+            "carrierName": "UPS", "trackingNumber": "1Z0000000201", "items": [1]}]},
+        {"shipmentNumber": "C00000000201-2", "status": "Shipped", "packages": [{
+            "packageId": "P2", "trackingUrl": "https://tracking.example.com/fedex/7700000201",
+            "carrierName": "FedEx", "trackingNumber": "7700000201", "items": [2]}]},
+    ]);
     vec![
-        // Two shipments, two carriers: "Track shipments (2)" opens the modal.
-        order(
-            "C00000000201",
-            "US",
-            "USD",
-            &days_ago(3),
-            vec![
-                line(&SHOE, 1, "In Transit", Some(("C00000000201-1", "https://tracking.example.com/ups/1Z0000000201"))),
-                line(&TEE, 2, "Shipped", Some(("C00000000201-2", "https://tracking.example.com/fedex/7700000201"))),
-            ],
-        ),
+        two_carriers,
         // Both lines sent back, each in its own return: "View returns (2)".
         order(
             "C00000000202",

@@ -27,7 +27,8 @@ async fn the_order_level_entity_fields_are_sent(app: &TestApp) {
     body["lines"][1]["shipmentNumber"] = json!("S2");
     body["shipments"] = json!([
         {"shipmentNumber": "S1", "status": "Delivered",
-         "packages": [{"packageId": "PK1", "trackingUrl": "https://t.example/PK1", "items": [1]}]},
+         "packages": [{"packageId": "PK1", "trackingUrl": "https://t.example/PK1", "carrierName": "UPS",
+                       "trackingNumber": "1Z999AA10123456784", "items": [1]}]},
         {"shipmentNumber": "S2", "packages": [{"packageId": "PK2", "items": [2]}]}
     ]);
     body["shipFrom"] = json!({
@@ -45,7 +46,8 @@ async fn the_order_level_entity_fields_are_sent(app: &TestApp) {
     assert_eq!(
         detail["shipments"][0],
         json!({"orderNumber": "C7300001", "shipmentNumber": "S1", "status": "Delivered", "simpleStatus": "delivered",
-               "packages": [{"packageId": "PK1", "shipmentNumber": "S1", "trackingUrl": "https://t.example/PK1", "items": [1]}]})
+               "packages": [{"packageId": "PK1", "shipmentNumber": "S1", "trackingUrl": "https://t.example/PK1",
+                             "carrierName": "UPS", "trackingNumber": "1Z999AA10123456784", "items": [1]}]})
     );
     // Sent without a status: the status of its line (created: ordered).
     assert_eq!(detail["shipments"][1]["simpleStatus"], "ordered");

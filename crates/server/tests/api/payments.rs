@@ -74,6 +74,11 @@ async fn approve_settles_the_payment_hold(app: &TestApp) {
     assert_eq!(image.headers()["content-type"], "image/png");
     let page = app.get(action, None).await.text().await.expect("page");
     assert!(page.contains("Approve payment") && page.contains("C7000001"));
+    // The provider's brand and a price with its cents, not the internal code and a bare decimal (walk polish 15).
+    let said = page.split("C7000001: ").nth(1).and_then(|rest| rest.split("</p>").next()).unwrap_or_default();
+    let (amount, brand) = said.split_once(" USD by ").unwrap_or_default();
+    assert_eq!(brand, "Alipay", "{page}");
+    assert!(amount.split_once('.').is_some_and(|(_, cents)| cents.len() == 2), "{said}");
 
     let response = no_redirects().post(app.url(&format!("{action}/approve"))).send().await.expect("approve");
     assert_eq!(response.status(), StatusCode::SEE_OTHER);

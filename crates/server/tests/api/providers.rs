@@ -213,7 +213,12 @@ async fn a_carrier_label_that_times_out_or_fails(app: &TestApp, sandbox: &Sandbo
     );
     let pdf =
         base64::engine::general_purpose::STANDARD.decode(label["returnLabel"].as_str().expect("pdf")).expect("base64");
-    assert!(pdf_text(&pdf).contains(&format!("(Tracking {tracking})")), "the PDF prints the tracking number");
+    let text = pdf_text(&pdf);
+    assert!(text.contains(&format!("(Tracking {tracking})")), "the PDF prints the tracking number");
+    // The sender is the shopper as the order's shipping address names them, and the service is said in
+    // words: no stand-in "Customer", no carrier code (walk polish 7).
+    assert!(text.contains("(Alex Shopper)") && text.contains("(1 Main St)"), "{text}");
+    assert!(text.contains("(Drop-off)") && !text.contains("Customer") && !text.contains(" / "), "{text}");
     // What is drawn is the stored row, not a number the portal works out itself: a carrier's own numbers
     // (here written into the row) are what the shopper prints.
     crate::returns::sql(

@@ -43,6 +43,12 @@ async fn shop_similar_answers_in_stock_products_of_the_same_kind_closest_first(a
     for field in ["image", "pid", "slug", "styleColor", "subtitle", "title"] {
         assert!(first[field].is_string(), "{field} in {first}");
     }
+    // Each tile's price in the currency asked for (walk minor 13).
+    assert_eq!((&first["price"], &first["currency"]), (&json!(160.0), &json!("USD")), "{first}");
+    let (_, in_euros) = app.get_json("/orders/shopsimilar/v2/SR4-001?currency=EUR", None).await;
+    let first = &in_euros["objects"][0];
+    assert!(first["styleColor"].is_string() && first["price"].is_null(), "no EUR price in this catalogue: {in_euros}");
+    assert_eq!(first["currency"], "EUR");
     let (_, unknown) = app.get_json("/orders/shopsimilar/v2/NOPE-001", None).await;
     assert_eq!(unknown["objects"], json!([]));
     let (status, _) = app.get_json("/orders/shopsimilar/v2/bad%20code", None).await;

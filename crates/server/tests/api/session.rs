@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{PASSWORD, TestApp};
+use crate::helpers::{PASSWORD, TOKEN_KEY, TestApp};
 use crate::on_both_backends;
 
 async fn sign_in(app: &TestApp, email: &str) -> (String, Value) {
@@ -84,3 +84,54 @@ async fn a_forged_or_missing_session_is_no_session(app: &TestApp) {
     assert_eq!(as_cookie.status(), StatusCode::UNAUTHORIZED, "a bearer token is not a browser session");
 }
 on_both_backends!(forged_session, a_forged_or_missing_session_is_no_session);
+
+/// A session token for `upm_id` issued `age` seconds ago that lasts `ttl` seconds in all, signed with the
+/// test server's key, as if the server had issued it then.
+fn session_issued_ago(upm_id: &str, age: i64, ttl: i64) -> String {
+    let issued = chrono::Utc::now().timestamp() - age;
+    let claims = json!({"sub": upm_id, "iss": "orders", "iat": issued, "exp": issued + ttl,
+                        "csrf": "c".repeat(32)});
+    let header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+    jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(TOKEN_KEY.as_bytes()))
+        .expect("token")
+}
+
+/// The session token a response sets, if it sets one.
+fn set_session(response: &reqwest::Response) -> Option<String> {
+    let cookie = response.headers().get("set-cookie")?.to_str().ok()?;
+    cookie.strip_prefix("orders_session=")?.split(';').next().map(str::to_owned)
+}
+
+/// An open tab keeps its shopper signed in (walk minor 17): the page asks for its session now and then, and a
+/// session past half its life comes back as a new one with a full lifetime; a younger one is kept as it is;
+/// an expired one is not renewed.
+async fn a_session_in_use_is_renewed_past_half_its_life(app: &TestApp) {
+    let (upm_id, _) = app.member("renewed@example.com").await;
+    let ask = |token: String| {
+        app.client.get(app.url("/auth/v1/session")).header("cookie", format!("orders_session={token}")).send()
+    };
+
+    let young = session_issued_ago(&upm_id, 60, 3600);
+    let kept = ask(young.clone()).await.expect("session");
+    assert_eq!(kept.status(), StatusCode::OK);
+    assert_eq!(set_session(&kept).as_deref(), Some(young.as_str()), "a young session is kept");
+    let kept: Value = kept.json().await.expect("json");
+    assert!((3500..=3540).contains(&kept["expiresIn"].as_i64().unwrap_or_default()), "{kept}");
+
+    let old = session_issued_ago(&upm_id, 2400, 3600);
+    let renewed = ask(old.clone()).await.expect("session");
+    assert_eq!(renewed.status(), StatusCode::OK);
+    let fresh = set_session(&renewed).expect("a new session cookie");
+    assert_ne!(fresh, old, "past half its life: a new token");
+    let body: Value = renewed.json().await.expect("json");
+    assert_eq!(body["upmId"], upm_id.as_str());
+    let lifetime = body["expiresIn"].as_i64().unwrap_or_default();
+    assert!(lifetime > 1200 + 600, "the new session lasts a full lifetime again, not the old one's 1,200 s: {body}");
+    let history =
+        app.client.get(app.url("/orders/history/v1")).header("cookie", format!("orders_session={fresh}")).send();
+    assert_eq!(history.await.expect("history").status(), StatusCode::OK, "the new session signs reads in");
+
+    let expired = session_issued_ago(&upm_id, 3700, 3600);
+    assert_eq!(ask(expired).await.expect("session").status(), StatusCode::UNAUTHORIZED, "an ended session stays ended");
+}
+on_both_backends!(session_renewal, a_session_in_use_is_renewed_past_half_its_life);

@@ -1577,6 +1577,18 @@ export interface components {
          * @enum {string}
          */
         ConsentType: "partnerOrderDataSharing" | "performanceCookies" | "marketingEmail";
+        /** @description One line of the order as the associate picks it from the shelf. */
+        ConsoleItem: {
+            color: string;
+            /** @description The product's picture, to find the right box. */
+            imageUrl: string;
+            /** Format: int64 */
+            lineNumber: number;
+            /** Format: int64 */
+            quantity: number;
+            size: string;
+            title: string;
+        };
         ConsolePickup: {
             claimedAt?: string | null;
             completedAt?: string | null;
@@ -1584,9 +1596,11 @@ export interface components {
             id: string;
             /**
              * Format: int64
-             * @description Items on the order, so the associate brings them all.
+             * @description Items on the order, so the associate brings them all (the sum of `items`' quantities).
              */
             itemCount: number;
+            /** @description What to bring out: the order's lines that are ready for pickup (all of its lines once complete). */
+            items: components["schemas"]["ConsoleItem"][];
             orderNumber: string;
             /** @description SUBMITTED or CLAIMED (open), COMPLETE after completing. */
             status: string;
@@ -1737,6 +1751,11 @@ export interface components {
             storeId: string;
         };
         CurbsideOffer: {
+            /**
+             * @description The order's open "I'm here" request, if one was sent (from this tab, another tab or another
+             *     device): the page follows it instead of asking again.
+             */
+            openPickupId?: string | null;
             orderNumber: string;
             /** @description The order's own QR id: the `qrId` of the curbside page and the `validationCode.code` of the request. */
             qrId: string;
@@ -2743,18 +2762,26 @@ export interface components {
          *     package's `shipmentNumber` (`view::PackageView`).
          */
         Package: {
+            /** @description The carrier's name as the shopper knows it ("UPS", "DHL Paket"), when the order system sends it. */
+            carrierName?: string | null;
             /** @description Line numbers of the items in this package. */
             items?: number[];
             packageId?: string | null;
+            /** @description The carrier's tracking number, to quote to the carrier or type into its site. */
+            trackingNumber?: string | null;
             trackingUrl?: string | null;
         };
         /** @description One package of a shipment (000 section 3: items, shipmentNumber, trackingUrl). */
         PackageView: {
+            /** @description The carrier's name, when the order system sent it. */
+            carrierName?: string | null;
             /** @description Line numbers of the items in this package. */
             items: number[];
             packageId?: string | null;
             /** @description The shipment the package belongs to. */
             shipmentNumber: string;
+            /** @description The carrier's tracking number, when the order system sent it. */
+            trackingNumber?: string | null;
             trackingUrl?: string | null;
         };
         Pages: {
@@ -3297,8 +3324,14 @@ export interface components {
         /** @enum {string} */
         SignInMethod: "password" | "oidc";
         SimilarProduct: {
+            currency: string;
             image: string;
             pid: string;
+            /**
+             * Format: double
+             * @description Its price in `currency` (the one asked for), when the catalogue has one there (walk minor 13).
+             */
+            price?: number | null;
             slug: string;
             styleColor: string;
             subtitle: string;

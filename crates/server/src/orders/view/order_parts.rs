@@ -57,6 +57,8 @@ pub(super) fn shipments(order: &StoredOrder) -> Vec<ShipmentView> {
                         package_id: package.package_id.0.clone(),
                         shipment_number: shipment_number.clone(),
                         tracking_url: package.tracking_url.as_ref().map(|link| link.0.clone()),
+                        carrier_name: package.carrier_name.0.clone(),
+                        tracking_number: package.tracking_number.0.clone(),
                         items: package.items.clone(),
                     })
                     .collect(),

@@ -282,6 +282,12 @@ pub struct PackageView {
     pub shipment_number: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tracking_url: Option<String>,
+    /// The carrier's name, when the order system sent it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carrier_name: Option<String>,
+    /// The carrier's tracking number, when the order system sent it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracking_number: Option<String>,
     /// Line numbers of the items in this package.
     pub items: Vec<i64>,
 }

@@ -4,7 +4,9 @@
 //! (Adobe-GB1): every conforming reader (Acrobat, pdf.js, Poppler with poppler-data, macOS Preview) has it,
 //! so no font file is shipped or embedded and the invoice stays a few kilobytes. Text is written as UTF-16BE
 //! code units (UCS-2; characters outside the Basic Multilingual Plane print as a full-width question mark).
-//! Amounts and numbers use Helvetica.
+//! Amounts, numbers and every Latin run inside Chinese text (product names, order numbers) use Helvetica,
+//! whose widths every reader has, so they are spaced as written. Why the CJK font is not embedded (a CJK
+//! font file is megabytes, and the standard font is what fapiao viewers expect): ADR 0024, walk minor 9.
 
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo};
 use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
@@ -120,7 +122,8 @@ pub fn render_invoice(invoice: &Invoice) -> Result<Vec<u8>, DocumentError> {
     y -= 18.0;
     let shown = invoice.lines.len().min(MAX_LINES);
     for line in &invoice.lines[..shown] {
-        cjk(&mut content, 9.0, columns[0], y, &truncate(&line.title, 22));
+        // The name column runs to the quantity column, less a gap.
+        cjk(&mut content, 9.0, columns[0], y, &fit(&line.title, (columns[1] - columns[0] - 8.0) / 9.0));
         latin(&mut content, 9.0, columns[1], y, &line.quantity.to_string());
         latin(&mut content, 9.0, columns[2], y, &line.unit_price);
         latin(&mut content, 9.0, columns[3], y, &line.amount);
@@ -145,9 +148,40 @@ pub fn render_invoice(invoice: &Invoice) -> Result<Vec<u8>, DocumentError> {
     Ok(pdf.finish())
 }
 
-/// Text in the CJK font: UTF-16BE code units for the UCS-2 CMap.
+/// Chinese text with any Latin runs in it (product names, order numbers, "CNY"): each run in its own font
+/// inside one text object, so the reader places each run after the one before by that font's own widths.
+/// Latin in the CJK font would be spaced by widths this file can only guess for a font it does not embed
+/// ("Wi ndrunner" in Poppler: walk minor 9); Helvetica's are every reader's own.
 fn cjk(content: &mut Content, size: f32, x: f32, y: f32, text: &str) {
-    show(content, b"C1", size, x, y, &ucs2_be(text));
+    content.begin_text();
+    content.next_line(x, y);
+    for (latin, run) in runs(text) {
+        if latin {
+            content.set_font(Name(b"F1"), size);
+            content.show(Str(&super::label::win_ansi(&run)));
+        } else {
+            content.set_font(Name(b"C1"), size);
+            content.show(Str(&ucs2_be(&run)));
+        }
+    }
+    content.end_text();
+}
+
+/// A character Helvetica (WinAnsiEncoding) prints: ASCII and Latin-1, not the full-width forms.
+fn is_latin(c: char) -> bool {
+    (' '..='~').contains(&c) || ('\u{a0}'..='\u{ff}').contains(&c)
+}
+
+/// The text cut into runs of Latin and of other (CJK) characters, in order.
+fn runs(text: &str) -> Vec<(bool, String)> {
+    let mut runs: Vec<(bool, String)> = Vec::new();
+    for c in text.chars() {
+        match runs.last_mut() {
+            Some((latin, run)) if *latin == is_latin(c) => run.push(c),
+            _ => runs.push((is_latin(c), c.to_string())),
+        }
+    }
+    runs
 }
 
 fn latin(content: &mut Content, size: f32, x: f32, y: f32, text: &str) {
@@ -168,14 +202,25 @@ pub fn ucs2_be(text: &str) -> Vec<u8> {
         .collect()
 }
 
-fn truncate(text: &str, max_chars: usize) -> String {
-    if text.chars().count() <= max_chars {
-        text.to_owned()
-    } else {
-        let mut cut: String = text.chars().take(max_chars - 1).collect();
-        cut.push('…');
-        cut
+/// The text cut with an ellipsis to at most `ems` em widths: an ideograph is one em, a Latin character at
+/// most 0.6 (Helvetica's widest common letters, so a name that fits is never cut: walk minor 9 found
+/// "Everyday Cushioned So…" cut at 22 characters in a column that holds 40).
+fn fit(text: &str, ems: f32) -> String {
+    let width = |c: char| if is_latin(c) { 0.6 } else { 1.0 };
+    if text.chars().map(width).sum::<f32>() <= ems {
+        return text.to_owned();
     }
+    let mut used = width('…');
+    let mut cut = String::new();
+    for c in text.chars() {
+        used += width(c);
+        if used > ems {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.push('…');
+    cut
 }
 
 #[cfg(test)]
@@ -233,7 +278,21 @@ mod tests {
     #[test]
     fn many_lines_fit_one_page_with_a_summary_row() {
         let bytes = render_invoice(&invoice(40)).expect("render");
-        assert!(shown(&bytes).contains(&ucs2_be("其他商品 16 项")));
+        let shown = shown(&bytes);
+        let at = shown.iter().position(|text| *text == ucs2_be("其他商品")).expect("the summary row");
+        assert_eq!(shown[at + 1..at + 3], [b" 16 ".to_vec(), ucs2_be("项")], "16 more, the number in Helvetica");
+    }
+
+    #[test]
+    fn latin_names_are_written_in_helvetica_and_cut_only_when_they_do_not_fit() {
+        let mut invoice = invoice(2);
+        invoice.lines[0].title = "Everyday Cushioned Socks (3 Pairs)".into();
+        invoice.lines[1].title = format!("跑步鞋 Windrunner {}", "长".repeat(40));
+        let shown = shown(&render_invoice(&invoice).expect("render"));
+        assert!(shown.contains(&b"Everyday Cushioned Socks (3 Pairs)".to_vec()), "whole, in the Latin font");
+        assert!(shown.contains(&ucs2_be("跑步鞋")) && shown.contains(&b" Windrunner ".to_vec()), "runs by script");
+        assert!(shown.iter().any(|text| text.ends_with(&ucs2_be("长…"))), "a name too long for its column is cut");
+        assert_eq!(runs("订单号：C00000000009"), [(false, "订单号：".into()), (true, "C00000000009".into())]);
     }
 
     #[test]

@@ -37,17 +37,23 @@ pub(crate) async fn wait_issued(app: &TestApp, path: &str, token: Option<&str>) 
 /// Every string the page shows (operands of Tj), read as UTF-16BE when it is (the CJK font) and else as
 /// Latin-1 (Helvetica), joined by spaces.
 fn shown_text(document: &lopdf::Document) -> String {
+    // Each text object is one piece of text; inside it, runs in the CJK font (C1: UTF-16BE) and in Helvetica
+    // (F1: WinAnsi, Latin-1 here) follow each other as the reader places them.
     let mut shown = Vec::new();
     for page in document.get_pages().values() {
         let content = document.get_and_decode_page_content(*page).expect("page content");
-        for operation in content.operations.iter().filter(|op| op.operator == "Tj") {
-            if let Some(lopdf::Object::String(bytes, _)) = operation.operands.first() {
-                let utf16: Vec<u16> =
-                    bytes.chunks(2).map(|pair| u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)])).collect();
-                let as_utf16 = String::from_utf16(&utf16)
-                    .ok()
-                    .filter(|t| bytes.len() % 2 == 0 && t.chars().all(|c| !c.is_control()));
-                shown.push(as_utf16.unwrap_or_else(|| bytes.iter().map(|&b| char::from(b)).collect()));
+        let (mut font, mut piece) = (Vec::new(), String::new());
+        for operation in &content.operations {
+            match (operation.operator.as_str(), operation.operands.first()) {
+                ("Tf", Some(lopdf::Object::Name(name))) => font.clone_from(name),
+                ("Tj", Some(lopdf::Object::String(bytes, _))) if font == b"C1" => {
+                    let utf16: Vec<u16> =
+                        bytes.chunks(2).map(|pair| u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)])).collect();
+                    piece.push_str(&String::from_utf16_lossy(&utf16));
+                }
+                ("Tj", Some(lopdf::Object::String(bytes, _))) => piece.extend(bytes.iter().map(|&b| char::from(b))),
+                ("ET", _) => shown.push(std::mem::take(&mut piece)),
+                _ => {}
             }
         }
     }

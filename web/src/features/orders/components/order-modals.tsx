@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { OrderDetail, OrderItem } from '@/shared/api/types';
 import { countryName } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { paths } from '@/shared/routing/paths';
+import { countrySitePath, paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -92,7 +92,7 @@ export function returnsOfOrder(order: OrderDetail): ReturnOfOrder[] {
 
 /** The order's own site for the mismatch modal: the same page under the order's country prefix. */
 export const orderCountryHref = (order: OrderDetail): string =>
-  `/${order.country.toLowerCase()}${paths.orderDetail(order.orderNumber, order.orderType)}`;
+  countrySitePath(order.country, paths.orderDetail(order.orderNumber, order.orderType));
 
 /** What the order answer says of one shipment: number, shipped, delivered or expected; nothing it did not send. */
 function ShipmentFacts({ shipment }: { shipment: TrackedShipment }) {

@@ -1,5 +1,5 @@
 import { useFlags } from '@/shared/config/flags';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { SignOutButton } from '@/features/auth';
 import { useSession } from '@/shared/auth/session';
@@ -8,10 +8,14 @@ import { useCountryConfig } from '@/shared/config/config-provider';
 import { isStandalone, memberHeaderShown } from '@/shared/embed/embed';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
+import { StaffStoreProvider } from '@/shared/routing/staff-store';
 import { useFocusRescue } from '@/shared/routing/use-focus-rescue';
 import { useRouteFocus } from '@/shared/routing/use-route-focus';
 import { pageTitleKey, useDocumentTitle } from './page-title';
 import './layout.css';
+
+/** The store associates' pages: a staff header (brand and store), none of the shopper's navigation. */
+const isStaffPath = (path: string) => path.replace(/\/+$/, '') === paths.storeConsole();
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, locale } = useI18n();
@@ -40,26 +44,40 @@ export function Layout({ children }: { children: ReactNode }) {
     member: Boolean(session.member),
     hidden: hideMemberHeader,
   });
+  const staff = isStaffPath(location);
+  const [staffStore, setStaffStore] = useState<string | null>(null);
+  const brandMark =
+    brand.logoUrl && brand.name ? (
+      <>
+        {/* The logo carries the brand's name; the text beside it repeats it for sighted users only. */}
+        <img className="site-header__logo" src={brand.logoUrl} alt={brand.name} width={40} height={40} />
+        <span className="site-header__name site-header__name--with-logo" aria-hidden="true">
+          {brand.name}
+        </span>
+      </>
+    ) : (
+      <span className="site-header__name">{brand.name ?? t('app.brand')}</span>
+    );
   return (
     <>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      {!standalone && (
+      {!standalone && staff && (
+        // Walk minor 14: the associates' console is not the shopper's site; the brand and the store it is
+        // signed in to, no "My orders", order lookup, gift card or member sign-out.
+        <header className="site-header site-header--staff">
+          <div className="site-header__inner">
+            <span className="site-header__brand">{brandMark}</span>
+            {staffStore && <p className="site-header__store">{t('app.staff.store', { store: staffStore })}</p>}
+          </div>
+        </header>
+      )}
+      {!standalone && !staff && (
         <header className="site-header">
           <div className="site-header__inner">
             <Link href={paths.history()} className="site-header__brand">
-              {brand.logoUrl && brand.name ? (
-                <>
-                  {/* The logo names the link; the text beside it repeats the name for sighted users only. */}
-                  <img className="site-header__logo" src={brand.logoUrl} alt={brand.name} width={40} height={40} />
-                  <span className="site-header__name site-header__name--with-logo" aria-hidden="true">
-                    {brand.name}
-                  </span>
-                </>
-              ) : (
-                <span className="site-header__name">{brand.name ?? t('app.brand')}</span>
-              )}
+              {brandMark}
             </Link>
             <nav aria-label={t('app.nav.label')} className="site-header__nav">
               <ul>
@@ -86,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </header>
       )}
       <main ref={main} id="main" className="site-main" tabIndex={-1}>
-        {children}
+        <StaffStoreProvider value={setStaffStore}>{children}</StaffStoreProvider>
       </main>
     </>
   );

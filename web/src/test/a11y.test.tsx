@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyItem, historyPage, order, pickupOrder, usAddressLayout } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
+import { viewport } from '@/test/viewport';
 
 /** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
 async function violations() {
@@ -97,6 +98,18 @@ describe('accessibility (axe)', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('order history on a phone, its filters folded and open, has no violations (walk polish 12)', async () => {
+    viewport(390);
+    api();
+    const { user } = renderApp('/orders?year=2026', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(await violations()).toEqual([]);
+    await user.click(toggle);
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue('2026');
+    expect(await violations()).toEqual([]);
   });
 
   it('partner order history with its FAQ, and the stop-sharing dialog, have no violations', async () => {

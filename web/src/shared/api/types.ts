@@ -14,6 +14,7 @@ export type OrderGroup = Schemas['OrderGroup'];
 export type OrderItem = Schemas['OrderItem'];
 export type Product = Schemas['Product'];
 export type ActionView = Schemas['ActionView'];
+export type AppCallback = Schemas['AppCallback'];
 export type Payment = Schemas['Payment'];
 export type Transaction = Schemas['Transaction'];
 // Taken from the fields that carry them, so they hold whether the document names them or not.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { askParentToOpen, isStandalone, memberHeaderShown } from './embed';
+import { askParentToOpen, isStandalone, memberHeaderShown, postLineAction } from './embed';
 
 describe('embedded mode', () => {
   afterEach(() => {
@@ -35,6 +35,21 @@ describe('embedded mode', () => {
     expect(askParentToOpen('https://portal/orders/sales/C1', 'https://shop.example.com', parent)).toBe(true);
     expect(postMessage).toHaveBeenCalledWith(
       { type: 'orders:open-url', url: 'https://portal/orders/sales/C1' },
+      'https://shop.example.com',
+    );
+  });
+
+  it("posts a line action's appCallback as orders:action to the configured parent origin only, when framed", () => {
+    const postMessage = vi.fn();
+    const parent = { postMessage } as unknown as Window;
+    const callback = { type: 'orders:action', action: 'return', orderNumber: 'C1', lineNumber: 2, url: '/orders/x' };
+    expect(postLineAction(callback, undefined, parent)).toBe(false);
+    expect(postLineAction(callback, 'https://shop.example.com', window)).toBe(false);
+    expect(postLineAction(null, 'https://shop.example.com', parent)).toBe(false);
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(postLineAction({ ...callback, type: 'other' }, 'https://shop.example.com', parent)).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'orders:action', action: 'return', orderNumber: 'C1', lineNumber: 2, url: '/orders/x' },
       'https://shop.example.com',
     );
   });

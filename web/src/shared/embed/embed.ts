@@ -1,3 +1,5 @@
+import type { AppCallback } from '@/shared/api/types';
+
 /**
  * Embedded mode (spec 000 §2): a retailer shows the portal inside its own page. `?standalone=true` on
  * any entry URL turns on the standalone view for the rest of the tab (the retailer's page has its own
@@ -80,5 +82,22 @@ export function memberHeaderShown({
 export function askParentToOpen(url: string, parentOrigin: string | undefined, target: Window | null = window.top) {
   if (!parentOrigin || !target || target === window.self) return false;
   target.postMessage({ type: 'orders:open-url', url }, parentOrigin);
+  return true;
+}
+
+/**
+ * Spec 000 §3 `appCallback`: the server puts one on every enabled line action of the order detail and the
+ * history (action, orderNumber, lineNumber, url = the action's webLink), so that a retailer's page or app that
+ * frames the portal can take the action itself. A click on a line action that carries one posts it as
+ * `{ type: 'orders:action', ...appCallback }` to the configured parent origin only, as `orders:open-url` goes;
+ * not framed, or with no configured origin, nothing is posted. The portal still takes the action itself.
+ */
+export function postLineAction(
+  callback: AppCallback | null | undefined,
+  parentOrigin: string | undefined,
+  target: Window | null = window.top,
+) {
+  if (!callback || !parentOrigin || !target || target === window.self) return false;
+  target.postMessage({ ...callback, type: 'orders:action' }, parentOrigin);
   return true;
 }

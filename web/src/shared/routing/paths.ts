@@ -27,3 +27,10 @@ export const paths = {
   signIn: (redirectPath?: string) =>
     redirectPath ? `/orders/signin?${new URLSearchParams({ redirectPath }).toString()}` : '/orders/signin',
 };
+
+/**
+ * A page on another country's site: `path` (a path inside the prefix, as above) under that country's prefix,
+ * in the country's default language ("/gb/orders/sales/C0012345678"). The one way a page links to an order's
+ * own country site: the order detail's country-mismatch modal and the return wizard's "Update your location".
+ */
+export const countrySitePath = (country: string, path: string): string => `/${country.trim().toLowerCase()}${path}`;

@@ -8,6 +8,7 @@ import { BuyAgain } from './buy-again';
 const purchase = (item: ItemSlotProps['item']) => ({
   valueAddedService: Boolean(item.valueAddedServiceID),
   fallbackUrl: item.actions.buyItAgain?.webLink ?? '/',
+  action: item.actions.buyItAgain,
 });
 
 /** Buy again on a sales order's item (value-added services go to the product page instead). */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError, type ErrorCode } from '@/shared/api/api-error';
+import type { ActionView } from '@/shared/api/types';
+import { useLineActionMessage } from '@/shared/embed/line-action';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { leaveApp } from '@/shared/routing/leave-app';
 import { paths } from '@/shared/routing/paths';
@@ -28,6 +30,8 @@ interface BuyAgainProps {
   fallbackUrl: string;
   /** China value-added services are bought on the product's page, never through the bag. */
   valueAddedService: boolean;
+  /** The line's `buyItAgain` action: its appCallback goes to a framing retailer page on a click. */
+  action?: ActionView;
 }
 
 /**
@@ -35,8 +39,9 @@ interface BuyAgainProps {
  * confirmation opens; on a failure the shopper stays on the order and an error dialog says why (the
  * server's reason by code); China value-added services go to the product.
  */
-export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAddedService }: BuyAgainProps) {
+export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAddedService, action }: BuyAgainProps) {
   const { t, money } = useI18n();
+  const postAction = useLineActionMessage();
   const add = useAddToBag(currency);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [failureOpen, setFailureOpen] = useState(false);
@@ -92,6 +97,7 @@ export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAdde
     );
   }
   const onClick = () => {
+    postAction(action);
     if (valueAddedService) {
       goToProduct();
       return;

@@ -1,10 +1,12 @@
 import { Link } from 'wouter';
 import type { HistoryItem } from '@/shared/api/types';
+import { useLineActionMessage } from '@/shared/embed/line-action';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
 import { isUncharged, trackingLinks, type HistoryOrder } from '../model/history-orders';
+import { firstLineAction } from '../model/links';
 import { statusMessageKey } from '../model/status';
 import { ItemFacts } from './item-facts';
 import { ProductImage } from './product-image';
@@ -61,6 +63,7 @@ export function HistoryOrderCard({ order }: { order: HistoryOrder }) {
   const headingId = `history-order-${order.orderNumber}`;
   const tracking = trackingLinks(order);
   const returns = returnNumbers(order);
+  const postAction = useLineActionMessage();
   return (
     <li className="history-order card" aria-labelledby={headingId}>
       <div className="history-order__header">
@@ -100,7 +103,16 @@ export function HistoryOrderCard({ order }: { order: HistoryOrder }) {
           {t('orders.history.viewOrder')}
         </Link>
         {tracking.map((link, index) => (
-          <a key={link} href={link} className="button button--secondary" target="_blank" rel="noopener noreferrer">
+          <a
+            key={link}
+            href={link}
+            className="button button--secondary"
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => {
+              postAction(firstLineAction(order.items, 'trackShipment', (action) => action.webLink === link));
+            }}
+          >
             {tracking.length === 1
               ? t('orders.detail.trackShipment')
               : t('orders.modals.track.link', { index: index + 1 })}
@@ -108,7 +120,16 @@ export function HistoryOrderCard({ order }: { order: HistoryOrder }) {
           </a>
         ))}
         {returns.map((returnNumber) => (
-          <Link key={returnNumber} href={paths.returnOrder(returnNumber)} className="button button--secondary">
+          <Link
+            key={returnNumber}
+            href={paths.returnOrder(returnNumber)}
+            className="button button--secondary"
+            onClick={() => {
+              postAction(
+                firstLineAction(order.items, 'viewReturn', (action) => action.returnOrderId?.trim() === returnNumber),
+              );
+            }}
+          >
             {t('orders.modals.returns.link', { returnNumber })}
           </Link>
         ))}

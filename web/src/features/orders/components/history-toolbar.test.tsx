@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { historyItem, historyPage } from '@/test/fixtures';
 import { json, mockFetch, type RecordedRequest } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
+import { viewport } from '@/test/viewport';
 
 const filterOf = (request: RecordedRequest) => request.url.searchParams.get('filter') ?? '';
 const isPartner = (request: RecordedRequest) => filterOf(request).includes('PARTNER');
@@ -186,5 +187,61 @@ describe('history toolbar', () => {
     renderApp('/orders', { member: true });
     expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it('folds status, year and sort behind a Filters button on a phone, showing the filters in force (walk polish 12)', async () => {
+    viewport(390);
+    mockHistory(() => json(historyPage([historyItem('A0000002')])));
+    const { user, currentUrl } = renderApp('/orders?status=delivered&year=2025', { member: true });
+    await screen.findByText('Shoe A0000002');
+    expect(screen.getByRole('searchbox', { name: 'Find an order' })).toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Year' })).not.toBeInTheDocument();
+    // Folded, the filters in force stay in view and describe the button.
+    const active = within(screen.getByRole('search')).getByRole('list');
+    expect(
+      within(active)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delivered', '2025']);
+    expect(toggle).toHaveAccessibleDescription('Delivered 2025');
+
+    // By keyboard: Tab from the search button reaches it, Enter opens it, and the selects follow it.
+    screen.getByRole('button', { name: 'Search' }).focus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('search')).queryByRole('list')).not.toBeInTheDocument();
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(status).toHaveValue('delivered');
+    await user.tab();
+    expect(status).toHaveFocus();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'oldest');
+    await waitFor(() => {
+      expect(currentUrl()).toBe('/orders?status=delivered&year=2025&sort=oldest');
+    });
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(
+      within(within(screen.getByRole('search')).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delivered', '2025', 'Oldest first']);
+  });
+
+  it('shows every filter on a wide screen, with no Filters button', async () => {
+    viewport(1440);
+    mockHistory();
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Year' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useMediaQuery } from '@/shared/react/use-media-query';
 import { Button } from '@/shared/ui/button';
 import { FormField } from '@/shared/ui/form-field';
 import { TextField } from '@/shared/ui/text-field';
@@ -35,6 +36,9 @@ const SORT_LABELS = {
   oldest: 'orders.filters.oldestFirst',
 } as const satisfies Record<HistorySortChoice, string>;
 
+/** Below this width (the CSS breakpoint in history-toolbar.css) status, year and sort fold behind "Filters". */
+const NARROW = '(max-width: 719.98px)';
+
 /** Longest text the box takes: a 20-character fragment with room for the spaces and hyphens removed. */
 const FIND_MAX_LENGTH = 32;
 
@@ -44,11 +48,18 @@ const FIND_MAX_LENGTH = 32;
  * button; spaces and hyphens removed, letters as typed. Filter by status and year and sort by date (applied
  * on change).
  * The filters live in the URL; this form only edits them.
+ *
+ * On a narrow screen (walk polish 12) status, year and sort fold behind a "Filters" button, so the first
+ * order starts in the top half of a phone's screen; while folded, the filters in force show beside it.
  */
 export function HistoryToolbar({ filters, years, onChange, onRefusedChange }: HistoryToolbarProps) {
   const { t } = useI18n();
   const [draft, setDraft] = useState(filters.q);
   const [error, setError] = useState<string | null>(null);
+  const narrow = useMediaQuery(NARROW);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const activeId = useId();
   // Back/forward or "Clear filters" change the URL: the box shows what is applied.
   const [appliedQ, setAppliedQ] = useState(filters.q);
   if (appliedQ !== filters.q) {
@@ -64,6 +75,14 @@ export function HistoryToolbar({ filters, years, onChange, onRefusedChange }: Hi
   }, [refused, onRefusedChange]);
   // A year from a shared link stays selectable even when the list of years does not hold it.
   const yearOptions = filters.year && !years.includes(Number(filters.year)) ? [Number(filters.year), ...years] : years;
+
+  // What the folded filters are set to, where not the default.
+  const active = [
+    filters.status && t(STATUS_LABELS[filters.status]),
+    filters.year,
+    filters.sort !== 'newest' && t(SORT_LABELS[filters.sort]),
+  ].filter((label): label is string => Boolean(label));
+  const folded = narrow && !open;
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,63 +115,89 @@ export function HistoryToolbar({ filters, years, onChange, onRefusedChange }: Hi
           {t('orders.filters.submit')}
         </Button>
       </div>
-      <FormField className="history-toolbar__select" label={t('orders.filters.status')}>
-        {(control) => (
-          <select
-            {...control}
-            className="field__select"
-            value={filters.status}
-            onChange={(event) => {
-              const status = STATUS_GROUPS.find((group) => group === event.target.value) ?? '';
-              onChange({ ...filters, status });
+      {narrow && (
+        <div className="history-toolbar__fold">
+          <Button
+            variant="secondary"
+            className="history-toolbar__toggle"
+            aria-expanded={open}
+            aria-controls={panelId}
+            aria-describedby={folded && active.length > 0 ? activeId : undefined}
+            onClick={() => {
+              setOpen((current) => !current);
             }}
           >
-            <option value="">{t('orders.filters.statusAll')}</option>
-            {STATUS_GROUPS.map((group) => (
-              <option key={group} value={group}>
-                {t(STATUS_LABELS[group])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField className="history-toolbar__select" label={t('orders.filters.year')}>
-        {(control) => (
-          <select
-            {...control}
-            className="field__select"
-            value={filters.year}
-            onChange={(event) => {
-              onChange({ ...filters, year: event.target.value });
-            }}
-          >
-            <option value="">{t('orders.filters.yearAll')}</option>
-            {yearOptions.map((year) => (
-              <option key={year} value={String(year)}>
-                {String(year)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField className="history-toolbar__select" label={t('orders.filters.sort')}>
-        {(control) => (
-          <select
-            {...control}
-            className="field__select"
-            value={filters.sort}
-            onChange={(event) => {
-              onChange({ ...filters, sort: SORTS.find((sort) => sort === event.target.value) ?? 'newest' });
-            }}
-          >
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+            {t('orders.filters.toggle')}
+            <span className="history-toolbar__toggle-icon" aria-hidden="true" />
+          </Button>
+          {folded && active.length > 0 && (
+            <ul id={activeId} className="history-toolbar__active">
+              {active.map((label) => (
+                <li key={label}>{label}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div id={panelId} className="history-toolbar__filters" hidden={folded}>
+        <FormField className="history-toolbar__select" label={t('orders.filters.status')}>
+          {(control) => (
+            <select
+              {...control}
+              className="field__select"
+              value={filters.status}
+              onChange={(event) => {
+                const status = STATUS_GROUPS.find((group) => group === event.target.value) ?? '';
+                onChange({ ...filters, status });
+              }}
+            >
+              <option value="">{t('orders.filters.statusAll')}</option>
+              {STATUS_GROUPS.map((group) => (
+                <option key={group} value={group}>
+                  {t(STATUS_LABELS[group])}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField className="history-toolbar__select" label={t('orders.filters.year')}>
+          {(control) => (
+            <select
+              {...control}
+              className="field__select"
+              value={filters.year}
+              onChange={(event) => {
+                onChange({ ...filters, year: event.target.value });
+              }}
+            >
+              <option value="">{t('orders.filters.yearAll')}</option>
+              {yearOptions.map((year) => (
+                <option key={year} value={String(year)}>
+                  {String(year)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField className="history-toolbar__select" label={t('orders.filters.sort')}>
+          {(control) => (
+            <select
+              {...control}
+              className="field__select"
+              value={filters.sort}
+              onChange={(event) => {
+                onChange({ ...filters, sort: SORTS.find((sort) => sort === event.target.value) ?? 'newest' });
+              }}
+            >
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(SORT_LABELS[sort])}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
     </form>
   );
 }

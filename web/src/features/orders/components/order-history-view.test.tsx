@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '@/shared/api/types';
@@ -317,6 +318,44 @@ describe('order history cards', () => {
     const items = within(card!).getAllByRole('listitem');
     expect(await within(items[0]!).findByRole('button', { name: /Buy again/ })).toBeInTheDocument();
     expect(within(items[1]!).queryByRole('button', { name: /Buy again/ })).not.toBeInTheDocument();
+  });
+  it('lays a card out in two columns on a wide screen: items left, total and actions right (walk polish 13)', async () => {
+    // jsdom has no layout: the sheet is read as the browser would apply it from 900px.
+    const css = readFileSync('src/features/orders/components/order-history.css', 'utf8');
+    const wide = css.slice(css.indexOf('@media (min-width: 900px)'));
+    expect(wide).toMatch(
+      /\.history-order \{[^}]*grid-template-areas:\s*'heading total'\s*'status actions'\s*'items actions';/,
+    );
+    expect(wide).toMatch(/\.history-order__header \{\s*display: contents;/);
+    const areas = [...wide.matchAll(/\.(history-order__[\w-]+) \{[^}]*grid-area: (\w+);/g)].map(([, part, area]) => [
+      part,
+      area,
+    ]);
+    expect(Object.fromEntries(areas)).toEqual({
+      'history-order__heading': 'heading',
+      'history-order__status': 'status',
+      'history-order__total': 'total',
+      'history-order__items': 'items',
+      'history-order__actions': 'actions',
+    });
+    // The parts the areas name are the card's: number and date, status, total, items, actions, in reading order.
+    serveSalesItems([historyItem('A0000001', { orderTotal: 20 })]);
+    renderApp('/orders', { member: true });
+    await screen.findByText('Shoe A0000001');
+    const [card] = cards();
+    const parts = ['heading', 'status', 'total', 'items', 'actions'].map((area) =>
+      card!.querySelector(`.history-order__${area}`),
+    );
+    expect(parts.map((part) => part?.textContent)).toEqual([
+      expect.stringContaining('Order A0000001'),
+      'Shipped',
+      'Order total $20.00',
+      expect.stringContaining('Shoe A0000001'),
+      expect.stringContaining('View order'),
+    ]);
+    parts.slice(1).forEach((part, index) => {
+      expect(parts[index]!.compareDocumentPosition(part!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
   });
 });
 

@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import type { OrderDetail, OrderItem } from '@/shared/api/types';
 import { countryName } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { paths } from '@/shared/routing/paths';
+import { countrySitePath, paths } from '@/shared/routing/paths';
 import { isOrderNumber } from '@/shared/validation/patterns';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { useFlags } from '@/shared/config/flags';
+import { useLineActionMessage } from '@/shared/embed/line-action';
+import { firstLineAction } from '../model/links';
 import { mismatchDismissed, rememberMismatchDismissed } from '../model/mismatch-dismissal';
 import { packageLinks, shipmentOf, type PackageLink } from '../model/shipments';
 import { isPastDelivery, showsEstimatedDelivery, statusMessageKey } from '../model/status';
@@ -92,7 +94,7 @@ export function returnsOfOrder(order: OrderDetail): ReturnOfOrder[] {
 
 /** The order's own site for the mismatch modal: the same page under the order's country prefix. */
 export const orderCountryHref = (order: OrderDetail): string =>
-  `/${order.country.toLowerCase()}${paths.orderDetail(order.orderNumber, order.orderType)}`;
+  countrySitePath(order.country, paths.orderDetail(order.orderNumber, order.orderType));
 
 /** What the order answer says of one shipment: number, shipped, delivered or expected; nothing it did not send. */
 function ShipmentFacts({ shipment }: { shipment: TrackedShipment }) {
@@ -134,6 +136,7 @@ const itemTitles = (items: readonly OrderItem[]) => (
 export function OrderModals({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const [open, setOpen] = useState<'track' | 'returns' | null>(null);
+  const postAction = useLineActionMessage();
   const { enableOrderMismatchModal, enableEdd } = useFlags();
   // A dismissal earlier in this browser session keeps it closed; the state also covers storage that fails.
   const sessionKey = `${order.orderNumber}/${locale.country}`;
@@ -203,7 +206,16 @@ export function OrderModals({ order }: { order: OrderDetail }) {
                 </h3>
                 <ShipmentFacts shipment={shipment} />
                 {itemTitles(shipment.items)}
-                <a href={shipment.link} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={shipment.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => {
+                    postAction(
+                      firstLineAction(shipment.items, 'trackShipment', (action) => action.webLink === shipment.link),
+                    );
+                  }}
+                >
                   {t('orders.modals.track.link', { index: index + 1 })}
                   <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
                 </a>
@@ -230,7 +242,18 @@ export function OrderModals({ order }: { order: OrderDetail }) {
                   {t('orders.modals.returns.returnNumber', { returnNumber: entry.returnOrderId })}
                 </h3>
                 {itemTitles(entry.items)}
-                <Link href={paths.returnOrder(entry.returnOrderId)}>
+                <Link
+                  href={paths.returnOrder(entry.returnOrderId)}
+                  onClick={() => {
+                    postAction(
+                      firstLineAction(
+                        entry.items,
+                        'viewReturn',
+                        (action) => action.returnOrderId?.trim() === entry.returnOrderId,
+                      ),
+                    );
+                  }}
+                >
                   {t('orders.modals.returns.link', { returnNumber: entry.returnOrderId })}
                 </Link>
               </li>

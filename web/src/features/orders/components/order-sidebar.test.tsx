@@ -117,6 +117,43 @@ describe('pickup store in the order sidebar', () => {
     expect(within(storeCard()).getByText('Closed now · opens Saturday 10:00 AM')).toBeInTheDocument();
   });
 
+  it('reads a store open 24 hours as "Open 24 hours", not "closes 12:00 AM" (walk minor 14)', async () => {
+    at('2026-11-02T20:00:00Z');
+    const allDay = { opensMinutes: 0, closesMinutes: 1440 };
+    const base = pickupStore();
+    const weekly = base.pickupHours.weekly.map(({ weekday }) => ({ weekday, hours: allDay }));
+    serve(
+      pickupOrder({ pickupAddress: pickupStore({ pickupHours: { ...base.pickupHours, weekly, specialDays: [] } }) }),
+    );
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    const card = within(storeCard());
+    expect(card.getByText('Open 24 hours', { selector: 'p' })).toBeInTheDocument();
+    expect(hoursRows().map(([, hours]) => hours)).toEqual(Array(7).fill('Open 24 hours'));
+    expect(card.queryByText(/12:00\sAM/)).not.toBeInTheDocument();
+  });
+
+  it('names the day a store open past today closes on', async () => {
+    // Monday 15:00 in New York, open from Monday 00:00 to Tuesday 21:00.
+    at('2026-11-02T20:00:00Z');
+    const base = pickupStore();
+    const weekly = base.pickupHours.weekly.map((day) =>
+      day.weekday === 'monday' ? { ...day, hours: { opensMinutes: 0, closesMinutes: 1440 } } : day,
+    );
+    const tuesday = { date: '2026-11-03', hours: { opensMinutes: 0, closesMinutes: 1260 } };
+    serve(
+      pickupOrder({
+        pickupAddress: pickupStore({ pickupHours: { ...base.pickupHours, weekly, specialDays: [tuesday] } }),
+      }),
+    );
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order C0012345678' });
+    const card = within(storeCard());
+    expect(card.getByText('Open now · closes Tuesday 9:00 PM')).toBeInTheDocument();
+    expect(hoursRows()[0]).toEqual(['Monday', 'Open 24 hours']);
+    expect(card.getByText('Tuesday, Nov 3').parentElement).toHaveTextContent('Tuesday, Nov 312:00 AM – 9:00 PM');
+  });
+
   it('leaves out the open/closed line for an unknown time zone but still lists the hours', async () => {
     serve(pickupOrder({ pickupAddress: pickupStore({ timezone: 'Nowhere/Special' }) }));
     renderApp('/orders/sales/C0012345678', { member: true });

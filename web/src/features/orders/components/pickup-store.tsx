@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PickupStore } from '@/shared/api/types';
 import { addressForDisplay } from '@/shared/format/address';
 import { formatTimeOfDay, timeZoneName, weekdayNames } from '@/shared/format/clock';
+import { formatDayHours } from '@/shared/format/store-hours';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import {
   WEEKDAYS,
@@ -9,8 +10,8 @@ import {
   storeStatus,
   upcomingSpecialHours,
   weeklyHours,
-  type DayHours,
   type StoreStatus,
+  type Weekday,
 } from '../model/store-hours';
 import { AddressLines } from './address-lines';
 
@@ -36,7 +37,8 @@ export const telephoneHref = (telephone: string): string =>
 
 /** Sidebar block for store-pickup orders: the store, its week of opening hours and whether it is open now. */
 export function PickupStoreCard({ store }: { store: PickupStore }) {
-  const { t, locale, date } = useI18n();
+  const i18n = useI18n();
+  const { t, locale, date } = i18n;
   const now = useNow(STATUS_REFRESH_MS);
   const dayNames = useMemo(() => weekdayNames(locale.intlLocale), [locale.intlLocale]);
   // Open or closed is a matter of the store's clock and calendar, not the shopper's.
@@ -45,16 +47,19 @@ export function PickupStoreCard({ store }: { store: PickupStore }) {
   const specials = local ? upcomingSpecialHours(store.pickupHours, local.date) : [];
 
   const time = (minutes: number) => formatTimeOfDay(minutes, locale);
-  const hoursText = (hours: DayHours | null) =>
-    hours
-      ? t('orders.store.hoursRange', { opens: time(hours.opens), closes: time(hours.closes) })
-      : t('orders.store.closed');
+  const dayName = (weekday: Weekday) => dayNames[WEEKDAYS.indexOf(weekday)] ?? weekday;
   const statusText = (current: StoreStatus) => {
-    if (current.kind === 'open') return t('orders.store.openNow', { time: time(current.closes) });
+    if (current.kind === 'open') {
+      // Open round the clock reads as the hours do, not "closes 12:00 AM" (walk minor 14).
+      if (current.closes === null) return t('common.storeHours.open24Hours');
+      if (current.closesOn) {
+        return t('orders.store.openClosesOn', { day: dayName(current.closesOn), time: time(current.closes) });
+      }
+      return t('orders.store.openNow', { time: time(current.closes) });
+    }
     if (!current.next) return t('orders.store.closedNow');
     if (current.next.today) return t('orders.store.closedOpensToday', { time: time(current.next.opens) });
-    const day = dayNames[WEEKDAYS.indexOf(current.next.weekday)] ?? current.next.weekday;
-    return t('orders.store.closedOpensOn', { day, time: time(current.next.opens) });
+    return t('orders.store.closedOpensOn', { day: dayName(current.next.weekday), time: time(current.next.opens) });
   };
   const telephone = store.telephone.trim();
 
@@ -77,7 +82,7 @@ export function PickupStoreCard({ store }: { store: PickupStore }) {
           {weeklyHours(store.pickupHours).map(({ weekday, hours }, index) => (
             <tr key={weekday} aria-current={local?.weekday === weekday ? 'date' : undefined}>
               <th scope="row">{dayNames[index]}</th>
-              <td>{hoursText(hours)}</td>
+              <td>{formatDayHours(hours, i18n)}</td>
             </tr>
           ))}
         </tbody>
@@ -89,7 +94,7 @@ export function PickupStoreCard({ store }: { store: PickupStore }) {
             {specials.map((special) => (
               <div key={special.date}>
                 <dt>{date(special.date, 'shortWithFullDay')}</dt>
-                <dd>{hoursText(special.hours)}</dd>
+                <dd>{formatDayHours(special.hours, i18n)}</dd>
               </div>
             ))}
           </dl>

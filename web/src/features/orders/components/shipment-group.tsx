@@ -1,9 +1,11 @@
 import type { OrderDetail, OrderGroup } from '@/shared/api/types';
 import { useFlags } from '@/shared/config/flags';
 import { useHelpLinks } from '@/shared/config/help-links';
+import { useLineActionMessage } from '@/shared/embed/line-action';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { useOrderSlots } from '@/shared/order-slots/order-slots';
 import { groupMessage } from '../model/group-message';
+import { firstLineAction } from '../model/links';
 import { packageLinks, shipmentStatusApart } from '../model/shipments';
 import { isPastDelivery, showsEstimatedDelivery, statusMessageKey } from '../model/status';
 import { ItemCard } from './item-card';
@@ -33,6 +35,7 @@ export function ShipmentGroup({
   const packages = packageLinks(order, group);
   const readyForPickup = group.simpleStatus === 'readyForPickUp';
   const help = useHelpLinks();
+  const postAction = useLineActionMessage();
   return (
     // Not a named region: two shipments can share a status, and landmarks must have unique names.
     <section className="shipment-group card">
@@ -89,6 +92,10 @@ export function ShipmentGroup({
           href={trackLink}
           target="_blank"
           rel="noopener noreferrer"
+          onClick={() => {
+            // The group's link stands for its lines' trackShipment actions (an item shows its own only when it differs).
+            postAction(firstLineAction(group.orderItems, 'trackShipment', (action) => action.webLink === trackLink));
+          }}
         >
           {t('orders.detail.trackShipment')}
           <span className="visually-hidden"> {t('common.opensInNewTab')}</span>

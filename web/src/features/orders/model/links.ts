@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderItem } from '@/shared/api/types';
+import type { ActionView, OrderDetail, OrderItem } from '@/shared/api/types';
 
 /** Web links the page follows: http(s) or a path of this site; anything else (javascript:, data:) is no link. */
 export const isWebLink = (link: string | null | undefined): link is string =>
@@ -36,4 +36,21 @@ export function helpLink(order: OrderDetail, configured: string): string | null 
   const action = order.actions.getHelp;
   if (!action?.enabled) return null;
   return action.webLink && /^https?:\/\//i.test(action.webLink) ? action.webLink : configured;
+}
+
+/**
+ * The line action a control stands for when it shows several lines' action as one (a shipment's one Track
+ * shipment link, a return's one link): the first line's enabled `name` action that `matches`. Its
+ * `appCallback` is the one a click posts to a framing retailer page (shared/embed/line-action.ts).
+ */
+export function firstLineAction(
+  items: readonly { actions: Partial<Record<string, ActionView>> }[],
+  name: string,
+  matches: (action: ActionView) => boolean,
+): ActionView | undefined {
+  for (const item of items) {
+    const action = item.actions[name];
+    if (action?.enabled && matches(action)) return action;
+  }
+  return undefined;
 }

@@ -209,6 +209,52 @@ describe('open now / closed now', () => {
   });
 });
 
+describe('a store open 24 hours (walk minor 14)', () => {
+  const allDay: Day = [0, at(24)];
+  const everyDay = read(Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, allDay])));
+
+  it.each<[string, PickupHours, StoreLocalTime, StoreStatus]>([
+    [
+      'every day 00:00 to 24:00: no closing in the coming week',
+      everyDay,
+      local('2026-11-02', at(15)),
+      { kind: 'open', closes: null },
+    ],
+    [
+      'a 24-hour day carries on into the next day, which closes within a day: the time alone',
+      read({ monday: allDay, tuesday: [0, at(20)] }),
+      local('2026-11-02', at(23)),
+      { kind: 'open', closes: at(20) },
+    ],
+    [
+      'a 24-hour day carries on into the next day, which closes a day or more away: its weekday',
+      read({ monday: allDay, tuesday: [0, at(20)] }),
+      local('2026-11-02', at(10)),
+      { kind: 'open', closes: at(20), closesOn: 'tuesday' },
+    ],
+    [
+      'a 24-hour week with a closed holiday closes at the holiday midnight',
+      read(Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, allDay])), [['2026-11-05', null]]),
+      local('2026-11-02', at(10)),
+      { kind: 'open', closes: 0, closesOn: 'thursday' },
+    ],
+    [
+      "a late opening that runs into the next morning's hours carries on",
+      read({ friday: [at(20), at(26)], saturday: [at(1), at(14)] }),
+      local('2026-11-06', at(23)),
+      { kind: 'open', closes: at(14) },
+    ],
+    [
+      'a 24-hour day followed by a day opening later closes at midnight',
+      read({ monday: allDay, tuesday: [at(10), at(20)] }),
+      local('2026-11-02', at(10)),
+      { kind: 'open', closes: 0 },
+    ],
+  ])('%s', (_, hours, now, expected) => {
+    expect(storeStatus(hours, now)).toEqual(expected);
+  });
+});
+
 describe('store-local time', () => {
   // 03:00 UTC on Monday 2 November 2026 is Monday noon in Tokyo but still Sunday evening in New York.
   const instant = new Date('2026-11-02T03:00:00Z');

@@ -1,4 +1,5 @@
-import type { Opening, PickupHours } from '@/shared/api/types';
+import type { PickupHours } from '@/shared/api/types';
+import { dayOpening, MINUTES_PER_DAY, type DayOpening } from '@/shared/format/store-hours';
 
 /**
  * Pickup-store hours (spec 1 §3, spec 2 §4.5). The server reads the store's hours (`weekly`, `specialDays`:
@@ -10,22 +11,23 @@ import type { Opening, PickupHours } from '@/shared/api/types';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const MINUTES_PER_DAY = 24 * 60;
-
 /** One day's opening. `closes` is `opens` plus the duration and may pass 1440 (open past midnight). */
-export interface DayHours {
-  opens: number;
-  closes: number;
-}
-
-const dayHours = (opening: Opening | null | undefined): DayHours | null =>
-  opening ? { opens: opening.opensMinutes, closes: opening.closesMinutes } : null;
+export type DayHours = DayOpening;
 
 /** The weekday of a calendar date (the date names a day; no time zone is involved). */
 export function weekdayOf(date: string): Weekday {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return WEEKDAYS[(sundayFirst + 6) % 7] ?? 'monday';
+}
+
+/** Whole days from the calendar date `from` to `to` (negative when `to` is earlier). */
+function daysBetween(from: string, to: string): number {
+  const utc = (date: string) => {
+    const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+    return Date.UTC(year, month - 1, day);
+  };
+  return Math.round((utc(to) - utc(from)) / (MINUTES_PER_DAY * 60_000));
 }
 
 /** The calendar date `days` after `date` (negative goes back). */
@@ -36,13 +38,13 @@ export function addDays(date: string, days: number): string {
 
 /** The regular hours for a weekday (null: closed). */
 export function regularHoursOn(hours: PickupHours, weekday: Weekday): DayHours | null {
-  return dayHours(hours.weekly.find((day) => day.weekday === weekday)?.hours);
+  return dayOpening(hours.weekly.find((day) => day.weekday === weekday)?.hours);
 }
 
 /** The special hours of a date: its hours, null when it closes the store, undefined when there are none. */
 function specialHoursOn(hours: PickupHours, date: string): DayHours | null | undefined {
   const special = hours.specialDays.find((day) => day.date === date);
-  return special ? dayHours(special.hours) : undefined;
+  return special ? dayOpening(special.hours) : undefined;
 }
 
 /** The hours on a store-local date: special hours dated that day override the weekday's regular hours. */
@@ -66,7 +68,7 @@ export function upcomingSpecialHours(
   // The server sends each date once, in date order.
   return hours.specialDays
     .filter((day) => day.date >= today && day.date <= last)
-    .map((day) => ({ date: day.date, hours: dayHours(day.hours) }));
+    .map((day) => ({ date: day.date, hours: dayOpening(day.hours) }));
 }
 
 /** A moment as the store sees it. */
@@ -109,26 +111,57 @@ export function storeLocalTime(instant: Date, timeZone: string): StoreLocalTime 
 }
 
 export type StoreStatus =
-  | { kind: 'open'; /** Closing time of day, 0 to 1439. */ closes: number }
+  | {
+      kind: 'open';
+      /** Closing time of day, 0 to 1439; null when the store does not close in the coming week (open 24 hours). */
+      closes: number | null;
+      /** The weekday it closes on, when that is a day or more away (a 24-hour day before a shorter one). */
+      closesOn?: Weekday;
+    }
   | {
       kind: 'closed';
       /** The next opening within a week, or null when the store has no hours in that time. */
       next: { date: string; weekday: Weekday; opens: number; today: boolean } | null;
     };
 
-/** How far ahead "Closed now · opens ..." looks for the next opening. */
+/** How far ahead "Closed now · opens ..." looks for the next opening, and "Open now · closes ..." for the closing. */
 const NEXT_OPENING_HORIZON_DAYS = 7;
+
+/**
+ * Open now, in an opening that started on `date` and ends `closes` minutes after that date's midnight. An
+ * opening that starts by the time the one before ends carries on from it (a store open 24 hours, 00:00 to 24:00,
+ * day after day: walk minor 14), so the closing is the first moment the store is really shut.
+ */
+function openUntil(hours: PickupHours, now: StoreLocalTime, date: string, closes: number): StoreStatus {
+  let day = date;
+  let end = closes;
+  for (;;) {
+    const endDate = addDays(day, Math.floor(end / MINUTES_PER_DAY));
+    const endMinutes = end % MINUTES_PER_DAY;
+    const ahead = daysBetween(now.date, endDate) * MINUTES_PER_DAY + endMinutes - now.minutes;
+    if (ahead > NEXT_OPENING_HORIZON_DAYS * MINUTES_PER_DAY) return { kind: 'open', closes: null };
+    const next = hoursOn(hours, endDate);
+    if (next && next.opens <= endMinutes && next.closes > endMinutes) {
+      day = endDate;
+      end = next.closes;
+      continue;
+    }
+    return ahead < MINUTES_PER_DAY
+      ? { kind: 'open', closes: endMinutes }
+      : { kind: 'open', closes: endMinutes, closesOn: weekdayOf(endDate) };
+  }
+}
 
 /** Open or closed at a store-local moment, with the closing time or the next opening. */
 export function storeStatus(hours: PickupHours, now: StoreLocalTime): StoreStatus {
   // Yesterday's hours may run past midnight into today.
   const yesterday = hoursOn(hours, addDays(now.date, -1));
   if (yesterday && now.minutes < yesterday.closes - MINUTES_PER_DAY) {
-    return { kind: 'open', closes: yesterday.closes - MINUTES_PER_DAY };
+    return openUntil(hours, now, addDays(now.date, -1), yesterday.closes);
   }
   const today = hoursOn(hours, now.date);
   if (today && now.minutes >= today.opens && now.minutes < today.closes) {
-    return { kind: 'open', closes: today.closes % MINUTES_PER_DAY };
+    return openUntil(hours, now, now.date, today.closes);
   }
   if (today && now.minutes < today.opens) {
     return { kind: 'closed', next: { date: now.date, weekday: now.weekday, opens: today.opens, today: true } };

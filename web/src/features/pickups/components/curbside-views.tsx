@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent, useEffect } from 'react';
 import { useHelpLinks } from '@/shared/config/help-links';
-import { formatTimeOfDay } from '@/shared/format/clock';
+import { formatDayHours } from '@/shared/format/store-hours';
 import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
@@ -163,7 +163,8 @@ export function ProgressView({
 }
 
 export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; store: StoreView | null }) {
-  const { t, locale } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const today = store ? todaysHours(store.operationalDetails, new Date(), store.timezone) : null;
   const address = store?.address;
   return (
@@ -186,16 +187,7 @@ export function CurbsideSidebar({ orderNumber, store }: { orderNumber: string; s
               <a href={telephoneHref(store.phone)}>{store.phone}</a>
             </dd>
             <dt>{t('pickups.sidebar.todaysHours')}</dt>
-            <dd>
-              {today && today.closes - today.opens >= 24 * 60
-                ? t('pickups.sidebar.open24Hours')
-                : today
-                  ? t('pickups.sidebar.hoursRange', {
-                      opens: formatTimeOfDay(today.opens, locale),
-                      closes: formatTimeOfDay(today.closes, locale),
-                    })
-                  : t('pickups.sidebar.closedToday')}
-            </dd>
+            <dd>{today ? formatDayHours(today, i18n) : t('pickups.sidebar.closedToday')}</dd>
           </>
         )}
       </dl>

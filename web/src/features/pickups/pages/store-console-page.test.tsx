@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { renderApp } from '@/test/render-app';
@@ -57,5 +58,41 @@ describe('store console', () => {
       ).toBe(true);
     });
     expect(sessionStorage.getItem('orders.storeConsole')).toContain('US-LAS-24H');
+  });
+
+  it("gives staff a header with the brand and the store, without the shopper's navigation (walk minor 14)", async () => {
+    sessionStorage.setItem('orders.storeConsole', JSON.stringify({ storeId: 'US-LAS-24H', key: 'sk_right' }));
+    mockFetch([
+      { path: LIST, respond: () => json({ objects: [waiting] }) },
+      { path: '/store/store_views/v1/US-LAS-24H', respond: () => json({ name: 'Las Vegas Strip' }) },
+    ]);
+    // Even with a member signed in on this browser: the console is not the shopper's site.
+    const { user } = renderApp('/orders/store-console', { member: true });
+    expect(await screen.findByText('Red Honda Civic')).toBeInTheDocument();
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByText('Orders')).toBeInTheDocument();
+    expect(await header.findByText('Store: Las Vegas Strip')).toBeInTheDocument();
+    expect(header.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Find an order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Gift card balance' })).not.toBeInTheDocument();
+    // The console's own sign-out (the store key), not the member's.
+    expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(1);
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    // Signed out of the store: the header names no store.
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByLabelText('Store ID')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByText(/^Store:/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the shopper header on shopper pages', async () => {
+    mockFetch([]);
+    renderApp('/orders/gift-card-lookup', { member: true });
+    const header = within(await screen.findByRole('banner'));
+    expect(await header.findByRole('navigation', { name: 'Orders navigation' })).toBeInTheDocument();
+    expect(header.getByRole('link', { name: 'Gift card balance' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { isApiError } from '@/shared/api/api-error';
 import { useI18n } from '@/shared/i18n/i18n-context';
+import { useStaffStore } from '@/shared/routing/staff-store';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -118,6 +119,8 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
   const [busyId, setBusyId] = useState<string | null>(null);
   const etag = useRef<string | null>(null);
   const storeName = useStoreName(storeId).data ?? storeId;
+  // The staff header above the page names the store this tablet is signed in to.
+  useStaffStore(storeName);
 
   const refresh = useCallback(
     async (signal?: AbortSignal) => {

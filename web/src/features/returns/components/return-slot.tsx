@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { ActionView, Product } from '@/shared/api/types';
 import type { HistoryItemSlotProps, ItemSlotProps, OrderSlotProps } from '@/shared/order-slots/order-slots';
 import { useFlags } from '@/shared/config/flags';
+import { useLineActionMessage } from '@/shared/embed/line-action';
 import { track } from '@/shared/analytics/analytics';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { returnPaths } from '../paths';
@@ -37,8 +38,11 @@ interface ReturnLinkProps {
 }
 
 function ReturnLink({ orderNumber, country, product, action, label }: ReturnLinkProps) {
+  const postAction = useLineActionMessage();
   const onClick = () => {
     track({ name: 'return_click', country });
+    // A line's `return` action carries an appCallback (the order-level one does not): a framing page hears of it.
+    postAction(action);
   };
   const text = (
     <>

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { components } from '@/shared/api/schema';
 import { formatAddress } from '@/shared/format/address';
-import { formatTimeOfDay, weekdayNames } from '@/shared/format/clock';
+import { weekdayNames } from '@/shared/format/clock';
+import { dayOpening, formatDayHours } from '@/shared/format/store-hours';
 import { useI18n } from '@/shared/i18n/i18n-context';
 
 type StoreView = components['schemas']['StoreView'];
@@ -12,7 +13,8 @@ type StoreView = components['schemas']['StoreView'];
  * Hours are the store's local wall-clock times, read by the server (`operationalDetails.weekly`).
  */
 export function ReturnStoreCard({ store }: { store: StoreView }) {
-  const { t, locale } = useI18n();
+  const i18n = useI18n();
+  const { t, locale } = i18n;
   const dayNames = useMemo(() => weekdayNames(locale.intlLocale), [locale.intlLocale]);
   const { address } = store;
   const lines = formatAddress(
@@ -24,7 +26,6 @@ export function ReturnStoreCard({ store }: { store: StoreView }) {
     },
     locale.intlLocale,
   );
-  const time = (minutes: number) => formatTimeOfDay(minutes, locale);
   const phone = store.phone.trim();
   return (
     <section className="card return-store" aria-labelledby="return-store-heading">
@@ -48,14 +49,7 @@ export function ReturnStoreCard({ store }: { store: StoreView }) {
           {store.operationalDetails.weekly.map((day, index) => (
             <tr key={day.weekday}>
               <th scope="row">{dayNames[index] ?? day.weekday}</th>
-              <td>
-                {day.hours
-                  ? t('returns.returnStore.hoursRange', {
-                      opens: time(day.hours.opensMinutes),
-                      closes: time(day.hours.closesMinutes),
-                    })
-                  : t('returns.returnStore.closed')}
-              </td>
+              <td>{formatDayHours(dayOpening(day.hours), i18n)}</td>
             </tr>
           ))}
         </tbody>

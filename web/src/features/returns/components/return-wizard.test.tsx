@@ -439,6 +439,19 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
     );
   });
 
+  it('links this return on the site of the country the order shipped from (walk minor 1)', async () => {
+    mockFetch([
+      { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('US') },
+      { path: `/order_mgmt/return_options/v1/${ORDER}`, respond: () => json(options()) },
+    ]);
+    renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    const banner = (await screen.findByText('Update your location')).parentElement!;
+    expect(within(banner).getByRole('link', { name: 'Open this return on the United States site' })).toHaveAttribute(
+      'href',
+      `/us/orders/return-items/${ORDER}?selected=00012345678905`,
+    );
+  });
+
   it('follows the ship-from country and the order-mismatch flag', async () => {
     // A US order shipped from Great Britain, opened on the GB site: same country, no prompt.
     mockFetch([

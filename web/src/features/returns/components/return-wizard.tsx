@@ -4,8 +4,9 @@ import type { OrderDetail } from '@/shared/api/types';
 import { useSession } from '@/shared/auth/session';
 import { useHelpLinks } from '@/shared/config/help-links';
 import { signInShown } from '@/shared/embed/embed';
+import { countryName } from '@/shared/format/address';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { paths } from '@/shared/routing/paths';
+import { countrySitePath, paths } from '@/shared/routing/paths';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -269,8 +270,14 @@ function LoadedWizard({
       </p>
       {mismatch && (
         <Alert tone="info">
-          {/* Walk minor 1: no "Profile > Settings" page exists; the country's contact page from /config does. */}
+          {/* Walk minor 1: no "Profile > Settings" page exists. The way on is this return on the site of the
+              country the order shipped from (built as the order detail's mismatch modal builds its link), or the
+              country's contact page from /config. */}
           <strong>{t('returns.error.location.title')}</strong> {t('returns.error.location.body')}{' '}
+          <a href={countrySitePath(shipFromCountry, returnPaths.items(order.orderNumber, selectedGtin ?? undefined))}>
+            {t('returns.error.location.site', { country: countryName(shipFromCountry, locale.intlLocale) })}
+          </a>
+          {' · '}
           <a href={help.contact}>{t('returns.error.location.contact')}</a>
         </Alert>
       )}

@@ -51,7 +51,8 @@ const STORE: NonNullable<Instructions['store']> = {
       { weekday: 'wednesday', hours: hours(600, 1260) },
       { weekday: 'thursday', hours: hours(600, 1260) },
       { weekday: 'friday', hours: hours(600, 1260) },
-      { weekday: 'saturday', hours: hours(600, 1080) },
+      // Open round the clock (walk minor 14).
+      { weekday: 'saturday', hours: hours(0, 1440) },
       { weekday: 'sunday', hours: null },
     ],
     specialDays: [],
@@ -116,6 +117,7 @@ describe('return instructions from the server', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(7);
     expect(within(table).getByRole('row', { name: /Sunday/ })).toHaveTextContent('Closed');
     expect(within(table).getByRole('row', { name: /Monday/ })).toHaveTextContent(/10:00\sAM – 9:00\sPM/);
+    expect(within(table).getByRole('row', { name: /Saturday/ })).toHaveTextContent(/^SaturdayOpen 24 hours$/);
     expect(await violations()).toEqual([]);
   });
 

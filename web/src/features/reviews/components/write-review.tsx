@@ -1,5 +1,6 @@
 import { useSearch } from 'wouter';
 import { writeReviewAllowed } from '@/shared/embed/embed';
+import { useLineActionMessage } from '@/shared/embed/line-action';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import type { ItemSlotProps } from '@/shared/order-slots/order-slots';
 import { openPendingTab } from '@/shared/routing/leave-app';
@@ -16,6 +17,7 @@ import { useWriteReview } from '../api/review';
 export function WriteReviewSlot({ item, order }: ItemSlotProps) {
   const { t } = useI18n();
   const review = useWriteReview();
+  const postAction = useLineActionMessage();
   const allowed = writeReviewAllowed(useSearch());
   const action = item.actions.writeReview;
   if (!action?.enabled || order.orderType === 'RETURN_ORDER' || !allowed) return null;
@@ -25,6 +27,7 @@ export function WriteReviewSlot({ item, order }: ItemSlotProps) {
       variant="secondary"
       loading={review.isPending}
       onClick={() => {
+        postAction(action);
         const tab = openPendingTab();
         review.mutate(undefined, {
           onSuccess: (answer) => tab.go(`${answer.link}&title=${encodeURIComponent(title)}`),

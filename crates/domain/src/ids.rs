@@ -1,7 +1,8 @@
 //! The identifiers the server hands between its layers (a request's caller, a job's payload, a database
 //! function's key), each a checked string of its own type: a function that takes a `ReturnNumber` cannot be
 //! handed a member id, and a value of the type has passed its rule once, where it entered (issue 30).
-//! `OrderNumber` (order_number.rs) is the first of them; country codes and e-mail addresses are still text.
+//! `OrderNumber` (order_number.rs) is one of them; this module holds the others (return numbers, member
+//! ids, country codes, e-mail addresses).
 //!
 //! Each derefs to `str`, so code that only reads the text (SQL binds, formatting, comparisons) takes it
 //! as it took the `String` before; on the wire (JSON, the API document) each is the plain string it was.
@@ -16,7 +17,7 @@ use std::ops::Deref;
 pub struct InvalidId(&'static str);
 
 macro_rules! text_id {
-    ($(#[$doc:meta])* $name:ident, $rule:literal, $check:expr, $normalize:expr, $pattern:expr) => {
+    ($(#[$doc:meta])* $name:ident, $rule:literal, $check:expr, $normalize:expr, schema: $schema:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
         #[serde(try_from = "String", into = "String")]
@@ -99,16 +100,12 @@ macro_rules! text_id {
             }
         }
 
-        /// In the API document: a string with the rule's pattern where it has one.
+        /// In the API document: a string with the rule (pattern, length) as far as a schema can say it.
         #[cfg(feature = "utoipa")]
         impl utoipa::PartialSchema for $name {
             fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-                let pattern: Option<&str> = $pattern;
-                utoipa::openapi::ObjectBuilder::new()
-                    .schema_type(utoipa::openapi::Type::String)
-                    .description(Some($rule))
-                    .pattern(pattern)
-                    .into()
+                let object: utoipa::openapi::Object = $schema;
+                object.into()
             }
         }
 
@@ -124,7 +121,7 @@ text_id!(
     "a return number is 4 to 32 letters or digits",
     crate::rules::is_order_number,
     |text| text.trim().to_owned(),
-    Some(crate::rules::ORDER_NUMBER_PATTERN)
+    schema: described(ReturnNumber::RULE, Some(crate::rules::ORDER_NUMBER_PATTERN))
 );
 
 text_id!(
@@ -134,8 +131,45 @@ text_id!(
     "a member id is 1 to 255 characters without control characters",
     |text| !text.is_empty() && text.len() <= 255 && !text.chars().any(char::is_control),
     |text| text.to_owned(),
-    None
+    schema: described(UpmId::RULE, None)
 );
+
+text_id!(
+    /// A country as ISO 3166-1 alpha-2 names it, upper case: an order's country, a store's, an address's.
+    /// Lower case is taken and raised ("gb" is GB), as the order feed always took it.
+    CountryCode,
+    "country is a two-letter ISO 3166 code such as US or GB",
+    crate::rules::is_country_code,
+    |text| text.trim().to_ascii_uppercase(),
+    schema: crate::schema::country_code()
+);
+
+text_id!(
+    /// An e-mail address as it is stored and compared: trimmed, lower case (`contact::normalize_email`), and
+    /// valid by the one rule the web shares (`rules::EMAIL_PATTERN`, at most 254 characters).
+    Email,
+    "email is not a valid address",
+    crate::rules::is_email,
+    crate::contact::normalize_email,
+    schema: crate::schema::email()
+);
+
+/// A return order is an order (000 §5): its number is an order number, by the same rule.
+impl From<ReturnNumber> for crate::OrderNumber {
+    fn from(number: ReturnNumber) -> Self {
+        crate::OrderNumber::from_checked(number.0)
+    }
+}
+
+/// The schema of an identifier with a rule and, where one says it, a pattern.
+#[cfg(feature = "utoipa")]
+fn described(rule: &str, pattern: Option<&str>) -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .description(Some(rule))
+        .pattern(pattern)
+        .build()
+}
 
 #[cfg(test)]
 mod tests {
@@ -149,6 +183,17 @@ mod tests {
         assert!(UpmId::parse("").is_err());
         assert!(UpmId::parse("a\nb").is_err());
         assert!(UpmId::parse(&"x".repeat(256)).is_err());
+    }
+
+    #[test]
+    fn countries_and_e_mails_are_normalized_once_where_they_enter() {
+        assert_eq!(CountryCode::parse(" gb ").map(String::from), Ok("GB".to_owned()));
+        for bad in ["GBR", "G1", "", "é1"] {
+            assert!(CountryCode::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Email::parse(" Jane@Example.COM ").map(String::from), Ok("jane@example.com".to_owned()));
+        assert!(Email::parse("jane@").is_err());
+        assert!(Email::parse(&format!("{}@example.com", "a".repeat(250))).is_err(), "254 characters at most");
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub mod status;
 pub mod store_hours;
 pub mod totals;
 
-pub use ids::{ReturnNumber, UpmId};
+pub use ids::{CountryCode, Email, ReturnNumber, UpmId};
 pub use money::{Currency, Money};
 pub use order_number::OrderNumber;
 pub use order_type::OrderType;

@@ -45,6 +45,11 @@ impl OrderNumber {
         &self.0
     }
 
+    /// A text another type already checked against the same rule (`crate::rules::is_order_number`).
+    pub(crate) fn from_checked(text: String) -> Self {
+        Self(text)
+    }
+
     pub fn into_string(self) -> String {
         self.0
     }

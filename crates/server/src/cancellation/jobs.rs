@@ -168,7 +168,7 @@ async fn cancel(state: &OrdersState, run: &RunInfo) -> JobResult<CancelOutcome> 
         };
         if !cancel_now.is_empty() {
             let event = events::OrderCancelled {
-                order_number: order_number.clone(),
+                order_number: order_number.to_string(),
                 line_numbers: line_numbers(&cancel_now),
                 source: "shopper".to_owned(),
                 order_fully_cancelled: none_left,
@@ -180,7 +180,7 @@ async fn cancel(state: &OrdersState, run: &RunInfo) -> JobResult<CancelOutcome> 
         }
         if pending {
             let event = events::OrderCancelPending {
-                order_number: order_number.clone(),
+                order_number: order_number.to_string(),
                 line_numbers: line_numbers(&request),
                 job_id: run.id.clone(),
             };

@@ -6,6 +6,7 @@
 //! Rules for the SQL in this crate: `$1..$n` placeholders, only TEXT and BIGINT values, no
 //! auto-increment, no backend-specific functions. The few places that must differ ask `Backend`.
 
+pub mod ids;
 mod migrate;
 mod pg_reads;
 mod reads;

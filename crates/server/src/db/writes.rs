@@ -44,6 +44,24 @@ impl From<Option<String>> for Value {
     }
 }
 
+/// The domain's checked identifiers are stored as their text.
+macro_rules! text_values {
+    ($($id:ty),*) => {$(
+        impl From<$id> for Value {
+            fn from(id: $id) -> Self {
+                Self::Text(Some(id.into()))
+            }
+        }
+
+        impl From<Option<$id>> for Value {
+            fn from(id: Option<$id>) -> Self {
+                Self::Text(id.map(String::from))
+            }
+        }
+    )*};
+}
+text_values!(domain::CountryCode, domain::Email, domain::OrderNumber, domain::ReturnNumber, domain::UpmId);
+
 impl From<i64> for Value {
     fn from(number: i64) -> Self {
         Self::Integer(number)

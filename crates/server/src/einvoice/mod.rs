@@ -94,7 +94,7 @@ async fn issue(state: &Platform, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     let request = sqlx::query(
         "SELECT title_type, title, taxpayer_id, status, invoice_number FROM einvoices WHERE order_number = $1",
     )
-    .bind(&order_number)
+    .bind(order_number.as_str())
     .fetch_optional(&state.db.pool)
     .await
     .map_err(JobError::retry)?;
@@ -136,7 +136,7 @@ async fn issue(state: &Platform, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     let invoice = Invoice {
         invoice_number: number.clone(),
         issue_date: issue_day.format("%Y-%m-%d").to_string(),
-        order_number: order_number.clone(),
+        order_number: order_number.to_string(),
         title_type: title_type.chinese().to_owned(),
         title: request.try_get("title").map_err(unreadable)?,
         taxpayer_id: request.try_get("taxpayer_id").map_err(unreadable)?,
@@ -162,14 +162,14 @@ async fn issue(state: &Platform, run: &RunInfo) -> JobResult<EinvoiceIssued> {
     .bind(&number)
     .bind(encoded)
     .bind(issued_at)
-    .bind(&order_number)
+    .bind(order_number.as_str())
     .bind(status::REQUESTED)
     .execute(&mut *tx)
     .await
     .map_err(JobError::retry)?;
     if changed.rows_affected() == 1 {
         let event = crate::events::EinvoiceData {
-            order_number: order_number.clone(),
+            order_number: order_number.to_string(),
             job_id: None,
             invoice_type: None,
             invoice_number: Some(number.clone()),

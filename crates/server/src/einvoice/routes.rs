@@ -82,7 +82,7 @@ fn field_of(error: &EinvoiceError) -> &'static str {
 }
 
 /// Whether the order may have an e-invoice now (country and line statuses).
-async fn offered(state: &Platform, order_number: &str) -> AppResult<bool> {
+async fn offered(state: &Platform, order_number: &domain::OrderNumber) -> AppResult<bool> {
     let Some((order, _)) = crate::orders::find_order_and_version(&state.db, order_number).await? else {
         return Ok(false);
     };
@@ -107,7 +107,7 @@ pub async fn request_einvoice(
     JsonBody(body): JsonBody<EinvoiceBody>,
 ) -> AppResult<Response> {
     let access = authorize_order(&state, &caller, &order_number).await?;
-    let order_number = access.order_number.as_str();
+    let order_number = &access.order_number;
     let checked = check_request(body.title_type, &body.title, body.taxpayer_id.as_deref())
         .map_err(|error| AppError::validation(field_of(&error), error.to_string()))?;
     if !offered(&state, order_number).await? {
@@ -123,7 +123,7 @@ pub async fn request_einvoice(
         TitleType::Company => "COMPANY",
     };
     let record = EinvoiceRecord {
-        order_number: order_number.to_owned(),
+        order_number: order_number.to_owned().to_string(),
         owner_key: owner_key.clone(),
         title_type,
         title: checked.title,
@@ -206,7 +206,7 @@ pub async fn get_einvoice(
     query: QueryPairs,
 ) -> AppResult<Response> {
     let access = authorize_order(&state, &caller, &order_number).await?;
-    let order_number = access.order_number.as_str();
+    let order_number = &access.order_number;
     let want_pdf = match query.all("format").next() {
         None | Some("json") => false,
         Some("pdf") => true,
@@ -216,7 +216,7 @@ pub async fn get_einvoice(
         "SELECT title_type, title, taxpayer_id, status, invoice_number, issued_at, pdf_base64 \
          FROM einvoices WHERE order_number = $1",
     )
-    .bind(order_number)
+    .bind(order_number.as_str())
     .fetch_optional(&state.db.pool)
     .await?;
     if want_pdf {

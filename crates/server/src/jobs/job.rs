@@ -30,7 +30,7 @@ pub trait Job: Serialize + DeserializeOwned + Send + Sync + 'static {
 #[derive(Debug, Clone)]
 pub struct RunInfo {
     pub id: String,
-    pub order_number: Option<String>,
+    pub order_number: Option<domain::OrderNumber>,
     /// `Caller::owner_key()` of who created it.
     pub owner_key: String,
     /// 1 on the first run.

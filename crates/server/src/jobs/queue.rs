@@ -53,7 +53,7 @@ fn claimed_from_row(row: &AnyRow) -> Result<Claimed, sqlx::Error> {
         payload: row.try_get("payload")?,
         run: RunInfo {
             id: row.try_get("id")?,
-            order_number: row.try_get("order_number")?,
+            order_number: crate::db::ids::optional_id(row, "order_number", domain::OrderNumber::parse)?,
             owner_key: row.try_get("owner_key")?,
             attempt: row.try_get("attempts")?,
             last_attempt: false,

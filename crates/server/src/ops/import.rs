@@ -169,7 +169,7 @@ async fn check(
     parsed: Parsed,
 ) -> Result<(StoredOrder, Option<String>), (Option<String>, AppError)> {
     let order = parsed?;
-    let number = || Some(order.order_number.clone());
+    let number = || Some(order.order_number.to_string());
     let lookup = match order.upm_id.as_deref() {
         Some(upm_id) => db::member_and_order_owner(db, upm_id, &order.order_number).await,
         None => db::order_owner(db, &order.order_number).await.map(|owner| (true, owner)),
@@ -255,7 +255,7 @@ pub async fn import_batch(db: &Db, owners: Owners<'_>, lines: &[(usize, &[u8])],
                 if let AppError::Internal(cause) = &error {
                     tracing::error!(error = %cause, line = item.line, "a bulk order line could not be written");
                 }
-                LineResult::refused(item.line, Some(number.clone()), &error)
+                LineResult::refused(item.line, Some(number.to_string()), &error)
             }
         };
     }

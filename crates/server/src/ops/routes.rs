@@ -65,11 +65,11 @@ pub async fn create_member(
     let member: MemberBody = orders::parse(&bytes)?;
     let record = MemberRecord {
         upm_id: uuid::Uuid::new_v4().to_string(),
-        email: member.email.0,
+        email: member.email.into(),
         password_hash: password::hash(member.password).await?,
         first_name: member.first_name.0,
         last_name: member.last_name.0,
-        country: member.country.0,
+        country: member.country.into(),
     };
     if !members::insert(&state.db, &record).await? {
         return Err(AppError::Conflict { field: "email".into(), message: "a member with this email exists".into() });
@@ -113,7 +113,7 @@ pub async fn upsert_order(
     orders::Stale::of(&order.order_number, [previous_member.as_deref(), order.upm_id.as_deref()])
         .forget_in(&state.cache);
     let status = if written.created { StatusCode::CREATED } else { StatusCode::OK };
-    Ok((status, Json(UpsertedOrder { order_number: order.order_number, created: written.created })))
+    Ok((status, Json(UpsertedOrder { order_number: order.order_number.into(), created: written.created })))
 }
 
 /// The answer of `POST /ops/v1/orders/bulk`: one result per non-blank line, and the counts.

@@ -92,49 +92,8 @@ fn locate_in_details(bytes: &[u8]) -> Option<AppError> {
     None
 }
 
-/// A two-letter ISO 3166 country code, upper case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CountryCode(pub String);
-
-impl utoipa::PartialSchema for CountryCode {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        domain::schema::country_code().into()
-    }
-}
-impl utoipa::ToSchema for CountryCode {}
-
-impl<'de> Deserialize<'de> for CountryCode {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let country = Text::deserialize(deserializer)?.0.to_ascii_uppercase();
-        if country.len() == 2 && country.bytes().all(|byte| byte.is_ascii_alphabetic()) {
-            Ok(Self(country))
-        } else {
-            Err(de::Error::custom("country is a two-letter ISO 3166 code such as US or GB"))
-        }
-    }
-}
-
-/// A normalized, valid e-mail address.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Email(pub String);
-
-impl utoipa::PartialSchema for Email {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        domain::schema::email().into()
-    }
-}
-impl utoipa::ToSchema for Email {}
-
-impl<'de> Deserialize<'de> for Email {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let email = contact::normalize_email(&Text::deserialize(deserializer)?.0);
-        if contact::is_valid_email(&email) {
-            Ok(Self(email))
-        } else {
-            Err(de::Error::custom("email is not a valid address"))
-        }
-    }
-}
+/// The feed's country and e-mail are the domain's checked types: normalized and checked where they enter.
+pub use domain::{CountryCode, Email};
 
 fn bounded<'de, D: Deserializer<'de>>(deserializer: D, name: &str, low: i64, high: i64) -> Result<i64, D::Error> {
     let value =
@@ -447,8 +406,12 @@ pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
             Some(StoredPhone { country_code: code, subscriber_number: number })
         }
     };
-    let email = body.email.map(|email| email.0);
-    if body.upm_id.is_none() && email.is_none() && phone.is_none() {
+    let email = body.email;
+    let upm_id = match body.upm_id.0.as_deref() {
+        Some(id) => Some(domain::UpmId::parse(id).map_err(|error| AppError::validation("upmId", error.to_string()))?),
+        None => None,
+    };
+    if upm_id.is_none() && email.is_none() && phone.is_none() {
         return Err(AppError::validation("email", "a guest order needs an email or a phone to be found again"));
     }
     if body.lines.is_empty() || body.lines.len() > MAX_LINES {
@@ -488,17 +451,17 @@ pub fn order_record(body: OrderBody) -> Result<StoredOrder, AppError> {
     check_contract_codes(&mut details, order_type)?;
     let shipping_total = money(body.shipping_total.as_ref(), currency, || "shippingTotal".to_owned())?;
     let taxes_included =
-        body.taxes_included.unwrap_or_else(|| domain::totals::prices_include_tax_by_default(&body.country.0));
+        body.taxes_included.unwrap_or_else(|| domain::totals::prices_include_tax_by_default(&body.country));
     let mut order = StoredOrder {
-        order_number: body.order_number.into_string(),
+        order_number: body.order_number,
         order_type,
         order_classification: body.order_classification.unwrap_or_else(|| "CONSUMER".to_owned()),
-        parent_sales_order_number: body.parent_sales_order_number.map(OrderNumber::into_string),
+        parent_sales_order_number: body.parent_sales_order_number,
         partner_name: body.partner_name.0,
-        country: body.country.0,
+        country: body.country,
         currency,
         region_reference: body.region_reference.0.unwrap_or_else(|| DEFAULT_REGION_REFERENCE.to_owned()),
-        upm_id: body.upm_id.0,
+        upm_id,
         email,
         phone,
         order_date: body.order_date.0,

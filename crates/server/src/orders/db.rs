@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use domain::OrderNumber;
 use domain::access::OrderOwner;
 use sqlx::Row;
 
@@ -148,12 +149,12 @@ fn add_order_row(found: &mut Option<OrderWithReturns>, row: &dyn Columns) -> Res
             let version = row.integer(const { columns::order("version") })?;
             let facts = OrderFacts {
                 owner: OrderOwner {
-                    upm_id: order.upm_id.clone(),
-                    email: order.email.clone(),
+                    upm_id: order.upm_id.clone().map(String::from),
+                    email: order.email.clone().map(String::from),
                     phone_digits: row.optional_text(const { columns::order("phone_digits") })?,
                 },
                 order_type: order.order_type.as_str().to_owned(),
-                country: order.country.clone(),
+                country: order.country.to_string(),
                 version,
                 busy: row.integer(BUSY_JOBS_AT)? > 0,
             };
@@ -454,7 +455,7 @@ fn add_ready_row(orders: &mut Vec<(ready::PageOrder, i64)>, row: &dyn Columns) -
     };
     let order_number = row.borrowed_text(0)?;
     // As in `add_history_row`: an order's lines come together, so this looks at one order, mostly.
-    match orders.iter_mut().rev().find(|(order, _)| order.order_number == order_number) {
+    match orders.iter_mut().rev().find(|(order, _)| order.order_number.as_str() == order_number) {
         Some((order, _)) => order.lines.push(line),
         None => {
             let order_type = row.borrowed_text(3)?;
@@ -558,7 +559,7 @@ fn add_history_row(
     }
     // A page holds at most eleven orders, and a database that does not sort still returns an order's
     // lines together: looking from the last one is a scan of one, mostly.
-    match orders.iter_mut().rev().find(|(order, _)| order.order_number == order_number) {
+    match orders.iter_mut().rev().find(|(order, _)| order.order_number.as_str() == order_number) {
         Some((current, _)) => current.lines.push(line),
         None => {
             let mut order = store::order_from_row(row)?;
@@ -570,7 +571,7 @@ fn add_history_row(
 }
 
 /// The order and its version, for the areas that act on an order (returns, e-invoice ...).
-pub async fn find_order_and_version(db: &Db, order_number: &str) -> AppResult<Option<(StoredOrder, i64)>> {
+pub async fn find_order_and_version(db: &Db, order_number: &OrderNumber) -> AppResult<Option<(StoredOrder, i64)>> {
     Ok(find_order_with_lines(db, order_number).await?.map(|loaded| (loaded.order, loaded.version)))
 }
 

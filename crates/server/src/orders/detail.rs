@@ -50,7 +50,7 @@ pub async fn render(state: &OrdersState, loaded: OrderWithReturns, now: i64) -> 
     let ready = match settles_at {
         Some(settled_at) if !should_refresh && until.is_none() && now > settled_at => {
             ready_detail::without_age(&body, &detail.age).map(|body| Ready {
-                order_number,
+                order_number: order_number.to_string(),
                 version,
                 tag: ready_detail::tag(&state.settings),
                 settled_at,

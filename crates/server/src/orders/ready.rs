@@ -155,8 +155,8 @@ pub async fn refresh(db: &crate::db::Db, batch: usize) -> Result<u64, BoxError> 
         after = last.clone();
         let mut orders = Vec::with_capacity(numbers.len());
         for number in &numbers {
-            if let Some(found) = super::db::find_order_and_version(db, number).await? {
-                orders.push(found);
+            if let Some(loaded) = super::db::find_order_with_lines(db, number).await? {
+                orders.push((loaded.order, loaded.version));
             }
         }
         let mut transaction = db.begin_write().await?;

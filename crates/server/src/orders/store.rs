@@ -20,7 +20,7 @@ pub use super::edits::{
 };
 use domain::status::displayed_status;
 use domain::totals::{LineAmounts, Totals, order_totals};
-use domain::{Currency, Money, OrderType, SimpleStatus, simple_status};
+use domain::{CountryCode, Currency, Email, Money, OrderNumber, OrderType, SimpleStatus, UpmId, simple_status};
 
 use super::columns::{self, Columns};
 use super::contract::{LineDetails, OrderDetails};
@@ -45,17 +45,17 @@ impl StoredPhone {
 
 #[derive(Debug, Clone)]
 pub struct StoredOrder {
-    pub order_number: String,
+    pub order_number: OrderNumber,
     pub order_type: OrderType,
     pub order_classification: String,
-    pub parent_sales_order_number: Option<String>,
+    pub parent_sales_order_number: Option<OrderNumber>,
     pub partner_name: Option<String>,
-    pub country: String,
+    pub country: CountryCode,
     pub currency: Currency,
     pub region_reference: String,
-    pub upm_id: Option<String>,
+    pub upm_id: Option<UpmId>,
     /// Normalized (trimmed, lower case).
-    pub email: Option<String>,
+    pub email: Option<Email>,
     pub phone: Option<StoredPhone>,
     /// Unix milliseconds.
     pub order_date: i64,
@@ -96,7 +96,7 @@ pub struct StoredLine {
 impl StoredOrder {
     /// A return order of `parent`: its customer, country, money settings and payments, no shipping
     /// charge, no store and no display details (the returns flow and the seed add theirs).
-    pub fn return_of(parent: &StoredOrder, order_number: String, order_date: i64, lines: Vec<StoredLine>) -> Self {
+    pub fn return_of(parent: &StoredOrder, order_number: OrderNumber, order_date: i64, lines: Vec<StoredLine>) -> Self {
         StoredOrder {
             order_number,
             order_type: OrderType::ReturnOrder,
@@ -284,16 +284,31 @@ pub fn order_from_row<R: Columns + ?Sized>(row: &R) -> Result<StoredOrder, sqlx:
         _ => None,
     };
     Ok(StoredOrder {
-        order_number: row.text(const { at("order_number") })?,
+        order_number: {
+            let number = row.borrowed_text(const { at("order_number") })?;
+            OrderNumber::parse(number).map_err(|_| corrupt("order number", number))?
+        },
         order_type: OrderType::parse(order_type).ok_or_else(|| corrupt("order type", order_type))?,
         order_classification: row.text(const { at("order_classification") })?,
-        parent_sales_order_number: row.optional_text(const { at("parent_sales_order_number") })?,
+        parent_sales_order_number: match row.optional_text(const { at("parent_sales_order_number") })? {
+            Some(number) => Some(OrderNumber::parse(&number).map_err(|_| corrupt("parent order number", &number))?),
+            None => None,
+        },
         partner_name: row.optional_text(const { at("partner_name") })?,
-        country: row.text(const { at("country") })?,
+        country: {
+            let country = row.borrowed_text(const { at("country") })?;
+            CountryCode::parse(country).map_err(|_| corrupt("country", country))?
+        },
         currency: Currency::parse(currency).ok_or_else(|| corrupt("currency", currency))?,
         region_reference: row.text(const { at("region_reference") })?,
-        upm_id: row.optional_text(const { at("upm_id") })?,
-        email: row.optional_text(const { at("email") })?,
+        upm_id: match row.optional_text(const { at("upm_id") })? {
+            Some(id) => Some(UpmId::parse(&id).map_err(|_| corrupt("member id", &id))?),
+            None => None,
+        },
+        email: match row.optional_text(const { at("email") })? {
+            Some(email) => Some(Email::parse(&email).map_err(|_| corrupt("e-mail", &email))?),
+            None => None,
+        },
         phone,
         order_date: row.integer(const { at("order_date") })?,
         shipping_total: Money(row.integer(const { at("shipping_total") })?),

@@ -92,7 +92,7 @@ async fn start(state: &OrdersState, run: &RunInfo, payment: DeferredPayment) -> 
         Ok(started) => started,
         Err(unavailable @ ProviderError::Unavailable(_)) => return Err(JobError::retry(unavailable)),
         Err(refused @ ProviderError::Refused(_)) => {
-            tracing::warn!(order_number, error = %refused, "the payment provider refused a deferred payment");
+            tracing::warn!(order_number = %order_number, error = %refused, "the payment provider refused a deferred payment");
             return Err(JobError::fail(502, Code::ServiceDeferredPaymentFailure, refused.to_string()));
         }
     };
@@ -115,7 +115,7 @@ async fn start(state: &OrdersState, run: &RunInfo, payment: DeferredPayment) -> 
     )
     .bind(&response.payment_id)
     .bind(&run.id)
-    .bind(&order_number)
+    .bind(order_number.as_str())
     .bind(&facts.method)
     .bind(amount)
     .bind(facts.currency.code())

@@ -136,7 +136,7 @@ async fn console_view(state: &OrdersState, record: PickupRecord) -> PickupResult
         items,
         id: record.id,
         status: record.status,
-        order_number: record.order_number,
+        order_number: record.order_number.to_string(),
         vehicle_description: record.vehicle_description,
         created_at: rfc3339(record.created_at),
         claimed_at: record.claimed_at.map(rfc3339),
@@ -273,7 +273,7 @@ async fn advance(
     if to == InteractionStatus::Complete {
         // The goods are handed over: the order's ready lines become picked up, in the same transaction.
         let order_type: Option<String> = sqlx::query_scalar("SELECT order_type FROM orders WHERE order_number = $1")
-            .bind(record.order_number.clone())
+            .bind(record.order_number.as_str())
             .fetch_optional(&mut *transaction)
             .await?;
         let order_type = order_type.ok_or(AppError::NotFound)?;

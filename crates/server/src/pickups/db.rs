@@ -4,6 +4,8 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use domain::OrderNumber;
+
 use crate::db::Db;
 
 const COLUMNS: &str = "id, order_number, store_id, store_service_id, status, vehicle_description, owner_key, \
@@ -13,7 +15,7 @@ const COLUMNS: &str = "id, order_number, store_id, store_service_id, status, veh
 #[derive(Debug, Clone)]
 pub struct PickupRecord {
     pub id: String,
-    pub order_number: String,
+    pub order_number: OrderNumber,
     pub store_id: String,
     pub store_service_id: String,
     pub status: String,
@@ -29,7 +31,7 @@ pub struct PickupRecord {
 fn record(row: &AnyRow) -> Result<PickupRecord, sqlx::Error> {
     Ok(PickupRecord {
         id: row.try_get("id")?,
-        order_number: row.try_get("order_number")?,
+        order_number: crate::db::ids::id(row, "order_number", OrderNumber::parse)?,
         store_id: row.try_get("store_id")?,
         store_service_id: row.try_get("store_service_id")?,
         status: row.try_get("status")?,
@@ -44,7 +46,7 @@ fn record(row: &AnyRow) -> Result<PickupRecord, sqlx::Error> {
 
 pub struct NewPickup<'a> {
     pub id: &'a str,
-    pub order_number: &'a str,
+    pub order_number: &'a OrderNumber,
     pub store_id: &'a str,
     pub store_service_id: &'a str,
     pub vehicle_description: &'a str,
@@ -62,7 +64,7 @@ pub async fn insert_open(db: &Db, new: &NewPickup<'_>) -> Result<Result<(), Opti
          ON CONFLICT DO NOTHING",
     )
     .bind(new.id)
-    .bind(new.order_number)
+    .bind(new.order_number.as_str())
     .bind(new.store_id)
     .bind(new.store_service_id)
     .bind(new.vehicle_description)
@@ -73,7 +75,7 @@ pub async fn insert_open(db: &Db, new: &NewPickup<'_>) -> Result<Result<(), Opti
     if inserted.rows_affected() == 1 {
         let arrived = crate::events::PickupData {
             pickup_id: new.id.to_owned(),
-            order_number: new.order_number.to_owned(),
+            order_number: new.order_number.to_string(),
             store_id: new.store_id.to_owned(),
             status: "SUBMITTED".to_owned(),
             previous_status: None,
@@ -88,11 +90,11 @@ pub async fn insert_open(db: &Db, new: &NewPickup<'_>) -> Result<Result<(), Opti
 }
 
 /// The order's open interaction (SUBMITTED or CLAIMED; at most one, by `order_pickups_one_open`).
-pub async fn open_of_order(db: &Db, order_number: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn open_of_order(db: &Db, order_number: &OrderNumber) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT id FROM order_pickups WHERE order_number = $1 AND status IN ('SUBMITTED', 'CLAIMED') LIMIT 1",
     )
-    .bind(order_number.to_owned())
+    .bind(order_number.as_str())
     .fetch_optional(&db.pool)
     .await
 }
@@ -112,7 +114,7 @@ pub async fn record_status_change(
 ) -> Result<(), sqlx::Error> {
     let changed = crate::events::PickupData {
         pickup_id: record.id.clone(),
-        order_number: record.order_number.clone(),
+        order_number: record.order_number.to_string(),
         store_id: record.store_id.clone(),
         status: to.to_owned(),
         previous_status: Some(record.status.clone()),
@@ -192,24 +194,4 @@ pub async fn store_of_key(db: &Db, key_hash: &str) -> Result<Option<String>, sql
         .bind(key_hash.to_owned())
         .fetch_optional(&db.pool)
         .await
-}
-
-/// Where the order is to be picked up, and the raw statuses of its lines.
-pub async fn order_pickup_facts(
-    db: &Db,
-    order_number: &str,
-) -> Result<Option<(Option<String>, Vec<String>)>, sqlx::Error> {
-    let store: Option<Option<String>> =
-        sqlx::query_scalar("SELECT pickup_store_id FROM orders WHERE order_number = $1")
-            .bind(order_number.to_owned())
-            .fetch_optional(&db.pool)
-            .await?;
-    let Some(store) = store else {
-        return Ok(None);
-    };
-    let statuses: Vec<String> = sqlx::query_scalar("SELECT status FROM order_lines WHERE order_number = $1")
-        .bind(order_number.to_owned())
-        .fetch_all(&db.pool)
-        .await?;
-    Ok(Some((store, statuses)))
 }

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use domain::curbside::{self, Actor, InteractionStatus};
-use domain::{OrderType, SimpleStatus, simple_status};
+use domain::{OrderNumber, SimpleStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -186,7 +186,7 @@ fn view(record: PickupRecord) -> PickupView {
     PickupView {
         id: record.id,
         status: record.status,
-        order_number: record.order_number,
+        order_number: record.order_number.to_string(),
         store_id: record.store_id,
         store_service_id: record.store_service_id,
         notes: vec![PickupNote {
@@ -217,12 +217,20 @@ fn constant_time_equal(left: &str, right: &str) -> bool {
 
 /// Whether the order has a line ready for pickup at `store_id`.
 async fn ready_at(state: &OrdersState, access: &OrderAccess, store_id: &str) -> PickupResult<bool> {
-    let order_type = OrderType::parse(&access.order_type).unwrap_or(OrderType::SalesOrder);
-    let Some((pickup_store, statuses)) = db::order_pickup_facts(&state.db, access.order_number.as_str()).await? else {
+    let Some((pickup_store, ready)) = pickup_facts(state, &access.order_number).await? else {
         return Ok(false);
     };
-    let ready = statuses.iter().any(|raw| simple_status(order_type, raw) == SimpleStatus::ReadyForPickUp);
     Ok(ready && pickup_store.as_deref() == Some(store_id))
+}
+
+/// Where the order is to be picked up, and whether a line of it is ready for pickup: read through the orders
+/// area's door, not its tables.
+async fn pickup_facts(state: &OrdersState, order_number: &OrderNumber) -> PickupResult<Option<(Option<String>, bool)>> {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, order_number).await? else {
+        return Ok(None);
+    };
+    let ready = order.lines.iter().any(|line| order.line_status(line) == SimpleStatus::ReadyForPickUp);
+    Ok(Some((order.pickup_store_id, ready)))
 }
 
 /// The store, checked for curbside and open now (in that order: a store without curbside says so even
@@ -315,7 +323,7 @@ pub async fn create_pickup(
     let id = uuid::Uuid::new_v4().to_string();
     let new = NewPickup {
         id: &id,
-        order_number: access.order_number.as_str(),
+        order_number: &access.order_number,
         store_id,
         store_service_id: service,
         vehicle_description: &vehicle,
@@ -394,7 +402,7 @@ pub async fn get_curbside_offer(
 ) -> PickupResult<Json<CurbsideOffer>> {
     let access = authorize_order(&state, &caller, &order_number).await?;
     state.settings.require(Some(&access.country), domain::country::Flag::EnableCurbsidePickup)?;
-    let store_id = db::order_pickup_facts(&state.db, access.order_number.as_str())
+    let store_id = pickup_facts(&state, &access.order_number)
         .await?
         .and_then(|(store, _)| store)
         .ok_or_else(|| PickupError::rule(Code::CurbsideOrderNotReady, "This order is not picked up at a store."))?;
@@ -411,6 +419,6 @@ pub async fn get_curbside_offer(
         store_id,
         store_service_id: curbside::CURBSIDE_SERVICE_ID.to_owned(),
         validation_code_type: curbside::VALIDATION_CODE_TYPE.to_owned(),
-        open_pickup_id: db::open_of_order(&state.db, access.order_number.as_str()).await?,
+        open_pickup_id: db::open_of_order(&state.db, &access.order_number).await?,
     }))
 }

@@ -400,7 +400,7 @@ fn new_return_number() -> AppResult<ReturnNumber> {
 /// order, and it is returned here rather than on the retailer's global store (001 §6).
 pub(super) async fn returnable_order(state: &OrdersState, access: &OrderAccess) -> AppResult<StoredOrder> {
     state.settings.require(Some(&access.country), domain::country::Flag::DisableReturns)?;
-    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, &access.order_number).await? else {
         return Err(AppError::OrderNotFound);
     };
     if order.order_type != domain::OrderType::SalesOrder {
@@ -437,7 +437,7 @@ async fn fake(state: &OrdersState, request: &CaptureRequest, access: &OrderAcces
     Ok(FakeCaptureAnswer {
         fake: true,
         return_order: FakeReturnOrder {
-            order_number: order.order_number.clone(),
+            order_number: order.order_number.to_string(),
             return_method: checked.choice.method.as_str().to_owned(),
             carrier_name: carrier.map(|carrier| carrier.info().name(&checked.locale).to_owned()),
             lines,
@@ -459,7 +459,7 @@ async fn plan(
     let now = state.clock.now_ms();
     let return_order_number = new_return_number()?;
     let row = ReturnRow {
-        return_order_number: return_order_number.to_string(),
+        return_order_number: return_order_number.clone(),
         parent_order_number: order.order_number.clone(),
         owner_key: owner_key.clone(),
         as_member: access.as_member,
@@ -507,7 +507,10 @@ impl Effect for ReturnRecord {
         let requested = crate::events::EventData::ReturnRequested(db::event_data(&self.row, &lines, None));
         crate::events::record(tx, self.row.created_at, requested).await?;
         let return_order_number = self.row.return_order_number;
-        Ok(CaptureAccepted { job_id, response: CaptureResponseBody { return_order_number } })
+        Ok(CaptureAccepted {
+            job_id,
+            response: CaptureResponseBody { return_order_number: return_order_number.to_string() },
+        })
     }
 }
 

@@ -6,11 +6,13 @@ use std::collections::HashMap;
 use sqlx::{AnyConnection, Row};
 
 use crate::carriers::IssuedLabel;
+use crate::db::ids::{id, optional_id};
 use crate::db::{Db, Param};
 use crate::error::AppResult;
+use domain::{CountryCode, Email, OrderNumber, ReturnNumber};
 
 /// Units of each line of `order_number` taken by returns.
-pub async fn returned_quantities(db: &Db, order_number: &str) -> AppResult<HashMap<i64, i64>> {
+pub async fn returned_quantities(db: &Db, order_number: &OrderNumber) -> AppResult<HashMap<i64, i64>> {
     // Read by the order detail: on the hot read path (`Db::read`).
     let mut found = HashMap::new();
     db.read(
@@ -78,16 +80,16 @@ pub async fn release(
 /// A return as stored.
 #[derive(Debug, Clone)]
 pub struct ReturnRow {
-    pub return_order_number: String,
-    pub parent_order_number: String,
+    pub return_order_number: ReturnNumber,
+    pub parent_order_number: OrderNumber,
     pub owner_key: String,
     pub as_member: bool,
-    pub country: String,
+    pub country: CountryCode,
     pub return_method: String,
     pub carrier_id: Option<String>,
     pub store_id: Option<String>,
     pub locale: String,
-    pub email: Option<String>,
+    pub email: Option<Email>,
     pub request: serde_json::Value,
     pub raw_status: String,
     pub drop_off_code: Option<String>,
@@ -112,9 +114,9 @@ pub fn event_data(
     tracking_number: Option<String>,
 ) -> crate::events::ReturnData {
     crate::events::ReturnData {
-        return_order_number: row.return_order_number.clone(),
-        order_number: row.parent_order_number.clone(),
-        country: row.country.clone(),
+        return_order_number: row.return_order_number.to_string(),
+        order_number: row.parent_order_number.to_string(),
+        country: row.country.to_string(),
         method: row.return_method.clone(),
         carrier_id: row.carrier_id.clone(),
         store_id: row.store_id.clone(),
@@ -136,16 +138,16 @@ pub async fn insert_return(connection: &mut AnyConnection, row: &ReturnRow, line
          carrier_id, store_id, locale, email, request, raw_status, drop_off_code, tracking_number, refund_deduction, \
          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)",
     )
-    .bind(&row.return_order_number)
-    .bind(&row.parent_order_number)
+    .bind(row.return_order_number.as_str())
+    .bind(row.parent_order_number.as_str())
     .bind(&row.owner_key)
     .bind(i64::from(row.as_member))
-    .bind(&row.country)
+    .bind(row.country.as_str())
     .bind(&row.return_method)
     .bind(row.carrier_id.clone())
     .bind(row.store_id.clone())
     .bind(&row.locale)
-    .bind(row.email.clone())
+    .bind(row.email.clone().map(String::from))
     .bind(row.request.to_string())
     .bind(&row.raw_status)
     .bind(row.drop_off_code.clone())
@@ -159,7 +161,7 @@ pub async fn insert_return(connection: &mut AnyConnection, row: &ReturnRow, line
             "INSERT INTO return_lines (return_order_number, line_number, quantity, reason_code, reason_text, comment) \
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
-        .bind(&row.return_order_number)
+        .bind(row.return_order_number.as_str())
         .bind(line.line_number)
         .bind(line.quantity)
         .bind(&line.reason_code)
@@ -174,16 +176,16 @@ pub async fn insert_return(connection: &mut AnyConnection, row: &ReturnRow, line
 fn return_from_row(row: &sqlx::any::AnyRow) -> Result<ReturnRow, sqlx::Error> {
     let request: String = row.try_get("request")?;
     Ok(ReturnRow {
-        return_order_number: row.try_get("return_order_number")?,
-        parent_order_number: row.try_get("parent_order_number")?,
+        return_order_number: id(row, "return_order_number", ReturnNumber::parse)?,
+        parent_order_number: id(row, "parent_order_number", OrderNumber::parse)?,
         owner_key: row.try_get("owner_key")?,
         as_member: row.try_get::<i64, _>("as_member")? != 0,
-        country: row.try_get("country")?,
+        country: id(row, "country", CountryCode::parse)?,
         return_method: row.try_get("return_method")?,
         carrier_id: row.try_get("carrier_id")?,
         store_id: row.try_get("store_id")?,
         locale: row.try_get("locale")?,
-        email: row.try_get("email")?,
+        email: optional_id(row, "email", Email::parse)?,
         request: serde_json::from_str(&request).unwrap_or(serde_json::Value::Null),
         raw_status: row.try_get("raw_status")?,
         drop_off_code: row.try_get("drop_off_code")?,
@@ -196,9 +198,13 @@ fn return_from_row(row: &sqlx::any::AnyRow) -> Result<ReturnRow, sqlx::Error> {
 const RETURN_COLUMNS: &str = "return_order_number, parent_order_number, owner_key, as_member, country, return_method, \
     carrier_id, store_id, locale, email, request, raw_status, drop_off_code, tracking_number, refund_deduction, created_at";
 
-pub async fn find_return(db: &Db, return_order_number: &str) -> AppResult<Option<(ReturnRow, Vec<ReturnLineRow>)>> {
+pub async fn find_return(
+    db: &Db,
+    return_order_number: &ReturnNumber,
+) -> AppResult<Option<(ReturnRow, Vec<ReturnLineRow>)>> {
     let sql = format!("SELECT {RETURN_COLUMNS} FROM returns WHERE return_order_number = $1");
-    let Some(row) = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(return_order_number).fetch_optional(&db.pool).await?
+    let Some(row) =
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(return_order_number.as_str()).fetch_optional(&db.pool).await?
     else {
         return Ok(None);
     };
@@ -207,7 +213,7 @@ pub async fn find_return(db: &Db, return_order_number: &str) -> AppResult<Option
         "SELECT line_number, quantity, reason_code, reason_text, comment FROM return_lines \
          WHERE return_order_number = $1 ORDER BY line_number",
     )
-    .bind(return_order_number)
+    .bind(return_order_number.as_str())
     .fetch_all(&db.pool)
     .await?;
     let mut lines = Vec::with_capacity(rows.len());
@@ -224,9 +230,9 @@ pub async fn find_return(db: &Db, return_order_number: &str) -> AppResult<Option
 }
 
 /// The returns of a sales order (newest last).
-pub async fn returns_of(db: &Db, parent_order_number: &str) -> AppResult<Vec<ReturnRow>> {
+pub async fn returns_of(db: &Db, parent_order_number: &OrderNumber) -> AppResult<Vec<ReturnRow>> {
     let sql = format!("SELECT {RETURN_COLUMNS} FROM returns WHERE parent_order_number = $1 ORDER BY created_at");
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(parent_order_number).fetch_all(&db.pool).await?;
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(parent_order_number.as_str()).fetch_all(&db.pool).await?;
     Ok(rows.iter().map(return_from_row).collect::<Result<_, _>>()?)
 }
 
@@ -294,7 +300,7 @@ const PENDING: &str = "pending";
 /// Claims an effect that is marked done afterwards (`finish_effect`): true for exactly one caller, either
 /// the first, or one that takes over a claim left pending by a process that died. An effect whose process
 /// died after acting but before marking it done is made again: at least once, never lost.
-pub async fn claim_pending_effect(db: &Db, return_order_number: &str, key: &str, now: i64) -> AppResult<bool> {
+pub async fn claim_pending_effect(db: &Db, return_order_number: &ReturnNumber, key: &str, now: i64) -> AppResult<bool> {
     if claim_effect(db, return_order_number, key, Some(PENDING), now).await? {
         return Ok(true);
     }
@@ -302,7 +308,7 @@ pub async fn claim_pending_effect(db: &Db, return_order_number: &str, key: &str,
         "UPDATE return_effects SET created_at = $3 WHERE return_order_number = $1 AND effect_key = $2 \
          AND detail = $4 AND created_at < $5",
     )
-    .bind(return_order_number)
+    .bind(return_order_number.as_str())
     .bind(key)
     .bind(now)
     .bind(PENDING)
@@ -313,23 +319,27 @@ pub async fn claim_pending_effect(db: &Db, return_order_number: &str, key: &str,
 }
 
 /// Marks a claimed effect done with its outcome.
-pub async fn finish_effect(db: &Db, return_order_number: &str, key: &str, detail: &str) -> AppResult<()> {
+pub async fn finish_effect(db: &Db, return_order_number: &ReturnNumber, key: &str, detail: &str) -> AppResult<()> {
     set_effect_detail(db, return_order_number, key, detail).await
 }
 
 /// Forgets an effect whose action failed, so that a retry makes it.
-pub async fn release_effect(db: &Db, return_order_number: &str, key: &str) -> AppResult<()> {
+pub async fn release_effect(db: &Db, return_order_number: &ReturnNumber, key: &str) -> AppResult<()> {
     sqlx::query("DELETE FROM return_effects WHERE return_order_number = $1 AND effect_key = $2")
-        .bind(return_order_number)
+        .bind(return_order_number.as_str())
         .bind(key)
         .execute(&db.pool)
         .await?;
     Ok(())
 }
 
-pub async fn effect_detail(db: &Db, return_order_number: &str, key: &str) -> AppResult<Option<Option<String>>> {
+pub async fn effect_detail(
+    db: &Db,
+    return_order_number: &ReturnNumber,
+    key: &str,
+) -> AppResult<Option<Option<String>>> {
     let row = sqlx::query("SELECT detail FROM return_effects WHERE return_order_number = $1 AND effect_key = $2")
-        .bind(return_order_number)
+        .bind(return_order_number.as_str())
         .bind(key)
         .fetch_optional(&db.pool)
         .await?;
@@ -339,9 +349,9 @@ pub async fn effect_detail(db: &Db, return_order_number: &str, key: &str) -> App
     })
 }
 
-pub async fn set_effect_detail(db: &Db, return_order_number: &str, key: &str, detail: &str) -> AppResult<()> {
+pub async fn set_effect_detail(db: &Db, return_order_number: &ReturnNumber, key: &str, detail: &str) -> AppResult<()> {
     sqlx::query("UPDATE return_effects SET detail = $3 WHERE return_order_number = $1 AND effect_key = $2")
-        .bind(return_order_number)
+        .bind(return_order_number.as_str())
         .bind(key)
         .bind(detail)
         .execute(&db.pool)
@@ -351,11 +361,11 @@ pub async fn set_effect_detail(db: &Db, return_order_number: &str, key: &str, de
 
 /// The label the carrier issued for a return, stored by the capture job; `None` for a return made before
 /// labels were stored (it is drawn in process, as then) or one still being made.
-pub async fn stored_label(db: &Db, return_order_number: &str) -> AppResult<Option<IssuedLabel>> {
+pub async fn stored_label(db: &Db, return_order_number: &ReturnNumber) -> AppResult<Option<IssuedLabel>> {
     let row = sqlx::query(
         "SELECT carrier_id, tracking_number, service, drop_off_code FROM return_labels WHERE return_order_number = $1",
     )
-    .bind(return_order_number)
+    .bind(return_order_number.as_str())
     .fetch_optional(&db.pool)
     .await?;
     let Some(row) = row else { return Ok(None) };

@@ -9,7 +9,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use domain::status::normalize_raw_status;
-use domain::{OrderType, SimpleStatus, simple_status};
+use domain::{OrderType, ReturnNumber, SimpleStatus, simple_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -81,10 +81,12 @@ pub async fn post_return_event(
     if simple == SimpleStatus::Unknown {
         return Err(AppError::validation("status", "not a return status"));
     }
+    let return_order_number = ReturnNumber::parse(&return_order_number).map_err(|_| AppError::OrderNotFound)?;
     let Some((ret, lines)) = db::find_return(&state.db, &return_order_number).await? else {
         return Err(AppError::OrderNotFound);
     };
-    let Some((return_order, _)) = crate::orders::find_order_and_version(&state.db, &return_order_number).await? else {
+    let return_order = crate::orders::find_order_and_version(&state.db, &return_order_number.clone().into()).await?;
+    let Some((return_order, _)) = return_order else {
         // The capture job has not made the RETURN_ORDER yet.
         return Err(AppError::coded(Code::ReturnNotReady, "returnOrderNumber", "the return is still being created"));
     };
@@ -98,15 +100,15 @@ pub async fn post_return_event(
         orders::set_line_statuses(&mut tx, &ret.parent_order_number, &parent_lines, parent_status, now).await?;
     }
     let changed = crate::events::ReturnStatusChanged {
-        return_order_number: return_order_number.clone(),
-        order_number: ret.parent_order_number.clone(),
+        return_order_number: return_order_number.to_string(),
+        order_number: ret.parent_order_number.to_string(),
         raw_status: raw.clone(),
         status: simple.as_str().to_owned(),
         line_numbers: lines.iter().map(|line| line.line_number).collect(),
     };
     crate::events::record(&mut tx, now, crate::events::EventData::ReturnStatusChanged(changed)).await?;
     tx.commit().await?;
-    let members: Vec<&str> = return_order.upm_id.iter().map(String::as_str).collect();
+    let members: Vec<&str> = return_order.upm_id.iter().map(|id| id.as_str()).collect();
     state.cache.forget_order(&return_order_number, &members);
     state.cache.forget_order(&ret.parent_order_number, &members);
     let mail = match simple {
@@ -120,7 +122,11 @@ pub async fn post_return_event(
         // The status moved; the e-mail is not worth failing the event for (ops may send the event again).
         tracing::warn!(code = "return-mail-failure", %error, "a return status e-mail was not sent");
     }
-    Ok(Json(ReturnEventResult { return_order_number, raw_status: raw, simple_status: simple.as_str().to_owned() }))
+    Ok(Json(ReturnEventResult {
+        return_order_number: return_order_number.to_string(),
+        raw_status: raw,
+        simple_status: simple.as_str().to_owned(),
+    }))
 }
 
 #[cfg(test)]

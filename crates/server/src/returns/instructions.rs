@@ -171,7 +171,7 @@ pub async fn get_return_instructions(
     // page, not the return order's detail, so suppressReturnDetailsBarcode does not apply); without it the
     // page shows the store's details instead (001 §9 "No return label").
     let barcode = (variant == Variant::Store && flag(Flag::EnableReturnsBarcode)).then(|| StoreBarcode {
-        value: ret.return_order_number.clone(),
+        value: ret.return_order_number.to_string(),
         format: "CODE128".to_owned(),
         image: crate::documents::barcode::code128_data_uri(&ret.return_order_number).unwrap_or_default(),
     });
@@ -188,7 +188,7 @@ pub async fn get_return_instructions(
     let pickup =
         if method.is_pickup() { pickup_of(&state, &ret, status == SimpleStatus::ReturnCreated).await? } else { None };
     Ok(Json(ReturnInstructions {
-        order_number: ret.parent_order_number.clone(),
+        order_number: ret.parent_order_number.to_string(),
         country: ret.country.to_ascii_uppercase(),
         return_method: method.as_str().to_owned(),
         variant: variant.into(),
@@ -204,7 +204,7 @@ pub async fn get_return_instructions(
         show_steps: !(variant == Variant::Store && flag(Flag::SuppressStoreReturnInstructions)),
         bank_refund_offered: instructions::bank_refund_offered(&ret.country, &super::options::payment_types(&parent)),
         paperless_confirmation: variant == Variant::Paperless && flag(Flag::EnablePaperlessReturnConfirmation),
-        return_order_number: ret.return_order_number,
+        return_order_number: ret.return_order_number.to_string(),
     }))
 }
 

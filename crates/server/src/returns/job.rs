@@ -103,7 +103,7 @@ pub fn return_order(parent: &StoredOrder, ret: &ReturnRow, lines: &[ReturnLineRo
     StoredOrder {
         pickup_store_id: ret.store_id.clone(),
         details,
-        ..StoredOrder::return_of(parent, ret.return_order_number.clone(), ret.created_at, return_lines)
+        ..StoredOrder::return_of(parent, ret.return_order_number.clone().into(), ret.created_at, return_lines)
     }
 }
 
@@ -134,8 +134,8 @@ async fn deny_and_release(
         }
     };
     let event = events::ReturnRefused {
-        return_order_number: ret.return_order_number.clone(),
-        order_number: ret.parent_order_number.clone(),
+        return_order_number: ret.return_order_number.to_string(),
+        order_number: ret.parent_order_number.to_string(),
         code: refusal.code.clone(),
         message: refusal.message.clone(),
     };
@@ -157,7 +157,7 @@ async fn release_in(tx: &mut sqlx::AnyConnection, ret: &ReturnRow, lines: &[Retu
         released.await.map_err(JobError::retry)?;
     }
     sqlx::query("DELETE FROM returns WHERE return_order_number = $1")
-        .bind(&ret.return_order_number)
+        .bind(ret.return_order_number.as_str())
         .execute(&mut *tx)
         .await
         .map_err(JobError::retry)?;
@@ -191,7 +191,7 @@ async fn book_pickup(
         ))));
     };
     let slot = PickupSlot { date, from_hour: *from_hour, to_hour: *to_hour };
-    let pickup = PickupRequest { return_order_number: rn.clone(), address: address.clone(), slot: Some(slot) };
+    let pickup = PickupRequest { return_order_number: rn.to_string(), address: address.clone(), slot: Some(slot) };
     // The sandbox carrier books by a pure function of the request: a rerun books the same slot again with
     // the same confirmation. A real carrier takes the return number as its idempotency key.
     let today = chrono::DateTime::from_timestamp_millis(ret.created_at).unwrap_or_default().date_naive();
@@ -307,7 +307,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &ReturnNumber) -> JobRe
     if label {
         let event = events::ReturnLabelCreated {
             return_order_number: rn.to_string(),
-            order_number: parent.order_number.clone(),
+            order_number: parent.order_number.to_string(),
             carrier_id: ret.carrier_id.clone(),
             drop_off_code: code.clone(),
             tracking_number: label_tracking.clone(),
@@ -317,7 +317,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &ReturnNumber) -> JobRe
         recorded.await.map_err(JobError::retry)?;
     }
     tx.commit().await.map_err(JobError::retry)?;
-    let members: Vec<&str> = parent.upm_id.iter().map(String::as_str).collect();
+    let members: Vec<&str> = parent.upm_id.iter().map(|id| id.as_str()).collect();
     state.cache.forget_order(&parent.order_number, &members);
     state.cache.forget_order(rn, &members);
     let email_sent = notify::status_mail_once(state, rn, StatusMail::Created).await.map_err(JobError::retry)?;
@@ -329,7 +329,7 @@ async fn capture(state: &OrdersState, run: &RunInfo, rn: &ReturnNumber) -> JobRe
     // The worker stores the outcome.
     Ok(Finish::Completed(ReturnCaptured {
         return_order_number: rn.clone(),
-        parent_sales_order_number: parent.order_number,
+        parent_sales_order_number: parent.order_number.into(),
         return_method: ret.return_method,
         carrier_id: ret.carrier_id,
         label_available: label,

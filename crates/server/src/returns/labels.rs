@@ -79,8 +79,9 @@ pub async fn find_visible_return(
     caller: &Caller,
     return_order_number: &str,
 ) -> AppResult<(ReturnRow, StoredOrder)> {
-    domain::OrderNumber::parse(return_order_number).map_err(|_| AppError::InvalidOrderNumber)?;
-    let Some((ret, _lines)) = db::find_return(&state.db, return_order_number).await? else {
+    let return_order_number =
+        domain::ReturnNumber::parse(return_order_number).map_err(|_| AppError::InvalidOrderNumber)?;
+    let Some((ret, _lines)) = db::find_return(&state.db, &return_order_number).await? else {
         // A guess costs the same as a wrong filter on an existing order (rate limits and failure counting).
         if caller.has_guest_credentials() || caller.member.is_none() {
             state.limiter.check_client(caller.client_ip)?;
@@ -118,8 +119,8 @@ pub fn label_request(
     }
     let carrier = ret.carrier_id.as_deref().and_then(carriers::for_id).ok_or_else(not_available)?;
     let request = LabelRequest {
-        return_order_number: ret.return_order_number.clone(),
-        country: ret.country.clone(),
+        return_order_number: ret.return_order_number.to_string(),
+        country: ret.country.to_string(),
         from: shopper_address(parent),
         to: return_centre(&ret.country),
         language: super::language_of(&ret.locale),
@@ -267,7 +268,7 @@ pub async fn dispatch_return_label(
     }
     let (ret, parent) = visible_return(&state, &caller, &request.return_order_number).await?;
     let label = make_label(&state.db, &ret, &parent, false).await?;
-    let to = request.email.as_deref().map(str::trim).map(str::to_owned).or_else(|| ret.email.clone());
+    let to = request.email.as_deref().map(str::trim).map(str::to_owned).or_else(|| ret.email.clone().map(String::from));
     if kind == "EMAIL" && to.is_none() {
         return Err(AppError::validation("email", "no e-mail address is known for this order"));
     }

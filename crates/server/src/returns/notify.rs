@@ -19,6 +19,7 @@ use crate::error::AppResult;
 use crate::mail::{Attachment, OutgoingMail};
 use crate::orders::OrdersState;
 use crate::orders::StoredOrder;
+use domain::ReturnNumber;
 
 /// The failure code of the Doris notification (001 §3).
 pub const DORIS_FAILURE: &str = "service-doris-comms-failure";
@@ -41,7 +42,11 @@ impl StatusMail {
 }
 
 /// Sends the status e-mail of a return once. `Ok(false)` when there is no address (or it was sent before).
-pub async fn status_mail_once(state: &OrdersState, return_order_number: &str, kind: StatusMail) -> AppResult<bool> {
+pub async fn status_mail_once(
+    state: &OrdersState,
+    return_order_number: &ReturnNumber,
+    kind: StatusMail,
+) -> AppResult<bool> {
     let Some((ret, _)) = db::find_return(&state.db, return_order_number).await? else { return Ok(false) };
     let Some(to) = ret.email.clone() else { return Ok(false) };
     if !db::claim_pending_effect(&state.db, return_order_number, kind.key(), state.clock.now_ms()).await? {
@@ -64,7 +69,9 @@ pub async fn status_mail_once(state: &OrdersState, return_order_number: &str, ki
     // Keyed by the return and the kind: a job run again after its process died between the outbox and
     // `finish_effect` stores the message once.
     let key = format!("return-mail:{return_order_number}:{}", kind.key());
-    if let Err(error) = state.mailer.send_once(&key, OutgoingMail { to, subject, body, attachment }).await {
+    if let Err(error) =
+        state.mailer.send_once(&key, OutgoingMail { to: to.to_string(), subject, body, attachment }).await
+    {
         tracing::warn!(code = "return-mail-failure", %error, "a return e-mail was not sent; it will be retried");
         db::release_effect(&state.db, return_order_number, kind.key()).await?;
         return Err(crate::error::AppError::Unavailable);
@@ -192,11 +199,11 @@ mod tests {
         });
         let parent = crate::orders::parse_order(order.to_string().as_bytes()).expect("a valid order");
         let ret = ReturnRow {
-            return_order_number: "R123".to_owned(),
+            return_order_number: domain::ReturnNumber::parse("R1230").expect("a return number"),
             parent_order_number: parent.order_number.clone(),
             owner_key: String::new(),
             as_member: true,
-            country: "us".to_owned(),
+            country: parent.country.clone(),
             return_method: "returnToStore".to_owned(),
             carrier_id: None,
             store_id: None,

@@ -120,7 +120,7 @@ pub async fn send_store_return_email(
         .map(str::trim)
         .filter(|to| !to.is_empty())
         .map(str::to_owned)
-        .or_else(|| ret.email.clone());
+        .or_else(|| ret.email.clone().map(String::from));
     let Some(to) = to else { return Err(AppError::validation("to", "no e-mail address is known for this order")) };
     if !domain::rules::is_email(&to) {
         return Err(AppError::validation("to", "Please enter a valid email address."));

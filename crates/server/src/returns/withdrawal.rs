@@ -97,7 +97,7 @@ pub async fn declare_withdrawal(
 ) -> AppResult<(StatusCode, Json<WithdrawalConfirmation>)> {
     let access = authorize_order(&state, &caller, &request.order_number).await?;
     let owner_key = caller.owner_key().ok_or(AppError::OrderNotFound)?;
-    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, access.order_number.as_str()).await? else {
+    let Some((order, _)) = crate::orders::find_order_and_version(&state.db, &access.order_number).await? else {
         return Err(AppError::OrderNotFound);
     };
     if order.order_type != OrderType::SalesOrder {
@@ -122,7 +122,7 @@ pub async fn declare_withdrawal(
     let deadline = withdrawal::deadline_ms(delivered);
     let return_options = format!("/order_mgmt/return_options/v1/{}", order.order_number);
     let existing = sqlx::query("SELECT line_numbers, declared_at FROM withdrawals WHERE order_number = $1")
-        .bind(&order.order_number)
+        .bind(order.order_number.as_str())
         .fetch_optional(&state.db.pool)
         .await?;
     if let Some(row) = existing {
@@ -130,7 +130,7 @@ pub async fn declare_withdrawal(
         return Ok((
             StatusCode::OK,
             Json(WithdrawalConfirmation {
-                order_number: order.order_number.clone(),
+                order_number: order.order_number.to_string(),
                 line_numbers: serde_json::from_str(&stored).unwrap_or_default(),
                 declared_at: rfc3339_millis(row.try_get("declared_at")?),
                 deadline: deadline.map(rfc3339_millis),
@@ -150,7 +150,7 @@ pub async fn declare_withdrawal(
         "INSERT INTO withdrawals (order_number, owner_key, line_numbers, declared_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (order_number) DO NOTHING",
     )
-    .bind(&order.order_number)
+    .bind(order.order_number.as_str())
     .bind(&owner_key)
     .bind(serde_json::to_string(&lines).unwrap_or_else(|_| "[]".to_owned()))
     .bind(now)
@@ -164,7 +164,7 @@ pub async fn declare_withdrawal(
     let declared_text =
         chrono::DateTime::from_timestamp_millis(now).unwrap_or_default().format("%Y-%m-%d %H:%M").to_string();
     let mut email_sent = false;
-    if let Some(to) = order.email.clone() {
+    if let Some(to) = order.email.clone().map(String::from) {
         let language = request.locale.as_deref().filter(|l| l.len() <= 35).unwrap_or("en");
         let (subject, body) = super::texts::compose_withdrawal(language, &order.order_number, &declared_text);
         match state.mailer.send(OutgoingMail { to, subject, body, attachment: None }).await {
@@ -178,7 +178,7 @@ pub async fn declare_withdrawal(
     Ok((
         StatusCode::CREATED,
         Json(WithdrawalConfirmation {
-            order_number: order.order_number.clone(),
+            order_number: order.order_number.to_string(),
             line_numbers: lines,
             declared_at: rfc3339_millis(now),
             deadline: deadline.map(rfc3339_millis),

@@ -54,16 +54,16 @@ fn line(
 
 fn ready_order(number: &str, upm_id: Option<String>, email: &str, order_date: i64) -> StoredOrder {
     StoredOrder {
-        order_number: number.to_owned(),
+        order_number: super::order_number(number),
         order_type: OrderType::SalesOrder,
         order_classification: "CONSUMER".to_owned(),
         parent_sales_order_number: None,
         partner_name: None,
-        country: "US".to_owned(),
+        country: super::country("US"),
         currency: Currency::USD,
         region_reference: "NIKEUS".to_owned(),
-        upm_id,
-        email: Some(email.to_owned()),
+        upm_id: upm_id.as_deref().map(super::member_id),
+        email: Some(super::email(email)),
         phone: Some(StoredPhone { country_code: "1".to_owned(), subscriber_number: "7025550111".to_owned() }),
         order_date,
         shipping_total: Money(0),

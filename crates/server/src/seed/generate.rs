@@ -203,7 +203,7 @@ impl<'a> OrderGenerator<'a> {
                 [(3, SimpleStatus::Shipped), (12, SimpleStatus::Delivered), (1, SimpleStatus::PreparingShipment)]
                     [self.demo_guests_left % 3];
             let mut order = self.sales_order_in(number.to_owned(), market(country), None, days_ago, Some(stage));
-            order.email = Some(email.to_owned());
+            order.email = Some(super::email(email));
             order.phone = Some(StoredPhone { country_code: code.to_owned(), subscriber_number: phone.to_owned() });
             return Some(order);
         }
@@ -411,7 +411,7 @@ impl<'a> OrderGenerator<'a> {
         let days_ago = self.rng.below(730) as i64;
         let mut order = self.sales_order(number, home, None, days_ago);
         let guest = self.serial;
-        order.email = Some(format!("guest{guest}@example.com"));
+        order.email = Some(super::email(&format!("guest{guest}@example.com")));
         order.phone = Some(StoredPhone {
             country_code: home.calling_code.to_owned(),
             subscriber_number: format!("555{:07}", guest % 10_000_000),
@@ -442,7 +442,7 @@ impl<'a> OrderGenerator<'a> {
         }
         let number = self.number('R');
         let order_date = (parent.order_date + (7 + self.rng.below(10) as i64) * DAY_MS).min(self.plan.until_millis);
-        StoredOrder::return_of(parent, number, order_date, lines)
+        StoredOrder::return_of(parent, super::order_number(&number), order_date, lines)
     }
 
     fn sales_order(
@@ -491,16 +491,16 @@ impl<'a> OrderGenerator<'a> {
         ];
         let (upm_id, email) = member.map_or((None, None), |(upm, email)| (Some(upm), Some(email)));
         StoredOrder {
-            order_number,
+            order_number: super::order_number(&order_number),
             order_type: OrderType::SalesOrder,
             order_classification: "CONSUMER".to_owned(),
             parent_sales_order_number: None,
             partner_name: None,
-            country: market.country.to_owned(),
+            country: super::country(market.country),
             currency: Currency::parse(market.currency).unwrap_or(Currency::USD),
             region_reference: crate::orders::view::DEFAULT_REGION_REFERENCE.to_owned(),
-            upm_id,
-            email,
+            upm_id: upm_id.as_deref().map(super::member_id),
+            email: email.as_deref().map(super::email),
             phone: None,
             order_date,
             shipping_total: Money(shipping_total),

@@ -22,6 +22,29 @@ use crate::db::Db;
 
 pub use generate::{DEMO_GUEST_ORDERS, DEMO_MEMBERS, DEMO_PASSWORD, GIFT_CARDS};
 
+/// A value of the demo's own tables, checked by its type's rule. They are constants (or made from them), and
+/// the seed's tests write every one, so a failure is a mistake in this code, not input.
+#[expect(clippy::expect_used, reason = "constant demo data, not input")]
+fn checked<T, E: std::fmt::Debug>(text: &str, parse: fn(&str) -> Result<T, E>) -> T {
+    parse(text).expect("demo data passes its identifier's rule")
+}
+
+fn country(code: &str) -> domain::CountryCode {
+    checked(code, domain::CountryCode::parse)
+}
+
+fn order_number(number: &str) -> domain::OrderNumber {
+    checked(number, domain::OrderNumber::parse)
+}
+
+fn member_id(id: &str) -> domain::UpmId {
+    checked(id, domain::UpmId::parse)
+}
+
+fn email(address: &str) -> domain::Email {
+    checked(address, domain::Email::parse)
+}
+
 pub struct SeedPlan {
     pub members: u32,
     pub orders: u32,

@@ -86,16 +86,16 @@ fn order(number: String, index: usize, upm_id: Option<String>, email: &str, unti
         lines.push(custom);
     }
     Some(StoredOrder {
-        order_number: number,
+        order_number: super::order_number(&number),
         order_type: OrderType::SalesOrder,
         order_classification: "CONSUMER".to_owned(),
         parent_sales_order_number: None,
         partner_name: None,
-        country: (*country).to_owned(),
+        country: super::country(country),
         currency: Currency::parse(currency).unwrap_or(Currency::USD),
         region_reference: crate::orders::view::DEFAULT_REGION_REFERENCE.to_owned(),
-        upm_id,
-        email: Some(email.to_owned()),
+        upm_id: upm_id.as_deref().map(super::member_id),
+        email: Some(super::email(email)),
         phone: Some(StoredPhone { country_code: "1".to_owned(), subscriber_number: "5035550199".to_owned() }),
         order_date: until_millis - 3 * 86_400_000 - i64::try_from(index).unwrap_or(0) * 60_000,
         shipping_total: Money(0),

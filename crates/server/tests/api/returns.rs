@@ -1067,7 +1067,10 @@ async fn a_killed_process_loses_and_duplicates_no_return() {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
-    assert!(accepted >= i64::try_from(answered).unwrap_or(0) && accepted > 0, "every answered capture was kept");
+    assert!(
+        accepted >= i64::try_from(answered).unwrap_or(0) && accepted > 0,
+        "every answered capture was kept: {answered} answered 202, {accepted} stored"
+    );
     let accepted = (accepted, accepted, accepted, accepted);
     assert_eq!(
         (returns, mails, reserved, completed),

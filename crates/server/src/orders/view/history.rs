@@ -77,11 +77,11 @@ fn history_item(
     item: OrderItem,
 ) -> HistoryItem {
     HistoryItem {
-        order_number: order.order_number.clone(),
+        order_number: order.order_number.to_string(),
         order_type: order.order_type.as_str().to_owned(),
         order_date,
         currency: order.currency.code().to_owned(),
-        country: order.country.clone(),
+        country: order.country.to_string(),
         partner_name: order.partner_name.clone(),
         order_total: summary.total,
         full_order_status: summary.status.clone(),
@@ -106,7 +106,7 @@ pub fn history_items(
             now,
             flags: flags(&order.country),
             returns: &no_facts,
-            returns_by_sku: returns.get(&order.order_number).unwrap_or(&no_returns),
+            returns_by_sku: returns.get(order.order_number.as_str()).unwrap_or(&no_returns),
             extras: &no_extras,
             contributors: &[],
         };

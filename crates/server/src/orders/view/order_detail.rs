@@ -148,18 +148,18 @@ pub fn order_detail(
         .phone
         .map(|phone| PhoneNumber { country_code: phone.country_code, subscriber_number: phone.subscriber_number });
     Ok(OrderDetail {
-        order_id: order.order_number.clone(),
-        order_number: order.order_number,
+        order_id: order.order_number.to_string(),
+        order_number: order.order_number.into(),
         order_type: order.order_type.as_str().to_owned(),
         order_classification: order.order_classification,
-        parent_sales_order_number: order.parent_sales_order_number,
+        parent_sales_order_number: order.parent_sales_order_number.map(String::from),
         partner_name: order.partner_name,
-        country: order.country,
+        country: order.country.into(),
         currency: currency.code().to_owned(),
         currency_alt: details.currency_alt.0.map(|code| code.to_ascii_uppercase()),
         region_reference: order.region_reference,
         authorization_info: AuthorizationInfo {
-            email: order.email,
+            email: order.email.map(String::from),
             phone_number,
             day_phone_number: details.day_phone_number.0,
         },

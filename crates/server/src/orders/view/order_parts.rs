@@ -46,7 +46,7 @@ pub(super) fn shipments(order: &StoredOrder) -> Vec<ShipmentView> {
                 None => first_line_status(order, &shipment_number),
             };
             ShipmentView {
-                order_number: order.order_number.clone(),
+                order_number: order.order_number.to_string(),
                 shipment_number: shipment_number.clone(),
                 status: shipment.status.0.clone(),
                 simple_status: status.as_str().to_owned(),
@@ -89,6 +89,9 @@ pub(super) fn contact(order: &StoredOrder) -> (UserInfo, ContactInformation) {
         .0
         .clone()
         .or_else(|| order.phone.as_ref().map(|phone| phone.subscriber_number.clone()));
-    let contact = ContactInformation { day_phone_number: OptText(day_phone), email: OptText(order.email.clone()) };
+    let contact = ContactInformation {
+        day_phone_number: OptText(day_phone),
+        email: OptText(order.email.clone().map(String::from)),
+    };
     (UserInfo { phone_number }, contact)
 }

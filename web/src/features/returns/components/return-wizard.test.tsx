@@ -452,6 +452,20 @@ describe('the country-mismatch prompt in the wizard (001 §5)', () => {
     );
   });
 
+  it('offers the right of withdrawal in words that fit every country the server opens it for, the UK included', async () => {
+    mockFetch([
+      { path: `/orders/history/v1/${ORDER}`, respond: withShipFrom('GB') },
+      {
+        path: `/order_mgmt/return_options/v1/${ORDER}`,
+        respond: () => json(options({ withdrawalAvailable: true, withdrawalDeadline: '2026-12-20T10:00:00Z' })),
+      },
+    ]);
+    renderApp(`/gb/orders/return-items/${ORDER}?selected=00012345678905`, { member: true });
+    const offer = await screen.findByText(/legal right to withdraw from this order within 14 days of delivery/);
+    expect(offer).not.toHaveTextContent('EU');
+    expect(within(offer).getByRole('link')).toHaveAttribute('href', `/gb/orders/withdrawal/${ORDER}`);
+  });
+
   it('follows the ship-from country and the order-mismatch flag', async () => {
     // A US order shipped from Great Britain, opened on the GB site: same country, no prompt.
     mockFetch([

@@ -25,9 +25,26 @@ describe('money timeline', () => {
     const items = within(section).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Charged');
-    expect(items[0]).toHaveTextContent('$129.60 by Card');
+    expect(items[0]).toHaveTextContent('$129.60 by Credit card');
     expect(items[1]).toHaveTextContent('Released (order cancelled)');
     expect(items[1]).toHaveTextContent('Expected by November 6, 2026');
+  });
+
+  it("names the payment type as the order's payment method does, in every language: Alipay is 支付宝 on the China site", async () => {
+    const detail = order({
+      country: 'CN',
+      currency: 'CNY',
+      payment: [{ paymentType: 'alipay', paymentDisplayNumber: null }],
+      moneyTimeline: [
+        { kind: 'charged', amount: 899, currency: 'CNY', method: 'alipay', date: '2026-11-01T10:00:00Z' },
+      ],
+    });
+    mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
+    renderApp(`/cn/orders/sales/${detail.orderNumber}`, { member: true });
+    const section = await screen.findByRole('region', { name: '资金动态' });
+    expect(within(section).getByRole('listitem')).toHaveTextContent('支付宝');
+    expect(screen.getByText('支付方式').nextElementSibling).toHaveTextContent(/^支付宝$/);
+    expect(document.body).not.toHaveTextContent('Alipay');
   });
 
   it('is not shown without events', async () => {

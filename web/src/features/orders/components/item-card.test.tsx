@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderItem } from '@/shared/api/types';
@@ -41,5 +41,22 @@ describe('item card', () => {
       expect(document.querySelector('.item-card__image-link')).toBeNull();
       view.unmount();
     }
+  });
+
+  it("draws a neutral placeholder for a line fed without a picture, still named by the product's title, axe clean", async () => {
+    const base = order();
+    const item = orderItem({ product: { ...orderItem().product, productImage: '' } });
+    const detail = { ...base, groups: [{ ...base.groups[0]!, orderItems: [item] }] };
+    mockFetch([{ path: `/orders/history/v1/${detail.orderNumber}`, respond: () => json(detail) }]);
+    renderApp('/orders/sales/C0012345678', { member: true });
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Air Runner 2' })).closest('li')!;
+    const picture = within(card).getByRole('img', { name: 'Air Runner 2' });
+    // Not an <img> without a source (an empty grey square): a drawing, hidden itself, in a named tile.
+    expect(picture.tagName).not.toBe('IMG');
+    expect(card.querySelector('img')).toBeNull();
+    const drawing = picture.querySelector('svg');
+    expect(drawing).toHaveAttribute('aria-hidden', 'true');
+    const results = await axe.run(card, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 });

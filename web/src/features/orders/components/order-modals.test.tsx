@@ -130,6 +130,74 @@ describe('track shipments modal', () => {
     await expectNoAxeViolations(dialog);
   });
 
+  it("names each shipment's carrier and tracking number where the answer sends them, axe clean", async () => {
+    const base = twoShipments();
+    serve({
+      ...base,
+      shipments: [
+        {
+          orderNumber: base.orderNumber,
+          shipmentNumber: 'S1',
+          simpleStatus: 'shipped',
+          packages: [
+            {
+              shipmentNumber: 'S1',
+              items: [1],
+              trackingUrl: 'https://track.example/S1',
+              carrierName: 'UPS',
+              trackingNumber: '1Z0000000201',
+            },
+          ],
+        },
+        {
+          orderNumber: base.orderNumber,
+          shipmentNumber: 'S2',
+          simpleStatus: 'delivered',
+          packages: [{ shipmentNumber: 'S2', items: [2], trackingUrl: 'https://track.example/S2' }],
+        },
+      ],
+    });
+    const { user } = renderApp('/orders/sales/C0012345678', { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Track shipments (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Track your shipments' });
+    const first = within(dialog).getByRole('heading', { name: 'Shipment 1: Shipped' }).closest('li')!;
+    const second = within(dialog).getByRole('heading', { name: 'Shipment 2: Delivered' }).closest('li')!;
+    expect(within(first).getByText('UPS · Tracking number 1Z0000000201')).toBeInTheDocument();
+    // The package travels on the shipment's own link: no second link for it.
+    expect(within(first).queryByRole('link', { name: /Track package/ })).not.toBeInTheDocument();
+    // The second shipment's answer names no carrier: nothing is made up.
+    expect(second).not.toHaveTextContent(/Tracking number|Carrier/);
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('says the carrier and tracking number in Japanese, with full-width punctuation', async () => {
+    const base = twoShipments();
+    serve({
+      ...base,
+      country: 'JP',
+      currency: 'JPY',
+      shipments: [
+        {
+          orderNumber: base.orderNumber,
+          shipmentNumber: 'S1',
+          simpleStatus: 'shipped',
+          packages: [{ shipmentNumber: 'S1', items: [1], carrierName: 'ヤマト運輸', trackingNumber: '4000-1234-5678' }],
+        },
+        {
+          orderNumber: base.orderNumber,
+          shipmentNumber: 'S2',
+          simpleStatus: 'delivered',
+          packages: [{ shipmentNumber: 'S2', items: [2], trackingNumber: '7700000201' }],
+        },
+      ],
+    });
+    const { user } = renderApp('/jp/orders/sales/C0012345678', { member: true });
+    await user.click(await screen.findByRole('button', { name: '配送状況を確認（2件）' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('ヤマト運輸・追跡番号：4000-1234-5678')).toBeInTheDocument();
+    expect(within(dialog).getByText('追跡番号：7700000201')).toBeInTheDocument();
+  });
+
   it('is not offered for a single shipment (its group keeps its own track link)', async () => {
     serve(order());
     renderApp('/orders/sales/C0012345678', { member: true });

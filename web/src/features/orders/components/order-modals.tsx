@@ -26,7 +26,7 @@ export interface TrackedShipment {
   /** The earliest shipped and the latest delivered day of its lines, when the order system sent them. */
   shippedOn: string | null;
   deliveredOn: string | null;
-  /** Its packages' own tracking links that the shipment's link is not (000 §3 packages). */
+  /** Its packages' own tracking links that the shipment's link is not, carriers and tracking numbers (000 §3). */
   packages: PackageLink[];
 }
 
@@ -42,8 +42,8 @@ function lineDate(items: readonly OrderItem[], kind: 'shipped' | 'delivered', pi
 /**
  * Shipments the shopper can track now: groups whose track action (the action contract) carries a link,
  * with what the order answer knows of each (walk minor 15): its shipment number, shipped and delivered
- * days, and delivery estimate. The answer names no carrier and no carrier tracking number (only the
- * carrier's tracking link), so the modal shows neither.
+ * days, and delivery estimate; and of its packages, each one's own tracking link and its carrier and
+ * tracking number where the order system sent them.
  */
 export function trackedShipments(order: OrderDetail, enableEdd = true): TrackedShipment[] {
   return order.groups.flatMap((group, index) => {

@@ -1,22 +1,8 @@
 import type { Product } from '@/shared/api/types';
+import { ProductPicture } from '@/shared/ui/product-picture';
 import './items.css';
 
-/** The product photo; its alt text is the product title. Without a photo a neutral tile stands in. */
+/** The product photo; its alt text is the product title. Without a photo a neutral drawing stands in. */
 export function ProductImage({ product, size }: { product: Product; size: number }) {
-  if (!product.productImage) {
-    return (
-      <div className="product-image product-image--empty" style={{ width: size, height: size }} aria-hidden="true" />
-    );
-  }
-  return (
-    <img
-      className="product-image"
-      src={product.productImage}
-      alt={product.title}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-    />
-  );
+  return <ProductPicture src={product.productImage} title={product.title} size={size} className="product-image" />;
 }

@@ -117,6 +117,55 @@ describe("the answer's shipments (000 §3 Shipment)", () => {
     expect(screen.getByRole('link', { name: /Track package 2 of 2/ })).toBeInTheDocument();
   });
 
+  it("names each package's carrier and tracking number under the group, beside its own link where it has one", async () => {
+    const base = withShipment('shipped');
+    const [shipment] = base.shipments!;
+    const [first, second] = shipment!.packages;
+    serve({
+      ...base,
+      shipments: [
+        {
+          ...shipment!,
+          packages: [
+            { ...first!, carrierName: 'UPS', trackingNumber: '1Z0000000201' },
+            { ...second!, carrierName: 'FedEx', trackingNumber: '7700000201' },
+          ],
+        },
+      ],
+    });
+    renderApp('/orders/sales/C0012345678', { member: true });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Shipped' });
+    const group = within(heading.closest('section')!);
+    // Package 1 travels on the group's Track shipment link: its carrier line says which items it holds.
+    expect(group.getByText('UPS · Tracking number 1Z0000000201').closest('li')).toHaveTextContent('Air Runner 2');
+    expect(group.getByRole('link', { name: /^Track package 2 of 2/ }).closest('li')).toHaveTextContent(
+      'FedEx · Tracking number 7700000201',
+    );
+    const results = await axe.run(heading.closest('section')!, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('shows no carrier line when the answer sends neither carrier nor tracking number', async () => {
+    serve(withShipment('shipped'));
+    renderApp('/orders/sales/C0012345678', { member: true });
+    await screen.findByRole('heading', { level: 2, name: 'Shipped' });
+    expect(screen.queryByText(/Tracking number|Carrier:/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Track package/ })).toHaveLength(1);
+  });
+
+  it('says the carrier in German', async () => {
+    const base = withShipment('shipped');
+    const [shipment] = base.shipments!;
+    serve({
+      ...base,
+      shipments: [
+        { ...shipment!, packages: shipment!.packages.map((parcel) => ({ ...parcel, carrierName: 'DHL Paket' })) },
+      ],
+    });
+    renderApp('/de/de/orders/sales/C0012345678', { member: true });
+    expect(await screen.findAllByText('Versanddienstleister: DHL Paket')).toHaveLength(2);
+  });
+
   it('says the shipment status and package links in German', async () => {
     serve(withShipment('delivered'));
     renderApp('/de/de/orders/sales/C0012345678', { member: true });

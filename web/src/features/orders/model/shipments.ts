@@ -24,15 +24,23 @@ export interface PackageLink {
   /** 1-based, among all the shipment's packages, so "package 2 of 2" reads the same wherever it shows. */
   index: number;
   count: number;
-  link: string;
+  /** The package's own tracking link, when the group does not already show it; null when it does or has none. */
+  link: string | null;
+  /** The carrier's name and its tracking number, when the order system sent them (null when not). */
+  carrierName: string | null;
+  trackingNumber: string | null;
   /** The group's items in this package (the package names line numbers). */
   items: OrderItem[];
 }
 
+const text = (value: string | null | undefined): string | null => value?.trim() || null;
+
 /**
- * Each package's own tracking link (000 §3 packages: items, shipmentNumber, trackingUrl) that the group
- * does not show yet: not the group's Track shipment link, not an item's own Track item link. A group
- * whose track action the server turned off (a return page in some countries, 000 §5) shows none.
+ * What each package adds to its group (000 §3 packages: items, shipmentNumber, trackingUrl, carrierName,
+ * trackingNumber): its own tracking link that the group does not show yet (not the group's Track shipment
+ * link, not an item's own Track item link), and its carrier and tracking number where the order system
+ * sent them. A package that adds neither is left out. A group whose track action the server turned off (a
+ * return page in some countries, 000 §5) shows none.
  */
 export function packageLinks(order: OrderDetail, group: OrderGroup): PackageLink[] {
   const shipment = shipmentOf(order, group);
@@ -48,9 +56,21 @@ export function packageLinks(order: OrderDetail, group: OrderGroup): PackageLink
   );
   const count = shipment.packages.length;
   return shipment.packages.flatMap((parcel, at) => {
-    const link = parcel.trackingUrl;
-    if (!isWebLink(link) || shown.has(link)) return [];
+    const link = isWebLink(parcel.trackingUrl) && !shown.has(parcel.trackingUrl) ? parcel.trackingUrl : null;
+    const carrierName = text(parcel.carrierName);
+    const trackingNumber = text(parcel.trackingNumber);
+    if (!link && !carrierName && !trackingNumber) return [];
     const items = group.orderItems.filter((item) => parcel.items.includes(item.lineNumber));
-    return [{ key: parcel.packageId ?? `${shipment.shipmentNumber}-${String(at)}`, index: at + 1, count, link, items }];
+    return [
+      {
+        key: parcel.packageId ?? `${shipment.shipmentNumber}-${String(at)}`,
+        index: at + 1,
+        count,
+        link,
+        carrierName,
+        trackingNumber,
+        items,
+      },
+    ];
   });
 }

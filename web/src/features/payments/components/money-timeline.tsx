@@ -1,3 +1,4 @@
+import { paymentMethodName } from '@/shared/format/payment-method';
 import type { OrderSlotProps } from '@/shared/order-slots/order-slots';
 import type { MessageKey } from '@/shared/i18n/messages';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -9,19 +10,6 @@ const KIND_KEYS: Record<string, MessageKey> = {
   settled: 'payments.timeline.settled',
   refunded: 'payments.timeline.refunded',
   bank_transfer: 'payments.timeline.bankTransfer',
-};
-
-const METHOD_KEYS: Record<string, MessageKey> = {
-  alipay: 'payments.method.alipay',
-  wechat: 'payments.method.wechat',
-  unionpay: 'payments.method.unionpay',
-  realtime_bank: 'payments.method.realtimeBank',
-  klarna: 'payments.method.klarna',
-  paypal: 'payments.method.paypal',
-  credit_card: 'payments.method.card',
-  debit_card: 'payments.method.card',
-  gift_certificate: 'payments.method.giftCard',
-  store_giftcert: 'payments.method.giftCard',
 };
 
 /**
@@ -47,7 +35,7 @@ export function MoneyTimeline({ order }: OrderSlotProps) {
             <span>
               {t('payments.timeline.entry', {
                 amount: money(event.amount, event.currency),
-                method: t(METHOD_KEYS[event.method] ?? 'payments.method.other'),
+                method: paymentMethodName(event.method, t),
                 date: date(event.date, 'long'),
               })}
             </span>

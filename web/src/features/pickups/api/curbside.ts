@@ -35,6 +35,13 @@ export const offerQueryOptions = (orderNumber: string) =>
 export const useCurbsideOffer = (orderNumber: string, enabled: boolean) =>
   useQuery({ ...offerQueryOptions(orderNumber), enabled });
 
+/**
+ * The curbside page's read of the offer: asked again on every opening, whatever the cache holds, since
+ * another tab or device may have said "I'm here" meanwhile (`openPickupId`).
+ */
+export const useFreshCurbsideOffer = (orderNumber: string, enabled: boolean) =>
+  useQuery({ ...offerQueryOptions(orderNumber), enabled, refetchOnMount: 'always' });
+
 export interface ImHere {
   orderNumber: string;
   storeId: string;

@@ -12,6 +12,7 @@ import {
   loadSaved,
   pageStatusOf,
   save,
+  startingPickup,
   type CurbsideErrorKind,
   type SavedPickup,
 } from '../model/curbside';
@@ -33,11 +34,17 @@ export interface PickupFlow {
 /**
  * The shopper's side of curbside (spec 002 §4): submit, then poll every second while the interaction is
  * SUBMITTED or CLAIMED; a failed poll is tried again every 1.5 s, 5 attempts in all. The id and page
- * status are kept in session storage by order number, so a reload comes back to the same place.
+ * status are kept in session storage by order number, so a reload comes back to the same place; but the
+ * server's answer of the order's open request (`openPickupId`, `undefined` when it could not be read)
+ * wins over this tab's, so a second tab or device follows the request instead of asking again.
  */
-export function usePickupFlow(orderNumber: string, storeInteractionId: string | null): PickupFlow {
+export function usePickupFlow(
+  orderNumber: string,
+  storeInteractionId: string | null,
+  openPickupId: string | null | undefined,
+): PickupFlow {
   const [saved, setSaved] = useState<SavedPickup | null>(() =>
-    storeInteractionId ? { id: storeInteractionId, status: 'initial' } : loadSaved(orderNumber),
+    startingPickup(openPickupId, storeInteractionId, loadSaved(orderNumber)),
   );
   const [rawStatus, setRawStatus] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -82,13 +89,14 @@ export function usePickupFlow(orderNumber: string, storeInteractionId: string | 
             });
           });
       },
-      failedPolls > 0 ? POLL_RETRY_MS : POLL_INTERVAL_MS,
+      // A request not yet read in this page (followed from the server's answer, a link or a reload): at once.
+      failedPolls > 0 ? POLL_RETRY_MS : rawStatus === null ? 0 : POLL_INTERVAL_MS,
     );
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-    // failedPolls is read for the delay only; pollRound restarts the effect.
+    // failedPolls and rawStatus are read for the delay only; pollRound restarts the effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [polling, pollId, pollStatus, pollRound, remember]);
 

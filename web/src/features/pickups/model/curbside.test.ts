@@ -10,6 +10,7 @@ import {
   pageStatusOf,
   progress,
   save,
+  startingPickup,
   todaysHours,
   vehicleIsValid,
 } from './curbside';
@@ -78,5 +79,33 @@ describe('curbside rules', () => {
     expect(
       todaysHours({ weekly: [{ weekday: 'tuesday', hours: null }], specialDays: [] }, now, 'Asia/Tokyo'),
     ).toBeNull();
+  });
+});
+
+describe('the request the page starts from', () => {
+  const OPEN = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+  it("follows the server's open request over this tab's and the link's, keeping a status read of the same one", () => {
+    expect(startingPickup(OPEN, null, null)).toEqual({ id: OPEN, status: 'initial' });
+    expect(startingPickup(OPEN, OTHER, { id: OTHER, status: 'completed' })).toEqual({ id: OPEN, status: 'initial' });
+    expect(startingPickup(OPEN, null, { id: DUPLICATE_MARKER, status: 'duplicateRequest' })).toEqual({
+      id: OPEN,
+      status: 'initial',
+    });
+    expect(startingPickup(OPEN, null, { id: OPEN, status: 'claimed' })).toEqual({ id: OPEN, status: 'claimed' });
+    // This tab last read it as ended, but the server says it is open: open it is.
+    expect(startingPickup(OPEN, null, { id: OPEN, status: 'completed' })).toEqual({ id: OPEN, status: 'initial' });
+  });
+
+  it('drops a duplicate marker when the server says no request is open; without an answer, keeps the old ways', () => {
+    expect(startingPickup(null, null, { id: DUPLICATE_MARKER, status: 'duplicateRequest' })).toBeNull();
+    expect(startingPickup(null, null, { id: OTHER, status: 'completed' })).toEqual({ id: OTHER, status: 'completed' });
+    expect(startingPickup(undefined, null, { id: DUPLICATE_MARKER, status: 'duplicateRequest' })).toEqual({
+      id: DUPLICATE_MARKER,
+      status: 'duplicateRequest',
+    });
+    expect(startingPickup(undefined, OTHER, null)).toEqual({ id: OTHER, status: 'initial' });
+    expect(startingPickup(undefined, null, null)).toBeNull();
   });
 });

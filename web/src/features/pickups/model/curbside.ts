@@ -57,6 +57,28 @@ export function idFromLocation(location: string | null): string {
   return id && /^[0-9a-f-]{36}$/i.test(id) ? id : DUPLICATE_MARKER;
 }
 
+/**
+ * The request the page follows when it opens. The server's answer wins: the order's open request
+ * (`openPickupId`, sent from this tab, another tab or another device), keeping this tab's last-read status
+ * when it is the same request; when the server says none is open, a duplicate marker this tab kept is
+ * dropped (the request it stood for has ended). Without an answer (`undefined`: the offer could not be
+ * read), the link's interaction id, else what this tab saved.
+ */
+export function startingPickup(
+  openPickupId: string | null | undefined,
+  linkId: string | null,
+  stored: SavedPickup | null,
+): SavedPickup | null {
+  if (openPickupId) {
+    return stored?.id === openPickupId && keepsPolling(stored.status)
+      ? stored
+      : { id: openPickupId, status: 'initial' };
+  }
+  if (openPickupId === null && stored?.id === DUPLICATE_MARKER)
+    return linkId ? { id: linkId, status: 'initial' } : null;
+  return linkId ? { id: linkId, status: 'initial' } : stored;
+}
+
 /** What the page keeps per order number in session storage, so a reload comes back to the same state. */
 export interface SavedPickup {
   id: string;

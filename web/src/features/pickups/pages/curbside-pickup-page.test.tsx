@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '@/test/mock-fetch';
+import { deferred, json, mockFetch } from '@/test/mock-fetch';
 import { configRoute, countryConfig } from '@/test/country-config';
 import { renderApp } from '@/test/render-app';
 
@@ -49,6 +49,18 @@ const URL_READY = '/orders/curbside/C00000000009?storeId=US-LAS-24H&qrId=abc123'
 const storeRoute = (body: object = store()) => ({
   path: '/store/store_views/v1/US-LAS-24H',
   respond: () => json(body),
+});
+const offerRoute = (openPickupId?: string) => ({
+  path: '/store/curbside_offers/v1/C00000000009',
+  respond: () =>
+    json({
+      orderNumber: 'C00000000009',
+      storeId: 'US-LAS-24H',
+      storeServiceId: 'curbside',
+      qrId: 'abc123',
+      validationCodeType: 'STORE_CONSUMER_ORDER_CODE',
+      ...(openPickupId ? { openPickupId } : {}),
+    }),
 });
 const pickup = (status: string) => ({
   id: ID,
@@ -150,6 +162,56 @@ describe('curbside pickup page', () => {
       await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Vehicle description')).not.toBeInTheDocument();
+  });
+
+  it("follows the order's open request the server names (another tab's) instead of asking again, axe clean", async () => {
+    const { requests } = mockFetch([
+      storeRoute(),
+      offerRoute(ID),
+      { path: `/store/order_pickups/v1/${ID}`, respond: () => json(pickup('CLAIMED')) },
+    ]);
+    renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
+    expect(
+      await screen.findByRole('heading', { name: 'A store associate is bringing your order out' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    expect(screen.getByRole('button', { name: 'Cancel pickup request' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Vehicle description')).not.toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("lets the server's open request win over the one this tab kept, and waits for its answer before the form", async () => {
+    const OLD = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    sessionStorage.setItem('orders.curbside.C00000000009', JSON.stringify({ id: OLD, status: 'completed' }));
+    const answer = deferred();
+    const { requests } = mockFetch([
+      storeRoute(),
+      { path: '/store/curbside_offers/v1/C00000000009', respond: () => answer.promise },
+      { path: `/store/order_pickups/v1/${ID}`, respond: () => json(pickup('SUBMITTED')) },
+      { path: `/store/order_pickups/v1/${OLD}`, respond: () => json({ ...pickup('COMPLETE'), id: OLD }) },
+    ]);
+    renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading store pick-up information');
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    answer.resolve(offerRoute(ID).respond());
+    expect(await screen.findByRole('heading', { name: "We've let the store know you're here" })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(requests.some((request) => request.url.pathname.endsWith(ID))).toBe(true);
+    });
+    expect(requests.some((request) => request.url.pathname.endsWith(OLD))).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Your order has been picked up. Enjoy!' })).not.toBeInTheDocument();
+  });
+
+  it('offers the form again when the server says no request is open, though this tab kept a duplicate', async () => {
+    sessionStorage.setItem(
+      'orders.curbside.C00000000009',
+      JSON.stringify({ id: 'duplicate', status: 'duplicateRequest' }),
+    );
+    mockFetch([storeRoute(), offerRoute()]);
+    renderApp(URL_READY, { member: true, flags: { enableCurbsidePickup: true } });
+    expect(await screen.findByLabelText('Vehicle description')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'We are still processing your request!' })).not.toBeInTheDocument();
   });
 
   it('says the store is closed without retry or contact, and asks for the missing code', async () => {

@@ -5,7 +5,7 @@ import { useFlags } from '@/shared/config/flags';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { paths } from '@/shared/routing/paths';
 import { Spinner } from '@/shared/ui/spinner';
-import { useStore } from '../api/curbside';
+import { useFreshCurbsideOffer, useStore } from '../api/curbside';
 import { CurbsideHelpBoxes, CurbsideTips } from '../components/curbside-help';
 import { CurbsideErrorView, CurbsideSidebar, ProgressView, ReadyView } from '../components/curbside-views';
 import { usePickupFlow } from '../components/use-pickup-flow';
@@ -24,9 +24,57 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
   const search = new URLSearchParams(useSearch());
   const storeId = search.get('storeId') ?? '';
   const qrId = search.get('qrId') ?? '';
-  const flow = usePickupFlow(orderNumber, search.get('storeInteractionId'));
   const missing = !storeId || !qrId || !orderNumber;
   const store = useStore(storeId, !missing);
+  // The server names the order's open "I'm here" request (another tab's or device's): the page waits for
+  // that answer, read afresh, before it offers the vehicle form; without an answer it goes on as before.
+  const offer = useFreshCurbsideOffer(orderNumber, !missing);
+  const offerSettled = missing || offer.isError || offer.isFetchedAfterMount;
+
+  return (
+    <div className="curbside">
+      <h1 tabIndex={-1}>{t('pickups.page.title')}</h1>
+      <div className="curbside__layout">
+        <div className="curbside__main">
+          {offerSettled ? (
+            <CurbsideMain
+              orderNumber={orderNumber}
+              storeId={storeId}
+              qrId={qrId}
+              missing={missing}
+              store={store}
+              storeInteractionId={search.get('storeInteractionId')}
+              openPickupId={offer.isSuccess ? (offer.data.openPickupId ?? null) : undefined}
+            />
+          ) : (
+            <Spinner label={t('pickups.loading')} />
+          )}
+        </div>
+        <CurbsideSidebar orderNumber={orderNumber} store={store.data ?? null} />
+      </div>
+    </div>
+  );
+}
+
+function CurbsideMain({
+  orderNumber,
+  storeId,
+  qrId,
+  missing,
+  store,
+  storeInteractionId,
+  openPickupId,
+}: {
+  orderNumber: string;
+  storeId: string;
+  qrId: string;
+  missing: boolean;
+  store: ReturnType<typeof useStore>;
+  storeInteractionId: string | null;
+  openPickupId: string | null | undefined;
+}) {
+  const { t } = useI18n();
+  const flow = usePickupFlow(orderNumber, storeInteractionId, openPickupId);
   const [attempts, setAttempts] = useState(0);
 
   const storeData = store.data ?? null;
@@ -44,11 +92,10 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
     if (flow.failure) flow.resume();
   };
 
-  let main;
-  if (error) main = <CurbsideErrorView kind={error} attempts={attempts} store={storeData} onRetry={retry} />;
-  else if (!storeData) main = <Spinner label={t('pickups.loading')} />;
-  else if (flow.saved)
-    main = (
+  if (error) return <CurbsideErrorView kind={error} attempts={attempts} store={storeData} onRetry={retry} />;
+  if (!storeData) return <Spinner label={t('pickups.loading')} />;
+  if (flow.saved)
+    return (
       <ProgressView
         status={flow.saved.status}
         cancelled={flow.rawStatus === 'CANCELLED_CONSUMER'}
@@ -56,27 +103,16 @@ function CurbsidePickup({ orderNumber }: { orderNumber: string }) {
         onCancel={flow.cancel}
       />
     );
-  else
-    main = (
-      <>
-        <CurbsideTips />
-        <ReadyView
-          busy={flow.submitting}
-          onSubmit={(vehicle) => {
-            flow.submit({ orderNumber, storeId, qrId, vehicle });
-          }}
-        />
-        <CurbsideHelpBoxes />
-      </>
-    );
-
   return (
-    <div className="curbside">
-      <h1 tabIndex={-1}>{t('pickups.page.title')}</h1>
-      <div className="curbside__layout">
-        <div className="curbside__main">{main}</div>
-        <CurbsideSidebar orderNumber={orderNumber} store={storeData} />
-      </div>
-    </div>
+    <>
+      <CurbsideTips />
+      <ReadyView
+        busy={flow.submitting}
+        onSubmit={(vehicle) => {
+          flow.submit({ orderNumber, storeId, qrId, vehicle });
+        }}
+      />
+      <CurbsideHelpBoxes />
+    </>
   );
 }

@@ -11,6 +11,9 @@ const waiting = {
   orderNumber: 'C00000000011',
   vehicleDescription: 'Red Honda Civic',
   itemCount: 2,
+  items: [
+    { lineNumber: 1, title: 'Air Runner 2', color: 'Black', size: '10', quantity: 2, imageUrl: '/images/ar2.svg' },
+  ],
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 

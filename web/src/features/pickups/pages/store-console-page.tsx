@@ -7,6 +7,7 @@ import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { advance, listOpen, useStoreName, type ConsolePickup } from '../api/console';
+import { ConsolePickupDetails } from '../components/console-pickup-details';
 import './store-console.css';
 
 /** How often the list is asked again; with the ETag an unchanged list costs a 304 without a body. */
@@ -195,18 +196,7 @@ function Board({ credentials, onSignOut }: { credentials: Credentials; onSignOut
         <ul className="store-console__list" aria-live="polite">
           {pickups.map((pickup) => (
             <li key={pickup.id} className="card store-console__item">
-              <div>
-                <h3>{t('pickups.console.order', { orderNumber: pickup.orderNumber })}</h3>
-                <p className="store-console__vehicle">
-                  <span className="muted">{t('pickups.console.vehicle')}: </span>
-                  {pickup.vehicleDescription}
-                </p>
-                <p className="muted">
-                  {t('pickups.console.items', { count: pickup.itemCount })} ·{' '}
-                  {t('pickups.console.arrived', { time: date(pickup.createdAt, 'time') })} ·{' '}
-                  <strong>{t('pickups.console.status', { status: pickup.status })}</strong>
-                </p>
-              </div>
+              <ConsolePickupDetails pickup={pickup} />
               <div className="store-console__buttons">
                 {pickup.status === 'SUBMITTED' && (
                   <Button

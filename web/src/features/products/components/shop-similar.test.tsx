@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { order } from '@/test/fixtures';
 import { json, mockFetch } from '@/test/mock-fetch';
@@ -15,6 +15,7 @@ const similar = {
       styleColor: 'TPG-001',
       subtitle: "Men's Trail",
       title: 'Trail Pacer',
+      currency: 'USD',
     },
   ],
 };
@@ -38,6 +39,45 @@ describe('shop similar on the item card', () => {
     await user.click(toggle);
     await user.click(toggle);
     expect(similarCalls()).toBe(1);
+  });
+
+  it("shows each product's price in the order's currency, asked for in the request, and none when absent", async () => {
+    const { requests } = mockFetch([
+      orderRoute,
+      {
+        path: /^\/orders\/shopsimilar\/v2\//,
+        respond: () =>
+          json({
+            objects: [
+              { ...similar.objects[0]!, price: 89.99 },
+              { ...similar.objects[0]!, styleColor: 'TPG-002', pid: 'P2', title: 'Road Glide' },
+            ],
+          }),
+      },
+    ]);
+    const { user } = renderApp(`/orders/sales/${detail.orderNumber}`, { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Shop similar' }));
+    const tiles = within(await screen.findByRole('list', { name: 'Similar products' })).getAllByRole('listitem');
+    expect(tiles[0]).toHaveTextContent('Trail Pacer');
+    expect(within(tiles[0]!).getByText('$89.99')).toBeInTheDocument();
+    expect(tiles[1]).toHaveTextContent('Road Glide');
+    expect(tiles[1]).not.toHaveTextContent('$');
+    const call = requests.find((request) => request.url.pathname.startsWith('/orders/shopsimilar'));
+    expect(call?.url.searchParams.get('currency')).toBe('USD');
+  });
+
+  it("formats the price for the shopper's language and the answer's currency", async () => {
+    const euros = order({ country: 'DE', currency: 'EUR' });
+    mockFetch([
+      { path: `/orders/history/v1/${euros.orderNumber}`, respond: () => json(euros) },
+      {
+        path: /^\/orders\/shopsimilar\/v2\//,
+        respond: () => json({ objects: [{ ...similar.objects[0]!, price: 1289.5, currency: 'EUR' }] }),
+      },
+    ]);
+    const { user } = renderApp(`/de/de/orders/sales/${euros.orderNumber}`, { member: true });
+    await user.click(await screen.findByRole('button', { name: 'Ähnliche Artikel' }));
+    expect(await screen.findByText('1.289,50 €')).toBeInTheDocument();
   });
 
   it('says so when nothing similar is in stock', async () => {

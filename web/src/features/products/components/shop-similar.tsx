@@ -12,7 +12,7 @@ const STEP = 2;
  * slides at xs / s / m / l (shop-similar.css); the arrows move two slides.
  */
 export function ShopSimilar({ styleColor, currency }: { styleColor: string; currency: string }) {
-  const { t } = useI18n();
+  const { t, money } = useI18n();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const panelId = useId();
@@ -54,6 +54,10 @@ export function ShopSimilar({ styleColor, currency }: { styleColor: string; curr
                     <img src={product.image} alt="" width={160} height={160} loading="lazy" />
                     <span className="shop-similar__title">{product.title}</span>
                     <span className="muted">{product.subtitle}</span>
+                    {/* In the currency asked for (the order's), when the catalogue has a price there. */}
+                    {product.price != null && (
+                      <span className="shop-similar__price">{money(product.price, product.currency)}</span>
+                    )}
                   </div>
                 </li>
               ))}

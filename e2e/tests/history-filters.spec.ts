@@ -131,6 +131,17 @@ test("the history shows one card per order with its items, and Oldest first show
     844 / 2 + 80,
   );
   await shot(page, "history-cards-390");
+  // Walk #20: the header's links are thumb-sized, and a tap on an item's picture opens its order (the
+  // heading's link covers the card), while the card's own buttons still take their own taps.
+  for (const link of await page.locator(".site-header__nav a").all()) {
+    expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  const firstCard = cards.first();
+  const href = await firstCard.locator(".history-order__title a").getAttribute("href");
+  await firstCard.locator(".history-order__item .product-image").first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await page.goBack();
+  await expect(cards.first()).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, "history-cards-1440");
 });

@@ -42,10 +42,40 @@ enum Key {
     },
 }
 
+/// A body as the cache holds it: lz4-compressed. A JSON answer shrinks about fourfold, so the same budget
+/// holds about four times the answers: once the order detail grew to 6.5 KB (issue 31's fields), the
+/// benchmark's 3,000 orders no longer fitted 16 MiB raw and a third of the detail reads went to the
+/// database (docs/performance.md, "Before and after issue 30"). Packing costs a few microseconds when an
+/// answer is rendered (which takes far longer); unpacking a few per hit, outside the lock.
+#[derive(Clone)]
+struct Packed(Bytes);
+
+impl Packed {
+    fn of(body: &[u8]) -> Self {
+        Self(Bytes::from(lz4_flex::block::compress_prepend_size(body)))
+    }
+
+    /// The body again; `None` (a miss) should the bytes not unpack, which only a bug could cause.
+    fn unpack(&self) -> Option<Bytes> {
+        lz4_flex::block::decompress_size_prepended(&self.0).ok().map(Bytes::from)
+    }
+}
+
 enum Value {
-    Order(CachedOrder),
+    /// An order's packed body with its version and until (`CachedOrder::Found`), or `None` for an order
+    /// that does not exist (`CachedOrder::Absent`).
+    Order(Option<(i64, Packed, Option<i64>)>),
     /// A history page and the member's version it was rendered at.
-    History(Bytes, i64),
+    History(Packed, i64),
+}
+
+impl Value {
+    fn order(order: &CachedOrder) -> Self {
+        match order {
+            CachedOrder::Found { version, body, until } => Self::Order(Some((*version, Packed::of(body), *until))),
+            CachedOrder::Absent => Self::Order(None),
+        }
+    }
 }
 
 struct Entry {
@@ -101,9 +131,9 @@ fn value_size(key: &Key, value: &Value) -> usize {
         Key::History { upm_id, list, anchor } => upm_id.len() + list.len() + anchor.as_ref().map_or(0, String::len),
     };
     let body = match value {
-        Value::Order(CachedOrder::Found { body, .. }) => body.len(),
-        Value::Order(CachedOrder::Absent) => 0,
-        Value::History(body, _) => body.len() + 8,
+        Value::Order(Some((_, body, _))) => body.0.len() + 16,
+        Value::Order(None) => 0,
+        Value::History(body, _) => body.0.len() + 8,
     };
     key_size + body + 96
 }
@@ -149,6 +179,17 @@ impl ResponseCache {
         found
     }
 
+    /// A cached order, unpacked.
+    fn get_order(&self, key: &Key) -> Option<CachedOrder> {
+        match self.get(key)? {
+            Value::Order(Some((version, body, until))) => {
+                Some(CachedOrder::Found { version, body: body.unpack()?, until })
+            }
+            Value::Order(None) => Some(CachedOrder::Absent),
+            Value::History(..) => None,
+        }
+    }
+
     fn put(&self, key: Key, value: Value, freshness: Duration) {
         let size = value_size(&key, &value);
         if self.budget == 0 || size > self.budget / 4 {
@@ -169,36 +210,38 @@ impl ResponseCache {
     }
 
     pub fn order(&self, order_number: &str) -> Option<CachedOrder> {
-        match self.get(&Key::Order(order_number.to_owned()))? {
-            Value::Order(order) => Some(order),
-            Value::History(..) => None,
-        }
+        self.get_order(&Key::Order(order_number.to_owned()))
     }
 
     pub fn put_order(&self, order_number: &str, order: CachedOrder) {
-        let freshness = if matches!(order, CachedOrder::Absent) { ABSENT_FRESHNESS } else { FRESHNESS };
-        self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
+        self.put_order_for(order_number, order, None);
     }
 
     /// Like `put_order`, kept no longer than `at_most` when given.
     pub fn put_order_for(&self, order_number: &str, order: CachedOrder, at_most: Option<Duration>) {
+        if self.budget == 0 {
+            return;
+        }
         let freshness = if matches!(order, CachedOrder::Absent) { ABSENT_FRESHNESS } else { FRESHNESS };
         let freshness = at_most.map_or(freshness, |limit| freshness.min(limit));
-        self.put(Key::Order(order_number.to_owned()), Value::Order(order), freshness);
+        self.put(Key::Order(order_number.to_owned()), Value::order(&order), freshness);
     }
 
     /// A cached page and the member's version it was rendered at.
     pub fn history(&self, upm_id: &str, list: &str, anchor: Option<&str>) -> Option<(Bytes, i64)> {
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
-            Value::History(body, version) => Some((body, version)),
+            Value::History(body, version) => Some((body.unpack()?, version)),
             Value::Order(_) => None,
         }
     }
 
     pub fn put_history(&self, upm_id: &str, list: &str, anchor: Option<&str>, body: Bytes, member_version: i64) {
+        if self.budget == 0 {
+            return;
+        }
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
-        self.put(key, Value::History(body, member_version), FRESHNESS);
+        self.put(key, Value::History(Packed::of(&body), member_version), FRESHNESS);
     }
 
     /// Drops an order and every history page of the members it belongs (or belonged) to.
@@ -288,6 +331,19 @@ mod tests {
         }
         let inner = cache.lock();
         assert_eq!(inner.pages.get("m1").map(HashSet::len), Some(inner.entries.len()));
+    }
+
+    #[test]
+    fn bodies_are_held_packed_and_come_back_byte_for_byte() {
+        let cache = ResponseCache::new(1 << 20);
+        let line = r#"{"lineNumber":1,"actions":{"return":{"enabled":true,"appCallback":{"type":"orders:action"}}}},"#;
+        let body = format!("[{}]", line.repeat(40));
+        cache.put_order("C001", found(&body));
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from(body.clone()), 3);
+        let Some(CachedOrder::Found { body: order, .. }) = cache.order("C001") else { panic!("cached") };
+        assert_eq!(order, body.as_bytes());
+        assert_eq!(cache.history("m1", "SALES_ORDER", None), Some((Bytes::from(body.clone()), 3)));
+        assert!(cache.lock().used < body.len() / 2, "two answers held in less than one's raw size");
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub fn strip_order_number_separators(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The TypeScript module the web app imports.
 pub fn typescript_module() -> String {
-    let literal = |pattern: &str| format!("new RegExp({})", serde_json_string(pattern));
+    let literal = |pattern: &str| format!("/* @__PURE__ */ new RegExp({})", serde_json_string(pattern));
     format!(
         "// Written from crates/domain/src/rules.rs by `UPDATE_RULES=1 cargo test -p domain rules`; do not edit.\n\
          export const ORDER_NUMBER_PATTERN = {};\n\

@@ -88,6 +88,14 @@ pub async fn authorize_order(state: &Platform, caller: &Caller, raw_number: &str
     Ok(access)
 }
 
+/// Whether `caller` may see an order whose owner the response cache holds (current at the database's
+/// change generation, `ResponseCache::trusted_order`), decided from memory. Only a member who sends no
+/// guest credentials is decided here: guest guesses are rate limited in the database. `false` means "ask
+/// `authorize_order`", which gives every refusal its one answer.
+pub fn member_sees_held(caller: &Caller, owner: &OrderOwner) -> bool {
+    caller.member.is_some() && !caller.has_guest_credentials() && may_see(&caller.member_viewer(), owner)
+}
+
 /// `authorize_order` with the caller's own read of the order: `load` returns the access facts together
 /// with whatever else it read in the same query (the order detail reads the whole order in one round
 /// trip). What `load` read is handed back only when the caller may see the order; the rules, the rate

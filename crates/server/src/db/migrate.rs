@@ -32,6 +32,8 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (21, "oidc_logins", include_str!("../../../../migrations/0021_oidc_logins.sql")),
     (22, "return_labels", include_str!("../../../../migrations/0022_return_labels.sql")),
     (23, "deferred_payment_answers", include_str!("../../../../migrations/0023_deferred_payment_answers.sql")),
+    // PostgreSQL only: SQLite readers learn of a change by `PRAGMA data_version` (`db::changes`).
+    (24, "orders_changed", ""),
 ];
 
 /// (version, SQLite part, PostgreSQL part) of the migrations that have one; an empty part is none.
@@ -43,6 +45,7 @@ const PER_DATABASE: &[(i64, &str, &str)] = &[
     ),
     (17, "", include_str!("../../../../migrations/0017_ready_bodies_lz4.postgres.sql")),
     (18, "", include_str!("../../../../migrations/0018_member_versions_at_commit.postgres.sql")),
+    (24, "", include_str!("../../../../migrations/0024_orders_changed.postgres.sql")),
     (
         19,
         include_str!("../../../../migrations/0019_events.sqlite.sql"),

@@ -6,6 +6,7 @@
 //! Rules for the SQL in this crate: `$1..$n` placeholders, only TEXT and BIGINT values, no
 //! auto-increment, no backend-specific functions. The few places that must differ ask `Backend`.
 
+mod changes;
 pub mod ids;
 mod migrate;
 mod pg_reads;
@@ -51,6 +52,8 @@ pub struct Db {
     writer: Arc<tokio::sync::Mutex<()>>,
     /// On SQLite, this process's one connection for `sqlite_write`.
     sqlite_writer: Option<SqliteWriter>,
+    /// Whether orders may have changed since a moment this process saw (`change_generation`).
+    changes: Arc<changes::Changes>,
 }
 
 /// What `connect` found: whether this start created the database (then demo data goes in).
@@ -124,7 +127,11 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
         Backend::Sqlite => Some(SqliteWriter::new(sqlite_path(&url).unwrap_or_default().into(), max_page_count)),
         Backend::Postgres => None,
     };
-    Ok(Connected { db: Db { pool, backend, reads, writer: Arc::default(), sqlite_writer }, created })
+    let changes = Arc::new(changes::Changes::default());
+    if backend == Backend::Postgres {
+        changes::listen(url.clone(), &changes);
+    }
+    Ok(Connected { db: Db { pool, backend, reads, writer: Arc::default(), sqlite_writer, changes }, created })
 }
 
 /// How long a writer waits for its turn in this process (SQLite's `busy_timeout` is the same).
@@ -155,6 +162,22 @@ impl Db {
         tokio::time::timeout(WRITER_QUEUE_TIMEOUT, Arc::clone(&self.writer).lock_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)
+    }
+
+    /// A number that moves whenever any process may have written an order or accepted a job for one
+    /// since (`changes`); `None` while this process cannot tell (PostgreSQL's listener not connected, or
+    /// the SQLite probe failing). What was checked in the database at one generation holds while the
+    /// generation is the same. Take it before the database read it vouches for.
+    pub fn change_generation(&self) -> Option<u64> {
+        match &self.reads {
+            ReadPool::Sqlite(reads) => {
+                if reads.data_version_moved().ok()? {
+                    self.changes.moved();
+                }
+                Some(self.changes.current())
+            }
+            ReadPool::Postgres(_) => self.changes.listening().then(|| self.changes.current()),
+        }
     }
 
     pub async fn ping(&self) -> Result<(), sqlx::Error> {

@@ -156,8 +156,15 @@ const STATEMENT_CACHE: usize = 32;
 /// checkpoint corner cases.
 const READ_BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// A thread's read connection to one database file, and the `PRAGMA data_version` it last saw there.
+struct ThreadConnection {
+    database: Weak<DatabaseFile>,
+    connection: rusqlite::Connection,
+    data_version: Option<i64>,
+}
+
 thread_local! {
-    static CONNECTIONS: RefCell<Vec<(Weak<DatabaseFile>, rusqlite::Connection)>> = const { RefCell::new(Vec::new()) };
+    static CONNECTIONS: RefCell<Vec<ThreadConnection>> = const { RefCell::new(Vec::new()) };
 }
 
 impl SqliteReads {
@@ -176,6 +183,44 @@ impl SqliteReads {
         Ok(connection)
     }
 
+    /// Runs `work` with this thread's connection to the database, opened on first use.
+    fn with_connection<T>(
+        &self,
+        work: impl FnOnce(&mut ThreadConnection) -> Result<T, sqlx::Error>,
+    ) -> Result<T, sqlx::Error> {
+        CONNECTIONS.with(|cell| {
+            let mut connections = cell.borrow_mut();
+            connections.retain(|thread| thread.database.strong_count() > 0);
+            let mine = Arc::as_ptr(&self.database);
+            let index = match connections.iter().position(|thread| std::ptr::eq(thread.database.as_ptr(), mine)) {
+                Some(index) => index,
+                None => {
+                    let connection = self.open().map_err(from_rusqlite)?;
+                    connections.push(ThreadConnection {
+                        database: Arc::downgrade(&self.database),
+                        connection,
+                        data_version: None,
+                    });
+                    connections.len() - 1
+                }
+            };
+            work(&mut connections[index])
+        })
+    }
+
+    /// Whether another connection (this process's writer, another process) committed since this thread's
+    /// connection last asked; true the first time (this connection has seen nothing yet).
+    pub(super) fn data_version_moved(&self) -> Result<bool, sqlx::Error> {
+        self.with_connection(|thread| {
+            let now: i64 = thread
+                .connection
+                .prepare_cached("PRAGMA data_version")
+                .and_then(|mut statement| statement.query_row([], |row| row.get(0)))
+                .map_err(from_rusqlite)?;
+            Ok(thread.data_version.replace(now) != Some(now))
+        })
+    }
+
     /// Runs `sql` with `params` on this thread's connection and hands each row to `each`.
     fn run(
         &self,
@@ -183,19 +228,8 @@ impl SqliteReads {
         params: &[Param<'_>],
         each: &mut dyn FnMut(&dyn Columns) -> Result<(), sqlx::Error>,
     ) -> Result<(), sqlx::Error> {
-        CONNECTIONS.with(|cell| {
-            let mut connections = cell.borrow_mut();
-            connections.retain(|(database, _)| database.strong_count() > 0);
-            let mine = Arc::as_ptr(&self.database);
-            let index = match connections.iter().position(|(database, _)| std::ptr::eq(database.as_ptr(), mine)) {
-                Some(index) => index,
-                None => {
-                    connections.push((Arc::downgrade(&self.database), self.open().map_err(from_rusqlite)?));
-                    connections.len() - 1
-                }
-            };
-            let (_, connection) = &connections[index];
-            let mut statement = connection.prepare_cached(sql).map_err(from_rusqlite)?;
+        self.with_connection(|thread| {
+            let mut statement = thread.connection.prepare_cached(sql).map_err(from_rusqlite)?;
             // `$n` is a named parameter to SQLite, numbered by first appearance: bound by name, so `$n` is
             // the n-th value whatever order the statement names them in (as sqlx binds them).
             for (number, param) in params.iter().enumerate() {

@@ -9,12 +9,18 @@
 //! write to any of the member's orders, ADR 0013) read before the page was rendered, and served only
 //! after that version is read again and found the same: an order that another process added to the
 //! member, moved to someone else or changed is never served from a stale copy.
+//!
+//! Checking that version costs a query per hit. So an entry also remembers the database's change
+//! generation (`Db::change_generation`) at which its version (and, for an order, its owner) was last found
+//! current: while the generation has not moved since, no order was written and no job accepted anywhere,
+//! and a member's request for it is decided from memory (ADR 0028).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use domain::access::OrderOwner;
 use prometheus_client::metrics::counter::Counter;
 
 /// Spec 000 section 9: fetched results expire after 10 minutes.
@@ -63,21 +69,41 @@ impl Packed {
     }
 }
 
+/// A held order: its packed body, the version and until of `CachedOrder::Found`, and the owner and the
+/// change generation at which that version was last found current (`trust_order`).
+#[derive(Clone)]
+struct HeldOrder {
+    version: i64,
+    body: Packed,
+    until: Option<i64>,
+    trusted: Option<(OrderOwner, u64)>,
+}
+
 enum Value {
-    /// An order's packed body with its version and until (`CachedOrder::Found`), or `None` for an order
-    /// that does not exist (`CachedOrder::Absent`).
-    Order(Option<(i64, Packed, Option<i64>)>),
-    /// A history page (raw) and the member's version it was rendered at.
-    History(Bytes, i64),
+    /// A held order, or `None` for an order that does not exist (`CachedOrder::Absent`).
+    Order(Option<HeldOrder>),
+    /// A history page (raw), the member's version it was rendered at, and the change generation at which
+    /// that version was last found current.
+    History { body: Bytes, version: i64, trusted: Option<u64> },
 }
 
 impl Value {
     fn order(order: &CachedOrder) -> Self {
         match order {
-            CachedOrder::Found { version, body, until } => Self::Order(Some((*version, Packed::of(body), *until))),
+            CachedOrder::Found { version, body, until } => {
+                Self::Order(Some(HeldOrder { version: *version, body: Packed::of(body), until: *until, trusted: None }))
+            }
             CachedOrder::Absent => Self::Order(None),
         }
     }
+}
+
+/// An order body a member may be answered from memory (`ResponseCache::trusted_order`).
+pub struct TrustedOrder {
+    pub owner: OrderOwner,
+    pub body: Bytes,
+    /// When the earliest action deadline in it passes (Unix ms), as in `CachedOrder::Found`.
+    pub until: Option<i64>,
 }
 
 struct Entry {
@@ -133,11 +159,17 @@ fn value_size(key: &Key, value: &Value) -> usize {
         Key::History { upm_id, list, anchor } => upm_id.len() + list.len() + anchor.as_ref().map_or(0, String::len),
     };
     let body = match value {
-        Value::Order(Some((_, body, _))) => body.0.len() + 16,
+        Value::Order(Some(held)) => {
+            held.body.0.len() + 16 + held.trusted.as_ref().map_or(0, |(owner, _)| owner_size(owner))
+        }
         Value::Order(None) => 0,
-        Value::History(body, _) => body.len() + 8,
+        Value::History { body, .. } => body.len() + 16,
     };
     key_size + body + 96
+}
+
+fn owner_size(owner: &OrderOwner) -> usize {
+    [&owner.upm_id, &owner.email, &owner.phone_digits].iter().map(|part| part.as_ref().map_or(0, String::len)).sum()
 }
 
 impl ResponseCache {
@@ -174,7 +206,9 @@ impl ResponseCache {
             let inner = self.lock();
             inner.entries.get(key).filter(|entry| entry.expires > Instant::now()).map(|entry| match &entry.value {
                 Value::Order(order) => Value::Order(order.clone()),
-                Value::History(body, version) => Value::History(body.clone(), *version),
+                Value::History { body, version, trusted } => {
+                    Value::History { body: body.clone(), version: *version, trusted: *trusted }
+                }
             })
         };
         if found.is_some() { &self.hits } else { &self.misses }.inc();
@@ -184,11 +218,11 @@ impl ResponseCache {
     /// A cached order, unpacked.
     fn get_order(&self, key: &Key) -> Option<CachedOrder> {
         match self.get(key)? {
-            Value::Order(Some((version, body, until))) => {
+            Value::Order(Some(HeldOrder { version, body, until, .. })) => {
                 Some(CachedOrder::Found { version, body: body.unpack()?, until })
             }
             Value::Order(None) => Some(CachedOrder::Absent),
-            Value::History(..) => None,
+            Value::History { .. } => None,
         }
     }
 
@@ -215,6 +249,56 @@ impl ResponseCache {
         self.get_order(&Key::Order(order_number.to_owned()))
     }
 
+    /// Whether anything (a body, or "no such order") is held for the order, without unpacking it. A miss
+    /// is counted here; a hit where the held body is then read (`order`).
+    pub fn holds_order(&self, order_number: &str) -> bool {
+        let held = self.budget > 0 && {
+            let inner = self.lock();
+            inner.entries.get(&Key::Order(order_number.to_owned())).is_some_and(|entry| entry.expires > Instant::now())
+        };
+        if !held {
+            self.misses.inc();
+        }
+        held
+    }
+
+    /// The order's body with its owner, when its version was last found current at change generation
+    /// `generation` (so nothing changed since). The caller decides access from the owner.
+    pub fn trusted_order(&self, order_number: &str, generation: u64) -> Option<TrustedOrder> {
+        if self.budget == 0 {
+            return None;
+        }
+        let (owner, body, until) = {
+            let inner = self.lock();
+            let entry = inner.entries.get(&Key::Order(order_number.to_owned()))?;
+            let Value::Order(Some(held)) = &entry.value else { return None };
+            match &held.trusted {
+                Some((owner, at)) if *at == generation && entry.expires > Instant::now() => {
+                    (owner.clone(), held.body.clone(), held.until)
+                }
+                _ => return None,
+            }
+        };
+        self.hits.inc();
+        Some(TrustedOrder { owner, body: body.unpack()?, until })
+    }
+
+    /// Records that the held order's body at `version` was found current, with `owner`, at change
+    /// generation `generation` (taken before the database was read). Nothing happens when another version
+    /// is held.
+    pub fn trust_order(&self, order_number: &str, version: i64, owner: &OrderOwner, generation: u64) {
+        let mut inner = self.lock();
+        let Some(entry) = inner.entries.get_mut(&Key::Order(order_number.to_owned())) else { return };
+        let Value::Order(Some(held)) = &mut entry.value else { return };
+        if held.version != version {
+            return;
+        }
+        let grown = if held.trusted.is_none() { owner_size(owner) } else { 0 };
+        held.trusted = Some((owner.clone(), generation));
+        entry.size += grown;
+        inner.used += grown;
+    }
+
     pub fn put_order(&self, order_number: &str, order: CachedOrder) {
         self.put_order_for(order_number, order, None);
     }
@@ -229,21 +313,51 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::order(&order), freshness);
     }
 
-    /// A cached page and the member's version it was rendered at.
-    pub fn history(&self, upm_id: &str, list: &str, anchor: Option<&str>) -> Option<(Bytes, i64)> {
+    /// A cached page, the member's version it was rendered at, and whether that version was last found
+    /// current at change generation `generation` (then it is current now: nothing changed since).
+    pub fn history(
+        &self,
+        upm_id: &str,
+        list: &str,
+        anchor: Option<&str>,
+        generation: Option<u64>,
+    ) -> Option<(Bytes, i64, bool)> {
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
-            Value::History(body, version) => Some((body, version)),
+            Value::History { body, version, trusted } => {
+                Some((body, version, trusted.is_some() && trusted == generation))
+            }
             Value::Order(_) => None,
         }
     }
 
-    pub fn put_history(&self, upm_id: &str, list: &str, anchor: Option<&str>, body: Bytes, member_version: i64) {
+    /// Keeps a page rendered at the member's `member_version`; `trusted_at`: the change generation taken
+    /// before that version was read, when there was one.
+    pub fn put_history(
+        &self,
+        upm_id: &str,
+        list: &str,
+        anchor: Option<&str>,
+        body: Bytes,
+        member_version: i64,
+        trusted_at: Option<u64>,
+    ) {
         if self.budget == 0 {
             return;
         }
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
-        self.put(key, Value::History(body, member_version), FRESHNESS);
+        self.put(key, Value::History { body, version: member_version, trusted: trusted_at }, FRESHNESS);
+    }
+
+    /// Records that the held page at `member_version` was found current at change generation `generation`.
+    pub fn trust_history(&self, upm_id: &str, list: &str, anchor: Option<&str>, member_version: i64, generation: u64) {
+        let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
+        let mut inner = self.lock();
+        if let Some(Entry { value: Value::History { version, trusted, .. }, .. }) = inner.entries.get_mut(&key)
+            && *version == member_version
+        {
+            *trusted = Some(generation);
+        }
     }
 
     /// Drops an order and every history page of the members it belongs (or belonged) to.
@@ -279,25 +393,27 @@ mod tests {
     #[test]
     fn a_write_drops_the_history_pages_of_its_members_only() {
         let cache = ResponseCache::new(1 << 20);
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0);
-        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), 0);
-        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0, None);
+        cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), 0, None);
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0, None);
         cache.forget_order("C001", &["m1"]);
-        assert!(cache.history("m1", "SALES_ORDER", None).is_none());
-        assert!(cache.history("m1", "SALES_ORDER", Some("anchor")).is_none());
-        assert!(cache.history("m2", "SALES_ORDER", None).is_some());
+        assert!(cache.history("m1", "SALES_ORDER", None, None).is_none());
+        assert!(cache.history("m1", "SALES_ORDER", Some("anchor"), None).is_none());
+        assert!(cache.history("m2", "SALES_ORDER", None, None).is_some());
     }
 
     #[test]
     fn history_pages_of_other_filters_or_time_zones_are_kept_apart() {
         let cache = ResponseCache::new(1 << 20);
         let list = "filter=orderType(SALES_ORDER)|false|UTC";
-        cache.put_history("m1", list, None, Bytes::from_static(b"all"), 0);
+        cache.put_history("m1", list, None, Bytes::from_static(b"all"), 0, None);
         assert!(
-            cache.history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None).is_none()
+            cache
+                .history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None, None)
+                .is_none()
         );
-        assert!(cache.history("m1", "filter=orderType(SALES_ORDER)|false|America/New_York", None).is_none());
-        assert_eq!(cache.history("m1", list, None).map(|(body, _)| body), Some(Bytes::from_static(b"all")));
+        assert!(cache.history("m1", "filter=orderType(SALES_ORDER)|false|America/New_York", None, None).is_none());
+        assert_eq!(cache.history("m1", list, None, None).map(|(body, ..)| body), Some(Bytes::from_static(b"all")));
     }
 
     #[test]
@@ -315,9 +431,9 @@ mod tests {
     fn forgetting_and_replacing_keep_the_byte_count_and_the_member_index_exact() {
         let cache = ResponseCache::new(1 << 20);
         cache.put_order("C001", found("{}"));
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1]"), 0);
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1,2]"), 0);
-        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1]"), 0, None);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[1,2]"), 0, None);
+        cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0, None);
         cache.forget_order("C001", &["m1", "m2"]);
         let inner = cache.lock();
         assert_eq!(inner.used, 0, "every byte counted in was counted out");
@@ -329,7 +445,7 @@ mod tests {
     fn an_evicted_page_leaves_the_member_index() {
         let cache = ResponseCache::new(2_000);
         for page in 0..20 {
-            cache.put_history("m1", "SALES_ORDER", Some(&format!("a{page}")), Bytes::from("x".repeat(200)), 0);
+            cache.put_history("m1", "SALES_ORDER", Some(&format!("a{page}")), Bytes::from("x".repeat(200)), 0, None);
         }
         let inner = cache.lock();
         assert_eq!(inner.pages.get("m1").map(HashSet::len), Some(inner.entries.len()));
@@ -341,11 +457,43 @@ mod tests {
         let line = r#"{"lineNumber":1,"actions":{"return":{"enabled":true,"appCallback":{"type":"orders:action"}}}},"#;
         let body = format!("[{}]", line.repeat(40));
         cache.put_order("C001", found(&body));
-        cache.put_history("m1", "SALES_ORDER", None, Bytes::from(body.clone()), 3);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from(body.clone()), 3, None);
         let Some(CachedOrder::Found { body: order, .. }) = cache.order("C001") else { panic!("cached") };
         assert_eq!(order, body.as_bytes());
-        assert_eq!(cache.history("m1", "SALES_ORDER", None), Some((Bytes::from(body.clone()), 3)));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, None), Some((Bytes::from(body.clone()), 3, false)));
         assert!(cache.lock().used < body.len() * 3 / 2, "the order packed, the page raw");
+    }
+
+    fn owner(upm_id: &str) -> OrderOwner {
+        OrderOwner { upm_id: Some(upm_id.to_owned()), email: None, phone_digits: None }
+    }
+
+    #[test]
+    fn an_order_is_trusted_at_the_generation_its_version_was_found_current_only() {
+        let cache = ResponseCache::new(1 << 20);
+        cache.put_order("C001", found("{}"));
+        assert!(cache.trusted_order("C001", 7).is_none(), "held, never checked");
+        cache.trust_order("C001", 1, &owner("m1"), 7);
+        assert!(cache.trusted_order("C001", 7).is_none(), "another version was checked");
+        cache.trust_order("C001", 0, &owner("m1"), 7);
+        let trusted = cache.trusted_order("C001", 7).expect("trusted");
+        assert_eq!((trusted.owner.upm_id.as_deref(), &trusted.body[..]), (Some("m1"), &b"{}"[..]));
+        assert!(cache.trusted_order("C001", 8).is_none(), "something changed since");
+        cache.put_order("C001", found("{}"));
+        assert!(cache.trusted_order("C001", 7).is_none(), "a new body starts untrusted");
+    }
+
+    #[test]
+    fn a_page_is_trusted_at_the_generation_its_version_was_found_current_only() {
+        let cache = ResponseCache::new(1 << 20);
+        cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), 4, Some(2));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(2)).map(|(.., trusted)| trusted), Some(true));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3)).map(|(.., trusted)| trusted), Some(false));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, None).map(|(.., trusted)| trusted), Some(false));
+        cache.trust_history("m1", "SALES_ORDER", None, 5, 3);
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3)).map(|(.., trusted)| trusted), Some(false));
+        cache.trust_history("m1", "SALES_ORDER", None, 4, 3);
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3)).map(|(.., trusted)| trusted), Some(true));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
+use domain::access::OrderOwner;
 use domain::history_filter::{parse_history_filters, year_at, year_range_ms};
 use domain::{OrderNumber, OrderType};
 
@@ -69,6 +70,8 @@ pub async fn list_order_history(
     member: Member,
     query: QueryPairs,
 ) -> AppResult<Response> {
+    // Taken before anything is read: a page found current stays so while it is the same (ADR 0028).
+    let generation = state.db.change_generation();
     // Years are read in the shopper's country's time zone, so an order placed on New Year's Eve evening
     // in New York belongs to the old year there.
     let zone = query.first("country").map_or(chrono_tz::UTC, |code| state.settings.country(code).time_zone);
@@ -130,16 +133,30 @@ pub async fn list_order_history(
     // page after one probe of that version, else a stored page read with it (the version read there,
     // before the page is rendered, is the one a rendered page is kept and stored with, so a write that
     // lands meanwhile leaves it behind).
-    if let Some((body, version)) = state.cache.history(&member.upm_id, &cache_list, anchor_text)
-        && ready_page::member_version(&state.db, &member.upm_id).await? == version
-    {
-        return Ok(json_bytes(body));
+    // A page found current since nothing changed (the change generation) is answered without the probe.
+    if let Some((body, version, trusted)) = state.cache.history(&member.upm_id, &cache_list, anchor_text, generation) {
+        if trusted {
+            return Ok(json_bytes(body));
+        }
+        if ready_page::member_version(&state.db, &member.upm_id).await? == version {
+            if let Some(generation) = generation {
+                state.cache.trust_history(&member.upm_id, &cache_list, anchor_text, version, generation);
+            }
+            return Ok(json_bytes(body));
+        }
     }
     let tag = ready_detail::tag(&state.settings);
     let page_key = ready_page::page_key(&cache_list, anchor_text);
     let stored = ready_page::find(&state.db, &member.upm_id, &page_key, tag).await?;
     if let Some(body) = stored.body {
-        state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), stored.member_version);
+        state.cache.put_history(
+            &member.upm_id,
+            &cache_list,
+            anchor_text,
+            body.clone(),
+            stored.member_version,
+            generation,
+        );
         return Ok(json_bytes(body));
     }
     // The first page also names the years that hold orders; its probes run beside the page's query.
@@ -188,7 +205,7 @@ pub async fn list_order_history(
             to_bytes(&HistoryResponse { order_items: items, pages, gift_cards, order_years })?
         }
     };
-    state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), stored.member_version);
+    state.cache.put_history(&member.upm_id, &cache_list, anchor_text, body.clone(), stored.member_version, generation);
     state.ready_pages.offer(ready_page::Ready {
         upm_id: member.upm_id.to_string(),
         page_key,
@@ -231,25 +248,39 @@ fn json_bytes(body: Bytes) -> Response {
 }
 
 /// The order's rendered body: from the cache when it was rendered from the version the access check
-/// read, else rendered from the database (and cached unless a change is expected soon).
-async fn rendered_order(state: &OrdersState, access: &OrderAccess) -> AppResult<Option<Bytes>> {
+/// read, else rendered from the database (and cached unless a change is expected soon). `generation`: the
+/// database's change generation taken before the access check (`load_visible_order`).
+async fn rendered_order(
+    state: &OrdersState,
+    access: &OrderAccess,
+    generation: Option<u64>,
+) -> AppResult<Option<Bytes>> {
     let order_number = access.order_number.as_str();
+    let trust = generation.filter(|_| !access.busy).map(|generation| (&access.owner, generation));
     if !access.busy
         && let Some(CachedOrder::Found { version, body, until }) = state.cache.order(order_number)
         && version == access.version
         && until.is_none_or(|until| state.clock.now_ms() < until)
     {
+        if let Some((owner, generation)) = trust {
+            state.cache.trust_order(order_number, version, owner, generation);
+        }
         return Ok(Some(body));
     }
     let Some(loaded) = db::find_order_with_lines(&state.db, order_number).await? else {
         return Ok(None);
     };
-    render_order(state, loaded).await.map(Some)
+    render_order(state, loaded, trust).await.map(Some)
 }
 
 /// Renders a loaded order, caches it unless a change is expected soon, and stores it as the order's
-/// ready detail (behind this answer) when nothing in it changes with the clock any more.
-async fn render_order(state: &OrdersState, loaded: db::OrderWithReturns) -> AppResult<Bytes> {
+/// ready detail (behind this answer) when nothing in it changes with the clock any more. `trust`: the
+/// owner the access check found and the change generation taken before it, when nothing was busy.
+async fn render_order(
+    state: &OrdersState,
+    loaded: db::OrderWithReturns,
+    trust: Option<(&OrderOwner, u64)>,
+) -> AppResult<Bytes> {
     let order_number = loaded.order.order_number.clone();
     let now = state.clock.now_ms();
     let rendered = detail::render(state, loaded, now).await?;
@@ -259,6 +290,9 @@ async fn render_order(state: &OrdersState, loaded: db::OrderWithReturns) -> AppR
         let freshness = until.map(|until| std::time::Duration::from_millis((until - now).unsigned_abs()));
         let cached = CachedOrder::Found { version: rendered.version, body: rendered.body.clone(), until };
         state.cache.put_order_for(&order_number, cached, freshness);
+        if let Some((owner, generation)) = trust {
+            state.cache.trust_order(&order_number, rendered.version, owner, generation);
+        }
     }
     if let Some(ready) = rendered.ready {
         state.ready_details.offer(ready);
@@ -267,11 +301,21 @@ async fn render_order(state: &OrdersState, loaded: db::OrderWithReturns) -> AppR
 }
 
 async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
+    // Taken before anything is read: what the reads below find current stays so while it is the same.
+    let generation = state.db.change_generation();
+    let number = OrderNumber::parse(raw_number).ok();
+    // A member's body held since nothing changed: decided and answered from memory (ADR 0028).
+    if let (Some(generation), Some(number)) = (generation, &number)
+        && let Some(held) = state.cache.trusted_order(number.as_str(), generation)
+        && crate::access::member_sees_held(caller, &held.owner)
+        && held.until.is_none_or(|until| state.clock.now_ms() < until)
+    {
+        return Ok(json_bytes(held.body));
+    }
     // Nothing cached for this order (always so with the cache off): the access check also reads the
     // order's ready detail, which answers when it is current (ADR 0012); otherwise the order is read whole
     // and rendered. With a cached body, the access check's version decides whether it is current.
-    let nothing_cached =
-        OrderNumber::parse(raw_number).map_or(true, |number| state.cache.order(number.as_str()).is_none());
+    let nothing_cached = number.as_ref().is_none_or(|number| !state.cache.holds_order(number.as_str()));
     if nothing_cached {
         let tag = ready_detail::tag(&state.settings);
         let now = state.clock.now_ms();
@@ -279,21 +323,28 @@ async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &s
             ready_detail::find(&state.db, number.as_str(), tag, now).await
         })
         .await?;
+        let trust = generation.filter(|_| !access.busy).map(|generation| (&access.owner, generation));
         if let Some(ready) = ready
             && !access.busy
             && now >= ready.settled_at
         {
-            let cached = CachedOrder::Found { version: access.version, body: ready.body.clone(), until: None };
-            state.cache.put_order(access.order_number.as_str(), cached);
+            let order_number = access.order_number.as_str();
+            state.cache.put_order(
+                order_number,
+                CachedOrder::Found { version: access.version, body: ready.body.clone(), until: None },
+            );
+            if let Some((owner, generation)) = trust {
+                state.cache.trust_order(order_number, access.version, owner, generation);
+            }
             return Ok(json_bytes(ready.body));
         }
         return match db::find_order_with_lines(&state.db, access.order_number.as_str()).await? {
-            Some(loaded) => Ok(json_bytes(render_order(state, loaded).await?)),
+            Some(loaded) => Ok(json_bytes(render_order(state, loaded, trust).await?)),
             None => Err(AppError::OrderNotFound),
         };
     }
     let access = authorize_order(state, caller, raw_number).await?;
-    match rendered_order(state, &access).await? {
+    match rendered_order(state, &access, generation).await? {
         Some(body) => Ok(json_bytes(body)),
         None => Err(AppError::OrderNotFound),
     }

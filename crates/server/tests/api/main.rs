@@ -8,6 +8,7 @@ mod addresses;
 mod auth;
 mod authz_sweep;
 mod bulk;
+mod cached_access;
 mod cancellation;
 mod configuration;
 mod consent;

@@ -1,7 +1,9 @@
 //! Access to an order and to what hangs off it, decided in one place.
 //!
-//! Ownership is read from the database (one indexed row), never from a cache that another process may
-//! have made stale. A caller who may not see the order gets exactly the error a missing order gets.
+//! Ownership is read from the database (one indexed row). The one exception is `member_sees_held`: a
+//! member's body the response cache holds with its owner while the database's change generation says no
+//! order was written since they were read (ADR 0028). A caller who may not see the order gets exactly the
+//! error a missing order gets.
 
 use domain::OrderNumber;
 use domain::access::{OrderOwner, may_see};

@@ -76,11 +76,18 @@ pub fn router(state: AppState) -> Router {
         let code = country.map_or_else(|| site.table().default.code.clone(), str::to_owned);
         site.rendered(&code).map(|rendered| rendered.body.clone())
     });
+    // So is the browser's session (a new tab needs no request before the member's page), when it has one.
+    let auth = state.auth.clone();
+    let inline_session: std::sync::Arc<crate::web::InlineSession> =
+        std::sync::Arc::new(move |headers: &axum::http::HeaderMap| crate::auth::routes::inline_session(&auth, headers));
+    let inline = crate::web::Inline { config: inline_config, session: inline_session };
     let app = Router::new()
         .merge(api)
         .merge(crate::catalog::router())
         .merge(crate::settings::help::router())
-        .fallback(move |method, uri| async move { crate::web::serve(method, uri, &csp, &*inline_config).await })
+        .fallback(
+            move |method, uri, headers| async move { crate::web::serve(method, uri, &headers, &csp, &inline).await },
+        )
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP. With

@@ -126,6 +126,20 @@ pub struct SessionResponse {
     pub csrf_token: String,
 }
 
+/// The session answer to inline into a page (`GET /auth/v1/session`'s body) for the browser whose cookie
+/// holds a session in the first half of its life, so that a new tab paints the member's page without
+/// asking for it first. Past half its life (it is renewed then, and a removed member's is not) or without
+/// one: `None`, and the page asks as before.
+pub fn inline_session(state: &AuthState, headers: &HeaderMap) -> Option<axum::body::Bytes> {
+    let claims = state.tokens.verify_session(crate::cookies::get(headers, SESSION_COOKIE)?).ok()?;
+    let now = chrono::Utc::now().timestamp();
+    if now - claims.issued_at >= (claims.expires_at - claims.issued_at) / 2 {
+        return None;
+    }
+    let body = SessionResponse { upm_id: claims.upm_id, expires_in: claims.expires_at - now, csrf_token: claims.csrf };
+    serde_json::to_vec(&body).ok().map(axum::body::Bytes::from)
+}
+
 fn session_response(state: &AuthState, token: &str, claims: SessionClaims) -> Response {
     let expires_in = claims.expires_at - chrono::Utc::now().timestamp();
     let body = SessionResponse { upm_id: claims.upm_id, expires_in, csrf_token: claims.csrf };

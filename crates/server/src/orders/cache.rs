@@ -3,9 +3,8 @@
 //!
 //! Bounded by bytes; the oldest entries go first. An order's body is cached with the order's `version`
 //! (bumped by every write, `orders::store`) and served only when the version that the access check read
-//! from the database (one indexed row, `access.rs`) is the same: a write through another process is seen
-//! at once, and access is never decided from the cache. A write through this process also drops the
-//! entry at once. A history page is cached with the member's version (`member_versions`, moved by every
+//! from the database (one indexed row, `access.rs`) is the same, or when nothing changed since that was
+//! last found (below). A write through this process also drops the entry at once. A history page is cached with the member's version (`member_versions`, moved by every
 //! write to any of the member's orders, ADR 0013) read before the page was rendered, and served only
 //! after that version is read again and found the same: an order that another process added to the
 //! member, moved to someone else or changed is never served from a stale copy.
@@ -186,6 +185,11 @@ impl ResponseCache {
             hits: Counter::default(),
             misses: Counter::default(),
         }
+    }
+
+    /// Whether it keeps anything (a budget of 0 turns it off).
+    pub fn is_on(&self) -> bool {
+        self.budget > 0
     }
 
     /// Counts its lookups in `hits` and `misses` (the process's metrics).

@@ -1,7 +1,7 @@
 //! The built React app, embedded in the binary. Hashed assets are cached for a year; every other
 //! GET that is not an API path answers index.html so that the app's router takes over.
 
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 
@@ -70,44 +70,65 @@ fn path_country(path: &str) -> Option<&str> {
     (first.len() == 2 && first.bytes().all(|byte| byte.is_ascii_alphabetic())).then_some(first)
 }
 
-/// `html` with `config` (the country's `GET /config/v1/{country}` answer) inlined before `</head>` as a JSON
-/// data block, so the app's first paint does not wait for that request. A data block is not script: the CSP's
+/// `html` with each `(id, json)` block inlined before `</head>` as a JSON data block (`orders-config`: the
+/// country's `GET /config/v1/{country}` answer; `orders-session`: the browser's `GET /auth/v1/session`
+/// answer), so the app's first paint waits for neither request. A data block is not script: the CSP's
 /// `script-src 'self'` still holds. Every `<` in the JSON is written `\u003c` (still the same JSON), so no text
 /// from the retailer's configuration can close the block.
-fn with_inline_config(html: &[u8], config: &[u8]) -> Option<Vec<u8>> {
+fn with_inline_blocks(html: &[u8], blocks: &[(&str, &[u8])]) -> Option<Vec<u8>> {
     const HEAD_END: &[u8] = b"</head>";
     let at = html.windows(HEAD_END.len()).position(|window| window == HEAD_END)?;
-    let json = String::from_utf8_lossy(config).replace('<', "\\u003c");
-    let mut out = Vec::with_capacity(html.len() + json.len() + 64);
+    let mut out = Vec::with_capacity(html.len() + blocks.iter().map(|(_, json)| json.len() + 64).sum::<usize>());
     out.extend_from_slice(&html[..at]);
-    out.extend_from_slice(b"<script id=\"orders-config\" type=\"application/json\">");
-    out.extend_from_slice(json.as_bytes());
-    out.extend_from_slice(b"</script>");
+    for (id, json) in blocks {
+        let json = String::from_utf8_lossy(json).replace('<', "\\u003c");
+        out.extend_from_slice(format!("<script id=\"{id}\" type=\"application/json\">").as_bytes());
+        out.extend_from_slice(json.as_bytes());
+        out.extend_from_slice(b"</script>");
+    }
     out.extend_from_slice(&html[at..]);
     Some(out)
 }
 
 /// The configuration to inline into a page: by the page's country (`None`: the default country).
 pub type InlineConfig = dyn Fn(Option<&str>) -> Option<axum::body::Bytes> + Send + Sync;
+/// The browser's session to inline into a page, from its request's headers (`auth::routes::inline_session`).
+pub type InlineSession = dyn Fn(&HeaderMap) -> Option<axum::body::Bytes> + Send + Sync;
 
-fn index_html(csp: &HeaderValue, config: Option<axum::body::Bytes>) -> Response {
+/// What a page is served with.
+#[derive(Clone)]
+pub struct Inline {
+    pub config: std::sync::Arc<InlineConfig>,
+    pub session: std::sync::Arc<InlineSession>,
+}
+
+fn index_html(csp: &HeaderValue, config: Option<axum::body::Bytes>, session: Option<axum::body::Bytes>) -> Response {
+    let mut blocks: Vec<(&str, &[u8])> = Vec::with_capacity(2);
+    if let Some(config) = &config {
+        blocks.push(("orders-config", config));
+    }
+    if let Some(session) = &session {
+        blocks.push(("orders-session", session));
+    }
     let page = Dist::get("index.html").map(|file| {
         let html = file.data.into_owned();
-        config.and_then(|config| with_inline_config(&html, &config)).unwrap_or(html)
+        with_inline_blocks(&html, &blocks).unwrap_or(html)
     });
     let mut response = match page {
         Some(html) => (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         None => (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT).into_response(),
     };
     let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // A page that carries a browser's session is that browser's alone: kept by nobody.
+    let cache_control = if session.is_some() { "no-store" } else { "no-cache" };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
     headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
     response
 }
 
-/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`) and the
-/// page country's configuration inlined (`config`).
-pub async fn serve(method: Method, uri: Uri, csp: &HeaderValue, config: &InlineConfig) -> Response {
+/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`), the page
+/// country's configuration and the browser's session inlined (`inline`).
+pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderValue, inline: &Inline) -> Response {
     let path = uri.path();
     if API_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return AppError::NotFound.into_response();
@@ -124,7 +145,7 @@ pub async fn serve(method: Method, uri: Uri, csp: &HeaderValue, config: &InlineC
     if looks_like_file && let Some(response) = file_response(relative, "public, max-age=3600") {
         return response;
     }
-    index_html(csp, config(path_country(path)))
+    index_html(csp, (inline.config)(path_country(path)), (inline.session)(headers))
 }
 
 #[cfg(test)]
@@ -144,12 +165,16 @@ mod tests {
     fn inlined_configuration_cannot_close_its_block() {
         let html = b"<html><head><title>x</title></head><body></body></html>";
         let config = br#"{"brand":{"name":"</script><script>alert(1)</script>"}}"#;
-        let out = String::from_utf8(with_inline_config(html, config).expect("a head")).expect("utf-8");
+        let out =
+            String::from_utf8(with_inline_blocks(html, &[("orders-config", config)]).expect("a head")).expect("utf-8");
         assert_eq!(out.matches("</script>").count(), 1, "{out}");
         assert!(out.contains(r#"{"brand":{"name":"\u003c/script>\u003cscript>alert(1)\u003c/script>"}}"#), "{out}");
         let json = out.split("application/json\">").nth(1).and_then(|rest| rest.split("</script>").next());
         let value: serde_json::Value = serde_json::from_str(json.expect("the block")).expect("still JSON");
         assert_eq!(value["brand"]["name"], "</script><script>alert(1)</script>");
-        assert!(with_inline_config(b"<html><body></body></html>", config).is_none(), "no head, nothing inlined");
+        assert!(
+            with_inline_blocks(b"<html><body></body></html>", &[("orders-config", config)]).is_none(),
+            "no head, nothing inlined"
+        );
     }
 }

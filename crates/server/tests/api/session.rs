@@ -135,3 +135,47 @@ async fn a_session_in_use_is_renewed_past_half_its_life(app: &TestApp) {
     assert_eq!(ask(expired).await.expect("session").status(), StatusCode::UNAUTHORIZED, "an ended session stays ended");
 }
 on_both_backends!(session_renewal, a_session_in_use_is_renewed_past_half_its_life);
+
+/// The JSON data block `id` of a page, if it carries one.
+fn inlined(html: &str, id: &str) -> Option<Value> {
+    let block =
+        html.split(&format!(r#"<script id="{id}" type="application/json">"#)).nth(1)?.split("</script>").next()?;
+    serde_json::from_str(block).ok()
+}
+
+/// A new tab's page carries the browser's session (what `GET /auth/v1/session` answers), so the member's page
+/// paints without asking for it first (issue 33, LCP). Only a young session: one past half its life is renewed by
+/// the request the page then makes, and none is inlined for a stranger, an ended session or another's page.
+async fn a_page_carries_the_browsers_session(app: &TestApp) {
+    let (upm_id, _) = app.member("inlined@example.com").await;
+    let page = |cookie: Option<String>| {
+        let request = app.client.get(app.url("/orders"));
+        match cookie {
+            Some(cookie) => request.header("cookie", cookie).send(),
+            None => request.send(),
+        }
+    };
+
+    let (cookie, signed_in) = sign_in(app, "inlined@example.com").await;
+    let response = page(Some(cookie)).await.expect("page");
+    assert_eq!(response.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("no-store"));
+    let html = response.text().await.expect("html");
+    let session =
+        inlined(&html, "orders-session").unwrap_or_else(|| panic!("no session in (is web/dist built?) {html}"));
+    assert_eq!((&session["upmId"], &session["csrfToken"]), (&signed_in["upmId"], &signed_in["csrfToken"]));
+    assert!(session["expiresIn"].as_i64().is_some_and(|seconds| seconds > 3000), "{session}");
+    assert!(session.get("accessToken").is_none(), "the token stays in the HttpOnly cookie");
+    assert!(inlined(&html, "orders-config").is_some(), "beside the configuration");
+
+    let anonymous = page(None).await.expect("page");
+    assert_eq!(anonymous.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("no-cache"));
+    assert!(inlined(&anonymous.text().await.expect("html"), "orders-session").is_none());
+    let old = session_issued_ago(&upm_id, 2400, 3600);
+    let expired = session_issued_ago(&upm_id, 3700, 3600);
+    for token in [old, expired, "forged".to_owned()] {
+        let html = page(Some(format!("orders_session={token}"))).await.expect("page").text().await.expect("html");
+        assert!(inlined(&html, "orders-session").is_none(), "{token}");
+        assert!(inlined(&html, "orders-config").is_some());
+    }
+}
+on_both_backends!(session_inlined_into_the_page, a_page_carries_the_browsers_session);

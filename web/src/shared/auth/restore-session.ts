@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isApiError } from '@/shared/api/api-error';
 import { apiDelete, apiGet } from '@/shared/api/client';
-import { getSession, listenToOtherTabs, setRestoring, signIn, signOut } from './session';
+import { getSession, listenToOtherTabs, setRestoring, signIn, signOut, startedFromPage } from './session';
 
 /** How often an open tab renews its session while the shopper is around (the server renews past half-life). */
 const REFRESH_EVERY_MS = 10 * 60 * 1000;
@@ -30,7 +30,8 @@ export async function endBrowserSession(): Promise<void> {
 /** Restores the session on start, renews it while the tab is open, and follows other tabs. */
 export function useBrowserSession() {
   useEffect(() => {
-    void restoreSession();
+    // A page that came with the session needs no question at start (the timers below keep renewing it).
+    if (!startedFromPage()) void restoreSession();
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible' && getSession().member) void restoreSession();
     }, REFRESH_EVERY_MS);

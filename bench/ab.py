@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Wall-clock A/B of two builds on the uncached read path: `wrk -t2 -c32 -d5s` against each build in turn
-(response cache off, same database, same URLs), the order within a pair alternating, median of --pairs.
+"""Wall-clock A/B of two builds on the read path: `wrk -t2 -c32 -d5s` against each build in turn (response
+cache off unless --cache-mib, same database, same URLs), the order within a pair alternating, median of --pairs.
 On a shared machine only the ratio within a pair means anything: the load is printed beside each run.
 
     bench/ab.py --old /tmp/orders-base --new target/release/orders --database-url bench/out/perf.db
@@ -33,6 +33,7 @@ def main():
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--scenarios", default="order_detail,history_page_1")
+    parser.add_argument("--cache-mib", type=int, default=0, help="the response cache (0: off, the database path)")
     args = parser.parse_args()
     detail, heaviest = targets(args.sample_db or args.database_url, 500)
     folder = tempfile.mkdtemp(prefix="orders-ab-")
@@ -55,9 +56,9 @@ def main():
         for pair in range(args.pairs):
             order = ("old", "new") if pair % 2 == 0 else ("new", "old")
             for which in order:
-                server = start_uncached(getattr(args, which), PORT, args.database_url)
+                server = start_uncached(getattr(args, which), PORT, args.database_url, args.cache_mib)
                 try:
-                    wrk(files[scenario], 1)  # warm-up: connections, statement caches
+                    wrk(files[scenario], 1)  # warm-up: connections, statement caches (and the response cache)
                     rate = wrk(files[scenario], args.seconds)
                 finally:
                     server.terminate()

@@ -48,10 +48,11 @@ def http_get(url, token=None, timeout=10):
 
 # ---------------------------------------------------------------- data
 
-def start_uncached(binary, port, database_url):
-    """A build serving the database with the response cache off (no demo data), once /healthz answers."""
+def start_uncached(binary, port, database_url, cache_mib=0):
+    """A build serving the database with the response cache off (or of `cache_mib`; no demo data), once /healthz
+    answers."""
     process = subprocess.Popen([binary, "serve", "--addr", f"127.0.0.1:{port}", "--database-url", database_url,
-                                "--token-key", TOKEN_KEY, "--no-demo-data", "--response-cache-mib", "0"],
+                                "--token-key", TOKEN_KEY, "--no-demo-data", "--response-cache-mib", str(cache_mib)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "ORDERS_LOG": "warn"})
     for _ in range(300):
         try:

@@ -4,12 +4,10 @@
 //! PostgreSQL when its notification arrives (within a second here; about a millisecond in the benchmark).
 //! The previous owner of an order moved to someone else never keeps seeing it.
 
-use std::time::{Duration, Instant};
-
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, order, spawn_app_beside};
+use crate::helpers::{TestApp, order, seen, spawn_app_beside};
 use crate::on_both_backends;
 
 async fn detail_status(app: &TestApp, order_number: &str, token: &str) -> StatusCode {
@@ -24,22 +22,6 @@ async fn listed(app: &TestApp, token: &str) -> Vec<String> {
         items.iter().filter_map(|item| item["orderNumber"].as_str().map(str::to_owned)).collect();
     numbers.dedup();
     numbers
-}
-
-/// True once `holds` does: on SQLite the first answer must already hold (nothing is trusted past a
-/// commit); on PostgreSQL within a second (the notification's way).
-async fn seen(app: &TestApp, mut holds: impl AsyncFnMut() -> bool) -> bool {
-    let strict = !app.database_url.starts_with("postgres");
-    let deadline = Instant::now() + Duration::from_secs(1);
-    loop {
-        if holds().await {
-            return true;
-        }
-        if strict || Instant::now() > deadline {
-            return false;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 async fn answered_from_memory_until_another_process_writes(app: &TestApp) {

@@ -133,6 +133,24 @@ pub async fn spawn_app_on(database_url: &str, options: Options) -> TestApp {
     start(database_url.to_owned(), Cleanup::Nothing, options).await
 }
 
+/// True once `holds` does, for a process that another one wrote beside (ADR 0028): on SQLite the first answer
+/// must already hold (no read trusts a cached body past a commit); on PostgreSQL within a second (a process
+/// learns of another's write by its notification, about a millisecond later, longer on a loaded machine).
+#[allow(dead_code, reason = "used by the multi-process tests only")]
+pub async fn seen(app: &TestApp, mut holds: impl AsyncFnMut() -> bool) -> bool {
+    let strict = !app.database_url.starts_with("postgres");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    loop {
+        if holds().await {
+            return true;
+        }
+        if strict || std::time::Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
 /// A second app process on the same database as `app` (its own caches and limits), as when several
 /// processes run behind one PostgreSQL.
 #[allow(dead_code, reason = "used by the multi-process tests only")]

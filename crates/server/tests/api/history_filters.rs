@@ -221,6 +221,10 @@ async fn another_process_sees_new_and_changed_orders_on_cached_pages_at_once(app
     }
 
     app.put_order(&order_with("C7200001", &upm_id, "2026-02-01T10:00:00Z", &["shipped", "shipped"])).await;
+    // At once on SQLite; on PostgreSQL once the write's notification has arrived (ADR 0028).
+    let listed_first =
+        async || walk(&second, &token, "/orders/history/v1").await.0.first().is_some_and(|n| n == "C7200001");
+    assert!(crate::helpers::seen(&second, listed_first).await, "the new order is on page 1");
     let (numbers, _, first) = walk(&second, &token, "/orders/history/v1").await;
     assert_eq!(numbers.first().map(String::as_str), Some("C7200001"), "the new order is on page 1 at once");
     assert!(first["pages"]["next"].is_string(), "page 1 now has a next page");
@@ -229,6 +233,8 @@ async fn another_process_sees_new_and_changed_orders_on_cached_pages_at_once(app
 
     // An order that no longer matches the filter leaves the cached filtered page at once.
     app.put_order(&order_with("C7100010", &upm_id, "2025-04-10T10:00:00Z", &["delivered", "delivered"])).await;
+    let left = async || !walk(&second, &token, in_progress).await.0.contains(&"C7100010".to_owned());
+    assert!(crate::helpers::seen(&second, left).await, "the order left the filtered page");
     let (numbers, _, _) = walk(&second, &token, in_progress).await;
     assert!(!numbers.contains(&"C7100010".to_owned()), "{numbers:?}");
     assert_eq!(numbers.len(), 10);

@@ -126,9 +126,12 @@ async fn ready_details_answer_what_rendering_answers(app: &TestApp) {
     let mut delivered = order("C7200004", Some(&upm_id), "2026-07-04T10:00:00Z");
     delivered["lines"][0]["status"] = json!("Delivered");
     app.put_order(&delivered).await;
-    let (status, body, _) = detail(&beside, "C7200004", Some(&token), "").await;
-    assert_eq!(status, StatusCode::OK);
-    assert!(!body.contains("Stored Runner") && body.contains("Stride Runner 4"), "rendered again after the write");
+    let rendered_again = async || {
+        let (status, body, _) = detail(&beside, "C7200004", Some(&token), "").await;
+        status == StatusCode::OK && !body.contains("Stored Runner") && body.contains("Stride Runner 4")
+    };
+    assert!(crate::helpers::seen(&beside, rendered_again).await, "rendered again after the write");
+    let (_, body, _) = detail(&beside, "C7200004", Some(&token), "").await;
     assert!(body.contains("\"delivered\""), "{body}");
     beside.finish().await;
 

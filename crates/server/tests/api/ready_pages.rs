@@ -115,6 +115,8 @@ async fn ready_pages_answer_what_rendering_answers(app: &TestApp) {
     let beside = spawn_app_beside(app).await;
     assert!(page(&beside, &token, "").await.contains("Stored Runner"), "the new page is stored and answered");
     app.put_order(&order("C7300013", Some(&upm_id), "2026-08-01T10:00:00Z")).await;
+    // (On PostgreSQL the other process learns of the write by its notification: ADR 0028.)
+    assert!(crate::helpers::seen(&beside, async || page(&beside, &token, "").await.contains("C7300013")).await);
     let newest = page(&beside, &token, "").await;
     assert!(newest.contains("C7300013") && !newest.contains("Stored Runner"), "{newest}");
     beside.finish().await;

@@ -40,6 +40,9 @@ async fn a_settled_payment_moves_the_version_seen_by_another_process(app: &TestA
 
     assert!(version(app, "C7600001").await > before, "the settlement moved the order's version");
     assert!(crate::ready_rows::rows_are_current(app, "C7600001").await, "and rewrote its history rows");
+    // The other process follows at once on SQLite, on PostgreSQL with the write's notification (ADR 0028).
+    let settled = async || detail(&beside, "C7600001", &token).await["paymentHoldFlag"] == false;
+    assert!(crate::helpers::seen(&beside, settled).await, "the other process sees the settlement");
     for process in [app, &beside] {
         let detail = detail(process, "C7600001", &token).await;
         assert_eq!(detail["paymentHoldFlag"], false, "{detail}");
@@ -62,6 +65,9 @@ async fn a_cancel_and_a_status_event_move_the_version_seen_by_another_process(ap
     assert_eq!(job["status"], "COMPLETED", "{job}");
     assert!(version(app, "C7600002").await > before, "the cancel moved the order's version");
     assert!(crate::ready_rows::rows_are_current(app, "C7600002").await, "and rewrote its history rows");
+    let cancelled =
+        async || detail(&beside, "C7600002", &token).await["fullOrderStatus"]["simpleStatus"] == "cancelled";
+    assert!(crate::helpers::seen(&beside, cancelled).await, "the other process sees the cancel");
     for process in [app, &beside] {
         assert_eq!(detail(process, "C7600002", &token).await["fullOrderStatus"]["simpleStatus"], "cancelled");
     }
@@ -72,6 +78,8 @@ async fn a_cancel_and_a_status_event_move_the_version_seen_by_another_process(ap
     assert_eq!(status, reqwest::StatusCode::OK, "{applied}");
     assert!(version(app, "C7600003").await > before, "the status event moved the order's version");
     assert!(crate::ready_rows::rows_are_current(app, "C7600003").await, "and rewrote its history rows");
+    let moved = async || detail(&beside, "C7600003", &token).await["fullOrderStatus"] != cached["fullOrderStatus"];
+    assert!(crate::helpers::seen(&beside, moved).await, "the other process sees the status event");
     let after = detail(&beside, "C7600003", &token).await;
     assert_ne!(after["fullOrderStatus"], cached["fullOrderStatus"], "{after}");
     assert_eq!(after, detail(app, "C7600003", &token).await, "both processes answer the same");

@@ -132,17 +132,21 @@ pub struct SessionResponse {
 /// one: `None`, and the page asks as before.
 pub fn inline_session(state: &AuthState, headers: &HeaderMap) -> Option<axum::body::Bytes> {
     let claims = state.tokens.verify_session(crate::cookies::get(headers, SESSION_COOKIE)?).ok()?;
-    let now = chrono::Utc::now().timestamp();
-    if now - claims.issued_at >= (claims.expires_at - claims.issued_at) / 2 {
+    if !claims.young_at(chrono::Utc::now().timestamp()) {
         return None;
     }
-    let body = SessionResponse { upm_id: claims.upm_id, expires_in: claims.expires_at - now, csrf_token: claims.csrf };
-    serde_json::to_vec(&body).ok().map(axum::body::Bytes::from)
+    serde_json::to_vec(&session_body(claims)).ok().map(axum::body::Bytes::from)
+}
+
+/// What `GET /auth/v1/session` answers for a session (and what a page carries: `inline_session`).
+fn session_body(claims: SessionClaims) -> SessionResponse {
+    let expires_in = claims.expires_at - chrono::Utc::now().timestamp();
+    SessionResponse { upm_id: claims.upm_id, expires_in, csrf_token: claims.csrf }
 }
 
 fn session_response(state: &AuthState, token: &str, claims: SessionClaims) -> Response {
-    let expires_in = claims.expires_at - chrono::Utc::now().timestamp();
-    let body = SessionResponse { upm_id: claims.upm_id, expires_in, csrf_token: claims.csrf };
+    let body = session_body(claims);
+    let expires_in = body.expires_in;
     let mut response = Json(body).into_response();
     if let Some(cookie) = crate::cookies::set(SESSION_COOKIE, token, expires_in.max(0), state.secure_cookies) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -173,9 +177,7 @@ pub async fn create_session(
 pub async fn get_session(State(state): State<AuthState>, headers: HeaderMap) -> AppResult<Response> {
     let token = crate::cookies::get(&headers, SESSION_COOKIE).ok_or(AppError::Unauthorized)?;
     let claims = state.tokens.verify_session(token)?;
-    let now = chrono::Utc::now().timestamp();
-    let half_life = (claims.expires_at - claims.issued_at) / 2;
-    if now - claims.issued_at < half_life {
+    if claims.young_at(chrono::Utc::now().timestamp()) {
         return Ok(session_response(&state, token, claims));
     }
     // Still in the database? A removed member's session is not renewed. (The provider's members have a

@@ -36,6 +36,14 @@ pub struct SessionClaims {
     pub expires_at: i64,
 }
 
+impl SessionClaims {
+    /// Whether the session is in the first half of its life at `now` (Unix seconds): past it, the next
+    /// `GET /auth/v1/session` issues it anew.
+    pub fn young_at(&self, now: i64) -> bool {
+        now - self.issued_at < (self.expires_at - self.issued_at) / 2
+    }
+}
+
 #[derive(Clone)]
 pub struct TokenKeys {
     encoding: EncodingKey,

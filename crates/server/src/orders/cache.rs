@@ -97,9 +97,8 @@ impl Value {
     }
 }
 
-/// An order body a member may be answered from memory (`ResponseCache::trusted_order`).
+/// An order body a caller may be answered from memory (`ResponseCache::trusted_order`).
 pub struct TrustedOrder {
-    pub owner: OrderOwner,
     pub body: Bytes,
     /// When the earliest action deadline in it passes (Unix ms), as in `CachedOrder::Found`.
     pub until: Option<i64>,
@@ -266,25 +265,31 @@ impl ResponseCache {
         held
     }
 
-    /// The order's body with its owner, when its version was last found current at change generation
-    /// `generation` (so nothing changed since). The caller decides access from the owner.
-    pub fn trusted_order(&self, order_number: &str, generation: u64) -> Option<TrustedOrder> {
+    /// The order's body, when its version was last found current at change generation `generation` (so
+    /// nothing changed since) and `may_see` says yes to the owner held with it. Decided before the body is
+    /// copied or unpacked, so a refusal costs only the lookup.
+    pub fn trusted_order(
+        &self,
+        order_number: &str,
+        generation: u64,
+        may_see: impl FnOnce(&OrderOwner) -> bool,
+    ) -> Option<TrustedOrder> {
         if self.budget == 0 {
             return None;
         }
-        let (owner, body, until) = {
+        let (body, until) = {
             let inner = self.lock();
             let entry = inner.entries.get(&Key::Order(order_number.to_owned()))?;
             let Value::Order(Some(held)) = &entry.value else { return None };
             match &held.trusted {
-                Some((owner, at)) if *at == generation && entry.expires > Instant::now() => {
-                    (owner.clone(), held.body.clone(), held.until)
+                Some((owner, at)) if *at == generation && entry.expires > Instant::now() && may_see(owner) => {
+                    (held.body.clone(), held.until)
                 }
                 _ => return None,
             }
         };
         self.hits.inc();
-        Some(TrustedOrder { owner, body: body.unpack()?, until })
+        Some(TrustedOrder { body: body.unpack()?, until })
     }
 
     /// Records that the held order's body at `version` was found current, with `owner`, at change
@@ -476,15 +481,18 @@ mod tests {
     fn an_order_is_trusted_at_the_generation_its_version_was_found_current_only() {
         let cache = ResponseCache::new(1 << 20);
         cache.put_order("C001", found("{}"));
-        assert!(cache.trusted_order("C001", 7).is_none(), "held, never checked");
+        let anyone = |_: &OrderOwner| true;
+        let m1 = |owner: &OrderOwner| owner.upm_id.as_deref() == Some("m1");
+        assert!(cache.trusted_order("C001", 7, anyone).is_none(), "held, never checked");
         cache.trust_order("C001", 1, &owner("m1"), 7);
-        assert!(cache.trusted_order("C001", 7).is_none(), "another version was checked");
+        assert!(cache.trusted_order("C001", 7, anyone).is_none(), "another version was checked");
         cache.trust_order("C001", 0, &owner("m1"), 7);
-        let trusted = cache.trusted_order("C001", 7).expect("trusted");
-        assert_eq!((trusted.owner.upm_id.as_deref(), &trusted.body[..]), (Some("m1"), &b"{}"[..]));
-        assert!(cache.trusted_order("C001", 8).is_none(), "something changed since");
+        let trusted = cache.trusted_order("C001", 7, m1).expect("trusted");
+        assert_eq!(&trusted.body[..], b"{}");
+        assert!(cache.trusted_order("C001", 7, |owner| owner.upm_id.as_deref() == Some("m2")).is_none(), "not m2's");
+        assert!(cache.trusted_order("C001", 8, anyone).is_none(), "something changed since");
         cache.put_order("C001", found("{}"));
-        assert!(cache.trusted_order("C001", 7).is_none(), "a new body starts untrusted");
+        assert!(cache.trusted_order("C001", 7, anyone).is_none(), "a new body starts untrusted");
     }
 
     #[test]

@@ -306,8 +306,9 @@ async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &s
     let number = OrderNumber::parse(raw_number).ok();
     // A member's body held since nothing changed: decided and answered from memory (ADR 0028).
     if let (Some(generation), Some(number)) = (generation, &number)
-        && let Some(held) = state.cache.trusted_order(number.as_str(), generation)
-        && crate::access::member_sees_held(caller, &held.owner)
+        && let Some(held) = state
+            .cache
+            .trusted_order(number.as_str(), generation, |owner| crate::access::member_sees_held(caller, owner))
         && held.until.is_none_or(|until| state.clock.now_ms() < until)
     {
         return Ok(json_bytes(held.body));

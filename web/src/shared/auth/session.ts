@@ -69,9 +69,8 @@ function inlinedMember(now: number): MemberSession | null {
   try {
     const value = JSON.parse(text) as Partial<SignedIn>;
     if (typeof value.upmId !== 'string' || typeof value.expiresIn !== 'number' || value.expiresIn <= 0) return null;
-    const member: MemberSession = { upmId: value.upmId, expiresAt: now + value.expiresIn * 1000 };
-    if (typeof value.csrfToken === 'string') member.csrfToken = value.csrfToken;
-    return member;
+    const csrfToken = typeof value.csrfToken === 'string' ? value.csrfToken : undefined;
+    return memberOf({ upmId: value.upmId, expiresIn: value.expiresIn, csrfToken }, now);
   } catch {
     return null;
   }
@@ -138,10 +137,16 @@ export interface SignedIn {
   accessToken?: string;
 }
 
-export function signIn(session: SignedIn, now = Date.now(), quiet = false) {
+/** What this tab keeps of a session the server answered (`SignedIn`) at `now`. */
+function memberOf(session: SignedIn, now: number): MemberSession {
   const member: MemberSession = { upmId: session.upmId, expiresAt: now + session.expiresIn * 1000 };
   if (session.csrfToken) member.csrfToken = session.csrfToken;
   if (session.accessToken) member.accessToken = session.accessToken;
+  return member;
+}
+
+export function signIn(session: SignedIn, now = Date.now(), quiet = false) {
+  const member = memberOf(session, now);
   update({ ...current, member, restoring: false, ended: false });
   if (!quiet) broadcast('signed-in');
 }

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -5,6 +6,19 @@ import { compileMessages } from './scripts/compile-messages.mjs';
 
 // Dates in tests are asserted in UTC; forked test workers inherit this.
 process.env.TZ = 'UTC';
+
+/**
+ * Test files that need a module graph (and a page) of their own: those that replace a module (`vi.mock`) and
+ * those that set the page up before the app's modules load and read it (marked `// vitest: isolate`). Every
+ * other file shares one module graph and one jsdom per worker (`isolate: false`): the suite then takes about
+ * 110 CPU-seconds instead of 420 (bench/notes.md, "The test command"), and scripts/test runs it beside the
+ * Rust build on 2 cores. The setup file (src/test/setup.ts) puts back after each test what a test may change.
+ */
+const TESTS = 'src/**/*.test.{ts,tsx}';
+const isolatedTests = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .map((name) => `src/${name.split('\\').join('/')}`)
+  .filter((path) => /vi\.mock\(|vitest: isolate/.test(readFileSync(path, 'utf8')));
 
 const apiTarget = process.env.ORDERS_API ?? 'http://127.0.0.1:8080';
 // The server's API prefixes (crates/server/src/web/mod.rs); /images serves the demo product photos.
@@ -66,12 +80,15 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     // The test command runs this beside the Rust build and the browser tests on 2 cores (scripts/test): a
     // test and its setup hooks may wait for a core.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'shared', isolate: false, include: [TESTS], exclude: isolatedTests } },
+      { extends: true, test: { name: 'isolated', include: isolatedTests } },
+    ],
   },
 }));

@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Router, useLocation } from 'wouter';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Router, useLocation, useSearch } from 'wouter';
 import { createQueryClient } from '@/shared/api/query-client';
 import { useBrowserSession } from '@/shared/auth/restore-session';
 import { ConfigProvider } from '@/shared/config/config-provider';
@@ -13,7 +13,7 @@ import { PageFailure } from '@/shared/routing/chunk-failure';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { Spinner } from '@/shared/ui/spinner';
 import { Layout } from './layout';
-import { AppRoutes } from './routes';
+import { AppRoutes, startPage } from './routes';
 
 /** Splits the optional /:country/:locale prefix off the URL; the rest is routed under it as base. */
 function BrowserSession() {
@@ -23,7 +23,8 @@ function BrowserSession() {
 
 function LocalizedApp({ flags, loadConfig }: { flags?: Partial<Flags>; loadConfig: boolean }) {
   const [location] = useLocation();
-  const { country, language, base } = parseRoutePrefix(location);
+  const search = useSearch();
+  const { country, language, base, rest } = parseRoutePrefix(location);
   // The pseudo-locale: /us/xa/orders, or ?pseudo=1 on any page (kept for the whole visit).
   const [pseudo] = useState(() => new URLSearchParams(window.location.search).get('pseudo') === '1');
   const locale = useMemo(() => resolveLocale(country, language, pseudo), [country, language, pseudo]);
@@ -32,6 +33,14 @@ function LocalizedApp({ flags, loadConfig }: { flags?: Partial<Flags>; loadConfi
   useEffect(() => {
     if (loadConfig) client.query(countryConfigQuery(locale.country)).catch(() => undefined);
   }, [client, loadConfig, locale.country]);
+  // The page this visit opened on: its code and first data at once (routes.tsx, `startPage`). Later pages are
+  // reached inside the app, whose code and catalogue are here by then.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    startPage(rest, search, client, locale);
+  }, [client, locale, rest, search]);
   return (
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>
       {/* The route country's flags and data (one request per country, cached for the visit). */}

@@ -1,5 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentProps, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { prefetchOrderHistory } from '@/features/orders';
+import { orderDetailQueryOptions } from '@/shared/api/order-detail';
+import { getSession, identityKey } from '@/shared/auth/session';
+import type { ShopperLocale } from '@/shared/i18n/locale-table';
 import { AddressEditorProvider } from '@/shared/address-editor/address-editor-slot';
 import { OrderSlotsProvider, type OrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
@@ -8,9 +13,11 @@ import { paths } from '@/shared/routing/paths';
  * An order page, loaded together with what the other features put in its slots (./order-slots: cancel, pay,
  * return, buy again ...). Only the order pages use them, so they stay out of what /orders loads first.
  */
+const loadOrderSlots = () => import('./order-slots').then((module) => module.orderSlots);
+
 function withOrderSlots<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  loadSlots: () => Promise<Partial<OrderSlots>> = () => import('./order-slots').then((module) => module.orderSlots),
+  loadSlots: () => Promise<Partial<OrderSlots>> = loadOrderSlots,
 ) {
   return lazy(async () => {
     const [Page, slots] = await Promise.all([load(), loadSlots()]);
@@ -26,18 +33,20 @@ function withOrderSlots<P extends object>(
 /** The history's cards take only buy again (./history-slots), not every order page's slots. */
 const loadHistorySlots = () => import('./history-slots').then((module) => module.historySlots);
 
-// One chunk per page: a shopper downloads only the screen they open.
-const OrderHistoryPage = withOrderSlots(
-  () => import('@/features/orders/pages/order-history-page').then((module) => module.OrderHistoryPage),
-  loadHistorySlots,
-);
+// One chunk per page: a shopper downloads only the screen they open. The pages a visit opens on most are
+// also started early (`startPage`), with the same loaders.
+const loadOrderHistoryPage = () =>
+  import('@/features/orders/pages/order-history-page').then((module) => module.OrderHistoryPage);
+const loadSalesOrderDetailPage = () =>
+  import('@/features/orders/pages/sales-order-detail-page').then((module) => module.SalesOrderDetailPage);
+const loadReturnItemsPage = () =>
+  Promise.all([import('@/features/returns/pages/return-items-page'), import('@/features/addresses')]);
+const OrderHistoryPage = withOrderSlots(loadOrderHistoryPage, loadHistorySlots);
 const PartnerOrderHistoryPage = withOrderSlots(
   () => import('@/features/orders/pages/partner-order-history-page').then((module) => module.PartnerOrderHistoryPage),
   loadHistorySlots,
 );
-const SalesOrderDetailPage = withOrderSlots(() =>
-  import('@/features/orders/pages/sales-order-detail-page').then((module) => module.SalesOrderDetailPage),
-);
+const SalesOrderDetailPage = withOrderSlots(loadSalesOrderDetailPage);
 const ReturnOrderDetailPage = withOrderSlots(() =>
   import('@/features/orders/pages/return-order-detail-page').then((module) => module.ReturnOrderDetailPage),
 );
@@ -61,10 +70,7 @@ const StoreConsolePage = lazy(() =>
 );
 /** The return wizard, with the address book's form for the Korea courier pickup (shared/address-editor). */
 const ReturnItemsPage = lazy(async () => {
-  const [{ ReturnItemsPage: Page }, { AddressEditorSlot }] = await Promise.all([
-    import('@/features/returns/pages/return-items-page'),
-    import('@/features/addresses'),
-  ]);
+  const [{ ReturnItemsPage: Page }, { AddressEditorSlot }] = await loadReturnItemsPage();
   const WithAddressEditor = (props: ComponentProps<typeof Page>) => (
     <AddressEditorProvider editor={AddressEditorSlot}>
       <Page {...props} />
@@ -111,6 +117,41 @@ const REFUND = new RegExp(`^/orders/refund/${ORDER}/?$`);
 const REFUND_CONFIRMATION = new RegExp(`^/orders/refund-confirmation/${ORDER}/?$`);
 const WITHDRAWAL = new RegExp(`^/orders/withdrawal/${ORDER}/?$`);
 const GUEST_LOOKUP = new RegExp(`^/orders/details(?:/${ORDER})?/?$`);
+
+/**
+ * Issue 33 (LCP on a phone), ADR 0030: the page a visit opens on asks for its code and its first data the
+ * moment the app starts, beside the language's catalogue, instead of one after the other (the catalogue,
+ * then the page's code, then the page's request, each a round trip). The requests are the pages' own (the
+ * same loaders, the same query keys), so the page finds them answered or on their way and asks nothing
+ * twice. `rest` is the path inside the country/locale prefix, `search` the URL's query string.
+ */
+export function startPage(rest: string, search: string, client: QueryClient, locale: ShopperLocale): void {
+  const identity = identityKey(getSession());
+  const order = (pattern: RegExp) => pattern.exec(rest)?.groups?.orderNumber;
+  const prefetchOrder = (orderNumber: string) => {
+    // A failure is the page's to show: it asks again when it finds no answer.
+    if (identity !== 'anonymous')
+      client.query(orderDetailQueryOptions(orderNumber, identity, locale)).catch(() => undefined);
+  };
+  if (/^\/orders\/?$/.test(rest)) {
+    void loadOrderHistoryPage();
+    void loadHistorySlots();
+    prefetchOrderHistory(client, search, locale);
+    return;
+  }
+  const sales = order(SALES);
+  if (sales) {
+    void loadSalesOrderDetailPage();
+    void loadOrderSlots();
+    prefetchOrder(sales);
+    return;
+  }
+  const returnItems = order(RETURN_ITEMS);
+  if (returnItems) {
+    void loadReturnItemsPage();
+    prefetchOrder(returnItems);
+  }
+}
 
 /** The route table, inside the country/locale prefix (the enclosing router's base). */
 export function AppRoutes() {

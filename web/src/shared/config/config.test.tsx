@@ -18,7 +18,8 @@ describe('configuration from the server', () => {
     document.head.append(block);
     try {
       const { requests } = mockFetch([configRoute(countryConfig('us'))]);
-      const app = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+      // A member, so that the history the page sends them to stays (a visitor would go on to sign in).
+      const app = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true, member: true });
       // The inlined flags hold: the page that a flag turns off is left, with no request for them.
       await waitFor(() => expect(app.currentUrl()).toBe('/gb/orders'));
       expect(configRequests(requests)).toHaveLength(0);
@@ -35,7 +36,7 @@ describe('configuration from the server', () => {
   it('loads the route country once, waits for it, and the page obeys its flags', async () => {
     const pending = deferred();
     const { requests } = mockFetch([{ path: '/config/v1/gb', respond: () => pending.promise }]);
-    const app = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true });
+    const app = renderApp('/gb/orders/gift-card-lookup', { loadConfig: true, member: true });
     // Until the configuration is there, nothing that a flag could hide is shown.
     expect(await screen.findByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();

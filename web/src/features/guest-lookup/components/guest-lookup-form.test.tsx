@@ -97,7 +97,14 @@ describe('guest lookup form', () => {
   });
 
   it('resumes at a return detail named by redirectPath, and at the order for any other path (000 §2)', async () => {
-    mockFetch([{ path: '/orders/history/v1/C0012345678', respond: () => json(order()) }]);
+    mockFetch([
+      { path: '/orders/history/v1/C0012345678', respond: () => json(order()) },
+      // The return the lookup resumes at, so that its page stays there.
+      {
+        path: '/orders/history/v1/R0012345678',
+        respond: () => json(order({ orderNumber: 'R0012345678', orderType: 'RETURN_ORDER' })),
+      },
+    ]);
     const resume = encodeURIComponent('/gb/orders/returns/R0012345678');
     const { user, currentUrl, unmount } = await openLookup(
       `/gb/orders/details/C0012345678?email=jane%40example.com&redirectPath=${resume}`,

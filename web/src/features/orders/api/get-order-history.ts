@@ -1,10 +1,17 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/client';
 import { queryKeys } from '@/shared/api/query-keys';
 import type { HistoryResponse } from '@/shared/api/types';
-import { identityKey, useSession } from '@/shared/auth/session';
+import { getSession, identityKey, useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
-import { historyFilterValues, historySortValue, NO_FILTERS, type HistoryFilters } from '../model/history-filters';
+import type { ShopperLocale } from '@/shared/i18n/locale-table';
+import {
+  historyFilterValues,
+  historySortValue,
+  NO_FILTERS,
+  readHistoryFilters,
+  type HistoryFilters,
+} from '../model/history-filters';
 
 export type HistoryKind = 'own' | 'partner';
 
@@ -84,4 +91,19 @@ export function useOrderHistory(
     ...orderHistoryQueryOptions(kind, identityKey(session), locale.country, locale.language, filters),
     enabled: enabled && session.member !== null,
   });
+}
+
+/**
+ * The own history's first page for the filters in `search` (the page's URL), asked for when a visit opens on
+ * /orders, before the page's code and the language's catalogue have arrived (app/page-start.ts): the key the
+ * page's `useOrderHistory` then finds filled or on its way. Nothing without a signed-in member.
+ */
+export function prefetchOrderHistory(client: QueryClient, search: string, locale: ShopperLocale): void {
+  const session = getSession();
+  if (session.member === null) return;
+  const filters = readHistoryFilters(search);
+  // A failure is the page's to show: it asks again when it finds no answer.
+  client
+    .infiniteQuery(orderHistoryQueryOptions('own', identityKey(session), locale.country, locale.language, filters))
+    .catch(() => undefined);
 }

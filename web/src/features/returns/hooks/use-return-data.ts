@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/shared/api/client';
-import { queryKeys } from '@/shared/api/query-keys';
+import { orderDetailQueryOptions } from '@/shared/api/order-detail';
 import type { OrderDetail } from '@/shared/api/types';
 import { identityKey, useSession } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
@@ -8,27 +7,15 @@ import { getReturnInstructions, getReturnLabel, getReturnOptions } from '../api'
 import type { ReturnableLine } from '../model/selection';
 
 /**
- * The order as the detail page loads it (same cache key, so coming from the order costs no request).
- * Features do not import each other: this is the same call through the shared client and key.
+ * The order as the detail page loads it (shared/api/order-detail: the same key and URL, so coming from the
+ * order costs no request). Features do not import each other: this is the same query through shared/.
  */
 export function useOrderForReturn(orderNumber: string, enabled = true) {
   const session = useSession();
   const { locale } = useI18n();
   const identity = identityKey(session);
   return useQuery({
-    queryKey: queryKeys.orderDetail(orderNumber, identity),
-    queryFn: ({ signal }) =>
-      apiGet('/orders/history/v1/{orderNumber}', {
-        auth: 'member-or-guest',
-        params: { orderNumber },
-        query: {
-          locale: locale.intlLocale,
-          country: locale.country,
-          language: locale.language,
-          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        },
-        signal,
-      }),
+    ...orderDetailQueryOptions(orderNumber, identity, locale),
     enabled: enabled && identity !== 'anonymous',
   });
 }

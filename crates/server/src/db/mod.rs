@@ -77,20 +77,26 @@ fn sqlite_path(url: &str) -> Option<String> {
     Some(rest.split('?').next().unwrap_or(rest).to_owned())
 }
 
-/// `max_page_count=N` in a SQLite URL's query (`orders.db?max_page_count=262144`): the most pages the file
-/// may grow to, a cap an operator sets below the disk's size so that a full database is a clean 503
-/// `storage-full` while the disk still has room for the journal (and the tests' way to fill one).
-fn sqlite_max_page_count(url: &str) -> Option<u64> {
+/// A positive number in a SQLite URL's query (`orders.db?max_page_count=262144&read_cache_kib=8192`):
+/// settings of this server, not of sqlx, so they are read here and never reach its URL.
+/// - `max_page_count`: the most pages the file may grow to, a cap an operator sets below the disk's size so
+///   that a full database is a clean 503 `storage-full` while the disk still has room for the journal (and
+///   the tests' way to fill one).
+/// - `read_cache_kib`: the page cache of each hot-read connection (one per runtime thread, `reads`), in KiB;
+///   SQLite's default is 2,000 KiB. A large database read at random on a machine with memory to spare reads
+///   fewer pages through the file system with more (docs/performance.md, "SQLite's uncached detail").
+fn sqlite_url_number(url: &str, name: &str) -> Option<u64> {
     let (_, query) = url.split_once('?')?;
     form_urlencoded::parse(query.as_bytes())
-        .find(|(key, _)| key == "max_page_count")
+        .find(|(key, _)| key == name)
         .and_then(|(_, value)| value.parse().ok())
-        .filter(|pages| *pages > 0)
+        .filter(|number| *number > 0)
 }
 
 pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx::Error> {
     sqlx::any::install_default_drivers();
-    let max_page_count = sqlite_max_page_count(url);
+    let max_page_count = sqlite_url_number(url, "max_page_count");
+    let read_cache_kib = sqlite_url_number(url, "read_cache_kib");
     let (backend, url) = normalize_url(url);
     let created = match backend {
         Backend::Sqlite => {
@@ -122,7 +128,7 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<Connected, sqlx:
         })
         .connect_with(options)
         .await?;
-    let reads = ReadPool::new(backend, &url, max_connections)?;
+    let reads = ReadPool::new(backend, &url, max_connections, read_cache_kib)?;
     let sqlite_writer = match backend {
         Backend::Sqlite => Some(SqliteWriter::new(sqlite_path(&url).unwrap_or_default().into(), max_page_count)),
         Backend::Postgres => None,

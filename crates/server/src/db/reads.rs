@@ -127,9 +127,16 @@ pub enum ReadPool {
 
 impl ReadPool {
     /// Connected lazily: the main pool creates and migrates the database first.
-    pub(super) fn new(backend: Backend, url: &str, max_connections: u32) -> Result<Self, sqlx::Error> {
+    pub(super) fn new(
+        backend: Backend,
+        url: &str,
+        max_connections: u32,
+        cache_kib: Option<u64>,
+    ) -> Result<Self, sqlx::Error> {
         Ok(match backend {
-            Backend::Sqlite => Self::Sqlite(SqliteReads::new(super::sqlite_path(url).unwrap_or_default().into())),
+            Backend::Sqlite => {
+                Self::Sqlite(SqliteReads::new(super::sqlite_path(url).unwrap_or_default().into(), cache_kib))
+            }
             Backend::Postgres => Self::Postgres(PgReads::new(url, max_connections)?),
         })
     }
@@ -146,6 +153,8 @@ pub struct SqliteReads {
 
 struct DatabaseFile {
     path: PathBuf,
+    /// Each connection's page cache in KiB (`read_cache_kib` of the URL); SQLite's default without it.
+    cache_kib: Option<u64>,
 }
 
 /// Statements kept prepared per connection: the hot reads are about ten texts (filtered history pages and
@@ -168,8 +177,8 @@ thread_local! {
 }
 
 impl SqliteReads {
-    fn new(path: PathBuf) -> Self {
-        Self { database: Arc::new(DatabaseFile { path }) }
+    fn new(path: PathBuf, cache_kib: Option<u64>) -> Self {
+        Self { database: Arc::new(DatabaseFile { path, cache_kib }) }
     }
 
     fn open(&self) -> rusqlite::Result<rusqlite::Connection> {
@@ -179,6 +188,10 @@ impl SqliteReads {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         connection.busy_timeout(READ_BUSY_TIMEOUT)?;
+        if let Some(kib) = self.database.cache_kib {
+            // A negative cache_size is a size in KiB rather than a number of pages.
+            connection.execute_batch(&format!("PRAGMA cache_size = -{kib}"))?;
+        }
         connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         Ok(connection)
     }

@@ -163,7 +163,7 @@ pub struct SqliteWriter {
 
 struct WriterInner {
     path: PathBuf,
-    /// `db::sqlite_max_page_count`: applied to the connection as to the pool's.
+    /// `max_page_count` of the URL (`db::sqlite_url_number`): applied to the connection as to the pool's.
     max_page_count: Option<u64>,
     connection: Mutex<Option<rusqlite::Connection>>,
 }

@@ -81,3 +81,32 @@ async fn reads_open_their_connections_again_after_postgres_ends_them() {
     admin.close().await.ok();
     app.finish().await;
 }
+
+/// `read_cache_kib` in a SQLite URL sizes the page cache of each hot-read connection (docs/deploy.md): the
+/// statement below runs on the very connection the order detail and history pages read through.
+#[tokio::test]
+async fn sqlite_read_connections_take_the_page_cache_the_url_names() {
+    async fn cache_size(url: &str) -> i64 {
+        let connected = server::db::connect(url, 1).await.expect("connect");
+        let mut size = None;
+        connected
+            .db
+            .read("PRAGMA cache_size", &[], |row| {
+                size = Some(row.integer(0)?);
+                Ok(())
+            })
+            .await
+            .expect("read through the hot-read connection");
+        connected.db.pool.close().await;
+        size.expect("a row")
+    }
+    let folder = std::env::temp_dir().join(format!("orders-read-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let file = folder.join("orders.db").display().to_string();
+    // SQLite's default: 2,000 KiB, written as a negative size in KiB.
+    assert_eq!(cache_size(&file).await, -2000);
+    assert_eq!(cache_size(&format!("{file}?read_cache_kib=16384")).await, -16384);
+    // Not a positive number: the default again, as for `max_page_count`.
+    assert_eq!(cache_size(&format!("{file}?read_cache_kib=none")).await, -2000);
+    std::fs::remove_dir_all(&folder).ok();
+}

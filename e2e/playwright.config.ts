@@ -17,8 +17,13 @@ export default defineConfig({
   // long flow (two devices, several accessibility scans) has timed out with every step passing.
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers, each taking whole files in name order (a file's tests run in order): on 2 cores the suite took
+  // 17.1 minutes with one worker beside the Rust tests, 10.5 with two (bench/notes.md, "The test command"). Most
+  // tests make their own members and orders; files that act on the same demo order (returns, keyboard-returns
+  // and flag-effects on C9RM00000001, curbside and keyboard on C00000000012) must each hold whatever the other
+  // did first, as they already had to when run alone.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {

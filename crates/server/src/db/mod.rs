@@ -156,9 +156,17 @@ impl Db {
         Ok(match self.backend {
             Backend::Sqlite => {
                 let queued = self.turn_to_write().await?;
-                WriteTransaction { transaction: self.pool.begin_with("BEGIN IMMEDIATE").await?, _queued: Some(queued) }
+                WriteTransaction {
+                    transaction: self.pool.begin_with("BEGIN IMMEDIATE").await?,
+                    _queued: Some(queued),
+                    changes: Arc::clone(&self.changes),
+                }
             }
-            Backend::Postgres => WriteTransaction { transaction: self.pool.begin().await?, _queued: None },
+            Backend::Postgres => WriteTransaction {
+                transaction: self.pool.begin().await?,
+                _queued: None,
+                changes: Arc::clone(&self.changes),
+            },
         })
     }
 
@@ -196,11 +204,17 @@ impl Db {
 pub struct WriteTransaction {
     transaction: sqlx::Transaction<'static, sqlx::Any>,
     _queued: Option<tokio::sync::OwnedMutexGuard<()>>,
+    changes: Arc<changes::Changes>,
 }
 
 impl WriteTransaction {
     pub async fn commit(self) -> Result<(), sqlx::Error> {
-        self.transaction.commit().await
+        self.transaction.commit().await?;
+        // This process reads its own writes at once (ADR 0028): on PostgreSQL the notification of this commit
+        // reaches the listener about a millisecond later, and a read in between (the next request of the
+        // client that wrote, seeing a parent order a return was just added to) would trust a held body.
+        self.changes.moved();
+        Ok(())
     }
 
     pub async fn rollback(self) -> Result<(), sqlx::Error> {

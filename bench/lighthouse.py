@@ -15,6 +15,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("binary", nargs="?", default="target/release/orders")
 parser.add_argument("--lighthouse", default="/tmp/lh/node_modules/.bin/lighthouse")
 parser.add_argument("--runs", type=int, default=3)
+parser.add_argument("--keep", help="a folder to keep each run's Lighthouse JSON in (the waterfall, LCP's phases)")
+parser.add_argument("--pages", help="only the pages whose names contain one of these words (comma-separated)")
 args = parser.parse_args()
 
 work = tempfile.mkdtemp()
@@ -56,10 +58,14 @@ try:
     }
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
     results = {}
+    if args.pages:
+        pages = {name: page for name, page in pages.items() if any(word in name for word in args.pages.split(","))}
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     for name, (url, signed_in) in pages.items():
         scores, lcps = [], []
-        for _ in range(args.runs):
-            out = os.path.join(work, "report.json")
+        for run in range(args.runs):
+            out = os.path.join(args.keep or work, f"{name.split(' (')[0].replace(' ', '-')}-{run + 1}.json")
             command = [args.lighthouse, url, "--only-categories=performance", "--output=json", f"--output-path={out}",
                        "--quiet", "--chrome-flags=--headless=new --no-sandbox"]
             if signed_in:

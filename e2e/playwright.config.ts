@@ -21,7 +21,8 @@ export default defineConfig({
   // 17.1 minutes with one worker beside the Rust tests, 10.5 with two (bench/notes.md, "The test command"). Most
   // tests make their own members and orders; files that act on the same demo order (returns, keyboard-returns
   // and flag-effects on C9RM00000001, curbside and keyboard on C00000000012) must each hold whatever the other
-  // did first, as they already had to when run alone.
+  // did first, as they already had to when run alone. Tests that change one member's saved data at once share
+  // a file (the address book of shopper@example.com: addresses.spec.ts, by mouse and by keyboard).
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -3,7 +3,6 @@ import { memberWithOrder } from './fixtures';
 import {
   activate,
   checkStep,
-  chooseOption,
   chooseRadio,
   expectDialogFocused,
   expectFocusKept,
@@ -86,57 +85,6 @@ test('curbside by keyboard: a guest finds the order and says they are here', asy
   await expect(page.getByRole('heading', { name: "We've let the store know you're here" })).toBeVisible();
   await expectFocusKept(page, "I'm here was sent");
   await checkStep(page, 'curbside submitted');
-});
-
-test('saved addresses by keyboard: add with the suggestion dialog, make preferred, delete', async ({ page }) => {
-  await keyboardSignIn(page, 'shopper@example.com');
-  // The header's navigation comes before the page: from the history, back up to it (Shift+Tab) rather than
-  // through every order card.
-  await tabTo(page.getByRole('link', { name: 'Saved addresses' }), { backwards: true });
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Saved addresses' })).toBeVisible();
-  await checkStep(page, 'saved addresses');
-
-  await activate(page.getByRole('button', { name: 'Add an address' }));
-  const form = page.getByRole('region', { name: 'Add an address' });
-  await expect(form).toBeVisible();
-  await expectFocusKept(page, 'the form opened');
-  await typeInto(form.getByRole('textbox', { name: /First Name/ }), 'Kim');
-  await typeInto(form.getByRole('textbox', { name: /Last Name/ }), 'Keyboard');
-  await typeInto(form.getByRole('textbox', { name: /Street Address/ }), '1600 amphitheatre pkwy');
-  await typeInto(form.getByRole('textbox', { name: /City/ }), 'mountain view');
-  await chooseOption(form.getByRole('combobox', { name: /State/ }), /California/);
-  await typeInto(form.getByRole('textbox', { name: /ZIP Code/ }), '940431351');
-  await typeInto(form.getByRole('textbox', { name: /Phone Number/ }), '650 555 0100');
-  await checkStep(page, 'address form filled');
-  await activate(form.getByRole('button', { name: 'Save address' }));
-
-  const suggestion = page.getByRole('dialog', { name: 'Confirm your address' });
-  await expectDialogFocused(suggestion, 'address suggestion');
-  await activate(suggestion.getByRole('button', { name: 'Use this address' }));
-  const added = page.getByRole('listitem').filter({ hasText: 'Kim Keyboard' });
-  await expect(added).toBeVisible();
-  await expectFocusKept(page, 'the suggestion dialog closed');
-
-  await activate(added.getByRole('button', { name: /Make the address of .* preferred/ }));
-  await expect(added.getByText('Preferred address', { exact: true })).toBeVisible();
-  await expectFocusKept(page, 'the address became preferred');
-
-  // Walk minor 24: the preferred address is deleted only after another is made preferred (when others exist).
-  const others = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: /Make the address of .* preferred/ }) });
-  if ((await others.count()) > 0) {
-    await activate(others.first().getByRole('button', { name: /Make the address of .* preferred/ }));
-    await expect(added.getByText('Preferred address', { exact: true })).toHaveCount(0);
-  }
-  await activate(added.getByRole('button', { name: /Delete the address/ }));
-  const remove = page.getByRole('dialog', { name: 'Delete this address?' });
-  await expectDialogFocused(remove, 'delete address dialog');
-  await activate(remove.getByRole('button', { name: 'Delete' }));
-  await expect(page.getByText('Kim Keyboard')).toHaveCount(0);
-  await expectFocusKept(page, 'the address was deleted');
-  await checkStep(page, 'saved addresses after delete');
 });
 
 test('gift card balance by keyboard', async ({ page }) => {

@@ -9,12 +9,12 @@ import { AddressEditorProvider } from '@/shared/address-editor/address-editor-sl
 import { OrderSlotsProvider, type OrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
 
+const loadOrderSlots = () => import('./order-slots').then((module) => module.orderSlots);
+
 /**
  * An order page, loaded together with what the other features put in its slots (./order-slots: cancel, pay,
  * return, buy again ...). Only the order pages use them, so they stay out of what /orders loads first.
  */
-const loadOrderSlots = () => import('./order-slots').then((module) => module.orderSlots);
-
 function withOrderSlots<P extends object>(
   load: () => Promise<ComponentType<P>>,
   loadSlots: () => Promise<Partial<OrderSlots>> = loadOrderSlots,

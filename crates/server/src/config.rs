@@ -144,8 +144,8 @@ pub struct Settings {
     #[arg(long, env = "ORDERS_SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,
 
-    /// How long one SMTP command may take before the try counts as failed (the e-mail then waits in the
-    /// outbox for its next try). A message a killed process was handing over is taken up again after
+    /// How long connecting to the SMTP server may take; a whole try may take four times this. Past either,
+    /// the try counts as failed (the e-mail then waits in the outbox for its next try). A message a killed process was handing over is taken up again after
     /// four and a half times this (its lease). The default is `mail::smtp::SMTP_TIMEOUT`.
     #[arg(long, env = "ORDERS_SMTP_TIMEOUT_SECONDS", default_value_t = 20,
           value_parser = clap::value_parser!(u64).range(1..=300), global = true)]

@@ -214,6 +214,7 @@ pub async fn prepare(settings: &Settings) -> Result<AppState, BoxError> {
 /// Every area's job kinds: the engine in `jobs` knows none of them.
 fn job_kinds() -> jobs::Registry<AppState> {
     let mut registry = jobs::Registry::default();
+    auth::reset::register_jobs(&mut registry);
     cancellation::register_jobs(&mut registry);
     einvoice::register_jobs(&mut registry);
     payments::register_jobs(&mut registry);
@@ -275,6 +276,9 @@ mod tests {
     fn every_area_registers_its_job_kinds() {
         let mut kinds: Vec<&str> = super::job_kinds().kinds().collect();
         kinds.sort_unstable();
-        assert_eq!(kinds, ["deferred_payment", "einvoice.issue", "order_cancel", "return_capture"]);
+        assert_eq!(
+            kinds,
+            ["deferred_payment", "einvoice.issue", "order_cancel", "password_reset.link", "return_capture"]
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! Password reset of the built-in sign-in (issue 33):
 //! - `POST /auth/v1/password_resets` `{"email", "language"?}` answers 202 whatever the e-mail (no account
-//!   enumeration). The work is done after the answer, so a known and an unknown e-mail take the same time:
-//!   for a member, a one-time link goes out through the mailer (SMTP or the outbox). At most
+//!   enumeration). The request only stores a `password_reset.link` job (the same one insert for a known and
+//!   an unknown e-mail, so both take the same time); the job finds the member and sends a one-time link
+//!   through the mailer (SMTP or the outbox). Being a job, an accepted request survives a process killed
+//!   right after its answer (issue 33). At most
 //!   `PER_EMAIL_PER_HOUR` links an hour go to one member; requests are also counted per client address
 //!   (the guest-lookup budget, 429 past it).
 //! - `PUT /auth/v1/password_resets` `{"token", "password"}` sets the new password (8 to 128 characters) and
@@ -27,6 +29,7 @@ use crate::auth::AuthState;
 use crate::auth::caller::Caller;
 use crate::error::{AppError, AppResult, Code};
 use crate::extract::JsonBody;
+use crate::jobs::{Finish, Job, JobError, JobResult, NewJob, Registry, RunInfo, enqueue};
 use crate::mail::OutgoingMail;
 use crate::mail::templates::{MailKind, compose};
 
@@ -39,6 +42,39 @@ pub const MIN_PASSWORD: usize = 8;
 pub const MAX_PASSWORD: usize = 128;
 /// Where the link leads: the web app's reset page, the token in the fragment.
 const RESET_PAGE: &str = "/orders/password-reset#token=";
+/// Who owns the link jobs: no caller proves this identity, so no one can poll them (`GET /v1/jobs/{id}`).
+const JOB_OWNER: &str = "system:password-reset";
+
+pub(crate) fn register_jobs<C>(registry: &mut Registry<C>)
+where
+    C: Clone + Send + Sync + 'static,
+    AuthState: axum::extract::FromRef<C>,
+{
+    registry.register::<SendResetLink>();
+}
+
+/// The `password_reset.link` job: mail a reset link to the member with this e-mail, if there is one.
+#[derive(serde::Serialize, Deserialize)]
+pub struct SendResetLink {
+    /// Normalized (`domain::contact::normalize_email`).
+    email: String,
+    language: String,
+}
+
+impl Job for SendResetLink {
+    const KIND: &'static str = "password_reset.link";
+    type Context = AuthState;
+    type Outcome = ();
+
+    async fn run(self, state: AuthState, run: RunInfo) -> JobResult<()> {
+        // The outbox key makes a rerun after a crash send no second e-mail (it may store a second,
+        // unused token: harmless, it expires with the first).
+        send_link(&state, &self.email, &self.language, &format!("password-reset:{}", run.id))
+            .await
+            .map_err(JobError::retry)?;
+        Ok(Finish::Completed(()))
+    }
+}
 
 crate::platform::area_router!(
     states: [AuthState],
@@ -103,17 +139,17 @@ pub async fn request_password_reset(
         return Err(AppError::validation("email", "email is not a valid address"));
     }
     let language = request.language.unwrap_or_default();
-    // After the answer: a known e-mail then costs the caller no more time than an unknown one.
-    tokio::spawn(async move {
-        if let Err(error) = send_link(&state, &email, &language).await {
-            tracing::error!(%error, "a password reset link could not be sent");
-        }
-    });
+    let job = NewJob { payload: SendResetLink { email, language }, order_number: None, owner_key: JOB_OWNER.into() };
+    let mut transaction = state.db.begin_write().await?;
+    enqueue(&mut transaction, &state.clock, &job).await?;
+    transaction.commit().await?;
+    state.jobs.wake();
     Ok(StatusCode::ACCEPTED)
 }
 
-/// Stores a token for the member with this e-mail (if any, and under the hourly budget) and mails the link.
-async fn send_link(state: &AuthState, email: &str, language: &str) -> AppResult<()> {
+/// Stores a token for the member with this e-mail (if any, and under the hourly budget) and mails the link
+/// once under `outbox_key`.
+async fn send_link(state: &AuthState, email: &str, language: &str, outbox_key: &str) -> AppResult<()> {
     let Some(member) = db::find_by_email(&state.db, email).await? else {
         return Ok(());
     };
@@ -139,7 +175,7 @@ async fn send_link(state: &AuthState, email: &str, language: &str) -> AppResult<
     let (subject, body) = compose(MailKind::PasswordReset, language, &[("link", &link)]);
     state
         .mailer
-        .send(OutgoingMail { to: member.email, subject, body, attachment: None })
+        .send_once(outbox_key, OutgoingMail { to: member.email, subject, body, attachment: None })
         .await
         .map_err(|error| AppError::Internal(Box::new(error)))?;
     tracing::info!(event = "password-reset-sent", "a password reset link was sent");

@@ -27,11 +27,15 @@ use tokio::task::JoinHandle;
 use super::{Attachment, MailError, MailFuture, Mailer, OutgoingMail};
 use crate::db::Db;
 
-/// How long one SMTP command may take by default (`--smtp-timeout-seconds`).
+/// How long connecting to the SMTP server may take by default (`--smtp-timeout-seconds`); a try, `TRY_TIMEOUTS` times it.
 pub const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long one whole try (connect, greeting, the commands, the data and its answer) may take, in SMTP
+/// timeouts. lettre's async transport bounds only the connect by its timeout: a server that takes the data
+/// and never answers held the sender, and every e-mail behind it, for ever (issue 33's crash test found it).
+const TRY_TIMEOUTS: u32 = 4;
 /// How long a sender holds a message while it talks to the server, in SMTP timeouts: longer than a whole
-/// try (connect, greeting, the commands and the data each bounded by the timeout), so only a process that
-/// died while sending gives a message back; 90 s with the default 20 s timeout.
+/// try (`TRY_TIMEOUTS`), so only a process that died while sending gives a message back; 90 s with the
+/// default 20 s timeout.
 const LEASE_TIMEOUTS: f64 = 4.5;
 /// How long a message that could not be handed over waits for its next try.
 pub const RETRY_MS: i64 = 2_000;
@@ -49,6 +53,8 @@ struct Sender {
     queued: Notify,
     /// Milliseconds a claim holds a message (`LEASE_TIMEOUTS` SMTP timeouts).
     lease_ms: i64,
+    /// The longest one try may take (`TRY_TIMEOUTS` SMTP timeouts).
+    try_timeout: Duration,
 }
 
 impl SmtpMailer {
@@ -60,7 +66,8 @@ impl SmtpMailer {
             .build();
         let from = from.parse::<Mailbox>().map_err(|_| MailError::InvalidAddress)?;
         let lease_ms = i64::try_from(timeout.mul_f64(LEASE_TIMEOUTS).as_millis()).unwrap_or(i64::MAX);
-        Ok(Self { sender: Arc::new(Sender { transport, from, db, queued: Notify::new(), lease_ms }) })
+        let try_timeout = timeout.saturating_mul(TRY_TIMEOUTS);
+        Ok(Self { sender: Arc::new(Sender { transport, from, db, queued: Notify::new(), lease_ms, try_timeout }) })
     }
 }
 
@@ -175,11 +182,16 @@ async fn deliver_due(sender: &Sender) -> Option<i64> {
         }
         let outcome = match load(&sender.db, &id).await {
             Ok(Some(mail)) => match build_message(&sender.from, &mail) {
-                Ok(message) => match sender.transport.send(message).await {
-                    Ok(_) => Outcome::Sent,
+                Ok(message) => match tokio::time::timeout(sender.try_timeout, sender.transport.send(message)).await {
+                    Ok(Ok(_)) => Outcome::Sent,
                     // The server refused this message for good (a 5xx answer): trying again cannot help.
-                    Err(error) if error.is_permanent() => Outcome::Refused(error.status().map(|code| code.to_string())),
-                    Err(error) => Outcome::Later(if error.is_timeout() { "timeout" } else { "unreachable" }),
+                    Ok(Err(error)) if error.is_permanent() => {
+                        Outcome::Refused(error.status().map(|code| code.to_string()))
+                    }
+                    Ok(Err(error)) => Outcome::Later(if error.is_timeout() { "timeout" } else { "unreachable" }),
+                    // The server took the data and never answered: the message may have arrived (it is
+                    // sent again; SMTP has no exactly-once), and the connection is dropped with the try.
+                    Err(_) => Outcome::Later("timeout"),
                 },
                 Err(_) => Outcome::Refused(None),
             },

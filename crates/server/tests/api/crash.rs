@@ -94,6 +94,8 @@ enum Kind {
     Cancel,
     DeferredPayment,
     Einvoice,
+    /// A password reset link (`password_reset.link`), mailed by its job.
+    PasswordReset,
 }
 
 /// Each kind this many times: enough that the kill falls among them, few enough for a short run.
@@ -181,6 +183,10 @@ async fn every_job_kind_survives_kill_9(backend: Backend) {
     let (status, hook) = app.post_json("/ops/v1/webhooks", &json!({"url": receiver.url, "events": ["*"]}), true).await;
     assert_eq!(status, StatusCode::CREATED, "{hook}");
     let (upm_id, token) = app.member("crash.member@example.com").await;
+    // One member per reset: a member gets at most 3 links an hour.
+    for n in 0..EACH {
+        app.member(&format!("reset.{n}@example.com")).await;
+    }
 
     // The orders of every kind, and the capture bodies (from the options the shopper would see).
     let mut capture_bodies: BTreeMap<Kind, Vec<Value>> = BTreeMap::new();
@@ -250,6 +256,9 @@ async fn every_job_kind_survives_kill_9(backend: Backend) {
             .post(format!("{base}/orders/einvoice/v1/{order_number}"))
             .json(&json!({"titleType": "PERSONAL", "title": "张三"}));
         planned.push((Kind::Einvoice, order_number, request));
+        let email = format!("reset.{n}@example.com");
+        let request = client.post(format!("{base}/auth/v1/password_resets")).json(&json!({"email": email}));
+        planned.push((Kind::PasswordReset, email, request));
     }
     let total = planned.len();
     let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -454,6 +463,15 @@ async fn every_job_kind_survives_kill_9(backend: Backend) {
     }
     let numbers = strings(&database, "SELECT invoice_number FROM einvoices WHERE invoice_number IS NOT NULL").await;
     assert_eq!(numbers.iter().collect::<BTreeSet<_>>().len(), numbers.len(), "no invoice number twice");
+    // Password resets: a request answered 202 mails its link once, even when the kill came right after.
+    for sent in sent.iter().filter(|sent| sent.kind == Kind::PasswordReset) {
+        let links = mails.iter().filter(|mail| mail.starts_with(&format!("{}|", sent.key))).count();
+        if sent.status == Some(StatusCode::ACCEPTED) {
+            assert_eq!(links, 1, "{}: answered 202, the link mailed once", sent.key);
+        } else {
+            assert!(links <= 1, "{}: at most one link", sent.key);
+        }
+    }
 
     // Webhooks: the receiver gets every event in the outbox after the restart (the killed process's
     // claim on the endpoint ends with its lease, as time would end it).
@@ -510,7 +528,20 @@ async fn smtp_delivery_survives_kill_9(backend: Backend) {
             .expect("reset");
         assert_eq!(answer.status(), StatusCode::ACCEPTED, "the reset e-mail is queued, not sent in the request");
     }
-    // The first message's text has reached the server, which has not acknowledged it: kill now.
+    // Every link job has put its e-mail in the outbox (a job cut by the kill is the other test's subject).
+    let mut stored = 0;
+    for _ in 0..200 {
+        stored = count(&database, "SELECT COUNT(*) FROM mail_outbox").await;
+        if stored == i64::try_from(MEMBERS).unwrap_or(0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored, i64::try_from(MEMBERS).unwrap_or(0), "every reset e-mail waits in the outbox");
+    // A text the server took before that may have timed out since: the kill must find one in flight. The
+    // next one comes only because a try is bounded (4 SMTP timeouts): the server never answers the data.
+    while taken.try_recv().is_ok() {}
+    // The next message's text has reached the server, which has not acknowledged it: kill now.
     let in_flight = tokio::time::timeout(Duration::from_secs(20), taken.recv())
         .await
         .expect("the sender hands a message over")

@@ -1,5 +1,8 @@
 //! Access tokens: HS256 JWTs whose subject is the member id (upmId).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use base64::Engine;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
@@ -15,13 +18,18 @@ const ISSUER: &str = "orders";
 const CLOCK_SKEW_SECONDS: u64 = 30;
 const _: () = assert!(CLOCK_SKEW_SECONDS <= 30, "the token leeway is at most 30 seconds");
 const SIGNING_KEY_SETTING: &str = "token_signing_key";
+/// Tokens remembered as verified at most (about 300 bytes each); the memo is emptied when it is full.
+const MEMO_ENTRIES: usize = 1024;
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Claims {
     sub: String,
     iss: String,
     iat: i64,
     exp: i64,
+    /// Not valid before (optional in the tokens this server issues: it sets none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    nbf: Option<i64>,
     /// Only in a browser session's token: the value a write must repeat in `X-CSRF-Token`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     csrf: Option<String>,
@@ -50,6 +58,12 @@ pub struct TokenKeys {
     decoding: DecodingKey,
     validation: Validation,
     pub ttl_seconds: u64,
+    /// The claims of tokens whose signature verified, by the token's whole text. A member's pages ask with
+    /// one token many times a minute, and the signature check with its two JSON documents was about 6% of
+    /// a cached order read (docs/performance.md, thirteenth session). Only a text identical to one that
+    /// verified is found here, so a changed byte, another signature or another key is checked in full;
+    /// the rules of time (expiry, `nbf`, `iat`) are checked again at every use.
+    memo: Arc<Mutex<HashMap<Box<str>, Claims>>>,
 }
 
 impl TokenKeys {
@@ -65,6 +79,7 @@ impl TokenKeys {
             decoding: DecodingKey::from_secret(secret),
             validation,
             ttl_seconds,
+            memo: Arc::default(),
         }
     }
 
@@ -92,7 +107,8 @@ impl TokenKeys {
     pub fn issue(&self, upm_id: &str) -> Result<String, AppError> {
         let now = chrono::Utc::now().timestamp();
         let ttl = i64::try_from(self.ttl_seconds).unwrap_or(i64::MAX / 2);
-        let claims = Claims { sub: upm_id.to_owned(), iss: ISSUER.to_owned(), iat: now, exp: now + ttl, csrf: None };
+        let claims =
+            Claims { sub: upm_id.to_owned(), iss: ISSUER.to_owned(), iat: now, exp: now + ttl, nbf: None, csrf: None };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|error| AppError::Internal(Box::new(error)))
     }
@@ -109,6 +125,7 @@ impl TokenKeys {
             iss: ISSUER.to_owned(),
             iat: now,
             exp: now + ttl,
+            nbf: None,
             csrf: Some(csrf.clone()),
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
@@ -126,11 +143,32 @@ impl TokenKeys {
     /// The claims of a token with a good signature, not expired, not before its `nbf`, and not issued in
     /// the future (`iat` ahead of this clock by more than the skew).
     fn decode(&self, token: &str) -> Result<Claims, AppError> {
-        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map_err(|_| AppError::Unauthorized)?
-            .claims;
+        self.decode_at(token, chrono::Utc::now().timestamp())
+    }
+
+    /// `decode` at `now` (Unix seconds): from the memo when this very text verified before, else in full.
+    fn decode_at(&self, token: &str, now: i64) -> Result<Claims, AppError> {
+        let remembered = self.memo.lock().ok().and_then(|memo| memo.get(token).cloned());
+        let claims = match remembered {
+            Some(claims) => claims,
+            None => {
+                let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+                    .map_err(|_| AppError::Unauthorized)?
+                    .claims;
+                if let Ok(mut memo) = self.memo.lock() {
+                    if memo.len() >= MEMO_ENTRIES {
+                        memo.clear();
+                    }
+                    memo.insert(token.into(), claims.clone());
+                }
+                claims
+            }
+        };
+        // Checked at every use, the memo's too (as strict as the full check at its edges, or stricter).
         let skew = i64::try_from(CLOCK_SKEW_SECONDS).unwrap_or(0);
-        if claims.iat > chrono::Utc::now().timestamp() + skew {
+        let expired = claims.exp + skew <= now;
+        let not_yet = claims.nbf.is_some_and(|nbf| nbf - skew > now) || claims.iat > now + skew;
+        if expired || not_yet {
             return Err(AppError::Unauthorized);
         }
         Ok(claims)
@@ -177,9 +215,41 @@ mod tests {
             iss: ISSUER.into(),
             iat: 1,
             exp: chrono::Utc::now().timestamp() - 120,
+            nbf: None,
             csrf: None,
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap_or_default();
         assert!(keys.verify(&token).is_err());
+    }
+
+    #[test]
+    fn a_remembered_token_still_expires_and_a_changed_one_is_checked_in_full() {
+        let keys = TokenKeys::from_secret(b"test-secret", 60);
+        let token = keys.issue("member-1").unwrap_or_default();
+        let now = chrono::Utc::now().timestamp();
+        assert_eq!(keys.decode_at(&token, now).ok().map(|claims| claims.sub).as_deref(), Some("member-1"));
+        assert_eq!(keys.memo.lock().map(|memo| memo.len()).unwrap_or(0), 1, "remembered");
+        // Past its expiry and the leeway: refused although remembered.
+        assert!(keys.decode_at(&token, now + 60 + 31).is_err());
+        // Before its issue time by more than the leeway (a clock gone back): refused too.
+        assert!(keys.decode_at(&token, now - 31).is_err());
+        // One character of the signature changed: not the remembered text, so verified and refused.
+        let at = token.len() - 10;
+        let changed = if token[at..].starts_with('A') { "B" } else { "A" };
+        let forged = format!("{}{changed}{}", &token[..at], &token[at + 1..]);
+        assert!(keys.decode_at(&forged, now).is_err());
+        // Another key's token for the same member is never taken for the remembered one.
+        let other = TokenKeys::from_secret(b"other", 60).issue("member-1").unwrap_or_default();
+        assert!(keys.decode_at(&other, now).is_err());
+    }
+
+    #[test]
+    fn the_memo_is_bounded() {
+        let keys = TokenKeys::from_secret(b"test-secret", 60);
+        for n in 0..(MEMO_ENTRIES + 10) {
+            let token = keys.issue(&format!("member-{n}")).unwrap_or_default();
+            assert!(keys.verify(&token).is_ok());
+        }
+        assert!(keys.memo.lock().map(|memo| memo.len()).unwrap_or(usize::MAX) <= MEMO_ENTRIES);
     }
 }

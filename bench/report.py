@@ -179,7 +179,7 @@ def main(paths):
                   + ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in ratios.items()) + "."]
     web = run.get("web", {})
     lines += ["", "## Page weight (gzip)", "",
-              f"- Initial JavaScript for /orders (entry, its static imports and the history page): "
+              f"- Initial JavaScript for /orders (entry, its static imports, the history page and its slots): "
               f"{web.get('initial_js_orders_kib_gzip')} KB (target at most 100 KB).",
               "- What each lazy route chunk adds: " + ", ".join(f"{k.split('-page-')[0]} {v} KB" for k, v in web.get("lazy_route_chunks_kib_gzip", {}).items())
               + " (target at most 30 KB each).",

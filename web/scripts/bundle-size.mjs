@@ -1,8 +1,9 @@
 // Gzip sizes (default level, as `gzip -c`) of the built app: what /orders loads first, and what each lazy page adds.
-// Fails when a budget is broken: initial JS for /orders <= 102 KB gzip, each lazy route <= 30 KB gzip.
-// The target is 100 KB (docs/performance.md); the tenth session's history work (the phone's filter fold, the
-// picture placeholder, embedded line-action messages) took it to 101.5 KB. The check holds the line at 102 KB
-// so that nothing grows further unnoticed while the target stays open (issue 33).
+// Fails when a budget is broken: initial JS for /orders <= 106 KB gzip, each lazy route <= 30 KB gzip.
+// The target is 100 KB (docs/performance.md), not met. Until the thirteenth session this figure counted the entry and
+// the history page's chunks (101.9 KB then) but not the history's slots (buy again, return: ./app/history-slots),
+// which the page also waits for before it renders (routes.tsx, `withOrderSlots`): 105.4 KB with them. The check
+// holds the line at 106 KB so that nothing grows further unnoticed while the target stays open (issue 33).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 const DIST = 'dist';
 const ASSETS = join(DIST, 'assets');
 const KB = 1024;
-const INITIAL_BUDGET = 102 * KB;
+const INITIAL_BUDGET = 106 * KB;
 const ROUTE_BUDGET = 30 * KB;
 
 const files = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
@@ -54,8 +55,16 @@ for (const row of rows) {
   }
 }
 
-const historyPage = rows.find((row) => row.name.startsWith('order-history-page-'));
-const ordersInitial = total(initial) + (historyPage?.added ?? 0);
-console.log(`\ninitial JS for /orders (entry closure + order history page closure): ${kb(ordersInitial)} (budget ${kb(INITIAL_BUDGET)})`);
+// What /orders waits for: the entry's closure, the history page's and its slots' (each file once).
+const ordersFiles = new Set(initial);
+for (const prefix of ['order-history-page-', 'history-slots-']) {
+  const chunk = lazy.find((name) => name.startsWith(prefix));
+  if (!chunk) throw new Error(`${prefix} chunk not found`);
+  closure(chunk, ordersFiles);
+}
+const ordersInitial = total(ordersFiles);
+console.log(
+  `\ninitial JS for /orders (entry + the history page + its slots, ${ordersFiles.size} files): ${kb(ordersInitial)} (budget ${kb(INITIAL_BUDGET)})`,
+);
 if (ordersInitial > INITIAL_BUDGET) failed = true;
 process.exit(failed ? 1 : 0);

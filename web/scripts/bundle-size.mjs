@@ -1,9 +1,10 @@
 // Gzip sizes (default level, as `gzip -c`) of the built app: what /orders loads first, and what each lazy page adds.
-// Fails when a budget is broken: initial JS for /orders <= 106 KB gzip, each lazy route <= 30 KB gzip.
+// Fails when a budget is broken: initial JS for /orders <= 105 KB gzip, each lazy route <= 30 KB gzip.
 // The target is 100 KB (docs/performance.md), not met. Until the thirteenth session this figure counted the entry and
 // the history page's chunks (101.9 KB then) but not the history's slots (buy again, return: ./app/history-slots),
-// which the page also waits for before it renders (routes.tsx, `withOrderSlots`): 105.4 KB with them. The check
-// holds the line at 106 KB so that nothing grows further unnoticed while the target stays open (issue 33).
+// which the page also waits for before it renders (routes.tsx, `withOrderSlots`): 105.4 KB with them, 104.1 KB once
+// buy again's dialogs loaded on the click. The check holds the line at 105 KB so that nothing grows further
+// unnoticed while the target stays open (issue 33).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 const DIST = 'dist';
 const ASSETS = join(DIST, 'assets');
 const KB = 1024;
-const INITIAL_BUDGET = 106 * KB;
+const INITIAL_BUDGET = 105 * KB;
 const ROUTE_BUDGET = 30 * KB;
 
 const files = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));

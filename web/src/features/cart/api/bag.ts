@@ -12,6 +12,9 @@ export const addToBag = (skuId: string, currency: string) =>
     body: { skuId, quantity: 1 },
   });
 
+/** The item an add put in the bag, as the mini-cart shows it. */
+export type AddedItem = NonNullable<Awaited<ReturnType<typeof addToBag>>['addedItem']>;
+
 export const useAddToBag = (currency: string) =>
   useMutation({ mutationKey: ['cart', 'add-to-bag'], mutationFn: (skuId: string) => addToBag(skuId, currency) });
 

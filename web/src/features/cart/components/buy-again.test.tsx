@@ -44,6 +44,8 @@ describe('buy again on the item card', () => {
     expect(post?.body).toEqual({ skuId: bag.items[0]?.skuId, quantity: 1 });
     await user.click(screen.getByRole('button', { name: 'Continue shopping' }));
     expect(screen.getAllByRole('link', { name: /^View in bag/ })).not.toHaveLength(0);
+    // The pressed button became the link: focus goes there, not to the top of the page.
+    expect(screen.getAllByRole('link', { name: /^View in bag/ })[0]).toHaveFocus();
   });
 
   it('buy again stays on the order and says why when the bag refuses', async () => {

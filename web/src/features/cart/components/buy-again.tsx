@@ -1,25 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ApiError, type ErrorCode } from '@/shared/api/api-error';
 import type { ActionView } from '@/shared/api/types';
 import { useLineActionMessage } from '@/shared/embed/line-action';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import { leaveApp } from '@/shared/routing/leave-app';
 import { paths } from '@/shared/routing/paths';
 import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
-import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { useAddToBag } from '../api/bag';
-import './mini-cart.css';
 
-/** The bag's refusals (POST /cart/v1/items) by the server's code, as the message's reason; any other is "other". */
-const BAG_REFUSALS: Partial<Record<ErrorCode, string>> = {
-  'no-pricing-info': 'noPricingInfo',
-  'out-of-stock': 'outOfStock',
-  'bag-limit': 'bagLimit',
-  'bag-currency-mismatch': 'bagCurrencyMismatch',
-};
-const refusalReason = (error: unknown) => (error instanceof ApiError ? BAG_REFUSALS[error.code] : undefined) ?? 'other';
+/**
+ * The dialogs open only after a click and its request: their code (and the dialog's) is asked for on the click,
+ * beside the request, so the history's cards, which show this button, do not load it first (issue 33).
+ */
+const loadDialogs = () => import('./buy-again-dialogs');
+const MiniCartDialog = lazy(() => loadDialogs().then((module) => ({ default: module.MiniCartDialog })));
+const BuyAgainFailedDialog = lazy(() => loadDialogs().then((module) => ({ default: module.BuyAgainFailedDialog })));
 
 interface BuyAgainProps {
   skuId: string;
@@ -40,11 +35,22 @@ interface BuyAgainProps {
  * server's reason by code); China value-added services go to the product.
  */
 export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAddedService, action }: BuyAgainProps) {
-  const { t, money } = useI18n();
+  const { t } = useI18n();
   const postAction = useLineActionMessage();
   const add = useAddToBag(currency);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [failureOpen, setFailureOpen] = useState(false);
+  // The button the shopper pressed is gone once the item is in the bag: when the mini-cart closes, focus goes
+  // to the link that took its place rather than to the top of the page.
+  const viewInBag = useRef<HTMLAnchorElement>(null);
+  const confirmWasOpen = useRef(false);
+  useEffect(() => {
+    if (confirmOpen) confirmWasOpen.current = true;
+    else if (confirmWasOpen.current) {
+      confirmWasOpen.current = false;
+      viewInBag.current?.focus();
+    }
+  }, [confirmOpen]);
   const goToProduct = () => {
     leaveApp(fallbackUrl);
   };
@@ -53,45 +59,19 @@ export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAdde
     const item = add.data.addedItem;
     return (
       <>
-        <Link href={paths.bag()} className="button button--secondary">
+        <Link ref={viewInBag} href={paths.bag()} className="button button--secondary">
           {t('cart.buyAgain.viewInBag')}
           <span className="visually-hidden">: {productTitle}</span>
         </Link>
         {confirmOpen && item && (
-          <Dialog
-            title={t('cart.miniCart.title')}
-            onDismiss={() => {
-              setConfirmOpen(false);
-            }}
-            actions={
-              <>
-                <Link href={paths.bag()} className="button button--primary">
-                  {t('cart.miniCart.viewBag', { count: item.totalItemCount })}
-                </Link>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setConfirmOpen(false);
-                  }}
-                >
-                  {t('cart.miniCart.continue')}
-                </Button>
-              </>
-            }
-          >
-            <div className="mini-cart">
-              <img src={item.image} alt="" width={96} height={96} />
-              <div>
-                <p className="mini-cart__title">{item.title}</p>
-                <p className="muted">{item.category}</p>
-                <p>{t('cart.miniCart.size', { size: item.size })}</p>
-                <p>
-                  {money(item.price, item.currency)}
-                  {item.msrp > item.price && <s className="muted"> {money(item.msrp, item.currency)}</s>}
-                </p>
-              </div>
-            </div>
-          </Dialog>
+          <Suspense fallback={null}>
+            <MiniCartDialog
+              item={item}
+              onDismiss={() => {
+                setConfirmOpen(false);
+              }}
+            />
+          </Suspense>
         )}
       </>
     );
@@ -102,6 +82,7 @@ export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAdde
       goToProduct();
       return;
     }
+    void loadDialogs();
     add.mutate(skuId, {
       onSuccess: () => {
         setConfirmOpen(true);
@@ -118,15 +99,14 @@ export function BuyAgain({ skuId, productTitle, currency, fallbackUrl, valueAdde
         <span className="visually-hidden">: {productTitle}</span>
       </Button>
       {failureOpen && add.isError && (
-        <ErrorDialog
-          title={t('cart.buyAgain.failedTitle')}
-          lead="dismiss"
-          onDismiss={() => {
-            setFailureOpen(false);
-          }}
-        >
-          <p>{t('cart.buyAgain.failed', { reason: refusalReason(add.error) })}</p>
-        </ErrorDialog>
+        <Suspense fallback={null}>
+          <BuyAgainFailedDialog
+            error={add.error}
+            onDismiss={() => {
+              setFailureOpen(false);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

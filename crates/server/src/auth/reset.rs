@@ -68,7 +68,9 @@ impl Job for SendResetLink {
 
     async fn run(self, state: AuthState, run: RunInfo) -> JobResult<()> {
         // The outbox key makes a rerun after a crash send no second e-mail (it may store a second,
-        // unused token: harmless, it expires with the first).
+        // unused token: harmless, it expires with the first). Not covered: a process that dies between
+        // storing the token and storing the e-mail, for a member at the hourly budget's edge, leaves a rerun
+        // that counts its own first token and sends nothing (the member asks again).
         send_link(&state, &self.email, &self.language, &format!("password-reset:{}", run.id))
             .await
             .map_err(JobError::retry)?;

@@ -11,6 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, OPS_KEY, Options, TestApp, order, spawn_app_on, spawn_app_with};
+use crate::own_postgres::OwnPostgres;
 use crate::returns::{capture_body, delivered_order, post, smtp_server_on, wait_job};
 
 /// A local address no one listens on (yet).
@@ -116,104 +117,6 @@ async fn a_slow_smtp_server_never_slows_a_shoppers_request() {
     assert!(ended.is_some(), "a sender waiting on a silent server does not hold the shutdown");
     held.abort();
     app.finish().await;
-}
-
-/// A PostgreSQL of the test's own (its own data folder and port, `initdb` and `pg_ctl` of the machine's
-/// PostgreSQL), so that stopping it never stops the shared one. Removed when dropped.
-struct OwnPostgres {
-    folder: std::path::PathBuf,
-    bindir: String,
-    port: u16,
-}
-
-impl OwnPostgres {
-    /// `None` (with the reason) when the machine has no PostgreSQL binaries or no `runuser`.
-    fn start() -> Result<OwnPostgres, String> {
-        let bindir = std::process::Command::new("pg_config")
-            .arg("--bindir")
-            .output()
-            .ok()
-            .filter(|out| out.status.success())
-            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
-            .ok_or("pg_config is missing")?;
-        if !std::path::Path::new(&format!("{bindir}/initdb")).exists() {
-            return Err(format!("no initdb in {bindir}"));
-        }
-        if std::process::Command::new("runuser").arg("--help").output().is_err() {
-            return Err("runuser is missing".into());
-        }
-        let folder = std::env::temp_dir().join(format!("orders-pg-fault-{}", uuid::Uuid::new_v4().simple()));
-        std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|listener| listener.local_addr())
-            .map_err(|e| e.to_string())?
-            .port();
-        let own = OwnPostgres { folder, bindir, port };
-        own.run("chown", &["postgres:postgres", &own.folder.display().to_string()], false)?;
-        let data = own.data();
-        let initdb = format!("{}/initdb", own.bindir);
-        own.run(
-            &initdb,
-            &["-D", &data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"],
-            true,
-        )?;
-        own.start_again()?;
-        Ok(own)
-    }
-
-    fn data(&self) -> String {
-        self.folder.join("data").display().to_string()
-    }
-
-    fn url(&self) -> String {
-        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
-    }
-
-    /// Runs a command (as the postgres user when `as_postgres`: initdb and postgres refuse root).
-    fn run(&self, program: &str, args: &[&str], as_postgres: bool) -> Result<(), String> {
-        let mut command = if as_postgres {
-            let mut command = std::process::Command::new("runuser");
-            command.args(["-u", "postgres", "--", program]);
-            command
-        } else {
-            std::process::Command::new(program)
-        };
-        let out = command.args(args).output().map_err(|e| format!("{program}: {e}"))?;
-        if out.status.success() {
-            Ok(())
-        } else {
-            Err(format!("{program} failed: {}", String::from_utf8_lossy(&out.stderr)))
-        }
-    }
-
-    fn pg_ctl(&self, args: &[&str]) -> Result<(), String> {
-        let pg_ctl = format!("{}/pg_ctl", self.bindir);
-        let data = self.data();
-        let mut all = vec!["-D", data.as_str()];
-        all.extend_from_slice(args);
-        self.run(&pg_ctl, &all, true)
-    }
-
-    fn start_again(&self) -> Result<(), String> {
-        let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
-            self.port,
-            self.folder.display()
-        );
-        let log = self.folder.join("log").display().to_string();
-        self.pg_ctl(&["-l", &log, "-w", "-t", "60", "-o", &options, "start"])
-    }
-
-    fn stop_fast(&self) -> Result<(), String> {
-        self.pg_ctl(&["-m", "fast", "-w", "-t", "60", "stop"])
-    }
-}
-
-impl Drop for OwnPostgres {
-    fn drop(&mut self) {
-        let _ = self.pg_ctl(&["-m", "immediate", "-w", "stop"]);
-        let _ = std::fs::remove_dir_all(&self.folder);
-    }
 }
 
 /// One answer under load: when it was asked (since the load began), how long it took, what came back.

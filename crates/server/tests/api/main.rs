@@ -33,6 +33,7 @@ mod oidc_provider;
 mod ops;
 mod order_entity;
 mod orders_contract;
+mod own_postgres;
 mod parsers;
 mod password_reset;
 mod payments;

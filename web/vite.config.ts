@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { compileMessages } from './scripts/compile-messages.mjs';
+import { compileMessages, firstPaintMessages } from './scripts/compile-messages.mjs';
+import { FIRST_PAINT_KEYS } from './src/boot/first-paint-keys.ts';
 
 // Dates in tests are asserted in UTC; forked test workers inherit this.
 process.env.TZ = 'UTC';
@@ -24,8 +26,48 @@ const apiTarget = process.env.ORDERS_API ?? 'http://127.0.0.1:8080';
 // The server's API prefixes (crates/server/src/web/mod.rs); /images serves the demo product photos.
 const proxied = ['/orders/history', '/orders/summary', '/auth', '/ops', '/healthz', '/openapi.json', '/images'];
 
+const FIRST_PAINT = 'src/boot/first-paint.ts';
+
+/**
+ * The first paint's script (ADR 0032) in the page's head, before the app's: its own entry, so that it waits for
+ * nothing of the app's (React above all). In a build, the emitted chunk; in dev, the source.
+ */
+function firstPaintScript(): Plugin {
+  return {
+    name: 'orders:first-paint-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'first-paint',
+        );
+        if (context.bundle && !chunk) throw new Error('the first-paint chunk is missing from the build');
+        const src = chunk ? `/${chunk.fileName}` : `/${FIRST_PAINT}`;
+        // The app's scripts are fetched at once but after the first paint's (fetchpriority=low): the frame needs
+        // 6 KB, the app 95 KB, and on a slow link the frame should not wait behind them. The first paint's
+        // shared chunk keeps its priority.
+        const lowered = html.replace(
+          /<(script type="module"|link rel="modulepreload")([^>]*?) (src|href)="\/assets\/(?!first-paint-)([^"]+)"/g,
+          '<$1$2 fetchpriority="low" $3="/assets/$4"',
+        );
+        return {
+          html: lowered,
+          tags: [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }],
+        };
+      },
+    },
+  };
+}
+
+// The modules the first paint shares with the app (and Vite's helper that loads a lazy chunk with its imports):
+// one chunk of their own, which imports nothing of React's.
+const FIRST_PAINT_SHARED =
+  /[\\/]src[\\/](shared[\\/](auth[\\/]session-start|config[\\/](brand-of|flags-of|inlined-config)|embed[\\/]embed|i18n[\\/]locale-table|routing[\\/](paths|route-prefix)|validation[\\/]rules\.generated)|boot[\\/]first-paint-gate)\.ts$|vite[\\/]preload-helper/;
+
+const FIRST_PAINT_OWN = /[\\/]src[\\/]boot[\\/]first-paint\.ts$|first-paint-messages$/;
+
 export default defineConfig(({ command }) => ({
-  plugins: [compileMessages(), react()],
+  plugins: [compileMessages(), firstPaintMessages([...FIRST_PAINT_KEYS]), react(), firstPaintScript()],
   resolve: {
     alias: [
       // The country data the server serves (data/countries), read by the web only where it must work before
@@ -60,6 +102,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      input: { index: 'index.html', 'first-paint': FIRST_PAINT },
       // A feature's modules only declare (components, hooks, models; their one side effect is the CSS they
       // import): what a feature's index re-exports but a chunk does not use stays out of it, CSS included.
       // Without this the history's slots took the returns index's details panel, barcode and dialogs along.
@@ -67,11 +110,13 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            { name: 'first-paint-shared', test: FIRST_PAINT_SHARED, priority: 2 },
             // Libraries in one long-cached chunk that app releases do not invalidate; pages stay split.
             { name: 'vendor', test: /node_modules/ },
             // Everything else the entry imports in one chunk: it all loads at start anyway, and the modules that
             // pages share with the entry (button, i18n) otherwise go to a chunk of their own.
-            { name: 'app', tags: ['$initial'] },
+            // The first paint's own module and messages stay in its entry chunk.
+            { name: 'app', tags: ['$initial'], test: (id: string) => !FIRST_PAINT_OWN.test(id) },
           ],
         },
       },

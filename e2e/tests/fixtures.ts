@@ -24,6 +24,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * spinner (no h1; CI saw this once on the guest lookup).
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // The first paint (web/src/boot/first-paint.ts) stands in for the page until the app shows it.
+  await expect(page.locator('#first-paint'), `${label}: the app's page is on screen`).toHaveCount(0);
   await expect(page.locator('h1').first(), `${label}: page heading`).toBeVisible();
   await expect(page.locator('[aria-busy="true"]'), `${label}: still loading`).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();

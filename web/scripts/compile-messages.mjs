@@ -3,6 +3,8 @@
 // FormatJS's parser and handed on as JSON whose values are either a plain string (a message without
 // arguments, apostrophes already resolved) or the message's AST for intl-messageformat. The parser
 // therefore never ships to the browser (see the `no-parser` alias in vite.config.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
 const CATALOGUE = /[\\/]src[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/;
@@ -38,6 +40,51 @@ export function compileMessages() {
       const file = id.split('?')[0];
       if (!CATALOGUE.test(file)) return null;
       return { code: JSON.stringify(compileCatalogue(code, file)), map: null };
+    },
+  };
+}
+
+/**
+ * `virtual:first-paint-messages`: the few messages the first paint draws (`src/boot/first-paint.ts`, ADR 0032),
+ * compiled as above: `{ [language]: () => Promise<{ default: { [key]: compiled } }> }`, one small chunk per
+ * catalogue language, so that a page downloads its own language's only.
+ */
+export function firstPaintMessages(keys) {
+  const ID = 'virtual:first-paint-messages';
+  const RESOLVED = `\0${ID}`;
+  const root = join(import.meta.dirname, '..', 'src', 'locales');
+  const languages = () =>
+    readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  return {
+    name: 'orders:first-paint-messages',
+    resolveId(id) {
+      if (id === ID) return RESOLVED;
+      if (id.startsWith(`${ID}/`)) return `\0${id}`;
+      return null;
+    },
+    load(id) {
+      if (id === RESOLVED) {
+        // Each language's chunk is named first-paint-<language> (after the module's last segment).
+        const entries = languages().map(
+          (language) => `${JSON.stringify(language)}: () => import(${JSON.stringify(`${ID}/first-paint-${language}`)})`,
+        );
+        return `export const loaders = {${entries.join(',')}};`;
+      }
+      if (!id.startsWith(`${RESOLVED}/`)) return null;
+      const language = id.slice(`${RESOLVED}/first-paint-`.length);
+      const folder = join(root, language);
+      const picked = {};
+      for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+        const path = join(folder, file);
+        this.addWatchFile(path);
+        for (const [key, text] of Object.entries(JSON.parse(readFileSync(path, 'utf8')))) {
+          if (keys.includes(key)) picked[key] = compileMessage(key, text);
+        }
+      }
+      return `export default ${JSON.stringify(picked)};`;
     },
   };
 }

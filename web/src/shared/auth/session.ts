@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { MEMBER_KEY, VISITOR_KEY, memberOf, startingSession } from './session-start';
 
 /**
  * A signed-in member. In the browser the session lives in an HttpOnly cookie that every tab shares
@@ -24,57 +25,11 @@ export interface Session {
   ended: boolean;
 }
 
-const MEMBER_KEY = 'orders.member';
-const VISITOR_KEY = 'orders.visitor';
 /** Other tabs hear of sign-in and sign-out at once. */
 const CHANNEL = 'orders-session';
 
 const listeners = new Set<() => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
-
-function readJson(key: string): unknown {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
-function isMember(value: unknown): value is MemberSession {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<MemberSession>;
-  return typeof candidate.upmId === 'string' && typeof candidate.expiresAt === 'number';
-}
-
-function isVisitor(value: unknown): value is Visitor {
-  if (typeof value !== 'object' || value === null) return false;
-  return (
-    typeof (value as { email?: unknown }).email === 'string' ||
-    typeof (value as { phoneNumber?: unknown }).phoneNumber === 'string'
-  );
-}
-
-/**
- * The session the server put into this page for the browser's cookie (`<script id="orders-session">`, what
- * `GET /auth/v1/session` answers), so a new tab is signed in at its first paint instead of asking first. Read
- * once; the block is removed so its CSRF value does not stay in the document.
- */
-function inlinedMember(now: number): MemberSession | null {
-  if (typeof document === 'undefined') return null;
-  const block = document.getElementById('orders-session');
-  const text = block?.textContent;
-  block?.remove();
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<SignedIn>;
-    if (typeof value.upmId !== 'string' || typeof value.expiresIn !== 'number' || value.expiresIn <= 0) return null;
-    const csrfToken = typeof value.csrfToken === 'string' ? value.csrfToken : undefined;
-    return memberOf({ upmId: value.upmId, expiresIn: value.expiresIn, csrfToken }, now);
-  } catch {
-    return null;
-  }
-}
 
 let fromPage = false;
 
@@ -82,13 +37,9 @@ let fromPage = false;
 export const startedFromPage = (): boolean => fromPage;
 
 function load(): Session {
-  const now = Date.now();
-  const visitor = readJson(VISITOR_KEY);
-  const inlined = inlinedMember(now);
-  fromPage = inlined !== null;
-  const member = inlined ?? readJson(MEMBER_KEY);
-  const known = isMember(member) && member.expiresAt > now ? member : null;
-  return { member: known, visitor: isVisitor(visitor) ? visitor : null, restoring: false, ended: false };
+  const { member, visitor, fromPage: inlined } = startingSession(Date.now(), { takeBlock: true });
+  fromPage = inlined;
+  return { member, visitor, restoring: false, ended: false };
 }
 
 let current: Session = load();
@@ -135,14 +86,6 @@ export interface SignedIn {
   expiresIn: number;
   csrfToken?: string;
   accessToken?: string;
-}
-
-/** What this tab keeps of a session the server answered (`SignedIn`) at `now`. */
-function memberOf(session: SignedIn, now: number): MemberSession {
-  const member: MemberSession = { upmId: session.upmId, expiresAt: now + session.expiresIn * 1000 };
-  if (session.csrfToken) member.csrfToken = session.csrfToken;
-  if (session.accessToken) member.accessToken = session.accessToken;
-  return member;
 }
 
 export function signIn(session: SignedIn, now = Date.now(), quiet = false) {

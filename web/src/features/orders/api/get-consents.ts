@@ -17,8 +17,21 @@ export const fetchConsents = async (signal?: AbortSignal): Promise<ConsentRecord
 export const consentsQueryOptions = (upmId: string) =>
   queryOptions({ queryKey: ['consent', upmId] as const, queryFn: ({ signal }) => fetchConsents(signal) });
 
-/** True when the member has granted `type`; false while loading, on failure, or without a record. */
-export function useConsent(upmId: string | undefined, type: ConsentRecord['type'], enabled: boolean): boolean {
-  const consents = useQuery({ ...consentsQueryOptions(upmId ?? ''), enabled: enabled && Boolean(upmId) });
-  return consents.data?.some((record) => record.type === type && record.granted) ?? false;
+/** Whether `records` grant `type`. */
+export const grants = (records: readonly ConsentRecord[], type: ConsentRecord['type']): boolean =>
+  records.some((record) => record.type === type && record.granted);
+
+/**
+ * Whether the member has granted `type`: null while it is being asked (a page that lays itself out by the
+ * answer waits for it), false on failure, without a record, or when not asked (`enabled` false, no member).
+ */
+export function useConsentAnswer(
+  upmId: string | undefined,
+  type: ConsentRecord['type'],
+  enabled: boolean,
+): boolean | null {
+  const asked = enabled && Boolean(upmId);
+  const consents = useQuery({ ...consentsQueryOptions(upmId ?? ''), enabled: asked });
+  if (asked && consents.isPending) return null;
+  return consents.data ? grants(consents.data, type) : false;
 }

@@ -3,6 +3,7 @@ import { apiGet } from '@/shared/api/client';
 import { queryKeys } from '@/shared/api/query-keys';
 import type { HistoryResponse } from '@/shared/api/types';
 import { getSession, identityKey, useSession } from '@/shared/auth/session';
+import { inlinedConfig } from '@/shared/config/inlined-config';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import type { ShopperLocale } from '@/shared/i18n/locale-table';
 import {
@@ -12,6 +13,7 @@ import {
   readHistoryFilters,
   type HistoryFilters,
 } from '../model/history-filters';
+import { consentsQueryOptions, grants } from './get-consents';
 
 export type HistoryKind = 'own' | 'partner';
 
@@ -103,7 +105,19 @@ export function prefetchOrderHistory(client: QueryClient, search: string, locale
   if (session.member === null) return;
   const filters = readHistoryFilters(search);
   // A failure is the page's to show: it asks again when it finds no answer.
+  const identity = identityKey(session);
   client
-    .infiniteQuery(orderHistoryQueryOptions('own', identityKey(session), locale.country, locale.language, filters))
+    .infiniteQuery(orderHistoryQueryOptions('own', identity, locale.country, locale.language, filters))
+    .catch(() => undefined);
+  // The page waits to know whether it shows the partner tab (order-history-view.tsx): the consent, and with
+  // it the partner list's first page, are asked for now too, when the configuration in the page turns the flag
+  // on (without one, the page asks once its configuration is there).
+  if (inlinedConfig(locale.country)?.flags.enablePartnerOrders !== true) return;
+  client
+    .query(consentsQueryOptions(session.member.upmId))
+    .then((records) => {
+      if (!grants(records, 'partnerOrderDataSharing')) return;
+      return client.infiniteQuery(orderHistoryQueryOptions('partner', identity, locale.country, locale.language));
+    })
     .catch(() => undefined);
 }

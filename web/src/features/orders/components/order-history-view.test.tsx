@@ -386,6 +386,33 @@ describe('partner orders', () => {
     expect(screen.getByRole('link', { name: 'Partner orders' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('holds the list until it knows whether the partner tab shows, so that nothing moves under the shopper', async () => {
+    const partner = deferred();
+    mockFetch([
+      {
+        path: '/orders/history/v1',
+        respond: (request) => (isPartner(request) ? partner.promise : json(historyPage([historyItem('A0000001')]))),
+      },
+      { path: '/consent/v1', respond: () => json(consents(true)) },
+    ]);
+    renderApp('/orders', { member: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    // The own list has answered; the partner list has not: neither the toolbar nor the list is drawn yet.
+    await waitFor(() => {
+      expect(document.querySelector('.history-skeleton')).not.toBeNull();
+    });
+    expect(screen.queryByText('Shoe A0000001')).not.toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+
+    await act(async () => {
+      partner.resolve(json(historyPage([historyItem('P0000001', { orderType: 'PARTNER_SALES_ORDER' })])));
+      await partner.promise;
+    });
+    // Tabs, toolbar and list arrive together.
+    expect(await screen.findByText('Shoe A0000001')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Order lists' })).toBeInTheDocument();
+  });
+
   it('hides the tabs when there are no partner orders', async () => {
     routes([]);
     renderApp('/orders', { member: true });

@@ -6,7 +6,7 @@ import { useI18n } from '@/shared/i18n/i18n-context';
 import { Button } from '@/shared/ui/button';
 import { useSession } from '@/shared/auth/session';
 import { paths } from '@/shared/routing/paths';
-import { useConsent } from '../api/get-consents';
+import { useConsentAnswer } from '../api/get-consents';
 import { useOrderHistory, type HistoryKind } from '../api/get-order-history';
 import {
   hasHistoryFilters,
@@ -34,16 +34,25 @@ const LoadErrorDialog = lazy(() => loadErrorDialog().then((module) => ({ default
 /**
  * Own orders show the partner tab only with enablePartnerOrders AND the member's partner-sharing
  * consent (spec 000 §6; the consent is loaded only under the flag), and only when the partner list
- * has something in it.
+ * has something in it. Null while that is being asked: the page holds its toolbar and list until it
+ * knows, so that a tab appearing late does not push them down under the shopper's eyes (issue 33).
  */
-function usePartnerTabVisible(kind: HistoryKind): boolean {
+function usePartnerTabVisible(kind: HistoryKind): boolean | null {
   const { enablePartnerOrders } = useFlags();
   const session = useSession();
-  const consented = useConsent(session.member?.upmId, 'partnerOrderDataSharing', enablePartnerOrders);
-  const partner = useOrderHistory('partner', { enabled: enablePartnerOrders && consented && kind === 'own' });
+  const consented = useConsentAnswer(
+    session.member?.upmId,
+    'partnerOrderDataSharing',
+    enablePartnerOrders && kind === 'own',
+  );
+  const asksPartner = enablePartnerOrders && consented === true && kind === 'own';
+  const partner = useOrderHistory('partner', { enabled: asksPartner });
   if (!enablePartnerOrders) return false;
-  if (kind === 'own' && !consented) return false;
-  return kind === 'partner' || (partner.data?.pages[0]?.orderItems.length ?? 0) > 0;
+  if (kind === 'partner') return true;
+  if (consented === null) return null;
+  if (!consented || session.member === null) return false;
+  if (partner.isPending) return null;
+  return (partner.data?.pages[0]?.orderItems.length ?? 0) > 0;
 }
 
 /**
@@ -113,9 +122,10 @@ export function OrderHistoryView({ kind, headerLink, children }: OrderHistoryVie
   let content;
   if (searchRefused) {
     content = null;
-  } else if (!history.data || history.isRefetchError) {
+  } else if (!history.data || history.isRefetchError || showTabs === null) {
     // First page loading, or failed: the full-page loading view stays, with the error dialog over it. A
     // failed refresh of a list loaded before shows the same, not the old list under the error (walk minor 27).
+    // Also while the partner tab is not known yet (`usePartnerTabVisible`).
     content = <HistorySkeleton />;
   } else if (orders.length === 0 && filtered) {
     content = (
@@ -168,7 +178,7 @@ export function OrderHistoryView({ kind, headerLink, children }: OrderHistoryVie
       {headerLink}
       {showTabs && <HistoryTabs active={kind} />}
       {/* A member with no orders at all sees the empty history, with nothing to filter. */}
-      {(filtered || !history.data || orders.length > 0) && (
+      {showTabs !== null && (filtered || !history.data || orders.length > 0) && (
         <HistoryToolbar filters={filters} years={years} onChange={setFilters} onRefusedChange={setSearchRefused} />
       )}
       {content}

@@ -1,11 +1,11 @@
 // Gzip sizes (default level, as `gzip -c`) of the built app: what /orders loads first, and what each lazy page adds.
-// Fails when a budget is broken: initial JS for /orders <= 108 KB gzip, each lazy route <= 30 KB gzip, the first
-// paint (ADR 0032) <= 8 KB gzip. The target is 100 KB (docs/performance.md), not met. Until the thirteenth
+// Fails when a budget is broken: initial JS for /orders <= 112 KB gzip, each lazy route <= 30 KB gzip, the first
+// paint (ADR 0032) <= 10 KB gzip. The target is 100 KB (docs/performance.md), not met. Until the thirteenth
 // session this figure counted the entry and the history page's chunks (101.9 KB then) but not the history's slots
 // (buy again, return: ./app/history-slots), which the page also waits for before it renders (routes.tsx,
 // `withOrderSlots`): 105.4 KB with them, 104.1 KB once buy again's dialogs loaded on the click. The first paint
-// (its own chunk and one language's messages, loaded beside the app) adds about 3.5 KB: 107.6 KB, a trade for a
-// page drawn 1 to 2 s sooner on a phone. The line holds what is, so that nothing grows further unnoticed while
+// (its own chunk with every language's few messages, loaded beside the app) adds about 7 KB: 111.0 KB, a trade
+// for a page drawn 1 to 2 s sooner on a phone. The line holds what is, so that nothing grows further unnoticed while
 // the target stays open (issue 33).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +14,10 @@ import { gzipSync } from 'node:zlib';
 const DIST = 'dist';
 const ASSETS = join(DIST, 'assets');
 const KB = 1024;
-const INITIAL_BUDGET = 108 * KB;
+const INITIAL_BUDGET = 112 * KB;
 const ROUTE_BUDGET = 30 * KB;
-/** What the first paint loads before it draws (ADR 0032): its chunk, what it shares with the app, its messages. */
-const FIRST_PAINT_BUDGET = 8 * KB;
+/** What the first paint loads before it draws (ADR 0032): its chunk (with its messages) and what it shares with the app. */
+const FIRST_PAINT_BUDGET = 10 * KB;
 
 const files = readdirSync(ASSETS).filter((name) => name.endsWith('.js'));
 const source = (name) => readFileSync(join(ASSETS, name), 'utf8');
@@ -41,12 +41,10 @@ const html = readFileSync(join(DIST, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/src="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]);
 const entry = scripts.find((name) => name.startsWith('index-'));
 if (!entry || !files.includes(entry)) throw new Error('entry chunk not found in dist/index.html');
-// The first paint (ADR 0032): its own entry, with what it shares with the app and one language's messages.
+// The first paint (ADR 0032): its own entry (with every language's few messages) and what it shares with the app.
 const firstPaint = scripts.find((name) => name.startsWith('first-paint-'));
 if (!firstPaint) throw new Error('first-paint chunk not found in dist/index.html');
-const firstPaintEn = files.find((name) => name.startsWith('first-paint-en-'));
-if (!firstPaintEn) throw new Error('first-paint-en chunk not found');
-const firstPaintFiles = closure(firstPaintEn, closure(firstPaint));
+const firstPaintFiles = closure(firstPaint);
 
 const initial = closure(entry);
 console.log(`entry ${entry} + static imports:`);

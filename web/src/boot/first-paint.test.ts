@@ -1,5 +1,5 @@
 // vitest: isolate (the module draws into the page when it is imported)
-import { loaders as messageLoaders } from 'virtual:first-paint-messages';
+import { messages } from 'virtual:first-paint-messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountryConfig } from '@/shared/config/country-config';
 import {
@@ -15,10 +15,10 @@ import {
 const member = { upmId: 'member-1', expiresAt: Date.now() + 3_600_000 };
 const visitor = { email: 'guest@example.com' };
 
-async function strings(language: string): Promise<FirstPaintMessages> {
-  const load = messageLoaders[language];
-  if (!load) throw new Error(`no first-paint messages for ${language}`);
-  return (await load()).default;
+function strings(language: string): FirstPaintMessages {
+  const found = messages[language];
+  if (!found) throw new Error(`no first-paint messages for ${language}`);
+  return found;
 }
 
 const input = (pathname: string, more: Partial<FirstPaintInput> = {}): FirstPaintInput => ({
@@ -51,8 +51,8 @@ describe('the pages the first paint draws', () => {
 });
 
 describe('what the first paint draws', () => {
-  it("draws a member's history as the app does: the header with the member's links, the heading and banner", async () => {
-    const paint = firstPaintFor(input('/orders', { member }), await strings('en'));
+  it("draws a member's history as the app does: the header with the member's links, the heading and banner", () => {
+    const paint = firstPaintFor(input('/orders', { member }), strings('en'));
     expect(paint?.dir).toBe('ltr');
     const all = texts(paint?.elements ?? []);
     expect(all).toEqual([
@@ -69,18 +69,18 @@ describe('what the first paint draws', () => {
     expect(links).toEqual(['/orders', '/orders', '/orders/details', '/orders/gift-card-lookup', '/orders/addresses']);
   });
 
-  it('writes the route’s language and keeps its prefix on the links', async () => {
-    const german = firstPaintFor(input('/de/orders', { member }), await strings('de'));
-    const english = firstPaintFor(input('/de/orders', { member }), await strings('en'));
+  it('writes the route’s language and keeps its prefix on the links', () => {
+    const german = firstPaintFor(input('/de/orders', { member }), strings('de'));
+    const english = firstPaintFor(input('/de/orders', { member }), strings('en'));
     expect(german?.lang).toBe('de-DE');
     expect(texts(german?.elements ?? [])).not.toEqual(texts(english?.elements ?? []));
     expect(find(german?.elements ?? [], 'a')[0]?.attributes?.href).toBe('/de/orders');
-    const arabic = firstPaintFor(input('/ae/ar/orders', { member }), await strings('ar'));
+    const arabic = firstPaintFor(input('/ae/ar/orders', { member }), strings('ar'));
     expect(arabic?.dir).toBe('rtl');
   });
 
-  it('draws nothing where the app would show something else first', async () => {
-    const en = await strings('en');
+  it('draws nothing where the app would show something else first', () => {
+    const en = strings('en');
     expect(firstPaintFor(input('/orders'), en)).toBeNull(); // not signed in: the app sends them to sign in
     expect(firstPaintFor(input('/orders/sales/C1'), en)).toBeNull();
     expect(firstPaintFor(input('/orders', { member, search: '?standalone=true' }), en)).toBeNull();
@@ -88,8 +88,8 @@ describe('what the first paint draws', () => {
     expect(firstPaintFor(input('/orders/bag', { member }), en)).toBeNull();
   });
 
-  it("names the order in an order's heading, for a member or a guest who looked it up", async () => {
-    const en = await strings('en');
+  it("names the order in an order's heading, for a member or a guest who looked it up", () => {
+    const en = strings('en');
     const sales = firstPaintFor(input('/orders/sales/C00000000101', { visitor }), en);
     expect(find(sales?.elements ?? [], 'h1')[0]?.text).toBe('Order C00000000101');
     expect(texts(sales?.elements ?? [])).toContain('End lookup');
@@ -99,8 +99,8 @@ describe('what the first paint draws', () => {
     expect(texts(wizard?.elements ?? [])).not.toContain('My orders');
   });
 
-  it("follows the country's configuration: its brand, the phone lookup, a hidden member header", async () => {
-    const en = await strings('en');
+  it("follows the country's configuration: its brand, the phone lookup, a hidden member header", () => {
+    const en = strings('en');
     const config = {
       country: 'US',
       brand: { name: 'Acme Outdoor', logoUrl: null, colors: null },
@@ -114,8 +114,8 @@ describe('what the first paint draws', () => {
     expect(texts(history?.elements ?? [])).not.toContain('My orders');
   });
 
-  it('writes an order number from the URL as text, never as markup', async () => {
-    const paint = firstPaintFor(input('/orders/sales/%3Cimg%20src%3Dx%3E', { member }), await strings('en'));
+  it('writes an order number from the URL as text, never as markup', () => {
+    const paint = firstPaintFor(input('/orders/sales/%3Cimg%20src%3Dx%3E', { member }), strings('en'));
     expect(find(paint?.elements ?? [], 'h1')[0]?.text).toBe('Order <img src=x>');
   });
 });
@@ -136,7 +136,7 @@ describe('the first paint in the page', () => {
   });
 
   it('stands before the app’s root, hidden from assistive technology, until the app shows a heading', async () => {
-    await drawFirstPaint(document);
+    drawFirstPaint(document);
     const frame = document.getElementById(FIRST_PAINT_ID);
     expect(frame?.getAttribute('aria-hidden')).toBe('true');
     expect(frame?.nextElementSibling?.id).toBe('root');
@@ -160,9 +160,9 @@ describe('the first paint in the page', () => {
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
   });
 
-  it('draws nothing once the app has drawn first', async () => {
+  it('draws nothing once the app has drawn first', () => {
     document.getElementById('root')?.append(document.createElement('h1'));
-    await drawFirstPaint(document);
+    drawFirstPaint(document);
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
   });
 });

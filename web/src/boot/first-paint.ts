@@ -15,7 +15,7 @@
  * wizard), and only when the app will show them: the member pages need a member (or, for an order and the
  * wizard, a guest's lookup) in this tab; an embedded (standalone) view or the pseudo-locale gets none.
  */
-import { loaders as messageLoaders } from 'virtual:first-paint-messages';
+import { messages } from 'virtual:first-paint-messages';
 import type { MemberSession, Visitor } from '@/shared/auth/session';
 import { startingSession } from '@/shared/auth/session-start';
 import { applyBrand, brandOf } from '@/shared/config/brand-of';
@@ -284,12 +284,9 @@ function build(doc: Document, drawn: Drawn): HTMLElement {
 const appShows = (root: HTMLElement) =>
   root.querySelector('h1, [role="dialog"], [role="alertdialog"], dialog') !== null;
 
-/**
- * Draws the first paint before `#root` once its language's messages are here, and takes it away once the app
- * shows its page. Nothing is drawn when the app was quicker.
- */
-export async function drawFirstPaint(doc: Document = document): Promise<void> {
-  const drawn = await draw(doc);
+/** Draws the first paint before `#root`, and takes it away once the app shows its page. */
+export function drawFirstPaint(doc: Document = document): void {
+  const drawn = draw(doc);
   // The app renders once the frame is on screen (first-paint-gate.ts): a frame, then a task after it.
   if (drawn && typeof requestAnimationFrame === 'function') {
     requestAnimationFrame(() => setTimeout(firstPaintSettled, 0));
@@ -298,8 +295,8 @@ export async function drawFirstPaint(doc: Document = document): Promise<void> {
   }
 }
 
-/** Draws the frame; false when it draws none. */
-async function draw(doc: Document): Promise<boolean> {
+/** Draws the frame; false when it draws none (the page is not one it draws, or the app was quicker). */
+function draw(doc: Document): boolean {
   const root = doc.getElementById('root');
   if (!root) return false;
   const { member, visitor } = startingSession(Date.now(), { takeBlock: false });
@@ -307,14 +304,8 @@ async function draw(doc: Document): Promise<boolean> {
   const input: FirstPaintInput = { pathname, search, member, visitor, config: inlinedConfigOf(pathname) };
   const plan = firstPaintPlan(input);
   if (!plan) return false;
-  const load = messageLoaders[plan.catalogue] ?? messageLoaders.en;
-  if (!load) return false;
-  let strings: FirstPaintMessages;
-  try {
-    strings = (await load()).default;
-  } catch {
-    return false;
-  }
+  const strings = messages[plan.catalogue] ?? messages.en;
+  if (!strings) return false;
   const paint = firstPaintFor(input, strings);
   if (!paint || root.childElementCount > 0 || doc.getElementById(FIRST_PAINT_ID)) return false;
   applyBrand(doc.documentElement, brandOf(input.config ?? null));
@@ -344,4 +335,4 @@ function inlinedConfigOf(pathname: string): CountryConfig | undefined {
   return inlinedConfig(resolveLocale(country, language).country);
 }
 
-void drawFirstPaint();
+drawFirstPaint();

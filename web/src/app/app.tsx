@@ -7,6 +7,7 @@ import { ConfigProvider } from '@/shared/config/config-provider';
 import { countryConfigQuery } from '@/shared/config/country-config';
 import type { Flags } from '@/shared/config/flags';
 import { I18nProvider } from '@/shared/i18n/i18n-context';
+import { warmUpFormats } from '@/shared/format/warm-up';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
 import { PageFailure } from '@/shared/routing/chunk-failure';
@@ -40,6 +41,7 @@ function LocalizedApp({ flags, loadConfig }: { flags?: Partial<Flags>; loadConfi
     if (started.current) return;
     started.current = true;
     startPage(rest, search, client, locale);
+    warmUpFormats(locale);
   }, [client, locale, rest, search]);
   return (
     <I18nProvider locale={locale} fallback={<Spinner fullPage />}>

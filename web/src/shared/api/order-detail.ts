@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import { browserTimeZone } from '@/shared/format/dates';
 import type { ShopperLocale } from '@/shared/i18n/locale-table';
 import { apiGet } from './client';
 import { RESULT_LIFETIME_MS } from './query-client';
 import { queryKeys } from './query-keys';
 
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * GET /orders/history/v1/{orderNumber}: as the member (the session) or else as the stored guest (filter). One
@@ -19,7 +19,7 @@ export const orderDetailQueryOptions = (orderNumber: string, identity: string, l
       apiGet('/orders/history/v1/{orderNumber}', {
         auth: 'member-or-guest',
         params: { orderNumber },
-        query: { locale: locale.intlLocale, country: locale.country, language: locale.language, timezone: timeZone() },
+        query: { locale: locale.intlLocale, country: locale.country, language: locale.language, timezone: browserTimeZone() },
         signal,
       }),
     // A cached order is fetched again when the server flags it, otherwise after the result lifetime.

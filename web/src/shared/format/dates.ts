@@ -45,5 +45,36 @@ export function formatDate(value: string, format: DateFormat, locale: DateLocale
   const options: Intl.DateTimeFormatOptions = { ...(locale.formats?.[format] ?? DATE_FORMAT_OPTIONS[format]) };
   if (format === 'time') options.hourCycle = hourCycle(locale);
   if (parsed.dateOnly) options.timeZone = 'UTC';
-  return new Intl.DateTimeFormat(locale.intlLocale, options).format(parsed.date);
+  return dateFormatter(locale.intlLocale, options).format(parsed.date);
+}
+
+/**
+ * Formatters by locale and options, made once: a history page formats a few dates per card, and making a
+ * formatter costs the engine far more than using one.
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(intlLocale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${intlLocale}|${JSON.stringify(options)}`;
+  let format = dateFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale, options);
+    dateFormatters.set(key, format);
+  }
+  return format;
+}
+
+let browserZone: string | undefined;
+
+/**
+ * The browser's IANA time zone, asked for once. Temporal answers without formatting anything; asking a date
+ * formatter (`resolvedOptions().timeZone`) first makes the engine load its date data, which on a phone-speed
+ * CPU held the request of an order's page back by about 150 ms (docs/performance.md).
+ */
+export function browserTimeZone(): string {
+  if (browserZone === undefined) {
+    const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;
+    browserZone = temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+  return browserZone;
 }

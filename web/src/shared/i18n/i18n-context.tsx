@@ -29,6 +29,12 @@ export interface I18n {
   date: (value: string, format: DateFormat) => string;
 }
 
+// The library resolves a message's locale by asking the engine which of the given ones it supports, which
+// makes the engine list every locale it has: the largest single piece of a page's start on a phone-speed
+// CPU (docs/performance.md). Our locales are well-formed (locale-table.ts) and the catalogues' messages come
+// parsed, so the first one given is the message's locale; formatting falls back as the engine does anyway.
+IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(Array.isArray(locales) ? (locales[0] ?? 'en') : locales);
+
 export function createI18n(locale: ShopperLocale, messages: Messages, messageLanguage: string): I18n {
   // Plural rules follow the language the text is written in; numbers and dates follow the shopper.
   const textLocale = messageLanguage === 'en-XA' ? 'en' : messageLanguage;

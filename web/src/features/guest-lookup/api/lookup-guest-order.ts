@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { apiGet } from '@/shared/api/client';
 import { queryKeys } from '@/shared/api/query-keys';
 import type { OrderDetail } from '@/shared/api/types';
+import { browserTimeZone } from '@/shared/format/dates';
 import { getSession, guestFilter, identityKey, rememberVisitor, type Visitor } from '@/shared/auth/session';
 import { useI18n } from '@/shared/i18n/i18n-context';
 import type { ShopperLocale } from '@/shared/i18n/locale-table';
@@ -21,7 +22,7 @@ export const lookupGuestOrder = ({ orderNumber, visitor }: GuestLookupRequest, l
       locale: locale.intlLocale,
       country: locale.country,
       language: locale.language,
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timezone: browserTimeZone(),
     },
   });
 

@@ -5,7 +5,6 @@ import { apiGet } from './client';
 import { RESULT_LIFETIME_MS } from './query-client';
 import { queryKeys } from './query-keys';
 
-
 /**
  * GET /orders/history/v1/{orderNumber}: as the member (the session) or else as the stored guest (filter). One
  * definition for every page that shows an order (the order pages, the return wizard) and for the request a
@@ -19,7 +18,12 @@ export const orderDetailQueryOptions = (orderNumber: string, identity: string, l
       apiGet('/orders/history/v1/{orderNumber}', {
         auth: 'member-or-guest',
         params: { orderNumber },
-        query: { locale: locale.intlLocale, country: locale.country, language: locale.language, timezone: browserTimeZone() },
+        query: {
+          locale: locale.intlLocale,
+          country: locale.country,
+          language: locale.language,
+          timezone: browserTimeZone(),
+        },
         signal,
       }),
     // A cached order is fetched again when the server flags it, otherwise after the result lifetime.

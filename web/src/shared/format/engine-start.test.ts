@@ -19,7 +19,7 @@ describe("a page's start", () => {
     expect(asked).not.toHaveBeenCalled();
   });
 
-  it('keeps a malformed language out of the locale it formats with', () => {
+  it('falls back to the language alone for a tag that is not well-formed', () => {
     expect(resolveLocale('us', 'e!').intlLocale).toBe('e!');
     expect(resolveLocale('us', 'en').intlLocale).toBe('en-US');
   });

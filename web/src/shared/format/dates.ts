@@ -64,17 +64,24 @@ function dateFormatter(intlLocale: string, options: Intl.DateTimeFormatOptions):
   return format;
 }
 
-let browserZone: string | undefined;
+/** What a global scope may have of Temporal (Chromium has it; TypeScript's libraries do not yet). */
+export interface TemporalScope {
+  Temporal?: { Now?: { timeZoneId?: () => string } };
+}
 
 /**
- * The browser's IANA time zone, asked for once. Temporal answers without formatting anything; asking a date
- * formatter (`resolvedOptions().timeZone`) first makes the engine load its date data, which on a phone-speed
- * CPU held the request of an order's page back by about 150 ms (docs/performance.md).
+ * The IANA time zone `scope` is in: Temporal's answer where it has one, which formats nothing; else a date
+ * formatter's, whose first use makes the engine load its date data (on a phone-speed CPU that held the request
+ * of an order's page back by about 150 ms, docs/performance.md).
  */
+export function timeZoneIn(scope: TemporalScope): string {
+  return scope.Temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+let browserZone: string | undefined;
+
+/** The browser's IANA time zone, asked for once per visit. */
 export function browserTimeZone(): string {
-  if (browserZone === undefined) {
-    const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;
-    browserZone = temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  }
+  browserZone ??= timeZoneIn(globalThis as TemporalScope);
   return browserZone;
 }

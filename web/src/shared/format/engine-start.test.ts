@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@/shared/i18n/i18n-context';
 import { resolveLocale } from '@/shared/i18n/locale-table';
 import type { Messages } from '@/shared/i18n/messages';
+import { timeZoneIn } from './dates';
 
 // A page's start must not make the engine list every locale it has (`supportedLocalesOf`): on a phone-speed CPU
 // that was the largest single piece of the history's blocking time (docs/performance.md, fifteenth session).
 describe("a page's start", () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('resolves the shopper locale without asking the engine for its locale list', () => {
@@ -34,23 +34,14 @@ describe("a page's start", () => {
   });
 });
 
-describe('browserTimeZone', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.resetModules();
-  });
-
-  it('is asked of Temporal where the browser has it, without a date formatter', async () => {
-    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Asia/Tokyo' } });
+describe('timeZoneIn', () => {
+  it('is asked of Temporal where the browser has it, without a date formatter', () => {
     const made = vi.spyOn(Intl, 'DateTimeFormat');
-    const { browserTimeZone } = await import('./dates');
-    expect(browserTimeZone()).toBe('Asia/Tokyo');
+    expect(timeZoneIn({ Temporal: { Now: { timeZoneId: () => 'Asia/Tokyo' } } })).toBe('Asia/Tokyo');
     expect(made).not.toHaveBeenCalled();
   });
 
-  it("is the date formatter's time zone where there is no Temporal", async () => {
-    vi.stubGlobal('Temporal', undefined);
-    const { browserTimeZone } = await import('./dates');
-    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  it("is the date formatter's time zone where there is no Temporal", () => {
+    expect(timeZoneIn({})).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyItem, historyPage, order, pickupOrder, usAddressLayout } from '@/test/fixtures';
@@ -8,6 +8,11 @@ import { viewport } from '@/test/viewport';
 
 /** jsdom has no layout, so colour contrast is checked in the browser (e2e), not here. */
 async function violations() {
+  // The page's title is set by an effect after the page has rendered (app/page-title.ts): a check that ran
+  // between the two found the document untitled (document-title, about one whole run in four).
+  await waitFor(() => {
+    expect(document.title).not.toBe('');
+  });
   const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './dialog.css';
 
 interface DialogProps {
@@ -22,7 +22,9 @@ export function Dialog({ title, children, actions, onDismiss }: DialogProps) {
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // In the commit that shows the dialog (a layout effect), not after its paint: no frame shows the dialog while
+  // focus is still on the page behind it, and whoever finds the dialog finds its first control focused.
+  useLayoutEffect(() => {
     const node = panel.current;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusFirst = () => {

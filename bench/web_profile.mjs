@@ -97,10 +97,22 @@ function nameOf({ url, functionName, lineNumber, columnNumber }) {
 const selfMs = new Map();
 const byFile = new Map();
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const parents = new Map();
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parents.set(child, node);
+// A native function (appendChild, fetch) is named with the script function that called it: the same native
+// call costs differently from different callers (a preload link, a page's element).
+function nodeName(node) {
+  const name = nameOf(node.callFrame);
+  const parent = parents.get(node.id);
+  return node.callFrame.url || !parent || !parent.callFrame.url
+    ? name
+    : `${name} <- ${nameOf(parent.callFrame)}`;
+}
 profile.samples.forEach((id, index) => {
   const node = nodes.get(id);
   const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-  const name = nameOf(node.callFrame);
+  const name = nodeName(node);
   selfMs.set(name, (selfMs.get(name) ?? 0) + ms);
   const file = name
     .split(" ")
@@ -122,7 +134,7 @@ profile.samples.forEach((id, index) => {
   }
   if (!current) stretches.push((current = { ms: 0, names: new Map() }));
   current.ms += ms;
-  const name = nameOf(node.callFrame);
+  const name = nodeName(node);
   current.names.set(name, (current.names.get(name) ?? 0) + ms);
 });
 const top = (map, count) =>

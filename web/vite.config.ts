@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { compileMessages, firstPaintMessages } from './scripts/compile-messages.mjs';
+import { FIRST_PAGES } from './src/app/first-pages.ts';
 import { FIRST_PAINT_KEYS } from './src/boot/first-paint-keys.ts';
+import { PREFIX_PATTERN } from './src/shared/routing/route-prefix.ts';
 
 // Dates in tests are asserted in UTC; forked test workers inherit this.
 process.env.TZ = 'UTC';
@@ -59,15 +61,71 @@ function firstPaintScript(): Plugin {
   };
 }
 
+/**
+ * `page-preloads.json` (ADR 0033): for each of the first pages (src/app/first-pages.ts), the whole path's pattern
+ * (the country/locale prefix, then the page's path) and the files its route loads that the entry does not: its
+ * chunks with every chunk they import, and their CSS. The server names them in that page's HTML, so the browser
+ * fetches them while it reads the HTML, and Vite's loader, which finds them there, inserts no link of its own
+ * (about 30 links for an order: 40-170 ms of a phone's main thread in one long task, docs/performance.md).
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'orders:page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** `start` and every chunk it imports, however deep, in the order a depth-first walk meets them. */
+      const closure = (start: Rollup.OutputChunk[]) => {
+        const seen = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (seen.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          for (const imported of chunk.imports) {
+            const next = byFile.get(imported);
+            if (next) visit(next);
+          }
+        };
+        start.forEach(visit);
+        return [...seen].flatMap((file) => byFile.get(file) ?? []);
+      };
+      const cssOf = (chunk: Rollup.OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
+      const loaded = closure(chunks.filter((chunk) => chunk.isEntry));
+      const loadedFiles = new Set([...loaded.map((chunk) => chunk.fileName), ...loaded.flatMap(cssOf)]);
+      const pages = Object.entries(FIRST_PAGES).map(([name, page]) => {
+        const starts = page.modules.map((module) => {
+          const id = fileURLToPath(new URL(`./${module}`, import.meta.url));
+          const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId === id);
+          if (!chunk) throw new Error(`first-pages.ts: ${module} (page ${name}) is not a lazily loaded chunk`);
+          return chunk;
+        });
+        const own = closure(starts);
+        const unique = (files: string[]) => [...new Set(files)].filter((file) => !loadedFiles.has(file));
+        return {
+          name,
+          path: `^${PREFIX_PATTERN}${page.path.slice(1)}`,
+          scripts: unique(own.map((chunk) => chunk.fileName)).map((file) => `/${file}`),
+          styles: unique(own.flatMap(cssOf)).map((file) => `/${file}`),
+        };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'page-preloads.json',
+        source: `${JSON.stringify({ pages }, null, 1)}\n`,
+      });
+    },
+  };
+}
+
 // The modules the first paint shares with the app (and Vite's helper that loads a lazy chunk with its imports):
 // one chunk of their own, which imports nothing of React's.
 const FIRST_PAINT_SHARED =
   /[\\/]src[\\/](shared[\\/](auth[\\/]session-start|config[\\/](brand-of|flags-of|inlined-config)|embed[\\/]embed|i18n[\\/]locale-table|routing[\\/](paths|route-prefix)|validation[\\/]rules\.generated)|boot[\\/]first-paint-gate)\.ts$|vite[\\/]preload-helper/;
 
-const FIRST_PAINT_OWN = /[\\/]src[\\/]boot[\\/]first-paint\.ts$|first-paint-messages$/;
+const FIRST_PAINT_OWN = /[\\/]src[\\/]boot[\\/](first-paint|page-files)\.ts$|first-paint-messages$/;
 
 export default defineConfig(({ command }) => ({
-  plugins: [compileMessages(), firstPaintMessages([...FIRST_PAINT_KEYS]), react(), firstPaintScript()],
+  plugins: [compileMessages(), firstPaintMessages([...FIRST_PAINT_KEYS]), react(), firstPaintScript(), pagePreloads()],
   resolve: {
     alias: [
       // The country data the server serves (data/countries), read by the web only where it must work before

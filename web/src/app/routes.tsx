@@ -8,6 +8,7 @@ import type { ShopperLocale } from '@/shared/i18n/locale-table';
 import { AddressEditorProvider } from '@/shared/address-editor/address-editor-slot';
 import { OrderSlotsProvider, type OrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
+import { FIRST_PAGES, ORDER_NUMBER } from './first-pages';
 
 const loadOrderSlots = () => import('./order-slots').then((module) => module.orderSlots);
 
@@ -34,7 +35,8 @@ function withOrderSlots<P extends object>(
 const loadHistorySlots = () => import('./history-slots').then((module) => module.historySlots);
 
 // One chunk per page: a shopper downloads only the screen they open. The pages a visit opens on most are
-// also started early (`startPage`), with the same loaders.
+// also started early (`startPage`), with the same loaders; ./first-pages.ts names the modules these load, for
+// the server to name their files in the page's HTML (ADR 0033).
 const loadOrderHistoryPage = () =>
   import('@/features/orders/pages/order-history-page').then((module) => module.OrderHistoryPage);
 const loadSalesOrderDetailPage = () =>
@@ -105,13 +107,13 @@ const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
 );
 
-/** Spec §2: the order number parameter is 4 to 32 letters or digits; anything else is unmatched. */
-const ORDER = '(?<orderNumber>[A-Za-z0-9]{4,32})';
-const SALES = new RegExp(`^/orders/sales/${ORDER}/?$`);
+const ORDER = ORDER_NUMBER;
+const HISTORY = new RegExp(FIRST_PAGES.history.path);
+const SALES = new RegExp(FIRST_PAGES.salesOrder.path);
 const RETURNS = new RegExp(`^/orders/returns/${ORDER}/?$`);
 const CURBSIDE = new RegExp(`^/orders/curbside/${ORDER}/?$`);
 // Returns (spec 001 §2): returnItems, returnInstructions(+Emea), refund and refundConfirmation.
-const RETURN_ITEMS = new RegExp(`^/orders/return-items/${ORDER}/?$`);
+const RETURN_ITEMS = new RegExp(FIRST_PAGES.returnItems.path);
 const RETURN_INSTRUCTIONS = new RegExp(`^/orders/return-instructions(?<emea>-emea)?/${ORDER}/?$`);
 const REFUND = new RegExp(`^/orders/refund/${ORDER}/?$`);
 const REFUND_CONFIRMATION = new RegExp(`^/orders/refund-confirmation/${ORDER}/?$`);
@@ -133,7 +135,7 @@ export function startPage(rest: string, search: string, client: QueryClient, loc
     if (identity !== 'anonymous')
       client.query(orderDetailQueryOptions(orderNumber, identity, locale)).catch(() => undefined);
   };
-  if (/^\/orders\/?$/.test(rest)) {
+  if (HISTORY.test(rest)) {
     void loadOrderHistoryPage();
     void loadHistorySlots();
     prefetchOrderHistory(client, search, locale);

@@ -29,6 +29,7 @@ import { paths } from '@/shared/routing/paths';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
 import { firstPaintSettled } from './first-paint-gate';
 import type { FirstPaintKey } from './first-paint-keys';
+import { insertPageFiles, pageFilesOf } from './page-files';
 
 export const FIRST_PAINT_ID = 'first-paint';
 /** The app is given this long to put its page on screen; then the frame goes anyway (the app's root shows). */
@@ -284,15 +285,54 @@ function build(doc: Document, drawn: Drawn): HTMLElement {
 const appShows = (root: HTMLElement) =>
   root.querySelector('h1, [role="dialog"], [role="alertdialog"], dialog') !== null;
 
-/** Draws the first paint before `#root`, and takes it away once the app shows its page. */
+/**
+ * Draws the first paint before `#root`, and takes it away once the app shows its page. Once the frame is on
+ * screen, the page's own files are asked for (./page-files.ts), then the app may render.
+ */
 export function drawFirstPaint(doc: Document = document): void {
   const drawn = draw(doc);
-  // The app renders once the frame is on screen (first-paint-gate.ts): a frame, then a task after it.
-  if (drawn && typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(() => setTimeout(firstPaintSettled, 0));
-  } else {
-    firstPaintSettled();
+  const files = pageFilesOf(doc);
+  // The app renders once the frame is on screen (first-paint-gate.ts): a frame, then a task after it; and, on a
+  // first page, once the page's files are linked (the app starts the page as it renders). Those are asked for
+  // only after the frame's paint, which they would otherwise share a slow link with.
+  if (drawn && files) afterContentfulPaint(() => insertPageFiles(doc, files, firstPaintSettled));
+  else if (files) afterFrame(() => insertPageFiles(doc, files, firstPaintSettled));
+  else if (drawn) afterFrame(firstPaintSettled);
+  else firstPaintSettled();
+}
+
+/** Runs `task` in a task after the next frame (at once where there are no frames). */
+function afterFrame(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
+  else task();
+}
+
+/** How long `afterContentfulPaint` waits for the browser to report the paint (a tab in the background paints none). */
+const PAINT_WAIT_MS = 1_000;
+
+/**
+ * Runs `task` once the browser reports the first contentful paint (the frame's): a task after the frame is not yet
+ * after its paint, which the browser reports when the frame is on the screen. After the next frame where the
+ * browser does not report paints.
+ */
+function afterContentfulPaint(task: () => void): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    afterFrame(task);
+    return;
   }
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    task();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  const timer = setTimeout(run, PAINT_WAIT_MS);
 }
 
 /** Draws the frame; false when it draws none (the page is not one it draws, or the app was quicker). */

@@ -7,6 +7,9 @@ use rust_embed::Embed;
 
 use crate::error::AppError;
 
+mod page_preloads;
+use page_preloads::PagePreloads;
+
 #[derive(Embed)]
 #[folder = "../../web/dist"]
 struct Dist;
@@ -70,11 +73,20 @@ fn path_country(path: &str) -> Option<&str> {
     (first.len() == 2 && first.bytes().all(|byte| byte.is_ascii_alphabetic())).then_some(first)
 }
 
+/// The first pages' files (`page_preloads`), read once from the build's `page-preloads.json`.
+static PAGE_PRELOADS: std::sync::LazyLock<PagePreloads> = std::sync::LazyLock::new(|| {
+    let Some(file) = Dist::get("page-preloads.json") else { return PagePreloads::default() };
+    PagePreloads::parse(&file.data).unwrap_or_else(|error| {
+        tracing::warn!(%error, "the web build's page-preloads.json is not usable; pages are served without their links");
+        PagePreloads::default()
+    })
+});
+
 /// `html` with each `(id, json)` block inlined before `</head>` as a JSON data block (`orders-config`: the
-/// country's `GET /config/v1/{country}` answer; `orders-session`: the browser's `GET /auth/v1/session`
-/// answer), so the app's first paint waits for neither request. A data block is not script: the CSP's
-/// `script-src 'self'` still holds. Every `<` in the JSON is written `\u003c` (still the same JSON), so no text
-/// from the retailer's configuration can close the block.
+/// country's `GET /config/v1/{country}` answer; `orders-session`: the browser's `GET /auth/v1/session` answer;
+/// `orders-page-files`: a first page's own files, `page_preloads`), so the app's first paint waits for no
+/// request. A data block is not script: the CSP's `script-src 'self'` still holds. Every `<` in the JSON is
+/// written `\u003c` (still the same JSON), so no text from the retailer's configuration can close the block.
 fn with_inline_blocks(html: &[u8], blocks: &[(&str, &[u8])]) -> Option<Vec<u8>> {
     const HEAD_END: &[u8] = b"</head>";
     let at = html.windows(HEAD_END.len()).position(|window| window == HEAD_END)?;
@@ -102,8 +114,16 @@ pub struct Inline {
     pub session: std::sync::Arc<InlineSession>,
 }
 
-fn index_html(csp: &HeaderValue, config: Option<axum::body::Bytes>, session: Option<axum::body::Bytes>) -> Response {
-    let mut blocks: Vec<(&str, &[u8])> = Vec::with_capacity(2);
+fn index_html(
+    csp: &HeaderValue,
+    page_files: Option<&[u8]>,
+    config: Option<axum::body::Bytes>,
+    session: Option<axum::body::Bytes>,
+) -> Response {
+    let mut blocks: Vec<(&str, &[u8])> = Vec::with_capacity(3);
+    if let Some(files) = page_files {
+        blocks.push(("orders-page-files", files));
+    }
     if let Some(config) = &config {
         blocks.push(("orders-config", config));
     }
@@ -126,8 +146,9 @@ fn index_html(csp: &HeaderValue, config: Option<axum::body::Bytes>, session: Opt
     response
 }
 
-/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`), the page
-/// country's configuration and the browser's session inlined (`inline`).
+/// The app's files and, for any other page path, index.html with `csp` (`content_security_policy`), the page's
+/// own files when it is one of the first pages (`page_preloads`), and the page country's configuration and the
+/// browser's session inlined (`inline`).
 pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderValue, inline: &Inline) -> Response {
     let path = uri.path();
     if API_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
@@ -145,7 +166,7 @@ pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderVa
     if looks_like_file && let Some(response) = file_response(relative, "public, max-age=3600") {
         return response;
     }
-    index_html(csp, (inline.config)(path_country(path)), (inline.session)(headers))
+    index_html(csp, PAGE_PRELOADS.files(path), (inline.config)(path_country(path)), (inline.session)(headers))
 }
 
 #[cfg(test)]

@@ -56,6 +56,45 @@ async fn a_page_inlines_its_countrys_configuration() {
     app.finish().await;
 }
 
+/// ADR 0033: a first page's HTML names the files its route loads (from the web build's page-preloads.json), each
+/// one the server serves; a page that is not one of them names none.
+#[tokio::test]
+async fn a_first_page_names_its_files_in_its_html() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let files = async |path: &str| -> Vec<String> {
+        let html = app.get(path, None).await.text().await.expect("html");
+        let Some(block) = html
+            .split(r#"<script id="orders-page-files" type="application/json">"#)
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+        else {
+            return Vec::new();
+        };
+        let files: serde_json::Value = serde_json::from_str(block).expect("JSON");
+        ["scripts", "styles"]
+            .iter()
+            .flat_map(|kind| files[kind].as_array().cloned().unwrap_or_default())
+            .map(|file| file.as_str().expect("a file").to_owned())
+            .collect()
+    };
+    let order = files("/orders/sales/C1234567").await;
+    assert!(order.len() >= 5, "an order's page names its files (is web/dist built?): {order:?}");
+    assert_eq!(files("/gb/en/orders/sales/C1234567").await, order, "the same behind a country and a language");
+    let history = files("/orders").await;
+    assert!(!history.is_empty() && history != order, "the history names its own: {history:?}");
+    assert!(!files("/orders/return-items/C1234567").await.is_empty(), "and the return wizard");
+    for other in ["/orders/bag", "/orders/signin", "/orders/sales/C1", "/orders/sales/C1234567/x"] {
+        assert_eq!(files(other).await, Vec::<String>::new(), "{other}");
+    }
+    for file in order.iter().chain(&history) {
+        let answer = app.get(file, None).await;
+        assert_eq!(answer.status(), StatusCode::OK, "{file}");
+        let kind = answer.headers()[reqwest::header::CONTENT_TYPE].to_str().expect("type").to_owned();
+        assert!(kind.contains("javascript") || kind.contains("css"), "{file}: {kind}");
+    }
+    app.finish().await;
+}
+
 /// The committed `web/openapi.json` is what the server serves; the web client's types come from it.
 /// Run with UPDATE_OPENAPI=1 to rewrite the committed copy after changing the API on purpose.
 #[test]

@@ -15,6 +15,13 @@ export interface RoutePrefix {
 
 const TWO_LETTERS = /^[A-Za-z]{2}$/;
 
+/**
+ * The prefix as a regular expression, for a path that goes on to a page ("/orders..."): up to two two-letter
+ * segments, which is what `parseRoutePrefix` splits off such a path. The build puts it before each first page's
+ * path for the server (vite.config.ts, `pagePreloads`).
+ */
+export const PREFIX_PATTERN = '(?:/[A-Za-z]{2}){0,2}';
+
 export function parseRoutePrefix(pathname: string): RoutePrefix {
   const segments = pathname.split('/').slice(1);
   const taken: string[] = [];

@@ -122,7 +122,7 @@ function pagePreloads(): Plugin {
 const FIRST_PAINT_SHARED =
   /[\\/]src[\\/](shared[\\/](auth[\\/]session-start|config[\\/](brand-of|flags-of|inlined-config)|embed[\\/]embed|i18n[\\/]locale-table|routing[\\/](paths|route-prefix)|validation[\\/]rules\.generated)|boot[\\/]first-paint-gate)\.ts$|vite[\\/]preload-helper/;
 
-const FIRST_PAINT_OWN = /[\\/]src[\\/]boot[\\/](first-paint|page-files)\.ts$|first-paint-messages$/;
+const FIRST_PAINT_OWN = /[\\/]src[\\/]boot[\\/](first-paint|page-files-id)\.ts$|first-paint-messages$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [compileMessages(), firstPaintMessages([...FIRST_PAINT_KEYS]), react(), firstPaintScript(), pagePreloads()],

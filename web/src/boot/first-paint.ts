@@ -29,7 +29,7 @@ import { paths } from '@/shared/routing/paths';
 import { parseRoutePrefix } from '@/shared/routing/route-prefix';
 import { firstPaintSettled } from './first-paint-gate';
 import type { FirstPaintKey } from './first-paint-keys';
-import { insertPageFiles, pageFilesOf } from './page-files';
+import { PAGE_FILES_ID } from './page-files-id';
 
 export const FIRST_PAINT_ID = 'first-paint';
 /** The app is given this long to put its page on screen; then the frame goes anyway (the app's root shows). */
@@ -291,14 +291,26 @@ const appShows = (root: HTMLElement) =>
  */
 export function drawFirstPaint(doc: Document = document): void {
   const drawn = draw(doc);
-  const files = pageFilesOf(doc);
+  const files = doc.getElementById(PAGE_FILES_ID) !== null;
   // The app renders once the frame is on screen (first-paint-gate.ts): a frame, then a task after it; and, on a
   // first page, once the page's files are linked (the app starts the page as it renders). Those are asked for
-  // only after the frame's paint, which they would otherwise share a slow link with.
-  if (drawn && files) afterContentfulPaint(() => insertPageFiles(doc, files, firstPaintSettled));
-  else if (files) afterFrame(() => insertPageFiles(doc, files, firstPaintSettled));
+  // only after the frame's paint, which they would otherwise share a slow link with, and so is the code that
+  // links them (its own chunk: nothing the frame waits for).
+  if (drawn && files) afterContentfulPaint(() => linkPageFiles(doc));
+  else if (files) afterFrame(() => linkPageFiles(doc));
   else if (drawn) afterFrame(firstPaintSettled);
   else firstPaintSettled();
+}
+
+/** Links the page's files (./page-files.ts), then settles; settles all the same should its chunk not load. */
+function linkPageFiles(doc: Document): void {
+  import('./page-files')
+    .then(({ insertPageFiles, pageFilesOf }) => {
+      const files = pageFilesOf(doc);
+      if (files) insertPageFiles(doc, files, firstPaintSettled);
+      else firstPaintSettled();
+    })
+    .catch(firstPaintSettled);
 }
 
 /** Runs `task` in a task after the next frame (at once where there are no frames). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertPageFiles, PAGE_FILES_ID, pageFilesOf } from './page-files';
+import { insertPageFiles, pageFilesOf } from './page-files';
+import { PAGE_FILES_ID } from './page-files-id';
 
 const scripts = Array.from({ length: 14 }, (_, index) => `/assets/chunk-${index}.js`);
 const styles = ['/assets/page-A1.css', '/assets/dialog-B2.css'];

@@ -12,7 +12,7 @@
  * loader applies each with its page and waits for it, as before.
  */
 
-export const PAGE_FILES_ID = 'orders-page-files';
+import { PAGE_FILES_ID } from './page-files-id';
 
 /**
  * Links per task. A link costs about 2 ms of a desktop's CPU and 8 ms of a phone's (Chromium starts its fetch as it

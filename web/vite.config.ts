@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { compileMessages, firstPaintMessages } from './scripts/compile-messages.mjs';
 import { FIRST_PAGES } from './src/app/first-pages.ts';
 import { FIRST_PAINT_KEYS } from './src/boot/first-paint-keys.ts';
+import { PAGE_FILES_ID } from './src/boot/page-files-id.ts';
 import { PREFIX_PATTERN } from './src/shared/routing/route-prefix.ts';
 
 // Dates in tests are asserted in UTC; forked test workers inherit this.
@@ -64,9 +65,10 @@ function firstPaintScript(): Plugin {
 /**
  * `page-preloads.json` (ADR 0033): for each of the first pages (src/app/first-pages.ts), the whole path's pattern
  * (the country/locale prefix, then the page's path) and the files its route loads that the entry does not: its
- * chunks with every chunk they import, and their CSS. The server names them in that page's HTML, so the browser
- * fetches them while it reads the HTML, and Vite's loader, which finds them there, inserts no link of its own
- * (about 30 links for an order: 40-170 ms of a phone's main thread in one long task, docs/performance.md).
+ * chunks with every chunk they import, and their CSS; and the id of the data block the server names them in, in
+ * that page's HTML. The first paint links them after its paint (boot/page-files.ts), and Vite's loader, which
+ * finds them linked, inserts no link of its own (about 30 links for an order: 40-170 ms of a phone's main thread
+ * in one long task, docs/performance.md).
  */
 function pagePreloads(): Plugin {
   return {
@@ -111,7 +113,7 @@ function pagePreloads(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'page-preloads.json',
-        source: `${JSON.stringify({ pages }, null, 1)}\n`,
+        source: `${JSON.stringify({ block: PAGE_FILES_ID, pages }, null, 1)}\n`,
       });
     },
   };

@@ -5,7 +5,8 @@
  * - `startPage` (./routes.tsx) matches the path a visit opened on and starts that page's code and data at once;
  * - the build (vite.config.ts, `pagePreloads`) lists each page's chunks (the modules below and what they import,
  *   less what the entry loads anyway) in `page-preloads.json`, from which the server names them in the page's
- *   HTML, so the browser fetches them while it reads the HTML and the app inserts no preload link for them.
+ *   HTML; the first paint links them after its paint (boot/page-files.ts), so the app inserts no preload link
+ *   for them in the long task that starts the page.
  *
  * Plain data, no imports: vite.config.ts reads this file when it builds. The build fails when a module named
  * here is not a lazily loaded chunk of the app (a route that moved to another module must move here too).

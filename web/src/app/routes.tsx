@@ -8,7 +8,7 @@ import type { ShopperLocale } from '@/shared/i18n/locale-table';
 import { AddressEditorProvider } from '@/shared/address-editor/address-editor-slot';
 import { OrderSlotsProvider, type OrderSlots } from '@/shared/order-slots/order-slots';
 import { paths } from '@/shared/routing/paths';
-import { FIRST_PAGES, ORDER_NUMBER } from './first-pages';
+import { FIRST_PAGES, ORDER_NUMBER as ORDER } from './first-pages';
 
 const loadOrderSlots = () => import('./order-slots').then((module) => module.orderSlots);
 
@@ -107,7 +107,6 @@ const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
 );
 
-const ORDER = ORDER_NUMBER;
 const HISTORY = new RegExp(FIRST_PAGES.history.path);
 const SALES = new RegExp(FIRST_PAGES.salesOrder.path);
 const RETURNS = new RegExp(`^/orders/returns/${ORDER}/?$`);

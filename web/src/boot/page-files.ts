@@ -1,12 +1,12 @@
 /**
  * The first page's own files (ADR 0033). The server names them in the page's HTML (`orders-page-files`, from
  * the build's page-preloads.json): the chunks the page's route loads that the entry does not, and their style
- * sheets. Once the first paint is on screen this inserts a preload link for each, a few per task, and only then
+ * sheets. Once the first paint's paint is reported this inserts a preload link for each, a few per task, and only then
  * lets the app render (first-paint-gate.ts), so that the app's loader, which inserts a link for every chunk a
  * lazy page imports (about 30 for an order, all in the long task that starts the page), finds them already
  * there and inserts none.
  *
- * After the frame rather than before: a request that leaves before the first paint is counted against it (a
+ * After the frame's paint rather than before: a request that leaves before the first paint is counted against it (a
  * phone's slow link shares its bandwidth with the frame's). In batches: one task per few links keeps each well
  * under the 50 ms that makes a long task on a phone's CPU. Style sheets are only fetched (`preload`): the app's
  * loader applies each with its page and waits for it, as before.

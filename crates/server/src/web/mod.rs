@@ -77,7 +77,7 @@ fn path_country(path: &str) -> Option<&str> {
 static PAGE_PRELOADS: std::sync::LazyLock<PagePreloads> = std::sync::LazyLock::new(|| {
     let Some(file) = Dist::get("page-preloads.json") else { return PagePreloads::default() };
     PagePreloads::parse(&file.data).unwrap_or_else(|error| {
-        tracing::warn!(%error, "the web build's page-preloads.json is not usable; pages are served without their links");
+        tracing::warn!(%error, "the web build's page-preloads.json is not usable; pages are served without their files");
         PagePreloads::default()
     })
 });
@@ -116,13 +116,13 @@ pub struct Inline {
 
 fn index_html(
     csp: &HeaderValue,
-    page_files: Option<&[u8]>,
+    page_files: Option<(&str, &[u8])>,
     config: Option<axum::body::Bytes>,
     session: Option<axum::body::Bytes>,
 ) -> Response {
     let mut blocks: Vec<(&str, &[u8])> = Vec::with_capacity(3);
-    if let Some(files) = page_files {
-        blocks.push(("orders-page-files", files));
+    if let Some(block) = page_files {
+        blocks.push(block);
     }
     if let Some(config) = &config {
         blocks.push(("orders-config", config));
@@ -166,7 +166,7 @@ pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderVa
     if looks_like_file && let Some(response) = file_response(relative, "public, max-age=3600") {
         return response;
     }
-    index_html(csp, PAGE_PRELOADS.files(path), (inline.config)(path_country(path)), (inline.session)(headers))
+    index_html(csp, PAGE_PRELOADS.block(path), (inline.config)(path_country(path)), (inline.session)(headers))
 }
 
 #[cfg(test)]

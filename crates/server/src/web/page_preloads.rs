@@ -3,8 +3,9 @@
 //! The web build writes `page-preloads.json` (web/vite.config.ts, `pagePreloads`, from the table in
 //! web/src/app/first-pages.ts): for each page a visit opens on most, a pattern for the whole path (the
 //! country/locale prefix included) and the files its route loads that the entry does not. A page whose path
-//! matches is served with those files in a JSON data block (`orders-page-files`): the first paint's script
-//! inserts a preload link for each, a few per task once the frame is on screen (web/src/boot/page-files.ts),
+//! matches is served with those files in a JSON data block, under the id the file names (web/src/boot/
+//! page-files-id.ts): the first paint's script inserts a preload link for each, a few per task once the frame's
+//! paint is reported (web/src/boot/page-files.ts),
 //! so the app's loader finds them there and inserts none itself (for an order about 30 links, which cost a
 //! phone's main thread 40-170 ms in one long task). The server knows nothing of the web's routes but what the
 //! file says.
@@ -14,6 +15,8 @@ use serde::Deserialize;
 
 #[derive(Deserialize)]
 struct File {
+    /// The id of the data block the web reads the files from.
+    block: String,
     pages: Vec<Page>,
 }
 
@@ -32,14 +35,20 @@ struct Files<'a> {
     styles: &'a [String],
 }
 
-/// The first pages' patterns, each with its files' data block (`Files` as JSON).
+/// The first pages' patterns, each with its files' data block (`Files` as JSON), and the block's id.
 #[derive(Default)]
 pub struct PagePreloads {
+    block: String,
     pages: Vec<(Regex, Vec<u8>)>,
 }
 
-/// A file the build named: under /assets/, of the characters a built file's name has (nothing that could end
-/// the attribute it is written into).
+/// A block id the web can look up and the HTML can carry as it is: lower-case letters and dashes.
+fn is_block_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|byte| byte.is_ascii_lowercase() || byte == b'-')
+}
+
+/// A file the build named: under /assets/, of the characters a built file's name has (the web inserts it as a
+/// link's address as it is).
 fn is_asset(file: &str) -> bool {
     file.strip_prefix("/assets/").is_some_and(|name| {
         !name.is_empty()
@@ -49,9 +58,12 @@ fn is_asset(file: &str) -> bool {
 }
 
 impl PagePreloads {
-    /// Reads the build's file; an error names what is wrong (the page is then served without links).
+    /// Reads the build's file; an error names what is wrong (pages are then served without their files).
     pub fn parse(json: &[u8]) -> Result<Self, String> {
         let file: File = serde_json::from_slice(json).map_err(|error| error.to_string())?;
+        if !is_block_id(&file.block) {
+            return Err(format!("{:?} is not a block id", file.block));
+        }
         let mut pages = Vec::with_capacity(file.pages.len());
         for page in file.pages {
             let pattern = Regex::new(&page.path).map_err(|error| format!("page {}: {error}", page.name))?;
@@ -62,13 +74,14 @@ impl PagePreloads {
                 .map_err(|error| error.to_string())?;
             pages.push((pattern, files));
         }
-        Ok(Self { pages })
+        Ok(Self { block: file.block, pages })
     }
 
-    /// The files of the page at `path` (a URL's path, without its query) as JSON, if it is one of the first
-    /// pages.
-    pub fn files(&self, path: &str) -> Option<&[u8]> {
-        self.pages.iter().find(|(pattern, _)| pattern.is_match(path)).map(|(_, files)| files.as_slice())
+    /// The data block for the page at `path` (a URL's path, without its query), its id and the files as JSON,
+    /// if it is one of the first pages.
+    pub fn block(&self, path: &str) -> Option<(&str, &[u8])> {
+        let (_, files) = self.pages.iter().find(|(pattern, _)| pattern.is_match(path))?;
+        Some((self.block.as_str(), files.as_slice()))
     }
 }
 
@@ -76,7 +89,7 @@ impl PagePreloads {
 mod tests {
     use super::*;
 
-    const FILE: &str = r#"{"pages": [
+    const FILE: &str = r#"{"block": "orders-page-files", "pages": [
         {"name": "history", "path": "^(?:/[A-Za-z]{2}){0,2}/orders/?$",
          "scripts": ["/assets/history-page-AB12.js"], "styles": ["/assets/history-CD34.css"]},
         {"name": "salesOrder", "path": "^(?:/[A-Za-z]{2}){0,2}/orders/sales/(?<orderNumber>[A-Za-z0-9]{4,32})/?$",
@@ -86,20 +99,21 @@ mod tests {
     #[test]
     fn a_first_page_gets_its_files_and_another_page_none() {
         let preloads = PagePreloads::parse(FILE.as_bytes()).expect("valid");
-        let history = preloads.files("/gb/en/orders").expect("the history");
+        let (block, history) = preloads.block("/gb/en/orders").expect("the history");
+        assert_eq!(block, "orders-page-files");
         assert_eq!(
             std::str::from_utf8(history),
             Ok(r#"{"scripts":["/assets/history-page-AB12.js"],"styles":["/assets/history-CD34.css"]}"#)
         );
-        assert_eq!(preloads.files("/orders/"), Some(history));
-        let order = preloads.files("/orders/sales/C0012345678").expect("an order");
+        assert_eq!(preloads.block("/orders/"), Some((block, history)));
+        let (_, order) = preloads.block("/orders/sales/C0012345678").expect("an order");
         assert_eq!(
             std::str::from_utf8(order),
             Ok(r#"{"scripts":["/assets/order-page-EF56.js","/assets/dialog-GH78.js"],"styles":[]}"#)
         );
-        assert_eq!(preloads.files("/fr/fr/orders/sales/C0012345678"), Some(order));
+        assert_eq!(preloads.block("/fr/fr/orders/sales/C0012345678"), Some((block, order)));
         for other in ["/orders/bag", "/orders/sales/C1", "/orders/sales/C0012345678/x", "/abc/orders", "/"] {
-            assert_eq!(preloads.files(other), None, "{other}");
+            assert_eq!(preloads.block(other), None, "{other}");
         }
     }
 

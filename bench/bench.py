@@ -381,6 +381,8 @@ def bench_backend(label, database_url, detail, heaviest, heavy_numbers, args, ou
             results[name] = interleaved(f"{label} {name}", files[name], args)
         results["page_50_vs_page_1"] = round(results["history_page_1"]["ours_median_rps"] /
                                              results["history_page_50"]["ours_median_rps"], 3)
+        if args.cached_only:
+            return results
         regex = f"http://127.0.0.1:{OURS_PORT}/orders/history/v1/({'|'.join(heavy_numbers)})"  # oha: a dot is a dot
         results["tail_latency"] = {}
         if shutil.which("oha"):
@@ -669,6 +671,8 @@ def main():
     parser.add_argument("--write-reps", type=int, default=3, help="wrk runs per write scenario (median)")
     parser.add_argument("--visibility-writes", type=int, default=20, help="writes timed through the other process")
     parser.add_argument("--skip-reads", action="store_true", help="only the write and two-process benchmarks")
+    parser.add_argument("--cached-only", action="store_true",
+                        help="of the reads, only the cached scenarios against nginx (no tail, 512 connections or cache off)")
     parser.add_argument("--skip-writes", action="store_true")
     parser.add_argument("--skip-two-processes", action="store_true")
     parser.add_argument("--binary", default=str(ROOT / "target" / "release" / "orders"), help="the orders binary to measure")

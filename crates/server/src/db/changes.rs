@@ -4,9 +4,10 @@
 //! access facts in the database at (docs/adr/0028-access-from-memory-for-cached-bodies.md); otherwise it
 //! asks the database, as every read did before.
 //!
-//! - SQLite: `PRAGMA data_version` on the reading thread's own connection, asked on every call. It moves
-//!   when any other connection commits (this process's writer, or another process on the same file), so
-//!   a reader never trusts a body past a commit it could see. Strict, and about a microsecond.
+//! - SQLite: the header of the WAL index, read where the reading thread's own connection mapped it, on every
+//!   call (`wal_index`, ADR 0034; `PRAGMA data_version` until the first read has mapped it). It moves when
+//!   any other connection commits (this process's writer, or another process on the same file), so a
+//!   reader never trusts a body past a commit it could see. Strict, and a read of 48 bytes.
 //! - PostgreSQL: a trigger notifies channel `orders_changed` when `orders` is written or a job of an order
 //!   is added (migration 0024), and a task here listens. A commit is learnt when its notification arrives
 //!   (about a millisecond later): a process may answer the body from before a write for that long. While

@@ -11,6 +11,7 @@ pub mod ids;
 mod migrate;
 mod pg_reads;
 mod reads;
+mod wal_index;
 mod writes;
 
 use std::ops::{Deref, DerefMut};

@@ -19,6 +19,7 @@ use std::time::Duration;
 use sqlx::Row;
 
 use super::pg_reads::PgReads;
+use super::wal_index::{Header, WalIndex};
 use super::{Backend, Db};
 
 /// What a row decoder needs of a row: text, optional text, a borrowed text (JSON columns are parsed in
@@ -165,11 +166,15 @@ const STATEMENT_CACHE: usize = 32;
 /// checkpoint corner cases.
 const READ_BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// A thread's read connection to one database file, and the `PRAGMA data_version` it last saw there.
+/// A thread's read connection to one database file, and what it last saw of the database's changes: the
+/// header of its WAL index (`wal_index`), or until that is mapped the `PRAGMA data_version`.
 struct ThreadConnection {
     database: Weak<DatabaseFile>,
     connection: rusqlite::Connection,
     data_version: Option<i64>,
+    /// Read from the mapping of `connection`, so kept beside it and dropped with it.
+    wal_index: Option<WalIndex>,
+    header_seen: Option<Header>,
 }
 
 thread_local! {
@@ -213,6 +218,8 @@ impl SqliteReads {
                         database: Arc::downgrade(&self.database),
                         connection,
                         data_version: None,
+                        wal_index: None,
+                        header_seen: None,
                     });
                     connections.len() - 1
                 }
@@ -222,15 +229,28 @@ impl SqliteReads {
     }
 
     /// Whether another connection (this process's writer, another process) committed since this thread's
-    /// connection last asked; true the first time (this connection has seen nothing yet).
+    /// connection last asked; true the first time (this connection has seen nothing yet). Read from the WAL
+    /// index's header once the first ask has mapped it (`wal_index`), else by `PRAGMA data_version`.
     pub(super) fn data_version_moved(&self) -> Result<bool, sqlx::Error> {
         self.with_connection(|thread| {
+            if let Some(index) = &thread.wal_index {
+                let now = index.header();
+                return Ok(thread.header_seen.replace(now) != Some(now));
+            }
             let now: i64 = thread
                 .connection
                 .prepare_cached("PRAGMA data_version")
                 .and_then(|mut statement| statement.query_row([], |row| row.get(0)))
                 .map_err(from_rusqlite)?;
-            Ok(thread.data_version.replace(now) != Some(now))
+            let moved = thread.data_version.replace(now) != Some(now);
+            // The read above mapped the index. Its header is taken after that read, so a commit in between
+            // is in it, and this answer says moved: the next ask compares with a header no older than this one.
+            if let Some(index) = WalIndex::of(&thread.connection) {
+                thread.header_seen = Some(index.header());
+                thread.wal_index = Some(index);
+                return Ok(true);
+            }
+            Ok(moved)
         })
     }
 

@@ -1,6 +1,6 @@
 //! A member's cached order body and history page are answered from memory while no order was written and
 //! no job of an order accepted since their access facts were last found current (ADR 0028). What another
-//! process writes ends that: on SQLite at once (`PRAGMA data_version` is asked on every read), on
+//! process writes ends that: on SQLite at once (the WAL index's header is read on every read, ADR 0034), on
 //! PostgreSQL when its notification arrives (within a second here; about a millisecond in the benchmark).
 //! The previous owner of an order moved to someone else never keeps seeing it.
 

@@ -5,6 +5,14 @@ import { rmSync } from 'node:fs';
 export const OPS_KEY = 'e2e-ops-key';
 export const DEMO_PASSWORD = 'orders-demo';
 
+/**
+ * The history's order cards, not its loading skeleton: the skeleton draws three cards of the same class (so the
+ * page keeps its shape), without an order's heading. Counting before the data arrived counted those three.
+ */
+export function historyRows(page: Page) {
+  return page.locator('main li.history-order').filter({ has: page.getByRole('heading', { level: 2 }) });
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   // Start signed out, whoever was signed in before (the session is a cookie every tab shares).
   await page.context().clearCookies();

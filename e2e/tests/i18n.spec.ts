@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, OPS_KEY, expectNoAxeViolations, shot, signIn } from './fixtures';
+import { DEMO_PASSWORD, OPS_KEY, expectNoAxeViolations, historyRows, shot, signIn } from './fixtures';
 
 /** An Arabic-speaking member in the Emirates with one sales order in dirham, fed in through the ops API. */
 async function createArabicFixture(request: APIRequestContext) {
@@ -72,7 +72,7 @@ for (const c of CASES) {
     await expect(page).toHaveTitle(c.title);
     // One chunk per language, and only the shopper's is downloaded.
     expect([...languageChunks]).toEqual([c.lang]);
-    const rows = page.locator('main li.history-order');
+    const rows = historyRows(page);
     await expect(rows.first()).toBeVisible();
     if (c.dir === 'rtl') {
       // Mirrored: the product image sits on the right of its item, the text on its left.

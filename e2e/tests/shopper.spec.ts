@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createReturnFixture, expectNoAxeViolations, shot, signIn } from './fixtures';
+import { createReturnFixture, expectNoAxeViolations, historyRows, shot, signIn } from './fixtures';
 
 test('a member signs in, opens the history, shows more and opens an order', async ({ page }) => {
   await signIn(page, 'shopper@example.com');
   await expect(page).toHaveTitle(/Member Orders/);
-  const rows = page.locator('main li.history-order');
+  const rows = historyRows(page);
   await expect(rows.first()).toBeVisible();
   const firstPage = await rows.count();
   expect(firstPage).toBeGreaterThan(5);

@@ -174,6 +174,8 @@ struct ThreadConnection {
     data_version: Option<i64>,
     /// Read from the mapping of `connection`, so kept beside it and dropped with it.
     wal_index: Option<WalIndex>,
+    /// Whether `wal_index` was looked for (once: a database in another mode has none to find).
+    wal_index_sought: bool,
     header_seen: Option<Header>,
 }
 
@@ -219,6 +221,7 @@ impl SqliteReads {
                         connection,
                         data_version: None,
                         wal_index: None,
+                        wal_index_sought: false,
                         header_seen: None,
                     });
                     connections.len() - 1
@@ -245,10 +248,13 @@ impl SqliteReads {
             let moved = thread.data_version.replace(now) != Some(now);
             // The read above mapped the index. Its header is taken after that read, so a commit in between
             // is in it, and this answer says moved: the next ask compares with a header no older than this one.
-            if let Some(index) = WalIndex::of(&thread.connection) {
-                thread.header_seen = Some(index.header());
-                thread.wal_index = Some(index);
-                return Ok(true);
+            if !thread.wal_index_sought {
+                thread.wal_index_sought = true;
+                if let Some(index) = WalIndex::of(&thread.connection) {
+                    thread.header_seen = Some(index.header());
+                    thread.wal_index = Some(index);
+                    return Ok(true);
+                }
             }
             Ok(moved)
         })

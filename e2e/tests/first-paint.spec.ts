@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures';
+import { historyRows, signIn } from './fixtures';
 
 /** A box, rounded to the pixel. */
 async function box(page: Page, selector: string) {
@@ -33,7 +33,7 @@ test('the first paint draws the history where the app will, until the app shows 
   const drawn = { heading: await box(page, '#first-paint h1'), banner: await box(page, '#first-paint .history-banner') };
 
   release();
-  await expect(page.locator('main li.history-order').first()).toBeVisible();
+  await expect(historyRows(page).first()).toBeVisible();
   await expect(frame).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   expect({ heading: await box(page, '#root main h1'), banner: await box(page, '#root .history-banner') }).toEqual(drawn);

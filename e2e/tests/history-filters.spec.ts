@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, shot, signIn } from "./fixtures";
+import { expectNoAxeViolations, historyRows, shot, signIn } from "./fixtures";
 
 // Issue 9: the demo member's history filtered by status on the server, and an order found by its number.
 test("a member filters the history by status and finds an order by number", async ({
   page,
 }) => {
   await signIn(page, "shopper@example.com");
-  const rows = page.locator("main li.history-order");
+  const rows = historyRows(page);
   await expect(rows.first()).toBeVisible();
   const status = page.getByRole("combobox", { name: "Status" });
   const year = page.getByRole("combobox", { name: "Year" });
@@ -93,7 +93,7 @@ test("the history shows one card per order with its items, and Oldest first show
   page,
 }) => {
   await signIn(page, "shopper@example.com");
-  const cards = page.locator("main li.history-order");
+  const cards = historyRows(page);
   await expect(cards.first()).toBeVisible();
   const titles = await cards.locator(".history-order__title").allInnerTexts();
   expect(titles.length).toBeGreaterThan(1);

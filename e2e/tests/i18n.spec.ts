@@ -229,16 +229,16 @@ test('the pseudo-locale walk: every page, every string through the catalogue, no
   await expectAllThroughCatalogue(page, data, 'order not found');
 
   await page.goto('/us/xa/orders');
-  await expect(page.locator('main li.history-order').first()).toBeVisible();
+  await expect(historyRows(page).first()).toBeVisible();
   await expectAllThroughCatalogue(page, data, 'order history');
   await shot(page, 'i18n-pseudo-history');
 
   await page.goto('/us/xa/orders/partner');
-  await expect(page.locator('main li.history-order').first()).toBeVisible();
+  await expect(historyRows(page).first()).toBeVisible();
   await expectAllThroughCatalogue(page, data, 'partner history');
 
   await page.goto('/us/xa/orders');
-  await page.locator('main li.history-order').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+  await historyRows(page).first().getByRole('heading', { level: 2 }).getByRole('link').click();
   await expect(page).toHaveURL(/\/us\/xa\/orders\/(sales|returns)\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[.+\]$/);
   await expectAllThroughCatalogue(page, data, 'order detail');

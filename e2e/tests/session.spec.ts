@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures';
+import { historyRows, signIn } from './fixtures';
 
 test('a member stays signed in across tabs and reloads, and signing out ends every tab', async ({ page, context }) => {
   await signIn(page, 'shopper@example.com');
@@ -22,7 +22,7 @@ test('a member stays signed in across tabs and reloads, and signing out ends eve
 
 test('a signed-out deep link to an order returns there after signing in', async ({ page }) => {
   await signIn(page, 'shopper@example.com');
-  await page.locator('main li.history-order').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+  await historyRows(page).first().getByRole('heading', { level: 2 }).getByRole('link').click();
   const orderUrl = new URL(page.url()).pathname;
   await page.context().clearCookies();
   await page.evaluate(() => { sessionStorage.clear(); });

@@ -57,7 +57,7 @@ test('an empty history, and the French and Japanese pages', async ({ page }) => 
 
   await page.goto('/jp/ja/orders');
   await expect(page.locator('html')).toHaveAttribute('lang', /^ja/);
-  await expect(page.locator('main li.history-order').first()).toBeVisible();
+  await expect(historyRows(page).first()).toBeVisible();
   await expectNoAxeViolations(page, 'Japanese history');
 });
 

@@ -47,13 +47,12 @@ enum Key {
     },
 }
 
-/// An order's body as the cache holds it: lz4-compressed. A JSON answer shrinks about fourfold, so the same
+/// An order's body packed with lz4 (`HeldBody::Packed`). A JSON answer shrinks about fourfold, so the same
 /// budget holds about four times the orders: once the order detail grew to 6.5 KB (issue 31's fields), the
 /// benchmark's 3,000 orders no longer fitted 16 MiB raw and a third of the detail reads went to the
-/// database (docs/performance.md, "Before and after issue 30"). Packing costs a few microseconds when an
-/// answer is rendered (which takes far longer); unpacking a few per hit, outside the lock. History pages stay
-/// raw: a member has a few, each up to 40 KB, and unpacking one on every hit cost more than it saved (page 1
-/// fell from 49,538 to 42,809 rps packed).
+/// database (docs/performance.md, "Before and after issue 30"). Packing costs a few microseconds; unpacking a
+/// few per hit, outside the lock. History pages stay raw: a member has a few, each up to 40 KB, and unpacking
+/// one on every hit cost more than it saved (page 1 fell from 49,538 to 42,809 rps packed).
 #[derive(Clone)]
 struct Packed(Bytes);
 
@@ -97,12 +96,41 @@ thread_local! {
         const { std::cell::RefCell::new(VecDeque::new()) };
 }
 
-/// A held order: its packed body, the version and until of `CachedOrder::Found`, and the owner and the
+/// An order's body as the cache holds it: raw while the budget has room, packed once it has not. Unpacking a
+/// 6.5 KB detail with its copy costs about 4.5 us a hit, as much as the whole gap between a cached detail and a
+/// cached history page against nginx (docs/performance.md, eighteenth session); packing is what lets a full
+/// cache hold four times the orders. So a body is held raw, and when the budget is full the oldest raw bodies
+/// are packed before anything is evicted (`Inner::make_room`, ADR 0035): a hit costs no unpacking until the
+/// orders read no longer fit raw, and no order leaves the cache that packing could have kept.
+#[derive(Clone)]
+enum HeldBody {
+    Raw(Bytes),
+    Packed(Packed),
+}
+
+impl HeldBody {
+    fn len(&self) -> usize {
+        match self {
+            Self::Raw(body) => body.len(),
+            Self::Packed(packed) => packed.0.len(),
+        }
+    }
+
+    /// The body as answered (`None`: a packed body that does not unpack, which only a bug could cause).
+    fn body(&self) -> Option<Bytes> {
+        match self {
+            Self::Raw(body) => Some(body.clone()),
+            Self::Packed(packed) => packed.unpack(),
+        }
+    }
+}
+
+/// A held order: its body, the version and until of `CachedOrder::Found`, and the owner and the
 /// change generation at which that version was last found current (`trust_order`).
 #[derive(Clone)]
 struct HeldOrder {
     version: i64,
-    body: Packed,
+    body: HeldBody,
     until: Option<i64>,
     trusted: Option<(OrderOwner, u64)>,
 }
@@ -118,9 +146,12 @@ enum Value {
 impl Value {
     fn order(order: &CachedOrder) -> Self {
         match order {
-            CachedOrder::Found { version, body, until } => {
-                Self::Order(Some(HeldOrder { version: *version, body: Packed::of(body), until: *until, trusted: None }))
-            }
+            CachedOrder::Found { version, body, until } => Self::Order(Some(HeldOrder {
+                version: *version,
+                body: HeldBody::Raw(body.clone()),
+                until: *until,
+                trusted: None,
+            })),
             CachedOrder::Absent => Self::Order(None),
         }
     }
@@ -145,6 +176,9 @@ struct Inner {
     /// The history pages held for each member: a write drops its members' pages without looking at
     /// every entry while every reader waits for the lock (a 512 MiB cache holds some 100,000 entries).
     pages: HashMap<String, HashSet<Key>>,
+    /// The orders put with a raw body, oldest first: the ones packed first when the budget is full. May hold
+    /// keys since packed, replaced or gone (`make_room` skips them).
+    raw: VecDeque<Key>,
     used: usize,
 }
 
@@ -164,11 +198,43 @@ impl Inner {
 
     fn insert(&mut self, key: Key, entry: Entry) {
         self.used += entry.size;
+        if let Value::Order(Some(HeldOrder { body: HeldBody::Raw(_), .. })) = &entry.value {
+            self.raw.push_back(key.clone());
+        }
         self.order.push_back(key.clone());
         if let Key::History { upm_id, .. } = &key {
             self.pages.entry(upm_id.clone()).or_default().insert(key.clone());
         }
         self.entries.insert(key, entry);
+    }
+
+    /// Frees `size` bytes within `budget`: first by packing the oldest raw order bodies, then by evicting the
+    /// oldest entries. Packing runs under the lock (about 10 us for a 6.5 KB body), and only when an answer
+    /// that was not held is put into a full cache, after the database was read for it.
+    fn make_room(&mut self, size: usize, budget: usize) {
+        while self.used + size > budget {
+            if self.pack_oldest_raw() {
+                continue;
+            }
+            let Some(oldest) = self.order.pop_front() else { break };
+            self.remove(&oldest);
+        }
+    }
+
+    /// Packs the oldest order body held raw; false when none is left.
+    fn pack_oldest_raw(&mut self) -> bool {
+        while let Some(key) = self.raw.pop_front() {
+            let Some(entry) = self.entries.get_mut(&key) else { continue };
+            let Value::Order(Some(held)) = &mut entry.value else { continue };
+            let HeldBody::Raw(body) = &held.body else { continue };
+            let packed = Packed::of(body);
+            let freed = held.body.len().saturating_sub(packed.0.len());
+            held.body = HeldBody::Packed(packed);
+            entry.size -= freed;
+            self.used -= freed;
+            return true;
+        }
+        false
     }
 }
 
@@ -187,7 +253,7 @@ fn value_size(key: &Key, value: &Value) -> usize {
     };
     let body = match value {
         Value::Order(Some(held)) => {
-            held.body.0.len() + 16 + held.trusted.as_ref().map_or(0, |(owner, _)| owner_size(owner))
+            held.body.len() + 16 + held.trusted.as_ref().map_or(0, |(owner, _)| owner_size(owner))
         }
         Value::Order(None) => 0,
         Value::History { body, .. } => body.len() + 16,
@@ -208,6 +274,7 @@ impl ResponseCache {
                 entries: HashMap::new(),
                 order: VecDeque::new(),
                 pages: HashMap::new(),
+                raw: VecDeque::new(),
                 used: 0,
             }),
             hits: Counter::default(),
@@ -251,29 +318,46 @@ impl ResponseCache {
     fn get_order(&self, key: &Key) -> Option<CachedOrder> {
         match self.get(key)? {
             Value::Order(Some(HeldOrder { version, body, until, .. })) => {
-                Some(CachedOrder::Found { version, body: body.unpack()?, until })
+                Some(CachedOrder::Found { version, body: body.body()?, until })
             }
             Value::Order(None) => Some(CachedOrder::Absent),
             Value::History { .. } => None,
         }
     }
 
-    fn put(&self, key: Key, value: Value, freshness: Duration) {
-        let size = value_size(&key, &value);
-        if self.budget == 0 || size > self.budget / 4 {
+    fn put(&self, key: Key, mut value: Value, freshness: Duration) {
+        if self.budget == 0 {
+            return;
+        }
+        let mut size = value_size(&key, &value);
+        // A body too large to be held raw may still be held packed.
+        if let Value::Order(Some(held)) = &mut value
+            && size > self.budget / 4
+            && let HeldBody::Raw(body) = &held.body
+        {
+            held.body = HeldBody::Packed(Packed::of(body));
+            size = value_size(&key, &value);
+        }
+        if size > self.budget / 4 {
             return;
         }
         let mut inner = self.lock();
         inner.remove(&key);
-        while inner.used + size > self.budget {
-            let Some(oldest) = inner.order.pop_front() else { break };
-            inner.remove(&oldest);
-        }
+        inner.make_room(size, self.budget);
         inner.insert(key, Entry { value, expires: Instant::now() + freshness, size });
-        // The queue may hold keys replaced or dropped since; keep it from growing without bound.
+        // The queues may hold keys replaced, packed or dropped since; keep them from growing without bound.
         if inner.order.len() > inner.entries.len() * 2 + 64 {
             let Inner { entries, order, .. } = &mut *inner;
             order.retain(|key| entries.contains_key(key));
+        }
+        if inner.raw.len() > inner.entries.len() * 2 + 64 {
+            let Inner { entries, raw, .. } = &mut *inner;
+            raw.retain(|key| {
+                matches!(
+                    entries.get(key),
+                    Some(Entry { value: Value::Order(Some(HeldOrder { body: HeldBody::Raw(_), .. })), .. })
+                )
+            });
         }
     }
 
@@ -318,7 +402,7 @@ impl ResponseCache {
             }
         };
         self.hits.inc();
-        Some(TrustedOrder { body: body.unpack()?, until })
+        Some(TrustedOrder { body: body.body()?, until })
     }
 
     /// Records that the held order's body at `version` was found current, with `owner`, at change
@@ -505,17 +589,53 @@ mod tests {
         assert_eq!(inner.pages.get("m1").map(HashSet::len), Some(inner.entries.len()));
     }
 
-    #[test]
-    fn bodies_are_held_packed_and_come_back_byte_for_byte() {
-        let cache = ResponseCache::new(1 << 20);
+    /// A detail-like body: compressible, distinct per order.
+    fn detail(number: u32) -> String {
         let line = r#"{"lineNumber":1,"actions":{"return":{"enabled":true,"appCallback":{"type":"orders:action"}}}},"#;
-        let body = format!("[{}]", line.repeat(40));
+        format!("[{{\"orderNumber\":\"C{number:03}\"}},{}]", line.repeat(40))
+    }
+
+    fn held_raw(cache: &ResponseCache, number: &str) -> bool {
+        matches!(
+            cache.lock().entries.get(&Key::Order(number.to_owned())),
+            Some(Entry { value: Value::Order(Some(HeldOrder { body: HeldBody::Raw(_), .. })), .. })
+        )
+    }
+
+    #[test]
+    fn bodies_are_held_raw_while_the_budget_has_room_and_come_back_byte_for_byte() {
+        let cache = ResponseCache::new(1 << 20);
+        let body = detail(1);
         cache.put_order("C001", found(&body));
         cache.put_history("m1", "SALES_ORDER", None, Bytes::from(body.clone()), 3, None);
         let Some(CachedOrder::Found { body: order, .. }) = cache.order("C001") else { panic!("cached") };
         assert_eq!(order, body.as_bytes());
         assert_eq!(cache.history("m1", "SALES_ORDER", None, None), Some((Bytes::from(body.clone()), 3, false)));
-        assert!(cache.lock().used < body.len() * 3 / 2, "the order packed, the page raw");
+        assert!(held_raw(&cache, "C001"), "room enough: raw, nothing to unpack on a hit");
+        assert!(cache.lock().used >= body.len() * 2, "both raw");
+    }
+
+    #[test]
+    fn a_full_budget_packs_the_oldest_bodies_before_it_evicts_any() {
+        let body_size = detail(0).len();
+        // Raw, ten fit; packed (about a tenth of the size), all forty do.
+        let budget = body_size * 10 + 1_000;
+        let cache = ResponseCache::new(budget);
+        for number in 0..40 {
+            cache.put_order(&format!("C{number:03}"), found(&detail(number)));
+        }
+        for number in 0..40 {
+            let Some(CachedOrder::Found { body, .. }) = cache.order(&format!("C{number:03}")) else {
+                panic!("C{number:03} evicted while packing could keep it")
+            };
+            assert_eq!(body, detail(number).as_bytes(), "C{number:03} comes back byte for byte");
+        }
+        assert!(held_raw(&cache, "C039"), "the newest stays raw");
+        assert!(!held_raw(&cache, "C000"), "the oldest was packed");
+        let inner = cache.lock();
+        assert!(inner.used <= budget);
+        let counted: usize = inner.entries.values().map(|entry| entry.size).sum();
+        assert_eq!(inner.used, counted, "packing counted its bytes out");
     }
 
     fn owner(upm_id: &str) -> OrderOwner {

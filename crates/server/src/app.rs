@@ -3,20 +3,24 @@
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::Body;
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
+
+use tower::ServiceBuilder;
+use tower::ServiceExt;
+use tower::util::option_layer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
+use crate::listener::App;
+use crate::observe::ObserveLayer;
 use crate::state::AppState;
 
 /// Largest request body: every API body is a few KiB; more is refused with 413 before it is read whole.
@@ -55,7 +59,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::events::router())
 }
 
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState) -> App {
     let (areas, _document) = api_routes().split_for_parts();
     let api = areas
         .route("/openapi.json", get(crate::openapi::serve))
@@ -81,39 +85,35 @@ pub fn router(state: AppState) -> Router {
     let inline_session: std::sync::Arc<crate::web::InlineSession> =
         std::sync::Arc::new(move |headers: &axum::http::HeaderMap| crate::auth::routes::inline_session(&auth, headers));
     let inline = crate::web::Inline { config: inline_config, session: inline_session };
-    let app = Router::new()
+    // Inside the router, per route: only what needs the matched route (`observe`). Everything else is
+    // one stack around the router, so a request clones no boxed layer per route (ADR 0036).
+    let routed = Router::new()
         .merge(api)
         .merge(crate::catalog::router())
         .merge(crate::settings::help::router())
         .fallback(
             move |method, uri, headers| async move { crate::web::serve(method, uri, &headers, &csp, &inline).await },
         )
-        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP. With
-        // embedded mode, only the CSP's frame-ancestors (the retailer's page) decides.
-        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, move |_: &Response<Body>| {
-            frame_options.clone()
-        }))
+        .layer(ObserveLayer::new(state.metrics.metrics.clone()))
+        .with_state(state);
+    let hsts = behind_tls
+        .then(|| SetResponseHeaderLayer::overriding(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)));
+    let around = ServiceBuilder::new()
+        .layer(option_layer(hsts))
+        .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
-        .layer(CompressionLayer::new())
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track_requests))
-        .layer(
-            // Log the route pattern, never the query: guest queries carry e-mails and phone numbers.
-            TraceLayer::new_for_http().make_span_with(|request: &Request| {
-                let route = request.extensions().get::<MatchedPath>().map_or("fallback", MatchedPath::as_str);
-                tracing::info_span!("request", method = %request.method(), route)
-            }),
-        )
-        .with_state(state);
-    if behind_tls {
-        app.layer(SetResponseHeaderLayer::overriding(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)))
-    } else {
-        app
-    }
+        // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP. With
+        // embedded mode, only the CSP's frame-ancestors (the retailer's page) decides.
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, move |_: &Response<_>| {
+            frame_options.clone()
+        }))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .service(routed);
+    App::new(ServiceExt::<Request>::map_response(around, IntoResponse::into_response))
 }
 
 /// Whether this process can answer: its database answers within 2 s.

@@ -25,6 +25,7 @@ pub mod jobs;
 pub mod listener;
 pub mod mail;
 pub mod metrics;
+pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod orders;

@@ -47,13 +47,18 @@ impl Default for ConnectionLimits {
     }
 }
 
+/// What the listener serves: the whole application as one service, its routes and every layer
+/// (`app::router`). Not an `axum::Router` around them, whose own routing (a catch-all route for its
+/// fallback) each request would pay once more.
+pub type App = tower::util::BoxCloneSyncService<axum::extract::Request, axum::response::Response, Infallible>;
+
 /// Serves `router` on `listener` until `stop` turns true; then stops accepting and waits for the open
 /// connections to finish their requests (the caller bounds that wait with its grace period). A request
 /// the server already has is answered, not reset: connections the kernel completed before the stop are
 /// still taken from the listen queue, and one whose request is sent but not yet read is read (`SETTLE`).
 pub async fn serve_connections(
     listener: TcpListener,
-    router: axum::Router,
+    router: App,
     limits: ConnectionLimits,
     waiting: Gauge,
     mut stop: watch::Receiver<bool>,
@@ -137,7 +142,7 @@ fn drain_accept_queue(listener: TcpListener) -> Vec<(tokio::net::TcpStream, Sock
 
 /// What every connection task needs.
 struct Shared {
-    router: axum::Router,
+    router: App,
     turns: Option<Arc<Turns>>,
     builder: auto::Builder<TokioExecutor>,
     limits: ConnectionLimits,

@@ -3,11 +3,10 @@
 //! `--metrics ops-key` (behind the `X-Ops-Key`) or `--metrics open`.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::Duration;
 
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
@@ -145,6 +144,16 @@ impl Metrics {
         (counter("hit"), counter("miss"))
     }
 
+    /// One answered request's latency under its method, route pattern and status class (`observe`).
+    pub fn observe_request(&self, method: &str, route: &str, status: axum::http::StatusCode, elapsed: Duration) {
+        let labels = RequestLabels {
+            method: method.to_owned(),
+            route: route.to_owned(),
+            status: format!("{}xx", status.as_u16() / 100),
+        };
+        self.requests.get_or_create(&labels).observe(elapsed.as_secs_f64());
+    }
+
     /// The gauge of requests waiting for a turn (kept by the listener).
     pub fn waiting_for_turn(&self) -> Gauge {
         self.waiting_for_turn.clone()
@@ -152,7 +161,7 @@ impl Metrics {
 }
 
 /// What the metrics routes need: the platform and the metrics. One reference count per clone (it is
-/// taken for every request by `track_requests`).
+/// taken by the metrics route).
 pub type MetricsState = Part<MetricsParts>;
 
 pub struct MetricsParts {
@@ -167,24 +176,6 @@ impl std::ops::Deref for MetricsParts {
     fn deref(&self) -> &Platform {
         &self.platform
     }
-}
-
-/// Times every request under its route pattern (never the raw path: ids would explode the label set).
-pub async fn track_requests(State(state): State<MetricsState>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let method = request.method().as_str().to_owned();
-    let route = request.extensions().get::<MatchedPath>().map_or("fallback", MatchedPath::as_str).to_owned();
-    let response = next.run(request).await;
-    let status = format!("{}xx", response.status().as_u16() / 100);
-    state
-        .metrics
-        .requests
-        .get_or_create(&RequestLabels { method, route, status })
-        .observe(started.elapsed().as_secs_f64());
-    if let Some(code) = response.extensions().get::<crate::error::ErrorCode>() {
-        state.metrics.count_error(code.0);
-    }
-    response
 }
 
 async fn refresh_gauges(state: &MetricsState) -> AppResult<()> {

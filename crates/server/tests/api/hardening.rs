@@ -46,6 +46,14 @@ async fn headers_forbid_framing_and_big_bodies_get_413(app: &TestApp) {
     assert!(page.headers().get("strict-transport-security").is_none(), "HSTS only when behind TLS");
     let api = app.get("/orders/history/v1", None).await;
     assert_eq!(api.headers().get("x-frame-options").and_then(|v| v.to_str().ok()), Some("DENY"));
+    // The same headers on a page, a routed answer and an error no route matched (ADR 0036: around the router).
+    let unrouted = app.get("/orders/v1/no-such-route", None).await;
+    for answer in [&page, &api, &unrouted] {
+        let header = |name: &str| answer.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        assert_eq!(header("x-content-type-options").as_deref(), Some("nosniff"), "{}", answer.url());
+        assert_eq!(header("referrer-policy").as_deref(), Some("strict-origin-when-cross-origin"), "{}", answer.url());
+        assert_eq!(header("x-frame-options").as_deref(), Some("DENY"), "{}", answer.url());
+    }
 
     let big = json!({"email": "a@example.com", "password": "x".repeat(300 * 1024)});
     let (status, body) = app.post_json("/auth/v1/token", &big, false).await;

@@ -8,7 +8,6 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
-
 use tower::ServiceBuilder;
 use tower::ServiceExt;
 use tower::util::option_layer;

@@ -36,6 +36,17 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   await expect(page.locator('#first-paint'), `${label}: the app's page is on screen`).toHaveCount(0);
   await expect(page.locator('h1').first(), `${label}: page heading`).toBeVisible();
   await expect(page.locator('[aria-busy="true"]'), `${label}: still loading`).toHaveCount(0);
+  // The page as it settles: a button just enabled fades from grey to its colour (120 ms), and axe caught
+  // mid-fade once reported its white label on a half-grey background (CI-like run of session 19).
+  // Only animations that end are waited for (a spinner turns forever).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);

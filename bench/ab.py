@@ -32,7 +32,8 @@ def main():
     parser.add_argument("--sample-db", help="SQLite file the URLs are drawn from (default: --database-url)")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=5)
-    parser.add_argument("--scenarios", default="order_detail,history_page_1")
+    parser.add_argument("--scenarios", default="order_detail,history_page_1",
+                        help="of order_detail, history_page_1, history_page_50 and floor")
     parser.add_argument("--cache-mib", type=int, default=0, help="the response cache (0: off, the database path)")
     args = parser.parse_args()
     detail, heaviest = targets(args.sample_db or args.database_url, 500)
@@ -41,6 +42,9 @@ def main():
     with open(os.path.join(folder, "order_detail"), "w") as out:
         out.writelines(f"{path}\t{token_for(upm_id)}\n" for path, upm_id in detail)
     files["order_detail"] = out.name
+    with open(os.path.join(folder, "floor"), "w") as out:  # answered from memory: no token, no database
+        out.write("/config/v1/us\t\n")
+    files["floor"] = out.name
     server = start_uncached(args.old, PORT, args.database_url)
     try:
         heavy = token_for(heaviest)

@@ -3,20 +3,18 @@
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{Request, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
 use tower::ServiceBuilder;
-use tower::ServiceExt;
-use tower::util::option_layer;
-use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::around::{CompressWhenAskedLayer, SecurityHeaders};
 use crate::error::AppError;
 use crate::listener::App;
 use crate::observe::ObserveLayer;
@@ -24,9 +22,6 @@ use crate::state::AppState;
 
 /// Largest request body: every API body is a few KiB; more is refused with 413 before it is read whole.
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
-
-/// HSTS when the deployment says it is served over TLS: browsers then never try plain http again.
-const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// Every area's routes with their OpenAPI operations, merged in one place. The served router and the
 /// document (`openapi::document`) both come from here, so the document cannot miss a served API route.
@@ -95,24 +90,15 @@ pub fn router(state: AppState) -> App {
         )
         .layer(ObserveLayer::new(state.metrics.metrics.clone()))
         .with_state(state);
-    let hsts = behind_tls
-        .then(|| SetResponseHeaderLayer::overriding(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)));
+    // Around the router, two steps (ADR 0037): the security headers in one pass, and compression for a
+    // request that asks for it. The body limit sits innermost, as an extension the extractors read.
+    let security = SecurityHeaders::new(behind_tls, frame_options);
     let around = ServiceBuilder::new()
-        .layer(option_layer(hsts))
-        .layer(CompressionLayer::new())
-        .layer(SetResponseHeaderLayer::overriding(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
-        // No site may frame any page or answer (clickjacking); the HTML also says so in its CSP. With
-        // embedded mode, only the CSP's frame-ancestors (the retailer's page) decides.
-        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, move |_: &Response<_>| {
-            frame_options.clone()
-        }))
-        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .map_response(move |response| security.apply(response))
+        .layer(CompressWhenAskedLayer)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .service(routed);
-    App::new(ServiceExt::<Request>::map_response(around, IntoResponse::into_response))
+    App::new(around)
 }
 
 /// Whether this process can answer: its database answers within 2 s.

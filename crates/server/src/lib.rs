@@ -3,6 +3,7 @@
 pub mod access;
 pub mod addresses;
 pub mod app;
+pub mod around;
 pub mod auth;
 pub mod caller;
 pub mod cancellation;

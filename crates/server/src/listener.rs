@@ -20,16 +20,20 @@
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
+use futures_util::FutureExt;
+use futures_util::future::{BoxFuture, Either};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use prometheus_client::metrics::gauge::Gauge;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, SemaphorePermit, watch};
-use tower::ServiceExt;
+use tower::util::Oneshot;
+use tower::{Service, ServiceExt};
 
 /// Connection-level limits (`--header-read-timeout-seconds`, `--max-connections`,
 /// `--max-requests-in-flight`).
@@ -51,6 +55,8 @@ impl Default for ConnectionLimits {
 /// (`app::router`). Not an `axum::Router` around them, whose own routing (a catch-all route for its
 /// fallback) each request would pay once more.
 pub type App = tower::util::BoxCloneSyncService<axum::extract::Request, axum::response::Response, Infallible>;
+
+type AppFuture = BoxFuture<'static, Result<axum::response::Response, Infallible>>;
 
 /// Serves `router` on `listener` until `stop` turns true; then stops accepting and waits for the open
 /// connections to finish their requests (the caller bounds that wait with its grace period). A request
@@ -153,6 +159,18 @@ struct Shared {
 /// already sent (bytes in the socket, not yet parsed) is answered instead of cut off.
 const SETTLE: Duration = Duration::from_secs(1);
 
+/// Calls the app in place when it is ready, as everything in it always is (the router, the layers around
+/// it); else, not expected, on a copy that waits for readiness. The lock is held only for the call, which
+/// routes and builds the answer's future: HTTP/2's streams of one connection share it, but never wait on
+/// it while a handler runs.
+fn call(app: &Mutex<App>, request: axum::extract::Request) -> Either<AppFuture, Oneshot<App, axum::extract::Request>> {
+    let mut app = app.lock().unwrap_or_else(PoisonError::into_inner);
+    match app.poll_ready(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(Ok(())) => Either::Left(app.call(request)),
+        Poll::Pending => app.clone().oneshot(request).right_future(),
+    }
+}
+
 /// Serves one connection. At the stop, a request in progress (or one that arrives within `SETTLE`) is
 /// answered and the connection then closed; an idle connection is closed at once.
 async fn serve_one(
@@ -182,20 +200,21 @@ async fn serve_one(
         _ => return,
     }
     let requests = Arc::new(Requests::default());
+    // The connection's own copy of the app, called in place: a copy per request (tower's `oneshot`) cost
+    // an allocation and a move of the whole stack around the router each time (ADR 0037).
+    let app = Arc::new(Mutex::new(shared.router.clone()));
     let service = {
         let (shared, requests) = (shared.clone(), requests.clone());
         hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
-            let (shared, requests) = (shared.clone(), requests.clone());
+            let (shared, requests, app) = (shared.clone(), requests.clone(), app.clone());
             async move {
                 let _active = requests.begin();
                 let _turn = match &shared.turns {
                     Some(turns) => turns.take().await,
                     None => None,
                 };
-                Ok::<_, Infallible>(
-                    shared.router.clone().oneshot(request.map(axum::body::Body::new)).await.unwrap_infallible(),
-                )
+                Ok::<_, Infallible>(call(&app, request.map(axum::body::Body::new)).await.unwrap_infallible())
             }
         })
     };

@@ -34,9 +34,10 @@ pub enum MetricsAccess {
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    method: String,
+    // Static where they can be: this key is built for every request, and each `String` was an allocation.
+    method: &'static str,
     route: String,
-    status: String,
+    status: &'static str,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -145,18 +146,46 @@ impl Metrics {
     }
 
     /// One answered request's latency under its method, route pattern and status class (`observe`).
-    pub fn observe_request(&self, method: &str, route: &str, status: axum::http::StatusCode, elapsed: Duration) {
-        let labels = RequestLabels {
-            method: method.to_owned(),
-            route: route.to_owned(),
-            status: format!("{}xx", status.as_u16() / 100),
-        };
+    pub fn observe_request(
+        &self,
+        method: &axum::http::Method,
+        route: &str,
+        status: axum::http::StatusCode,
+        elapsed: Duration,
+    ) {
+        let labels =
+            RequestLabels { method: method_label(method), route: route.to_owned(), status: status_class(status) };
         self.requests.get_or_create(&labels).observe(elapsed.as_secs_f64());
     }
 
     /// The gauge of requests waiting for a turn (kept by the listener).
     pub fn waiting_for_turn(&self) -> Gauge {
         self.waiting_for_turn.clone()
+    }
+}
+
+/// A request's method as a label; a method no route serves is `other` (the label set stays bounded).
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
+fn status_class(status: axum::http::StatusCode) -> &'static str {
+    match status.as_u16() / 100 {
+        1 => "1xx",
+        2 => "2xx",
+        3 => "3xx",
+        4 => "4xx",
+        _ => "5xx",
     }
 }
 

@@ -79,7 +79,7 @@ where
                 let Ok(response) = answered.await;
                 let status = response.status();
                 let route = route.as_ref().map_or(FALLBACK, MatchedPath::as_str);
-                metrics.observe_request(method.as_str(), route, status, started.elapsed());
+                metrics.observe_request(&method, route, status, started.elapsed());
                 if let Some(code) = response.extensions().get::<ErrorCode>() {
                     metrics.count_error(code.0);
                 }

@@ -158,13 +158,23 @@ impl CountryTable {
 
     /// The country named by `code` (any case), or the default country for an unknown or malformed code.
     pub fn resolve(&self, code: &str) -> &Country {
-        let wanted = code.trim().to_ascii_lowercase();
-        self.countries.get(&wanted).unwrap_or(&self.default)
+        self.find(code).unwrap_or(&self.default)
     }
 
-    /// Whether `code` is in the table (lower case).
+    /// Whether `code` is in the table (any case).
     pub fn knows(&self, code: &str) -> bool {
-        self.countries.contains_key(&code.trim().to_ascii_lowercase())
+        self.find(code).is_some()
+    }
+
+    /// The keys are lower case; a code that already is (the web's, every request's) is looked up as it
+    /// comes, without a copy.
+    fn find(&self, code: &str) -> Option<&Country> {
+        let code = code.trim();
+        if code.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            self.countries.get(&code.to_ascii_lowercase())
+        } else {
+            self.countries.get(code)
+        }
     }
 
     /// Another help site for every link (a deployment's own help centre).

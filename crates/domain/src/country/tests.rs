@@ -70,6 +70,12 @@ fn unknown_countries_resolve_to_the_default_country() {
     assert_eq!(table.resolve("").code, "us");
     assert_eq!(table.resolve("../etc").code, "us");
     assert_eq!(table.resolve("GB").code, "gb");
+    // Any case and surrounding blanks: the lower-case code is looked up without a copy, the others with one.
+    for code in ["gb", "Gb", " gb ", "GB\n"] {
+        assert_eq!(table.resolve(code).code, "gb", "{code:?}");
+        assert!(table.knows(code), "{code:?}");
+    }
+    assert!(!table.knows("zz"));
 }
 
 #[test]

@@ -74,9 +74,13 @@ pub struct TokenKeys {
 /// no token be found again: every request was checked in full.
 #[derive(Default)]
 struct Memo {
-    newer: HashMap<Box<str>, Arc<Claims>>,
-    older: HashMap<Box<str>, Arc<Claims>>,
+    newer: Tokens,
+    older: Tokens,
 }
+
+/// Only tokens whose signature verified are keys, so nobody can choose keys that collide; the seed is
+/// random per process all the same.
+type Tokens = HashMap<Box<str>, Arc<Claims>, foldhash::fast::RandomState>;
 
 impl Memo {
     fn get(&mut self, token: &str) -> Option<Arc<Claims>> {

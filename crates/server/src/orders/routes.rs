@@ -2,8 +2,8 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::Response;
 use base64::Engine;
 use domain::access::OrderOwner;
 use domain::history_filter::{parse_history_filters, year_at, year_range_ms};
@@ -244,7 +244,12 @@ fn to_bytes_with(write: impl FnOnce(&mut Vec<u8>) -> Result<(), serde_json::Erro
 }
 
 fn json_bytes(body: Bytes) -> Response {
-    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+    let mut response = Response::new(axum::body::Body::from(body));
+    // Room for the headers added on the way out (length, `Vary`, `around`'s three), so that none of them
+    // makes the map grow (a rehash of every entry).
+    *response.headers_mut() = HeaderMap::with_capacity(12);
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
 }
 
 /// The order's rendered body: from the cache when it was rendered from the version the access check

@@ -209,10 +209,14 @@ fn brand_config(brand: &Brand) -> BrandConfig {
 
 /// Weak comparison (RFC 9110 §13.1.2): the opaque tags match, with or without W/.
 fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
-    let ours = etag.trim_start_matches("W/");
-    headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|wanted| {
-        wanted.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == ours)
-    })
+    fn opaque(tag: &str) -> &str {
+        tag.strip_prefix("W/").unwrap_or(tag)
+    }
+    let ours = opaque(etag);
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|wanted| wanted.split(',').map(str::trim).any(|tag| tag == "*" || opaque(tag) == ours))
 }
 
 /// Every country's calling code, `first`'s first, then the others in the table's order (by code).

@@ -62,6 +62,37 @@ async fn headers_forbid_framing_and_big_bodies_get_413(app: &TestApp) {
 }
 on_both_backends!(headers, headers_forbid_framing_and_big_bodies_get_413);
 
+/// Compression only for a request that asks for it (ADR 0037); either way the answer says it varies with
+/// `Accept-Encoding`, so a shared cache keeps the identity and the gzip answer apart.
+async fn compression_when_asked_and_vary_always(app: &TestApp) {
+    let config = |encoding: Option<&'static str>| {
+        let request = app.client.get(app.url("/config/v1/us"));
+        async move {
+            let response = match encoding {
+                Some(encoding) => request.header("accept-encoding", encoding),
+                None => request,
+            }
+            .send()
+            .await
+            .expect("config");
+            let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            let (encoding, vary) = (header("content-encoding"), header("vary"));
+            (encoding, vary, response.bytes().await.expect("body"))
+        }
+    };
+    let (encoding, vary, plain) = config(None).await;
+    assert_eq!((encoding.as_deref(), vary.as_deref()), (None, Some("accept-encoding")));
+    assert!(serde_json::from_slice::<serde_json::Value>(&plain).is_ok(), "identity JSON");
+    let (encoding, vary, gzip) = config(Some("gzip")).await;
+    assert_eq!((encoding.as_deref(), vary.as_deref()), (Some("gzip"), Some("accept-encoding")));
+    assert_eq!(gzip.get(..2), Some(&[0x1f, 0x8b][..]), "gzip's magic bytes");
+    assert!(gzip.len() < plain.len());
+    // Nothing acceptable (identity refused too): 406, as before.
+    let refused = app.client.get(app.url("/config/v1/us")).header("accept-encoding", "identity;q=0").send().await;
+    assert_eq!(refused.expect("config").status(), StatusCode::NOT_ACCEPTABLE);
+}
+on_both_backends!(compression, compression_when_asked_and_vary_always);
+
 #[tokio::test]
 async fn behind_tls_answers_carry_hsts() {
     let options =

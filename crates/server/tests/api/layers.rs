@@ -22,7 +22,7 @@ enum Layer {
 fn layer_of(module: &str) -> Option<Layer> {
     Some(match module {
         "db" | "jobs" | "listener" | "config" | "error" | "extract" | "clock" | "secrets" | "rate_limit"
-        | "metrics" | "observe" | "documents" | "mail" | "cookies" | "idempotency" | "web" | "platform"
+        | "metrics" | "observe" | "around" | "documents" | "mail" | "cookies" | "idempotency" | "web" | "platform"
         | "outbound" => Layer::Platform,
         "caller" | "auth" | "access" => Layer::Identity,
         "orders" | "returns" | "cancellation" | "payments" | "pickups" | "addresses" | "consent" | "gift_cards"

@@ -20,6 +20,9 @@ async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
     let app = spawn_app_with(Backend::Sqlite, options).await;
     assert_eq!(app.get("/orders/history/v1/C0000000001", None).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.get("/metrics", None).await.status(), StatusCode::NOT_FOUND, "not without the key");
+    // A method no route serves is counted as `other`: a client cannot add label values at will.
+    let odd = reqwest::Method::from_bytes(b"PROPFIND").expect("method");
+    app.client.request(odd, app.url("/orders")).send().await.expect("propfind");
     let response = app.client.get(app.url("/metrics")).header("x-ops-key", OPS_KEY).send().await.expect("metrics");
     assert_eq!(response.status(), StatusCode::OK);
     let text = response.text().await.expect("text");
@@ -31,9 +34,11 @@ async fn metrics_behind_the_ops_key_show_requests_errors_jobs_and_the_pool() {
         "orders_db_pool_connections{state=\"idle\"}",
         "orders_requests_waiting_for_turn 0",
         "orders_rate_limit_refusals_total 0",
+        "orders_http_request_duration_seconds_count{method=\"other\",route=\"fallback\"",
     ] {
         assert!(text.contains(expected), "{expected} in\n{text}");
     }
+    assert!(!text.contains("PROPFIND"), "{text}");
     app.finish().await;
 }
 

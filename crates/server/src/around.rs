@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::future::{Either, MapOk, TryFutureExt};
 use tower::{Layer, Service};
 use tower_http::compression::predicate::SizeAbove;
-use tower_http::compression::{Compression, CompressionBody, Predicate, ResponseFuture};
+use tower_http::compression::{Compression, CompressionBody, CompressionLevel, Predicate, ResponseFuture};
 
 /// HSTS when the deployment says it is served over TLS: browsers then never try plain http again.
 const HSTS: &str = "max-age=31536000; includeSubDomains";
@@ -58,7 +58,14 @@ impl<S: Clone> Layer<S> for CompressWhenAskedLayer {
     type Service = CompressWhenAsked<S>;
 
     fn layer(&self, inner: S) -> CompressWhenAsked<S> {
-        CompressWhenAsked { compression: Compression::new(inner.clone()).compress_when(Compressible), plain: inner }
+        // The fastest level: an answer that changes is compressed at every request, and at the default level
+        // gzip cost a cached order read three quarters of its throughput (a history page of 50 KB eleven
+        // twelfths) for 15-30% fewer bytes; the app's files, the same every time, are gzipped once at the best
+        // level instead (`web::gzipped`).
+        CompressWhenAsked {
+            compression: Compression::new(inner.clone()).compress_when(Compressible).quality(CompressionLevel::Fastest),
+            plain: inner,
+        }
     }
 }
 

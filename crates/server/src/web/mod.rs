@@ -1,12 +1,16 @@
 //! The built React app, embedded in the binary. Hashed assets are cached for a year; every other
 //! GET that is not an API path answers index.html so that the app's router takes over.
 
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
+use tower_http::compression::Predicate;
 
+use crate::around::Compressible;
 use crate::error::AppError;
 
+mod gzipped;
 mod page_preloads;
 use page_preloads::PagePreloads;
 
@@ -54,15 +58,30 @@ const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Orders</t
     <h1>The web app is not built</h1><p>Run <code>npm --prefix web run build</code>, then build the server again.</p>\
     </main></body></html>";
 
-fn file_response(path: &str, cache_control: &'static str) -> Option<Response> {
+/// A file of the build; gzipped once (`gzipped`) for a request that accepts it, when the layer around the
+/// router would compress it (`around::Compressible`, the one rule).
+fn file_response(path: &str, cache_control: &'static str, gzip: bool) -> Option<Response> {
     let file = Dist::get(path)?;
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let mut response = (StatusCode::OK, file.data.into_owned()).into_response();
+    let data = match file.data {
+        std::borrow::Cow::Borrowed(data) => Bytes::from_static(data),
+        std::borrow::Cow::Owned(data) => Bytes::from(data),
+    };
+    let mut response = Response::new(Body::from(data.clone()));
     let headers = response.headers_mut();
     if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
         headers.insert(header::CONTENT_TYPE, value);
     }
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    if gzip
+        && Compressible.should_compress(&response)
+        && let Some(body) = gzipped::gzipped(path, &data)
+    {
+        *response.body_mut() = Body::from(body);
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     Some(response)
 }
 
@@ -159,11 +178,13 @@ pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderVa
     }
     let relative = path.trim_start_matches('/');
     if relative.starts_with("assets/") {
-        return file_response(relative, "public, max-age=31536000, immutable")
+        return file_response(relative, "public, max-age=31536000, immutable", gzipped::accepts_gzip(headers))
             .unwrap_or_else(|| AppError::NotFound.into_response());
     }
     let looks_like_file = relative.rsplit('/').next().is_some_and(|name| name.contains('.'));
-    if looks_like_file && let Some(response) = file_response(relative, "public, max-age=3600") {
+    if looks_like_file
+        && let Some(response) = file_response(relative, "public, max-age=3600", gzipped::accepts_gzip(headers))
+    {
         return response;
     }
     index_html(csp, PAGE_PRELOADS.block(path), (inline.config)(path_country(path)), (inline.session)(headers))

@@ -111,3 +111,43 @@ fn the_committed_openapi_document_matches_the_server() {
          then npm --prefix web run gen:api"
     );
 }
+
+/// ADR 0037: the app's files are gzipped once, at the best level, for a browser that accepts gzip, and unpack to
+/// the very bytes served to one that does not ask or refuses it; the answer says it varies with `Accept-Encoding`.
+#[tokio::test]
+async fn the_apps_files_are_gzipped_for_a_browser_that_accepts_it() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let html = app.get("/orders", None).await.text().await.expect("html");
+    let script = html
+        .split("src=\"")
+        .filter_map(|rest| rest.split('"').next())
+        .find(|src| src.starts_with("/assets/") && src.ends_with(".js"))
+        .expect("the entry script (is web/dist built?)")
+        .to_owned();
+    let fetch = async |encoding: Option<&str>| {
+        let mut request = app.client.get(app.url(&script));
+        if let Some(encoding) = encoding {
+            request = request.header("accept-encoding", encoding);
+        }
+        let answer = request.send().await.expect("the script");
+        assert_eq!(answer.status(), StatusCode::OK);
+        let header = |name: &str| answer.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let (encoding, vary) = (header("content-encoding"), header("vary"));
+        (encoding, vary, answer.bytes().await.expect("body").to_vec())
+    };
+    let (encoding, vary, plain) = fetch(None).await;
+    assert_eq!((encoding.as_deref(), vary.as_deref()), (None, Some("accept-encoding")));
+    let (encoding, vary, packed) = fetch(Some("gzip, deflate, br, zstd")).await;
+    assert_eq!((encoding.as_deref(), vary.as_deref()), (Some("gzip"), Some("accept-encoding")));
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut unpacked).expect("gunzip");
+    assert_eq!(unpacked, plain, "the same file");
+    // Made once at the best level, not at every request at the layer's fastest.
+    let mut best = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut best, &plain).expect("gzip");
+    assert_eq!(packed, best.finish().expect("gzip"), "gzipped at the best level");
+    assert!(packed.len() * 2 < plain.len(), "{} of {} bytes", packed.len(), plain.len());
+    let (encoding, _, refused) = fetch(Some("gzip;q=0")).await;
+    assert_eq!((encoding, refused), (None, plain));
+    app.finish().await;
+}

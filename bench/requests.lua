@@ -2,6 +2,7 @@
 -- (each thread starts at a different offset), and sends the token as a bearer header.
 local targets = {}
 local counter = 0
+local accept_encoding = os.getenv("BENCH_ACCEPT_ENCODING")
 
 function setup(thread)
   thread:set("offset", math.random(0, 1000))
@@ -23,6 +24,10 @@ function request()
   local headers = {}
   if target.token ~= "" then
     headers["Authorization"] = "Bearer " .. target.token
+  end
+  -- BENCH_ACCEPT_ENCODING: ask as a browser does (wrk asks for no encoding; docs/performance.md, twentieth session)
+  if accept_encoding then
+    headers["Accept-Encoding"] = accept_encoding
   end
   return wrk.format("GET", target.path, headers)
 end

@@ -126,7 +126,7 @@ impl Predicate for Compressible {
     fn should_compress<B: HttpBody>(&self, response: &Response<B>) -> bool {
         let content_type = response.headers().get(header::CONTENT_TYPE).map_or(&b""[..], HeaderValue::as_bytes);
         let is = |kind: &[u8]| content_type.starts_with(kind);
-        SizeAbove::new(32).should_compress(response)
+        SizeAbove::default().should_compress(response)
             && (!is(b"image/") || is(b"image/svg+xml"))
             && (!is(b"application/grpc") || is(b"application/grpc-web"))
             && !is(b"text/event-stream")

@@ -13,17 +13,23 @@ use axum::http::{HeaderMap, header};
 /// Each file's gzip by its path; bounded by the build's files.
 static GZIPPED: LazyLock<Mutex<HashMap<String, Bytes>>> = LazyLock::new(Mutex::default);
 
-/// `data` (the file at `path`) gzipped, from the memo after the first time.
-pub fn gzipped(path: &str, data: &[u8]) -> Option<Bytes> {
+/// `data` (the file at `path`) gzipped, from the memo after the first time. The first time compresses on a
+/// blocking thread (the vendor bundle takes some 10-20 ms at the best level), not on the runtime's worker that
+/// other requests wait for; `None` should that thread fail, and the file is then sent as it is.
+pub async fn gzipped(path: &str, data: Bytes) -> Option<Bytes> {
     if let Some(found) = GZIPPED.lock().unwrap_or_else(PoisonError::into_inner).get(path) {
         return Some(found.clone());
     }
     // Made outside the lock: two first requests may both compress, and the second insert keeps the same bytes.
-    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::best());
-    encoder.write_all(data).ok()?;
-    let body = Bytes::from(encoder.finish().ok()?);
+    let body = tokio::task::spawn_blocking(move || gzip_best(&data)).await.ok()??;
     GZIPPED.lock().unwrap_or_else(PoisonError::into_inner).insert(path.to_owned(), body.clone());
     Some(body)
+}
+
+fn gzip_best(data: &[u8]) -> Option<Bytes> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::best());
+    encoder.write_all(data).ok()?;
+    Some(Bytes::from(encoder.finish().ok()?))
 }
 
 /// Whether the request accepts gzip (RFC 9110 §12.5.3): named with a weight above 0, or, when not named, a
@@ -69,14 +75,18 @@ mod tests {
         assert!(!accepts_gzip(&HeaderMap::new()));
     }
 
-    #[test]
-    fn a_file_gzips_to_its_own_bytes() {
+    #[tokio::test]
+    async fn a_file_gzips_to_its_own_bytes() {
         let data = b"console.log('orders');".repeat(40);
-        let body = gzipped("test/a.js", &data).expect("gzip");
+        let body = gzipped("test/a.js", Bytes::from(data.clone())).await.expect("gzip");
         assert!(body.len() < data.len());
         let mut out = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut out).expect("gunzip");
         assert_eq!(out, data);
-        assert_eq!(gzipped("test/a.js", b"other").expect("memo"), body, "the memo's, by path");
+        assert_eq!(
+            gzipped("test/a.js", Bytes::from_static(b"other")).await.expect("memo"),
+            body,
+            "the memo's, by path"
+        );
     }
 }

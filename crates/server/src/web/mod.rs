@@ -60,7 +60,7 @@ const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><title>Orders</t
 
 /// A file of the build; gzipped once (`gzipped`) for a request that accepts it, when the layer around the
 /// router would compress it (`around::Compressible`, the one rule).
-fn file_response(path: &str, cache_control: &'static str, gzip: bool) -> Option<Response> {
+async fn file_response(path: &str, cache_control: &'static str, gzip: bool) -> Option<Response> {
     let file = Dist::get(path)?;
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let data = match file.data {
@@ -75,7 +75,7 @@ fn file_response(path: &str, cache_control: &'static str, gzip: bool) -> Option<
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
     if gzip
         && Compressible.should_compress(&response)
-        && let Some(body) = gzipped::gzipped(path, &data)
+        && let Some(body) = gzipped::gzipped(path, data).await
     {
         *response.body_mut() = Body::from(body);
         let headers = response.headers_mut();
@@ -179,11 +179,12 @@ pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderVa
     let relative = path.trim_start_matches('/');
     if relative.starts_with("assets/") {
         return file_response(relative, "public, max-age=31536000, immutable", gzipped::accepts_gzip(headers))
+            .await
             .unwrap_or_else(|| AppError::NotFound.into_response());
     }
     let looks_like_file = relative.rsplit('/').next().is_some_and(|name| name.contains('.'));
     if looks_like_file
-        && let Some(response) = file_response(relative, "public, max-age=3600", gzipped::accepts_gzip(headers))
+        && let Some(response) = file_response(relative, "public, max-age=3600", gzipped::accepts_gzip(headers)).await
     {
         return response;
     }

@@ -2,16 +2,22 @@
 //! (docs/adr/0037-two-steps-around-the-router.md): the security headers, set in one pass over the answer,
 //! and compression, whose machinery runs only for a request that asks for an encoding.
 //!
+//! Here too the other half of compression: an answer that is the same many times (an app file, a cached order
+//! body or history page) is gzipped once and kept by its owner, and sent with `send_gzipped` to a request that
+//! `accepts_gzip`; the layer then leaves it as it is (docs/adr/0038-cached-answers-keep-their-gzip.md).
+//!
 //! Each tower-http layer costs a future wrapped around the one below it and a move of the request and the
 //! answer; three header layers and compression were a tenth of the instructions of the cheapest answer.
 //! Compression also parsed `Accept-Encoding` on every request, present or not.
 
 use std::convert::Infallible;
+use std::io::Write;
 use std::task::{Context, Poll, ready};
 
-use axum::body::{Body, HttpBody};
-use axum::extract::Request;
-use axum::http::{HeaderValue, header};
+use axum::body::{Body, Bytes, HttpBody};
+use axum::extract::{FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::future::{Either, MapOk, TryFutureExt};
 use tower::{Layer, Service};
@@ -130,5 +136,94 @@ impl Predicate for Compressible {
             && (!is(b"image/") || is(b"image/svg+xml"))
             && (!is(b"application/grpc") || is(b"application/grpc-web"))
             && !is(b"text/event-stream")
+    }
+}
+
+/// Whether the request accepts gzip (RFC 9110 §12.5.3): named with a weight above 0, or, when not named, a
+/// `*` with a weight above 0. Written here because tower-http's own parser is private.
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
+    let mut named = None;
+    let mut any = None;
+    let items = headers.get_all(header::ACCEPT_ENCODING).into_iter().filter_map(|value| value.to_str().ok());
+    for item in items.flat_map(|value| value.split(',')) {
+        let mut parts = item.split(';');
+        let coding = parts.next().unwrap_or_default().trim();
+        let weight = parts
+            .find_map(|part| part.trim().strip_prefix("q="))
+            .map_or(1.0, |weight| weight.trim().parse::<f32>().unwrap_or(0.0));
+        if coding.eq_ignore_ascii_case("gzip") {
+            named = Some(weight > 0.0);
+        } else if coding == "*" {
+            any = Some(weight > 0.0);
+        }
+    }
+    named.or(any).unwrap_or(false)
+}
+
+/// A handler's view of `accepts_gzip`: whether it may answer with a body it keeps gzipped.
+pub struct AcceptsGzip(pub bool);
+
+impl<S: Send + Sync> FromRequestParts<S> for AcceptsGzip {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(Self(parts.headers.contains_key(header::ACCEPT_ENCODING) && accepts_gzip(&parts.headers)))
+    }
+}
+
+/// `data` gzipped at `level`; `None` should the encoder fail (it writes to memory, so only a bug could).
+pub fn gzip(data: &[u8], level: flate2::Compression) -> Option<Bytes> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3 + 64), level);
+    encoder.write_all(data).ok()?;
+    Some(Bytes::from(encoder.finish().ok()?))
+}
+
+/// `gzip` on a blocking thread, for a body gzipped once to be kept: at a kept body's level, a 50 KB history
+/// page takes about a millisecond, which the other requests of a runtime worker should not wait for.
+/// `None` should that thread fail; the body is then sent as it is.
+pub async fn gzip_off_runtime(data: Bytes, level: flate2::Compression) -> Option<Bytes> {
+    tokio::task::spawn_blocking(move || gzip(&data, level)).await.ok()?
+}
+
+/// Puts `gzipped`, a body gzipped once and kept, in place of the answer's body: `Content-Encoding` says so
+/// and `Vary` that it depends on `Accept-Encoding` (tower-http adds no `Vary` to an answer already encoded).
+pub fn send_gzipped(response: &mut Response, gzipped: Bytes) {
+    *response.body_mut() = Body::from(gzipped);
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accepts(value: &str) -> bool {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, value.parse().expect("a header value"));
+        accepts_gzip(&headers)
+    }
+
+    #[test]
+    fn gzip_is_accepted_by_name_or_by_star_unless_its_weight_is_zero() {
+        assert!(accepts("gzip, deflate, br, zstd"));
+        assert!(accepts("br;q=1.0, GZIP;q=0.5"));
+        assert!(accepts("*"));
+        assert!(!accepts("gzip;q=0"));
+        assert!(!accepts("gzip;q=0, *"), "named wins over the star");
+        assert!(!accepts("br, deflate"));
+        assert!(!accepts("identity"));
+        assert!(!accepts("gzip;q=nonsense"), "a weight that does not parse is 0");
+        assert!(!accepts_gzip(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_body_gzips_to_its_own_bytes() {
+        let data = b"{\"orderNumber\":\"C1\"}".repeat(40);
+        let body = gzip(&data, flate2::Compression::default()).expect("gzip");
+        assert!(body.len() < data.len());
+        let mut out = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut out).expect("gunzip");
+        assert_eq!(out, data);
     }
 }

@@ -13,6 +13,10 @@
 //! generation (`Db::change_generation`) at which its version (and, for an order, its owner) was last found
 //! current: while the generation has not moved since, no order was written and no job accepted anywhere,
 //! and a member's request for it is decided from memory (ADR 0028).
+//!
+//! A held body also keeps its gzip once a browser asked for it (ADR 0038): every browser asks for gzip, and
+//! compressing the same body again at every request cost a cached read two thirds of its throughput. The gzip
+//! belongs to the one body it was made from (`keep_gzip` checks), so it goes with it: a new body starts without.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
@@ -109,6 +113,14 @@ enum HeldBody {
 }
 
 impl HeldBody {
+    /// Whether this is `body`: the same buffer, or the same bytes (a body packed since, or rendered again alike).
+    fn is(&self, body: &Bytes) -> bool {
+        match self {
+            Self::Raw(held) => held.as_ptr() == body.as_ptr() && held.len() == body.len() || held == body,
+            Self::Packed(packed) => packed.unpack().is_some_and(|held| held == body),
+        }
+    }
+
     fn len(&self) -> usize {
         match self {
             Self::Raw(body) => body.len(),
@@ -133,14 +145,16 @@ struct HeldOrder {
     body: HeldBody,
     until: Option<i64>,
     trusted: Option<(OrderOwner, u64)>,
+    /// The body gzipped, once a caller that accepts gzip read it (`ResponseCache::keep_gzip`).
+    gzip: Option<Bytes>,
 }
 
 enum Value {
     /// A held order, or `None` for an order that does not exist (`CachedOrder::Absent`).
     Order(Option<HeldOrder>),
-    /// A history page (raw), the member's version it was rendered at, and the change generation at which
-    /// that version was last found current.
-    History { body: Bytes, version: i64, trusted: Option<u64> },
+    /// A history page (raw), the member's version it was rendered at, the change generation at which
+    /// that version was last found current, and the page gzipped once a caller that accepts gzip read it.
+    History { body: Bytes, version: i64, trusted: Option<u64>, gzip: Option<Bytes> },
 }
 
 impl Value {
@@ -151,15 +165,46 @@ impl Value {
                 body: HeldBody::Raw(body.clone()),
                 until: *until,
                 trusted: None,
+                gzip: None,
             })),
             CachedOrder::Absent => Self::Order(None),
         }
     }
 }
 
+/// A held body as a caller is answered: as it is, or the gzip kept beside it for a caller that accepts gzip.
+#[derive(Debug, PartialEq, Eq)]
+pub enum HeldAnswer {
+    Plain(Bytes),
+    Gzip(Bytes),
+}
+
+impl HeldAnswer {
+    fn of(body: &HeldBody, gzip: Option<&Bytes>) -> Option<Self> {
+        match gzip {
+            Some(gzip) => Some(Self::Gzip(gzip.clone())),
+            None => body.body().map(Self::Plain),
+        }
+    }
+}
+
+/// What the cache keeps beside a body a caller accepting gzip is about to be answered (`ResponseCache::kept_gzip`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum KeptGzip {
+    /// The body is held, and so is its gzip.
+    Gzip(Bytes),
+    /// The body is held without a gzip: one made now is kept (`ResponseCache::keep_gzip`).
+    Missing,
+    /// The body is not held (another version, gone, or never put): nothing to keep a gzip beside.
+    NotHeld,
+}
+
+/// Which held body: an order's, or a member's history page (`ResponseCache::order_key`, `history_key`).
+pub struct BodyKey(Key);
+
 /// An order body a caller may be answered from memory (`ResponseCache::trusted_order`).
 pub struct TrustedOrder {
-    pub body: Bytes,
+    pub body: HeldAnswer,
     /// When the earliest action deadline in it passes (Unix ms), as in `CachedOrder::Found`.
     pub until: Option<i64>,
 }
@@ -253,10 +298,13 @@ fn value_size(key: &Key, value: &Value) -> usize {
     };
     let body = match value {
         Value::Order(Some(held)) => {
-            held.body.len() + 16 + held.trusted.as_ref().map_or(0, |(owner, _)| owner_size(owner))
+            held.body.len()
+                + 16
+                + held.trusted.as_ref().map_or(0, |(owner, _)| owner_size(owner))
+                + held.gzip.as_ref().map_or(0, Bytes::len)
         }
         Value::Order(None) => 0,
-        Value::History { body, .. } => body.len() + 16,
+        Value::History { body, gzip, .. } => body.len() + 16 + gzip.as_ref().map_or(0, Bytes::len),
     };
     key_size + body + 96
 }
@@ -305,8 +353,8 @@ impl ResponseCache {
             let inner = self.lock();
             inner.entries.get(key).filter(|entry| entry.expires > Instant::now()).map(|entry| match &entry.value {
                 Value::Order(order) => Value::Order(order.clone()),
-                Value::History { body, version, trusted } => {
-                    Value::History { body: body.clone(), version: *version, trusted: *trusted }
+                Value::History { body, version, trusted, gzip } => {
+                    Value::History { body: body.clone(), version: *version, trusted: *trusted, gzip: gzip.clone() }
                 }
             })
         };
@@ -379,30 +427,87 @@ impl ResponseCache {
     }
 
     /// The order's body, when its version was last found current at change generation `generation` (so
-    /// nothing changed since) and `may_see` says yes to the owner held with it. Decided before the body is
-    /// copied or unpacked, so a refusal costs only the lookup.
+    /// nothing changed since) and `may_see` says yes to the owner held with it: its kept gzip when `gzip` (the
+    /// caller accepts it) and there is one. Decided before the body is copied or unpacked, so a refusal costs
+    /// only the lookup.
     pub fn trusted_order(
         &self,
         order_number: &str,
         generation: u64,
+        gzip: bool,
         may_see: impl FnOnce(&OrderOwner) -> bool,
     ) -> Option<TrustedOrder> {
         if self.budget == 0 {
             return None;
         }
-        let (body, until) = {
+        let (body, gzip, until) = {
             let inner = self.lock();
             let entry = inner.entries.get(&Key::Order(order_number.to_owned()))?;
             let Value::Order(Some(held)) = &entry.value else { return None };
             match &held.trusted {
                 Some((owner, at)) if *at == generation && entry.expires > Instant::now() && may_see(owner) => {
-                    (held.body.clone(), held.until)
+                    (held.body.clone(), held.gzip.clone().filter(|_| gzip), held.until)
                 }
                 _ => return None,
             }
         };
         self.hits.inc();
-        Some(TrustedOrder { body: body.body()?, until })
+        Some(TrustedOrder { body: HeldAnswer::of(&body, gzip.as_ref())?, until })
+    }
+
+    /// The key of an order's held body.
+    pub fn order_key(order_number: &str) -> BodyKey {
+        BodyKey(Key::Order(order_number.to_owned()))
+    }
+
+    /// The key of a member's held history page (as in `history`).
+    pub fn history_key(upm_id: &str, list: &str, anchor: Option<&str>) -> BodyKey {
+        BodyKey(Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) })
+    }
+
+    /// Whether `body` is the body held under `key`, and its gzip when one is kept beside it.
+    pub fn kept_gzip(&self, key: &BodyKey, body: &Bytes) -> KeptGzip {
+        if self.budget == 0 {
+            return KeptGzip::NotHeld;
+        }
+        let inner = self.lock();
+        match inner.entries.get(&key.0).filter(|entry| entry.expires > Instant::now()).map(|entry| &entry.value) {
+            Some(Value::Order(Some(held))) if held.body.is(body) => {
+                held.gzip.clone().map_or(KeptGzip::Missing, KeptGzip::Gzip)
+            }
+            Some(Value::History { body: held, gzip, .. }) if held == body => {
+                gzip.clone().map_or(KeptGzip::Missing, KeptGzip::Gzip)
+            }
+            _ => KeptGzip::NotHeld,
+        }
+    }
+
+    /// Keeps `gzip`, made from `body`, beside the body held under `key` when that is still `body` and has none:
+    /// a body put since (another version, or rendered again) is not this gzip's. Counted in the budget like
+    /// the body; room is made as for a new entry.
+    pub fn keep_gzip(&self, key: &BodyKey, body: &Bytes, gzip: Bytes) {
+        if self.budget == 0 {
+            return;
+        }
+        let mut inner = self.lock();
+        let holds = |value: &Value| match value {
+            Value::Order(Some(held)) => held.gzip.is_none() && held.body.is(body),
+            Value::History { body: held, gzip, .. } => gzip.is_none() && held == body,
+            Value::Order(None) => false,
+        };
+        if !inner.entries.get(&key.0).is_some_and(|entry| holds(&entry.value)) {
+            return;
+        }
+        let grown = gzip.len();
+        inner.make_room(grown, self.budget);
+        // Making room may have evicted the body itself, or packed it (the same bytes still).
+        let Some(entry) = inner.entries.get_mut(&key.0) else { return };
+        match &mut entry.value {
+            Value::Order(Some(HeldOrder { gzip: kept, .. })) | Value::History { gzip: kept, .. } => *kept = Some(gzip),
+            Value::Order(None) => return,
+        }
+        entry.size += grown;
+        inner.used += grown;
     }
 
     /// Records that the held order's body at `version` was found current, with `owner`, at change
@@ -435,19 +540,25 @@ impl ResponseCache {
         self.put(Key::Order(order_number.to_owned()), Value::order(&order), freshness);
     }
 
-    /// A cached page, the member's version it was rendered at, and whether that version was last found
-    /// current at change generation `generation` (then it is current now: nothing changed since).
+    /// A cached page (its kept gzip when `gzip`, the caller accepting it, and there is one), the member's
+    /// version it was rendered at, and whether that version was last found current at change generation
+    /// `generation` (then it is current now: nothing changed since).
     pub fn history(
         &self,
         upm_id: &str,
         list: &str,
         anchor: Option<&str>,
         generation: Option<u64>,
-    ) -> Option<(Bytes, i64, bool)> {
+        gzip: bool,
+    ) -> Option<(HeldAnswer, i64, bool)> {
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
         match self.get(&key)? {
-            Value::History { body, version, trusted } => {
-                Some((body, version, trusted.is_some() && trusted == generation))
+            Value::History { body, version, trusted, gzip: kept } => {
+                let answer = match kept.filter(|_| gzip) {
+                    Some(kept) => HeldAnswer::Gzip(kept),
+                    None => HeldAnswer::Plain(body),
+                };
+                Some((answer, version, trusted.is_some() && trusted == generation))
             }
             Value::Order(_) => None,
         }
@@ -468,7 +579,7 @@ impl ResponseCache {
             return;
         }
         let key = Key::History { upm_id: upm_id.to_owned(), list: list.to_owned(), anchor: anchor.map(str::to_owned) };
-        self.put(key, Value::History { body, version: member_version, trusted: trusted_at }, FRESHNESS);
+        self.put(key, Value::History { body, version: member_version, trusted: trusted_at, gzip: None }, FRESHNESS);
     }
 
     /// Records that the held page at `member_version` was found current at change generation `generation`.
@@ -535,9 +646,9 @@ mod tests {
         cache.put_history("m1", "SALES_ORDER", Some("anchor"), Bytes::from_static(b"[]"), 0, None);
         cache.put_history("m2", "SALES_ORDER", None, Bytes::from_static(b"[]"), 0, None);
         cache.forget_order("C001", &["m1"]);
-        assert!(cache.history("m1", "SALES_ORDER", None, None).is_none());
-        assert!(cache.history("m1", "SALES_ORDER", Some("anchor"), None).is_none());
-        assert!(cache.history("m2", "SALES_ORDER", None, None).is_some());
+        assert!(cache.history("m1", "SALES_ORDER", None, None, false).is_none());
+        assert!(cache.history("m1", "SALES_ORDER", Some("anchor"), None, false).is_none());
+        assert!(cache.history("m2", "SALES_ORDER", None, None, false).is_some());
     }
 
     #[test]
@@ -547,11 +658,16 @@ mod tests {
         cache.put_history("m1", list, None, Bytes::from_static(b"all"), 0, None);
         assert!(
             cache
-                .history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None, None)
+                .history("m1", "filter=orderType(SALES_ORDER)&filter=status(delivered)|false|UTC", None, None, false)
                 .is_none()
         );
-        assert!(cache.history("m1", "filter=orderType(SALES_ORDER)|false|America/New_York", None, None).is_none());
-        assert_eq!(cache.history("m1", list, None, None).map(|(body, ..)| body), Some(Bytes::from_static(b"all")));
+        assert!(
+            cache.history("m1", "filter=orderType(SALES_ORDER)|false|America/New_York", None, None, false).is_none()
+        );
+        assert_eq!(
+            cache.history("m1", list, None, None, false).map(|(body, ..)| body),
+            Some(HeldAnswer::Plain(Bytes::from_static(b"all")))
+        );
     }
 
     #[test]
@@ -610,7 +726,10 @@ mod tests {
         cache.put_history("m1", "SALES_ORDER", None, Bytes::from(body.clone()), 3, None);
         let Some(CachedOrder::Found { body: order, .. }) = cache.order("C001") else { panic!("cached") };
         assert_eq!(order, body.as_bytes());
-        assert_eq!(cache.history("m1", "SALES_ORDER", None, None), Some((Bytes::from(body.clone()), 3, false)));
+        assert_eq!(
+            cache.history("m1", "SALES_ORDER", None, None, false),
+            Some((HeldAnswer::Plain(Bytes::from(body.clone())), 3, false))
+        );
         assert!(held_raw(&cache, "C001"), "room enough: raw, nothing to unpack on a hit");
         assert!(cache.lock().used >= body.len() * 2, "both raw");
     }
@@ -648,29 +767,32 @@ mod tests {
         cache.put_order("C001", found("{}"));
         let anyone = |_: &OrderOwner| true;
         let m1 = |owner: &OrderOwner| owner.upm_id.as_deref() == Some("m1");
-        assert!(cache.trusted_order("C001", 7, anyone).is_none(), "held, never checked");
+        assert!(cache.trusted_order("C001", 7, false, anyone).is_none(), "held, never checked");
         cache.trust_order("C001", 1, &owner("m1"), 7);
-        assert!(cache.trusted_order("C001", 7, anyone).is_none(), "another version was checked");
+        assert!(cache.trusted_order("C001", 7, false, anyone).is_none(), "another version was checked");
         cache.trust_order("C001", 0, &owner("m1"), 7);
-        let trusted = cache.trusted_order("C001", 7, m1).expect("trusted");
-        assert_eq!(&trusted.body[..], b"{}");
-        assert!(cache.trusted_order("C001", 7, |owner| owner.upm_id.as_deref() == Some("m2")).is_none(), "not m2's");
-        assert!(cache.trusted_order("C001", 8, anyone).is_none(), "something changed since");
+        let trusted = cache.trusted_order("C001", 7, false, m1).expect("trusted");
+        assert_eq!(trusted.body, HeldAnswer::Plain(Bytes::from_static(b"{}")));
+        assert!(
+            cache.trusted_order("C001", 7, false, |owner| owner.upm_id.as_deref() == Some("m2")).is_none(),
+            "not m2's"
+        );
+        assert!(cache.trusted_order("C001", 8, false, anyone).is_none(), "something changed since");
         cache.put_order("C001", found("{}"));
-        assert!(cache.trusted_order("C001", 7, anyone).is_none(), "a new body starts untrusted");
+        assert!(cache.trusted_order("C001", 7, false, anyone).is_none(), "a new body starts untrusted");
     }
 
     #[test]
     fn a_page_is_trusted_at_the_generation_its_version_was_found_current_only() {
         let cache = ResponseCache::new(1 << 20);
         cache.put_history("m1", "SALES_ORDER", None, Bytes::from_static(b"[]"), 4, Some(2));
-        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(2)).map(|(.., trusted)| trusted), Some(true));
-        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3)).map(|(.., trusted)| trusted), Some(false));
-        assert_eq!(cache.history("m1", "SALES_ORDER", None, None).map(|(.., trusted)| trusted), Some(false));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(2), false).map(|(.., trusted)| trusted), Some(true));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3), false).map(|(.., trusted)| trusted), Some(false));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, None, false).map(|(.., trusted)| trusted), Some(false));
         cache.trust_history("m1", "SALES_ORDER", None, 5, 3);
-        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3)).map(|(.., trusted)| trusted), Some(false));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3), false).map(|(.., trusted)| trusted), Some(false));
         cache.trust_history("m1", "SALES_ORDER", None, 4, 3);
-        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3)).map(|(.., trusted)| trusted), Some(true));
+        assert_eq!(cache.history("m1", "SALES_ORDER", None, Some(3), false).map(|(.., trusted)| trusted), Some(true));
     }
 
     #[test]
@@ -678,5 +800,80 @@ mod tests {
         let cache = ResponseCache::new(0);
         cache.put_order("C001", found("{}"));
         assert!(cache.order("C001").is_none());
+    }
+
+    fn counted_exactly(cache: &ResponseCache) -> usize {
+        let inner = cache.lock();
+        assert_eq!(inner.used, inner.entries.values().map(|entry| entry.size).sum::<usize>(), "every byte counted");
+        inner.used
+    }
+
+    #[test]
+    fn a_gzip_is_kept_beside_its_own_body_only_and_leaves_with_it() {
+        let cache = ResponseCache::new(1 << 20);
+        let body = Bytes::from(detail(1));
+        cache.put_order("C001", CachedOrder::Found { version: 0, body: body.clone(), until: None });
+        let key = ResponseCache::order_key("C001");
+        assert_eq!(cache.kept_gzip(&key, &body), KeptGzip::Missing);
+        let before = counted_exactly(&cache);
+        let gzip = Bytes::from_static(b"gzip of C001");
+        cache.keep_gzip(&key, &body, gzip.clone());
+        assert_eq!(cache.kept_gzip(&key, &body), KeptGzip::Gzip(gzip.clone()));
+        assert_eq!(counted_exactly(&cache), before + gzip.len(), "the gzip counts in the budget");
+        // A body alike but another buffer (rendered again the same) is the same body.
+        assert_eq!(cache.kept_gzip(&key, &Bytes::from(detail(1))), KeptGzip::Gzip(gzip.clone()));
+
+        cache.trust_order("C001", 0, &owner("m1"), 7);
+        let answer = |gzip| cache.trusted_order("C001", 7, gzip, |_| true).map(|held| held.body);
+        assert_eq!(answer(true), Some(HeldAnswer::Gzip(gzip.clone())), "a caller that accepts gzip");
+        assert_eq!(answer(false), Some(HeldAnswer::Plain(body.clone())), "one that does not");
+
+        // A new body (another version) starts without, and the old body's gzip is never put beside it.
+        let changed = Bytes::from(detail(2));
+        cache.put_order("C001", CachedOrder::Found { version: 1, body: changed.clone(), until: None });
+        assert_eq!(cache.kept_gzip(&key, &body), KeptGzip::NotHeld);
+        cache.keep_gzip(&key, &body, gzip.clone());
+        assert_eq!(cache.kept_gzip(&key, &changed), KeptGzip::Missing, "the old body's gzip was refused");
+        cache.forget_order("C001", &[]);
+        assert_eq!(cache.kept_gzip(&key, &changed), KeptGzip::NotHeld);
+        assert_eq!(counted_exactly(&cache), 0);
+    }
+
+    #[test]
+    fn a_page_keeps_its_gzip_until_a_write_drops_the_page() {
+        let cache = ResponseCache::new(1 << 20);
+        let page = Bytes::from_static(b"[page]");
+        cache.put_history("m1", "SALES_ORDER", None, page.clone(), 3, Some(2));
+        let key = ResponseCache::history_key("m1", "SALES_ORDER", None);
+        cache.keep_gzip(&key, &Bytes::from_static(b"[other]"), Bytes::from_static(b"not its gzip"));
+        assert_eq!(cache.kept_gzip(&key, &page), KeptGzip::Missing, "a gzip of another page is refused");
+        cache.keep_gzip(&key, &page, Bytes::from_static(b"gzip"));
+        assert_eq!(
+            cache.history("m1", "SALES_ORDER", None, Some(2), true),
+            Some((HeldAnswer::Gzip(Bytes::from_static(b"gzip")), 3, true))
+        );
+        assert_eq!(
+            cache.history("m1", "SALES_ORDER", None, Some(2), false),
+            Some((HeldAnswer::Plain(page.clone()), 3, true))
+        );
+        cache.forget_order("C001", &["m1"]);
+        assert!(cache.history("m1", "SALES_ORDER", None, Some(2), true).is_none());
+        assert_eq!(counted_exactly(&cache), 0);
+    }
+
+    #[test]
+    fn keeping_a_gzip_in_a_full_budget_makes_room_first() {
+        let body_size = detail(0).len();
+        let budget = body_size * 4;
+        let cache = ResponseCache::new(budget);
+        for number in 0..40 {
+            let body = Bytes::from(detail(number));
+            let name = format!("C{number:03}");
+            cache.put_order(&name, CachedOrder::Found { version: 0, body: body.clone(), until: None });
+            cache.keep_gzip(&ResponseCache::order_key(&name), &body, Bytes::from(vec![b'z'; body_size / 8]));
+            assert!(counted_exactly(&cache) <= budget, "within the budget after C{number:03}");
+        }
+        let newest = Bytes::from(detail(39));
+        assert!(matches!(cache.kept_gzip(&ResponseCache::order_key("C039"), &newest), KeptGzip::Gzip(_)));
     }
 }

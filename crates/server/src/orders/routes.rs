@@ -10,13 +10,14 @@ use domain::history_filter::{parse_history_filters, year_at, year_range_ms};
 use domain::{OrderNumber, OrderType};
 
 use super::OrdersState;
-use super::cache::CachedOrder;
+use super::cache::{BodyKey, CachedOrder, HeldAnswer, KeptGzip, ResponseCache};
 use super::db::{self, Anchor};
 use super::hooks;
 use super::ready;
 use super::view::{self, HistoryResponse, OrderDetail, Pages};
 use super::{detail, ready_detail, ready_page};
 use crate::access::{OrderAccess, authorize_order, authorize_order_with};
+use crate::around::{self, AcceptsGzip};
 use crate::auth::Member;
 use crate::caller::{Caller, filter_values};
 use crate::error::{AppError, AppResult};
@@ -69,6 +70,7 @@ pub async fn list_order_history(
     State(state): State<OrdersState>,
     member: Member,
     query: QueryPairs,
+    AcceptsGzip(gzip): AcceptsGzip,
 ) -> AppResult<Response> {
     // Taken before anything is read: a page found current stays so while it is the same (ADR 0028).
     let generation = state.cache.is_on().then(|| state.db.change_generation()).flatten();
@@ -134,15 +136,18 @@ pub async fn list_order_history(
     // before the page is rendered, is the one a rendered page is kept and stored with, so a write that
     // lands meanwhile leaves it behind).
     // A page found current since nothing changed (the change generation) is answered without the probe.
-    if let Some((body, version, trusted)) = state.cache.history(&member.upm_id, &cache_list, anchor_text, generation) {
+    let held_page = || ResponseCache::history_key(&member.upm_id, &cache_list, anchor_text);
+    if let Some((body, version, trusted)) =
+        state.cache.history(&member.upm_id, &cache_list, anchor_text, generation, gzip)
+    {
         if trusted {
-            return Ok(json_bytes(body));
+            return Ok(held_answer(&state.cache, held_page, body, gzip).await);
         }
         if ready_page::member_version(&state.db, &member.upm_id).await? == version {
             if let Some(generation) = generation {
                 state.cache.trust_history(&member.upm_id, &cache_list, anchor_text, version, generation);
             }
-            return Ok(json_bytes(body));
+            return Ok(held_answer(&state.cache, held_page, body, gzip).await);
         }
     }
     let tag = ready_detail::tag(&state.settings);
@@ -157,7 +162,7 @@ pub async fn list_order_history(
             stored.member_version,
             generation,
         );
-        return Ok(json_bytes(body));
+        return Ok(held_answer(&state.cache, held_page, HeldAnswer::Plain(body), gzip).await);
     }
     // The first page also names the years that hold orders; its probes run beside the page's query.
     let (ready, order_years) = if anchor.is_none() {
@@ -213,7 +218,7 @@ pub async fn list_order_history(
         tag,
         body: body.clone(),
     });
-    Ok(json_bytes(body))
+    Ok(held_answer(&state.cache, held_page, HeldAnswer::Plain(body), gzip).await)
 }
 
 /// Bodies are written into one buffer per thread and copied out at their exact size. These bodies are
@@ -249,6 +254,39 @@ fn json_bytes(body: Bytes) -> Response {
     // makes the map grow (a rehash of every entry).
     *response.headers_mut() = HeaderMap::with_capacity(12);
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// A body the response cache may hold, as the caller is answered (ADR 0038). For a caller that accepts gzip:
+/// the gzip kept beside the body, or, for a held body without one, the body gzipped now (at gzip's default
+/// level, on a blocking thread) and kept. Otherwise, and for a body the cache does not hold, the body as it is,
+/// which the layer around the router compresses at its fastest level for a caller that asked.
+async fn held_answer(cache: &ResponseCache, key: impl FnOnce() -> BodyKey, answer: HeldAnswer, gzip: bool) -> Response {
+    let body = match answer {
+        HeldAnswer::Gzip(kept) => return gzip_bytes(kept),
+        HeldAnswer::Plain(body) => body,
+    };
+    if !gzip {
+        return json_bytes(body);
+    }
+    let key = key();
+    match cache.kept_gzip(&key, &body) {
+        KeptGzip::Gzip(kept) => gzip_bytes(kept),
+        KeptGzip::NotHeld => json_bytes(body),
+        KeptGzip::Missing => match around::gzip_off_runtime(body.clone(), flate2::Compression::default()).await {
+            Some(made) => {
+                cache.keep_gzip(&key, &body, made.clone());
+                gzip_bytes(made)
+            }
+            None => json_bytes(body),
+        },
+    }
+}
+
+/// A JSON answer whose body is `gzipped`, kept gzipped (`held_answer`).
+fn gzip_bytes(gzipped: Bytes) -> Response {
+    let mut response = json_bytes(Bytes::new());
+    around::send_gzipped(&mut response, gzipped);
     response
 }
 
@@ -305,7 +343,7 @@ async fn render_order(
     Ok(rendered.body)
 }
 
-async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &str) -> AppResult<Response> {
+async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &str, gzip: bool) -> AppResult<Response> {
     // Taken before anything is read: what the reads below find current stays so while it is the same.
     let generation = state.cache.is_on().then(|| state.db.change_generation()).flatten();
     let number = OrderNumber::parse(raw_number).ok();
@@ -313,10 +351,10 @@ async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &s
     if let (Some(generation), Some(number)) = (generation, &number)
         && let Some(held) = state
             .cache
-            .trusted_order(number.as_str(), generation, |owner| crate::access::member_sees_held(caller, owner))
+            .trusted_order(number.as_str(), generation, gzip, |owner| crate::access::member_sees_held(caller, owner))
         && held.until.is_none_or(|until| state.clock.now_ms() < until)
     {
-        return Ok(json_bytes(held.body));
+        return Ok(held_answer(&state.cache, || ResponseCache::order_key(number.as_str()), held.body, gzip).await);
     }
     // Nothing cached for this order (always so with the cache off): the access check also reads the
     // order's ready detail, which answers when it is current (ADR 0012); otherwise the order is read whole
@@ -342,18 +380,24 @@ async fn load_visible_order(state: &OrdersState, caller: &Caller, raw_number: &s
             if let Some((owner, generation)) = trust {
                 state.cache.trust_order(order_number, access.version, owner, generation);
             }
-            return Ok(json_bytes(ready.body));
+            return Ok(order_answer(state, &access, ready.body, gzip).await);
         }
         return match db::find_order_with_lines(&state.db, access.order_number.as_str()).await? {
-            Some(loaded) => Ok(json_bytes(render_order(state, loaded, trust).await?)),
+            Some(loaded) => Ok(order_answer(state, &access, render_order(state, loaded, trust).await?, gzip).await),
             None => Err(AppError::OrderNotFound),
         };
     }
     let access = authorize_order(state, caller, raw_number).await?;
     match rendered_order(state, &access, generation).await? {
-        Some(body) => Ok(json_bytes(body)),
+        Some(body) => Ok(order_answer(state, &access, body, gzip).await),
         None => Err(AppError::OrderNotFound),
     }
+}
+
+/// The order's body as the caller is answered (`held_answer`).
+async fn order_answer(state: &OrdersState, access: &OrderAccess, body: Bytes, gzip: bool) -> Response {
+    let key = || ResponseCache::order_key(access.order_number.as_str());
+    held_answer(&state.cache, key, HeldAnswer::Plain(body), gzip).await
 }
 
 const DETAIL_PARAMS_DOC: &str = "member by bearer token, or guest by filter=email(...) / filter=phoneNumber(...)";
@@ -370,8 +414,9 @@ pub async fn get_order_detail(
     State(state): State<OrdersState>,
     Path(order_number): Path<String>,
     caller: Caller,
+    AcceptsGzip(gzip): AcceptsGzip,
 ) -> AppResult<Response> {
-    load_visible_order(&state, &caller, &order_number).await
+    load_visible_order(&state, &caller, &order_number, gzip).await
 }
 
 /// The order summary: the same shape as the detail; its failure code is `service-order-summary-failure`.
@@ -384,8 +429,9 @@ pub async fn get_order_summary(
     State(state): State<OrdersState>,
     Path(order_number): Path<String>,
     caller: Caller,
+    AcceptsGzip(gzip): AcceptsGzip,
 ) -> AppResult<Response> {
-    load_visible_order(&state, &caller, &order_number).await.map_err(|error| match error {
+    load_visible_order(&state, &caller, &order_number, gzip).await.map_err(|error| match error {
         AppError::OrderNotFound => AppError::OrderSummaryNotFound,
         other => other,
     })

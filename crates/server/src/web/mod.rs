@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 use tower_http::compression::Predicate;
 
-use crate::around::Compressible;
+use crate::around::{self, Compressible};
 use crate::error::AppError;
 
 mod gzipped;
@@ -77,10 +77,7 @@ async fn file_response(path: &str, cache_control: &'static str, gzip: bool) -> O
         && Compressible.should_compress(&response)
         && let Some(body) = gzipped::gzipped(path, data).await
     {
-        *response.body_mut() = Body::from(body);
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+        around::send_gzipped(&mut response, body);
     }
     Some(response)
 }
@@ -178,13 +175,13 @@ pub async fn serve(method: Method, uri: Uri, headers: &HeaderMap, csp: &HeaderVa
     }
     let relative = path.trim_start_matches('/');
     if relative.starts_with("assets/") {
-        return file_response(relative, "public, max-age=31536000, immutable", gzipped::accepts_gzip(headers))
+        return file_response(relative, "public, max-age=31536000, immutable", around::accepts_gzip(headers))
             .await
             .unwrap_or_else(|| AppError::NotFound.into_response());
     }
     let looks_like_file = relative.rsplit('/').next().is_some_and(|name| name.contains('.'));
     if looks_like_file
-        && let Some(response) = file_response(relative, "public, max-age=3600", gzipped::accepts_gzip(headers)).await
+        && let Some(response) = file_response(relative, "public, max-age=3600", around::accepts_gzip(headers)).await
     {
         return response;
     }

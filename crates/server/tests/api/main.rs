@@ -26,6 +26,7 @@ mod hardening;
 mod history;
 mod history_filters;
 mod jobs;
+mod kept_gzip;
 mod layers;
 mod metrics;
 mod oidc;

@@ -141,6 +141,8 @@ fn flag_named(source_name: &str, field: &str, name: &str) -> Result<Flag, Config
 #[derive(Debug, Clone)]
 pub struct RenderedConfig {
     pub body: Bytes,
+    /// `body` gzipped once at the default level, for a browser (ADR 0038); `None` should the encoder fail.
+    pub gzip: Option<Bytes>,
     /// Weak validator of `body` (`W/"..."`).
     pub etag: String,
 }

@@ -308,7 +308,8 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
     let digest = Sha256::digest(&body);
     // Weak: the compression layer may send the same body gzip- or brotli-encoded under this one tag.
     let etag = format!("W/\"{}\"", digest.iter().take(12).map(|byte| format!("{byte:02x}")).collect::<String>());
-    Ok(RenderedConfig { body: body.into(), etag })
+    let gzip = crate::around::gzip(&body, flate2::Compression::default());
+    Ok(RenderedConfig { body: body.into(), gzip, etag })
 }
 
 /// Flags and data of a country for the web app; an unknown country answers the default country's
@@ -328,7 +329,7 @@ pub async fn get_country_config(
     if if_none_match(&headers, &rendered.etag) {
         return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache)]).into_response());
     }
-    Ok((
+    let mut response = (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
             (header::ETAG, etag),
@@ -336,7 +337,14 @@ pub async fn get_country_config(
         ],
         rendered.body.clone(),
     )
-        .into_response())
+        .into_response();
+    // The same bytes at every request: a browser gets them gzipped once, not compressed again each time.
+    if let Some(gzip) = &rendered.gzip
+        && crate::around::accepts_gzip(&headers)
+    {
+        crate::around::send_gzipped(&mut response, gzip.clone());
+    }
+    Ok(response)
 }
 
 /// The brand's logo file (SVG or PNG, read at start); 404 when the brand has none (or uses `logoUrl`).

@@ -273,7 +273,7 @@ async fn held_answer(cache: &ResponseCache, key: impl FnOnce() -> BodyKey, answe
     match cache.kept_gzip(&key, &body) {
         KeptGzip::Gzip(kept) => gzip_bytes(kept),
         KeptGzip::NotHeld => json_bytes(body),
-        KeptGzip::Missing => match around::gzip_off_runtime(body.clone(), flate2::Compression::default()).await {
+        KeptGzip::Missing => match around::gzip_to_keep(body.clone(), flate2::Compression::default()).await {
             Some(made) => {
                 cache.keep_gzip(&key, &body, made.clone());
                 gzip_bytes(made)

@@ -13,15 +13,16 @@ use crate::around;
 /// Each file's gzip by its path; bounded by the build's files.
 static GZIPPED: LazyLock<Mutex<HashMap<String, Bytes>>> = LazyLock::new(Mutex::default);
 
-/// `data` (the file at `path`) gzipped, from the memo after the first time. The first time compresses on a
-/// blocking thread (the vendor bundle takes some 10-20 ms at the best level), not on the runtime's worker that
-/// other requests wait for; `None` should that thread fail, and the file is then sent as it is.
+/// `data` (the file at `path`) gzipped, from the memo after the first time. The first time compresses a large
+/// file (the vendor bundle, milliseconds at the best level) on a blocking thread, not on the runtime's worker
+/// that other requests wait for (`around::gzip_to_keep`); `None` should that fail, and the file is then sent as
+/// it is.
 pub async fn gzipped(path: &str, data: Bytes) -> Option<Bytes> {
     if let Some(found) = GZIPPED.lock().unwrap_or_else(PoisonError::into_inner).get(path) {
         return Some(found.clone());
     }
     // Made outside the lock: two first requests may both compress, and the second insert keeps the same bytes.
-    let body = around::gzip_off_runtime(data, flate2::Compression::best()).await?;
+    let body = around::gzip_to_keep(data, flate2::Compression::best()).await?;
     GZIPPED.lock().unwrap_or_else(PoisonError::into_inner).insert(path.to_owned(), body.clone());
     Some(body)
 }

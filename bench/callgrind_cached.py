@@ -8,6 +8,8 @@ wrk sends them. Two scenarios:
   held and trusted (ADR 0028), then three passes counted.
 
     bench/callgrind_cached.py --database-url bench/out/bench-10000-1000000-7.db --binary target/release/orders
+
+With `--accept-encoding "gzip, deflate, br, zstd"` every request asks as a browser does (ADR 0038's figures).
 """
 import argparse, http.client, os, sqlite3, subprocess, sys, time
 from pathlib import Path
@@ -39,6 +41,7 @@ def main():
     parser.add_argument("--orders", type=int, default=200)
     parser.add_argument("--out", default=str(Path(__file__).parent / "out" / "callgrind"))
     parser.add_argument("--label", default="cached")
+    parser.add_argument("--accept-encoding", help="sent with every request, as a browser sends it (default: none, as wrk)")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -56,8 +59,10 @@ def main():
         connection = connect(time.monotonic() + 120)
 
         def get(path, token):
-            # As wrk sends them (bench/requests.lua): no Accept-Encoding, which http.client would add.
+            # As wrk sends them (bench/requests.lua): no Accept-Encoding, which http.client would add, unless asked.
             connection.putrequest("GET", path, skip_accept_encoding=True)
+            if args.accept_encoding:
+                connection.putheader("Accept-Encoding", args.accept_encoding)
             if token:
                 connection.putheader("Authorization", f"Bearer {token}")
             connection.endheaders()

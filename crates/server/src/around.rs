@@ -12,17 +12,17 @@
 
 use std::convert::Infallible;
 use std::io::Write;
-use std::task::{Context, Poll, ready};
+use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use futures_util::future::{Either, MapOk, TryFutureExt};
-use tower::{Layer, Service};
+use futures_util::future::{BoxFuture, Either, MapOk, TryFutureExt};
+use tower::{Layer, Service, ServiceExt};
 use tower_http::compression::predicate::SizeAbove;
-use tower_http::compression::{Compression, CompressionBody, CompressionLevel, Predicate, ResponseFuture};
+use tower_http::compression::{Compression, CompressionLevel, Predicate};
 
 /// HSTS when the deployment says it is served over TLS: browsers then never try plain http again.
 const HSTS: &str = "max-age=31536000; includeSubDomains";
@@ -55,56 +55,76 @@ impl SecurityHeaders {
     }
 }
 
-/// tower-http's compression for a request with `Accept-Encoding`; the service below, untouched but for
-/// `Vary`, for one without (an API client, a health probe, a load test).
+/// Compression for a request with `Accept-Encoding`, decided after the answer: an answer already encoded (a
+/// body kept gzipped, ADR 0038) goes out as it is, and only an answer still to be compressed goes through
+/// tower-http's compression, which then reads `Accept-Encoding` (its parser is about a tenth of a browser's
+/// cached read, so a kept gzip should not pay for it). A request without `Accept-Encoding` (an API client, a
+/// health probe, a load test) gets the service below, untouched but for `Vary`.
 #[derive(Clone, Default)]
 pub struct CompressWhenAskedLayer;
 
-impl<S: Clone> Layer<S> for CompressWhenAskedLayer {
+impl<S> Layer<S> for CompressWhenAskedLayer {
     type Service = CompressWhenAsked<S>;
 
     fn layer(&self, inner: S) -> CompressWhenAsked<S> {
-        // The fastest level: an answer that changes is compressed at every request, and at the default level
-        // gzip cost a cached order read three quarters of its throughput (a history page of 50 KB eleven
-        // twelfths) for 15-30% fewer bytes; the app's files, the same every time, are gzipped once at the best
-        // level instead (`web::gzipped`).
-        CompressWhenAsked {
-            compression: Compression::new(inner.clone()).compress_when(Compressible).quality(CompressionLevel::Fastest),
-            plain: inner,
-        }
+        CompressWhenAsked { inner }
     }
 }
 
 #[derive(Clone)]
 pub struct CompressWhenAsked<S> {
-    plain: S,
-    compression: Compression<S, Compressible>,
+    inner: S,
 }
 
 type Plain<F> = MapOk<F, fn(Response) -> Response>;
-type Compressed<F> = MapOk<ResponseFuture<F, Compressible>, fn(Response<CompressionBody<Body>>) -> Response>;
+type Asked = BoxFuture<'static, Result<Response, Infallible>>;
 
 impl<S> Service<Request> for CompressWhenAsked<S>
 where
     S: Service<Request, Response = Response, Error = Infallible>,
+    S::Future: Send + 'static,
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = Either<Plain<S::Future>, Compressed<S::Future>>;
+    type Future = Either<Plain<S::Future>, Asked>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        // Two clones of one service (the router, always ready): both are asked, either may be called.
-        ready!(self.plain.poll_ready(cx))?;
-        self.compression.poll_ready(cx)
+        self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, request: Request) -> Self::Future {
-        if request.headers().contains_key(header::ACCEPT_ENCODING) {
-            Either::Right(self.compression.call(request).map_ok(IntoResponse::into_response as fn(_) -> _))
-        } else {
-            Either::Left(self.plain.call(request).map_ok(vary_when_compressible as fn(_) -> _))
+        if !request.headers().contains_key(header::ACCEPT_ENCODING) {
+            return Either::Left(self.inner.call(request).map_ok(vary_when_compressible as fn(_) -> _));
         }
+        // What tower-http reads of the request, kept for after the answer.
+        let mut asked = Request::new(Body::empty());
+        for value in request.headers().get_all(header::ACCEPT_ENCODING) {
+            asked.headers_mut().append(header::ACCEPT_ENCODING, value.clone());
+        }
+        let answered = self.inner.call(request);
+        Either::Right(Box::pin(async move {
+            let response = answered.await?;
+            if response.headers().contains_key(header::CONTENT_ENCODING) {
+                return Ok(response);
+            }
+            compress(asked, response).await
+        }))
     }
+}
+
+/// tower-http's compression of `response` for a request whose `Accept-Encoding` is `asked`'s: gzip when it
+/// accepts gzip and the answer is `Compressible`, 406 when it accepts no encoding at all (identity refused too),
+/// else the answer as it is; `Vary` as tower-http says it.
+async fn compress(asked: Request, response: Response) -> Result<Response, Infallible> {
+    let mut response = Some(response);
+    // The answer already made, as the service tower-http's compression wraps: called once, by `oneshot`.
+    let answer = tower::service_fn(move |_: Request| std::future::ready(Ok(response.take().unwrap_or_default())));
+    // The fastest level: an answer that changes is compressed at every request, and at the default level gzip
+    // cost a cached order read three quarters of its throughput (a history page of 50 KB eleven twelfths) for
+    // 15-30% fewer bytes; what is the same every time is gzipped once at the default or best level and kept
+    // (`gzip_to_keep`).
+    let compression = Compression::new(answer).compress_when(Compressible).quality(CompressionLevel::Fastest);
+    compression.oneshot(asked).await.map(IntoResponse::into_response)
 }
 
 /// What tower-http says on an answer it would compress, asked or not: the body depends on
@@ -140,24 +160,40 @@ impl Predicate for Compressible {
 }
 
 /// Whether the request accepts gzip (RFC 9110 §12.5.3): named with a weight above 0, or, when not named, a
-/// `*` with a weight above 0. Written here because tower-http's own parser is private.
+/// `*` with a weight above 0. Written here because tower-http's own parser is private; read over the bytes,
+/// since every browser's read of a kept body asks it (a parser over `str` pieces and `f32` weights took about
+/// 1,700 instructions for a browser's header).
 pub fn accepts_gzip(headers: &HeaderMap) -> bool {
     let mut named = None;
     let mut any = None;
-    let items = headers.get_all(header::ACCEPT_ENCODING).into_iter().filter_map(|value| value.to_str().ok());
-    for item in items.flat_map(|value| value.split(',')) {
-        let mut parts = item.split(';');
-        let coding = parts.next().unwrap_or_default().trim();
-        let weight = parts
-            .find_map(|part| part.trim().strip_prefix("q="))
-            .map_or(1.0, |weight| weight.trim().parse::<f32>().unwrap_or(0.0));
-        if coding.eq_ignore_ascii_case("gzip") {
-            named = Some(weight > 0.0);
-        } else if coding == "*" {
-            any = Some(weight > 0.0);
+    for item in headers.get_all(header::ACCEPT_ENCODING).iter().flat_map(|value| value.as_bytes().split(|&b| b == b','))
+    {
+        let mut parts = item.split(|&b| b == b';');
+        let coding = parts.next().unwrap_or_default().trim_ascii();
+        let weight = parts.find_map(|part| part.trim_ascii().strip_prefix(b"q=")).is_none_or(weight_above_zero);
+        if coding.eq_ignore_ascii_case(b"gzip") {
+            named = Some(weight);
+        } else if coding == b"*" {
+            any = Some(weight);
         }
     }
     named.or(any).unwrap_or(false)
+}
+
+/// Whether a weight (`qvalue`: `0` or `1`, then up to three decimals) is above 0; one that is not a weight
+/// counts as 0.
+fn weight_above_zero(weight: &[u8]) -> bool {
+    match weight.trim_ascii() {
+        [b'1', rest @ ..] => rest.is_empty() || rest.first() == Some(&b'.') && rest[1..].iter().all(u8::is_ascii_digit),
+        [b'0', rest @ ..] => match rest {
+            [] => false,
+            [b'.', decimals @ ..] => {
+                decimals.iter().all(u8::is_ascii_digit) && decimals.iter().any(|&digit| digit != b'0')
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// A handler's view of `accepts_gzip`: whether it may answer with a body it keeps gzipped.
@@ -220,6 +256,10 @@ mod tests {
         assert!(!accepts("br, deflate"));
         assert!(!accepts("identity"));
         assert!(!accepts("gzip;q=nonsense"), "a weight that does not parse is 0");
+        assert!(accepts("gzip;q=0.001") && accepts("gzip; q=1.000") && accepts("deflate, gzip ;q=0.5"));
+        assert!(!accepts("gzip;q=0.000") && !accepts("gzip;q=0.") && !accepts("gzip;q=2"));
+        assert!(accepts("identity;q=0, GZip"), "only identity refused");
+        assert!(!accepts("gzipx, xgzip"), "another coding");
         assert!(!accepts_gzip(&HeaderMap::new()));
     }
 

@@ -92,6 +92,17 @@ async fn compression_when_asked_and_vary_always(app: &TestApp) {
     let mut kept = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut kept, &plain).expect("gzip");
     assert_eq!(gzip, kept.finish().expect("gzip"), "the configuration's kept gzip");
+    // An answer made at each request (the page's HTML carries the browser's session) is gzipped by the layer.
+    let page = app.client.get(app.url("/orders")).header("accept-encoding", "gzip").send().await.expect("page");
+    let header = |name: &str| page.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    assert_eq!(
+        (header("content-encoding").as_deref(), header("vary").as_deref()),
+        (Some("gzip"), Some("accept-encoding"))
+    );
+    let mut html = String::new();
+    let gzipped = page.bytes().await.expect("page body");
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gzipped[..]), &mut html).expect("gunzip");
+    assert!(html.starts_with("<!doctype html>"), "{html:.60}");
     // Nothing acceptable (identity refused too): 406, as before.
     let refused = app.client.get(app.url("/config/v1/us")).header("accept-encoding", "identity;q=0").send().await;
     assert_eq!(refused.expect("config").status(), StatusCode::NOT_ACCEPTABLE);

@@ -259,7 +259,7 @@ fn json_bytes(body: Bytes) -> Response {
 
 /// A body the response cache may hold, as the caller is answered (ADR 0038). For a caller that accepts gzip:
 /// the gzip kept beside the body, or, for a held body without one, the body gzipped now (at gzip's default
-/// level, on a blocking thread) and kept. Otherwise, and for a body the cache does not hold, the body as it is,
+/// level, `around::gzip_to_keep`) and kept. Otherwise, and for a body the cache does not hold, the body as it is,
 /// which the layer around the router compresses at its fastest level for a caller that asked.
 async fn held_answer(cache: &ResponseCache, key: impl FnOnce() -> BodyKey, answer: HeldAnswer, gzip: bool) -> Response {
     let body = match answer {

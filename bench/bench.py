@@ -3,6 +3,9 @@
 
 Every throughput figure is a ratio to nginx measured in the same run, interleaved (ours, nginx, ours, ...),
 median of --reps repetitions. Absolute numbers are reported beside the ratios. Loopback only, bounded in time.
+
+With BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" every request asks as a browser does, and nginx serves the gzip
+our server answered (gzip_static): a browser's reads against nginx's (ADR 0038).
 """
 import argparse, base64, datetime, hashlib, hmac, json, os, random, re, shutil, signal, sqlite3, statistics
 import subprocess, sys, time, urllib.error, urllib.request
@@ -40,8 +43,9 @@ def token_for(upm_id: str) -> str:
     return f"{header}.{claims}.{b64(signature)}"
 
 
-def http_get(url, token=None, timeout=10):
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+def http_get(url, token=None, timeout=10, headers=None):
+    request = urllib.request.Request(url, headers={**({"Authorization": f"Bearer {token}"} if token else {}),
+                                                   **(headers or {})})
     with urllib.request.urlopen(request, timeout=timeout) as response:
         return response.status, response.read()
 
@@ -230,6 +234,14 @@ def capture(scenarios, root):
                 file = root / path.lstrip("/")
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_bytes(body)
+            # A browser's run (BENCH_ACCEPT_ENCODING, which wrk's requests.lua sends too): nginx serves the gzip our
+            # server answered from <file>.gz (gzip_static), as our server serves its kept gzip (ADR 0038).
+            accept_encoding = os.environ.get("BENCH_ACCEPT_ENCODING")
+            if accept_encoding:
+                _, gzipped = http_get(f"http://127.0.0.1:{OURS_PORT}{path}", token,
+                                      headers={"Accept-Encoding": accept_encoding})
+                if gzipped[:2] == b"\x1f\x8b":
+                    file.with_name(file.name + ".gz").write_bytes(gzipped)
 
 
 def history_items(root):

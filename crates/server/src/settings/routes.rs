@@ -306,7 +306,7 @@ pub(super) fn render(settings: &SiteSettings, code: &str) -> AppResult<RenderedC
     };
     let body = serde_json::to_vec(&config).map_err(internal)?;
     let digest = Sha256::digest(&body);
-    // Weak: the compression layer may send the same body gzip- or brotli-encoded under this one tag.
+    // Weak: the same body goes out as it is or gzipped (its gzip kept beside it, ADR 0038) under this one tag.
     let etag = format!("W/\"{}\"", digest.iter().take(12).map(|byte| format!("{byte:02x}")).collect::<String>());
     let gzip = crate::around::gzip(&body, flate2::Compression::default());
     Ok(RenderedConfig { body: body.into(), gzip, etag })

@@ -13,7 +13,7 @@
 //! - at most `max_requests_in_flight` requests are handled at once; the others wait for a turn before
 //!   the router is called. A handler's future holds its whole state machine (several kilobytes) from
 //!   the start, so 512 requests waiting for one of 8 PostgreSQL connections held 512 of them: with 128
-//!   turns the peak RSS after 512 connections fell by about 5 MiB (`bench/notes.md`, *Fifth pass*).
+//!   turns the peak RSS after 512 connections fell by about 5 MiB (docs/performance.md, *Fifth pass*).
 //!   A turn ends when the answer's head is ready, before its body is sent.
 //!
 //! Request bodies and handlers keep their own limits (256 KiB bodies, per-route timeouts).

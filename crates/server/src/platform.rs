@@ -18,7 +18,7 @@ pub type Platform = Part<Services>;
 
 /// One part of the app's state (the platform's, identity's, an area's) behind one reference count: the
 /// router and the extractors clone a part for every request, and field by field that cost 2-3% of a
-/// cached order read (`bench/notes.md`). Fields are read through `Deref`.
+/// cached order read (docs/performance.md). Fields are read through `Deref`.
 pub struct Part<T>(Arc<T>);
 
 impl<T> Part<T> {

@@ -17,7 +17,7 @@ use crate::platform::Platform;
 
 /// Cloned for every request (by the router and by each extractor that takes `State`), so a clone is one
 /// reference count: cloned field by field, two cores bumping the same twenty counters for every request
-/// cost 2-3% of a cached order read (perf, `bench/notes.md`). Fields are read through `Deref`.
+/// cost 2-3% of a cached order read (perf, docs/performance.md). Fields are read through `Deref`.
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
 

@@ -5,9 +5,13 @@
 //! open indefinitely (issue 7, defect 8). Here:
 //! - a connection that sends no first byte within `header_read_timeout` is closed (hyper's own timer
 //!   only starts once bytes arrive);
-//! - hyper's `header_read_timeout` closes a connection whose request head (first or a later keep-alive
-//!   request) is not complete in time; a keep-alive connection waiting for its next request is closed
-//!   after the same time, so idle connections do not pile up;
+//! - a connection with no request in hand for `header_read_timeout` is closed: one whose request head
+//!   (first or a later keep-alive request) is not complete in time, and a keep-alive connection waiting
+//!   for its next request, so idle connections do not pile up. A request is in hand from its complete head
+//!   until hyper has sent its answer's body. One timer per connection decides this (`Requests::idle_for`),
+//!   re-armed once per timeout: hyper's own `header_read_timeout` armed and dropped a timer for every
+//!   request, about 1,600 instructions and 7% of a cached read's throughput (docs/performance.md, twenty-
+//!   second session);
 //! - at most `max_connections` are served at once; further ones wait in the kernel's accept queue
 //!   (back-pressure instead of unbounded memory);
 //! - at most `max_requests_in_flight` requests are handled at once; the others wait for a turn before
@@ -20,9 +24,11 @@
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::task::{Context, Poll, Waker};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ConnectInfo;
 use futures_util::FutureExt;
@@ -75,7 +81,8 @@ pub async fn serve_connections(
         count => Some(Arc::new(Turns { semaphore: Semaphore::new(count), waiting })),
     };
     let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout).keep_alive(true);
+    // No `header_read_timeout`: `serve_one`'s watchdog closes a connection with no request in hand instead.
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(None).keep_alive(true);
     builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(Duration::from_secs(20)));
     let shared = Arc::new(Shared { router, turns, builder, limits, stop: stop.clone() });
     // Every connection task holds a clone of `open`; `all_closed` ends when the last one is dropped.
@@ -199,7 +206,7 @@ async fn serve_one(
         Ok(Some(Ok(n))) if n > 0 => {}
         _ => return,
     }
-    let requests = Arc::new(Requests::default());
+    let requests = Arc::new(Requests::new());
     // The connection's own copy of the app, called in place: a copy per request (tower's `oneshot`) cost
     // an allocation and a move of the whole stack around the router each time (ADR 0037).
     let app = Arc::new(Mutex::new(shared.router.clone()));
@@ -209,12 +216,13 @@ async fn serve_one(
             request.extensions_mut().insert(ConnectInfo::<SocketAddr>(remote));
             let (shared, requests, app) = (shared.clone(), requests.clone(), app.clone());
             async move {
-                let _active = requests.begin();
+                let active = Requests::begin(&requests);
                 let _turn = match &shared.turns {
                     Some(turns) => turns.take().await,
                     None => None,
                 };
-                Ok::<_, Infallible>(call(&app, request.map(axum::body::Body::new)).await.unwrap_infallible())
+                let response = call(&app, request.map(axum::body::Body::new)).await.unwrap_infallible();
+                Ok::<_, Infallible>(response.map(|body| Sending { body, _active: active }))
             }
         })
     };
@@ -224,12 +232,14 @@ async fn serve_one(
     let ended = tokio::select! {
         ended = connection.as_mut() => Some(ended),
         () = stopped(&mut stop) => None,
+        // Dropping the connection closes the socket, as hyper's own header timeout did.
+        () = requests.idle_for(shared.limits.header_read_timeout) => return,
     };
     let ended = match ended {
         Some(ended) => ended,
         None => {
             let began = requests.began.notified();
-            if requests.active.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+            if requests.active.load(Ordering::SeqCst) == 0 {
                 tokio::select! {
                     ended = connection.as_mut() => {
                         log_end(ended);
@@ -253,27 +263,87 @@ fn log_end(ended: Result<(), Box<dyn std::error::Error + Send + Sync>>) {
     }
 }
 
-/// The requests of one connection: how many are being handled, and a signal when one begins.
-#[derive(Default)]
+/// The requests of one connection: how many are in hand, since when none has been, and a signal when one
+/// begins.
 struct Requests {
-    active: std::sync::atomic::AtomicUsize,
+    active: AtomicUsize,
+    /// `clock_ms()` when the last request left the connection's hands (or when the connection began).
+    idle_since: AtomicU64,
     began: tokio::sync::Notify,
 }
 
 impl Requests {
-    fn begin(&self) -> Active<'_> {
-        self.active.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        self.began.notify_waiters();
-        Active(self)
+    fn new() -> Self {
+        Self { active: AtomicUsize::new(0), idle_since: AtomicU64::new(clock_ms()), began: tokio::sync::Notify::new() }
+    }
+
+    fn begin(requests: &Arc<Self>) -> Active {
+        requests.active.fetch_add(1, Ordering::SeqCst);
+        requests.began.notify_waiters();
+        Active(requests.clone())
+    }
+
+    /// Resolves once the connection has had no request in hand for `timeout`: its next request head did
+    /// not arrive whole in time. Sleeps once per `timeout` while requests keep coming, not once per request.
+    async fn idle_for(&self, timeout: Duration) {
+        let mut wait = timeout;
+        loop {
+            tokio::time::sleep(wait).await;
+            if self.active.load(Ordering::SeqCst) > 0 {
+                wait = timeout;
+                continue;
+            }
+            let idle = Duration::from_millis(clock_ms().saturating_sub(self.idle_since.load(Ordering::SeqCst)));
+            // Checked again: a request whose head completed meanwhile is served, not cut off.
+            if idle >= timeout && self.active.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            wait = timeout.saturating_sub(idle).max(Duration::from_millis(1));
+        }
     }
 }
 
-/// One request being handled (until its answer's head is ready).
-struct Active<'a>(&'a Requests);
+/// One request in hand: from its complete head until hyper drops its answer's body, having sent it.
+struct Active(Arc<Requests>);
 
-impl Drop for Active<'_> {
+impl Drop for Active {
     fn drop(&mut self) {
-        self.0.active.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        // The time first, then the count: `idle_for` reads them in the other order.
+        self.0.idle_since.store(clock_ms(), Ordering::SeqCst);
+        self.0.active.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Milliseconds since the first call in this process: the connections' idle clock.
+fn clock_ms() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    u64::try_from(START.get_or_init(Instant::now).elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// An answer's body, which keeps its request in hand until hyper has sent it and drops it, so that a slow
+/// download is not taken for an idle connection.
+struct Sending {
+    body: axum::body::Body,
+    _active: Active,
+}
+
+impl hyper::body::Body for Sending {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
     }
 }
 

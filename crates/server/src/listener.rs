@@ -3,8 +3,8 @@
 //! Why not `axum::serve`: it gives no way to bound how long a client may take to send a request head,
 //! nor how many connections are open at once, so 50 clients trickling headers held 50 connections
 //! open indefinitely (issue 7, defect 8). Here:
-//! - a connection that sends no first byte within `header_read_timeout` is closed (hyper's own timer
-//!   only starts once bytes arrive);
+//! - a connection that sends no first byte within `header_read_timeout` is closed (awaited with `peek`,
+//!   which also lets a stop settle a request already on its way; the idle timer below starts after it);
 //! - a connection with no request in hand for `header_read_timeout` is closed: one whose request head
 //!   (first or a later keep-alive request) is not complete in time, and a keep-alive connection waiting
 //!   for its next request, so idle connections do not pile up. A request is in hand from its complete head
